@@ -1,0 +1,23 @@
+import { Link } from "wouter";
+import { LogoMark } from "../../components/ui/logo";
+
+export function LandingFooter() {
+  return (
+    <footer className="border-t border-brand-100 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-slate-500 sm:flex-row sm:px-6">
+        <Link href="/" className="flex items-center gap-2 font-semibold text-ink">
+          <LogoMark className="h-7 w-7" /> FicForge
+        </Link>
+        <nav aria-label="Legal" className="flex gap-6">
+          <Link href="/privacy" className="hover:text-brand-700">
+            Privacy Policy
+          </Link>
+          <Link href="/terms" className="hover:text-brand-700">
+            Terms of Service
+          </Link>
+        </nav>
+        <p>© {new Date().getFullYear()} FicForge. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

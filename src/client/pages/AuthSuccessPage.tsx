@@ -1,0 +1,5 @@
+import { ComingSoon } from "../components/ComingSoon";
+
+export default function AuthSuccessPage() {
+  return <ComingSoon title="Completing Sign In..." />;
+}

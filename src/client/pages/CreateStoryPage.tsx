@@ -1,0 +1,5 @@
+import { ComingSoon } from "../components/ComingSoon";
+
+export default function CreateStoryPage() {
+  return <ComingSoon title="Create Story" />;
+}

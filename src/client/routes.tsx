@@ -1,0 +1,82 @@
+// Every route of SPEC.md section 2. Pages load lazily; the landing page ships in the entry chunk.
+import { lazy, type ReactNode, Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { FullPageSpinner } from "./components/ui/spinner";
+import { ProtectedRoute } from "./features/auth/ProtectedRoute";
+import LandingPage from "./pages/LandingPage";
+import NotFoundPage from "./pages/NotFoundPage";
+
+const AuthPage = lazy(() => import("./pages/AuthPage"));
+const AuthSuccessPage = lazy(() => import("./pages/AuthSuccessPage"));
+const EmailConfirmedPage = lazy(() => import("./pages/EmailConfirmedPage"));
+const ResetPasswordPage = lazy(() => import("./pages/ResetPasswordPage"));
+const LegalPage = lazy(() => import("./pages/LegalPage"));
+const DashboardPage = lazy(() => import("./pages/DashboardPage"));
+const CreateStoryPage = lazy(() => import("./pages/CreateStoryPage"));
+const EditorPage = lazy(() => import("./pages/EditorPage"));
+const ReaderPage = lazy(() => import("./pages/ReaderPage"));
+const DetailsPage = lazy(() => import("./pages/DetailsPage"));
+const UpgradePage = lazy(() => import("./pages/UpgradePage"));
+const SettingsPage = lazy(() => import("./pages/SettingsPage"));
+
+function Protected({ children }: { children: ReactNode }) {
+  return <ProtectedRoute>{children}</ProtectedRoute>;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/auth" component={AuthPage} />
+        <Route path="/auth-success" component={AuthSuccessPage} />
+        <Route path="/email-confirmed" component={EmailConfirmedPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/privacy">{() => <LegalPage kind="privacy" />}</Route>
+        <Route path="/terms">{() => <LegalPage kind="terms" />}</Route>
+        <Route path="/dashboard">
+          <Protected>
+            <DashboardPage />
+          </Protected>
+        </Route>
+        <Route path="/dashboard/create">
+          <Protected>
+            <CreateStoryPage />
+          </Protected>
+        </Route>
+        <Route path="/dashboard/story/:id/read">
+          {(params) => (
+            <Protected>
+              <ReaderPage id={params.id} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/dashboard/story/:id/details">
+          {(params) => (
+            <Protected>
+              <DetailsPage id={params.id} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/dashboard/story/:id">
+          {(params) => (
+            <Protected>
+              <EditorPage id={params.id} />
+            </Protected>
+          )}
+        </Route>
+        <Route path="/dashboard/upgrade">
+          <Protected>
+            <UpgradePage />
+          </Protected>
+        </Route>
+        <Route path="/dashboard/settings">
+          <Protected>
+            <SettingsPage />
+          </Protected>
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,5 @@
+export * from "./billing";
+export * from "./images";
+export * from "./social";
+export * from "./stories";
+export * from "./users";

@@ -1,0 +1,68 @@
+// Stories and their tags.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { images } from "./images";
+import { users } from "./users";
+
+export const stories = pgTable(
+  "stories",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description"),
+    content: text("content").notNull().default(""),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    published: boolean("published").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    template: text("template"),
+    characters: jsonb("characters"),
+    setting: text("setting"),
+    plotIdeas: text("plot_ideas"),
+    moods: jsonb("moods"),
+    coverImageId: text("cover_image_id").references(() => images.id, { onDelete: "set null" }),
+    fandoms: jsonb("fandoms"),
+    themes: jsonb("themes"),
+    // Optimistic concurrency: every save bumps it; a save naming an older one is refused (409).
+    version: integer("version").notNull().default(1),
+    rating: text("rating").notNull().default("general"),
+  },
+  (t) => [
+    index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
+    index("stories_published_idx").on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
+    check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),
+  ],
+);
+
+export const tags = pgTable("tags", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+});
+
+export const storyTags = pgTable(
+  "story_tags",
+  {
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.tagId] }), index("story_tags_tag_idx").on(t.tagId)],
+);

@@ -1,0 +1,98 @@
+// Users and what hangs off an account: sessions, password resets, referrals.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    password: text("password"),
+    email: text("email").notNull(),
+    description: text("description"),
+    createdAt: createdAt(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    // NOTE: holds the SHA-256 of the emailed token, never the token itself.
+    verificationToken: text("verification_token"),
+    verificationTokenExpiry: timestamp("verification_token_expiry", { withTimezone: true, mode: "date" }),
+    googleId: text("google_id").unique(),
+    authProvider: text("auth_provider").notNull().default("email"),
+    isPremium: boolean("is_premium").notNull().default(false),
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    subscriptionId: text("subscription_id"),
+    subscriptionStatus: text("subscription_status"),
+    subscriptionExpiresAt: timestamp("subscription_expires_at", { withTimezone: true, mode: "date" }),
+    lastStripeSync: timestamp("last_stripe_sync", { withTimezone: true, mode: "date" }),
+    dailyPromptCount: integer("daily_prompt_count").notNull().default(0),
+    lastPromptDate: date("last_prompt_date", { mode: "string" }),
+    bonusPrompts: integer("bonus_prompts").notNull().default(0),
+    referralCode: text("referral_code").unique(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    index("users_verification_token_idx").on(t.verificationToken),
+    check("users_auth_provider_check", sql`${t.authProvider} in ('email', 'google', 'both')`),
+    check("users_prompt_count_check", sql`${t.dailyPromptCount} >= 0 and ${t.bonusPrompts} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // NOTE: the SHA-256 (hex) of the cookie's 32 random bytes; a database leak yields no usable session.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: serial("id").primaryKey(),
+    referrerId: integer("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // One referral per new account: a user can only have been referred once.
+    referredUserId: integer("referred_user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    bonusGrantedAt: timestamp("bonus_granted_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("referrals_referrer_idx").on(t.referrerId)],
+);

@@ -1,0 +1,82 @@
+// The one place process.env is read. A bad value stops start-up with one line naming the variable.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("FicForge <no-reply@ficforge.local>"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  AI_PROVIDER: z.enum(["offline", "openai-compatible", "openai", "anthropic"]).default("offline"),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, "APP_URL"> {
+  APP_URL: string;
+  /** Served from memory in tests; from dist/client in a real start. */
+  CLIENT_DIR?: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? "is invalid"} (got "${source[name] ?? ""}")`,
+    );
+  }
+  const env = parsed.data;
+  if (
+    env.AI_PROVIDER !== "offline" &&
+    env.AI_PROVIDER !== "anthropic" &&
+    env.AI_PROVIDER !== "openai" &&
+    !env.AI_BASE_URL
+  ) {
+    throw new ConfigError("Invalid configuration: AI_BASE_URL is required when AI_PROVIDER is openai-compatible");
+  }
+  if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError("Invalid configuration: GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set");
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) {
+    throw new ConfigError("Invalid configuration: STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set");
+  }
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") };
+}
+
+/** Reads ./.env into process.env when present (existing variables win). */
+export function readDotEnv(path = ".env"): void {
+  try {
+    process.loadEnvFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}

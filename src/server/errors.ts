@@ -1,0 +1,65 @@
+// AppError and the one error handler: every failure leaves the API as DESIGN.md section 4's JSON.
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
+
+export interface ErrorBody {
+  message: string;
+  code?: string;
+  fields?: Record<string, string>;
+  [extra: string]: unknown;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = "Not found") => new AppError(404, "NOT_FOUND", message);
+export const unauthorized = (message = "Not authenticated") => new AppError(401, "UNAUTHORIZED", message);
+export const forbidden = (message = "Forbidden") => new AppError(403, "FORBIDDEN", message);
+export const conflict = (message: string, extra: Record<string, unknown> = {}) =>
+  new AppError(409, "CONFLICT", message, extra);
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/** The first message per field; the answer's message is the first field's message. */
+export function validationBody(issues: readonly Issue[]): ErrorBody {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return { message: issues[0]?.message ?? "Invalid request", code: "VALIDATION", fields };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: (v.instancePath || "").split("/").filter(Boolean),
+        message: v.message ?? "Invalid value",
+      }));
+      return reply.status(400).send(validationBody(issues));
+    }
+    if (error instanceof ZodError) return reply.status(400).send(validationBody(error.issues));
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ message: "Too many requests. Please try again later.", code: "RATE_LIMITED" });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: error.code ?? "BAD_REQUEST" });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ message: "Internal Server Error", code: "INTERNAL" });
+  });
+}

@@ -1,0 +1,46 @@
+// Email behind one small interface: SMTP when SMTP_URL is set, otherwise the dev outbox.
+import nodemailer from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutboxEntry extends MailMessage {
+  sentAt: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Recent messages, kept only by the dev outbox. */
+  outbox?(): OutboxEntry[];
+}
+
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+const OUTBOX_SIZE = 50;
+
+export function createDevOutbox(log?: Pick<FastifyBaseLogger, "info">): Mailer {
+  const sent: OutboxEntry[] = [];
+  return {
+    async send(message) {
+      sent.unshift({ ...message, sentAt: new Date().toISOString() });
+      sent.length = Math.min(sent.length, OUTBOX_SIZE);
+      log?.info(
+        { to: message.to, subject: message.subject, text: message.text },
+        "dev outbox: email not sent, kept here",
+      );
+    },
+    outbox: () => [...sent],
+  };
+}

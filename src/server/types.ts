@@ -1,0 +1,26 @@
+// What the app carries on its instance and on each request.
+import type { Config } from "./env";
+import type { Database, Db } from "./db/client";
+import type { users } from "./db/schema";
+import type { Mailer } from "./mail/mailer";
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** The clock; tests move it. */
+  now: () => Date;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    db: Db;
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+}

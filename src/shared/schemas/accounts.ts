@@ -1,0 +1,87 @@
+// Account rules of SPEC.md section 5 (registration, login, social sign-up, profile), messages verbatim.
+import { z } from "zod";
+import * as L from "../limits";
+
+export const USERNAME_PATTERN = /^[a-zA-Z0-9_]+$/;
+export const PROFILE_USERNAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
+export const PASSWORD_SPECIALS = "@$!%*?&";
+const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).*$/;
+
+export const Username = z
+  .string()
+  .min(L.USERNAME_MIN, "Username must be at least 3 characters")
+  .max(L.USERNAME_MAX, "Username must be less than 15 characters")
+  .regex(USERNAME_PATTERN, "Username can only contain letters, numbers, and underscores");
+
+export const Email = z
+  .string()
+  .trim()
+  .max(L.EMAIL_MAX, "Email must be less than 255 characters")
+  .pipe(z.email("Invalid email address"));
+
+export const Password = z
+  .string()
+  .min(L.PASSWORD_MIN, "Password must be at least 8 characters")
+  .max(L.PASSWORD_MAX, "Password must be less than 128 characters")
+  .regex(
+    PASSWORD_PATTERN,
+    "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
+  );
+
+export const Description = z.string().max(L.DESCRIPTION_MAX, "Description must be less than 240 characters");
+
+/** What POST /api/register accepts. */
+export const RegisterBody = z.object({
+  username: Username,
+  email: Email,
+  password: Password,
+  description: Description.optional(),
+  ref: z.string().max(64).optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/** The sign-up form: the body plus a confirmation that is removed before sending. */
+export const RegisterForm = RegisterBody.omit({ ref: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type RegisterForm = z.infer<typeof RegisterForm>;
+
+export const LoginBody = z.object({
+  email: z.string().trim().pipe(z.email("Invalid email address")),
+  password: z.string().min(1, "Password is required"),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const AUTH_PROVIDERS = ["email", "google", "both"] as const;
+export const AuthProvider = z.enum(AUTH_PROVIDERS);
+export type AuthProvider = z.infer<typeof AuthProvider>;
+
+export const SocialSignUp = z.object({
+  username: Username,
+  email: Email,
+  description: Description.optional(),
+  googleId: z.string(),
+  authProvider: AuthProvider.default("google"),
+});
+export type SocialSignUp = z.infer<typeof SocialSignUp>;
+
+export const ProfileUpdate = z.object({
+  username: z
+    .string()
+    .min(L.PROFILE_USERNAME_MIN, "Username must be at least 3 characters")
+    .max(L.PROFILE_USERNAME_MAX, "Username must be at most 10 characters")
+    .regex(PROFILE_USERNAME_PATTERN, "Username can only contain letters, numbers, hyphens, and underscores"),
+  description: z
+    .string()
+    .max(L.PROFILE_DESCRIPTION_MAX, "Description must be at most 280 characters")
+    .or(z.literal(""))
+    .optional(),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+export const ForgotPasswordBody = z.object({ email: LoginBody.shape.email });
+export const ResendVerificationBody = ForgotPasswordBody;
+export const ResetPasswordBody = z.object({ token: z.string().min(1), password: Password });

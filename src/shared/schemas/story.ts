@@ -1,0 +1,190 @@
+// Story rules of SPEC.md section 5 (title, characters, setting, plot ideas, publish), messages verbatim.
+import { z } from "zod";
+import { ALL_TAGS, ARCHETYPES, PUBLISH_TAGS, THEME_IDS } from "../catalogues";
+import * as L from "../limits";
+
+// NOTE: "letters" and "numbers" are read as Unicode letters and digits so that fans writing in
+// other languages (Émilie, Ōkami) are not locked out; punctuation stays the spec's short list.
+export const TITLE_DISALLOWED = /[^\p{L}\p{N} \-_.,'!?]/gu;
+export const LONG_TEXT_DISALLOWED = /[^\p{L}\p{N} \r\n\-_.,'!?]/gu;
+const TITLE_PATTERN = /^[\p{L}\p{N} \-_.,'!?]+$/u;
+const LONG_TEXT_PATTERN = /^[\p{L}\p{N} \r\n\-_.,'!?]*$/u;
+
+export const StoryTitle = z
+  .string()
+  .min(L.STORY_TITLE_MIN, "Story title is required")
+  .max(L.STORY_TITLE_MAX, "Story title must be at most 50 characters")
+  .regex(TITLE_PATTERN, "Story title can only contain letters, numbers, spaces, and basic punctuation");
+
+function longText(label: string) {
+  return z
+    .string()
+    .max(L.STORY_TEXT_MAX, `${label} must be at most 560 characters`)
+    .regex(LONG_TEXT_PATTERN, `${label} can only contain letters, numbers, spaces, line breaks, and basic punctuation`);
+}
+export const CharacterDescription = longText("Character description");
+export const Setting = longText("Setting");
+export const PlotIdeas = longText("Plot ideas");
+
+/** The story fields a form edits (wizard step 2 and the details page). */
+export const StoryFields = z.object({
+  title: StoryTitle,
+  characters: CharacterDescription.optional(),
+  setting: Setting.optional(),
+  plotIdeas: PlotIdeas.optional(),
+});
+export type StoryFields = z.infer<typeof StoryFields>;
+
+export const PublishTag = z.enum(PUBLISH_TAGS);
+
+export const PublishBody = z.object({
+  title: z.string().trim().min(1, "Title required").pipe(StoryTitle),
+  description: z
+    .string()
+    .trim()
+    .min(1, "Description required")
+    .max(L.STORY_DESCRIPTION_MAX, `Description must be at most ${L.STORY_DESCRIPTION_MAX} characters`),
+  coverImage: z.string().nullable().optional(),
+  tags: z
+    .array(z.enum(ALL_TAGS as [string, ...string[]]))
+    .max(L.TAGS_PER_STORY, "You can add at most 5 tags")
+    .default([]),
+});
+export type PublishBody = z.infer<typeof PublishBody>;
+
+/** SPEC.md's toast texts for the publish dialog; the schema messages above are their titles. */
+export const PUBLISH_TOASTS = {
+  "Title required": "Please enter a title for your story.",
+  "Description required": "Please enter a description for your story.",
+} as const;
+
+// ---- The story API contract (SPEC.md section 7 plus DESIGN.md section 4), shared by server and client ----
+
+/** JSON fields arrive as values or as JSON text (SPEC.md section 3: "may arrive as JSON text"). */
+function jsonText<T extends z.ZodType>(inner: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, inner);
+}
+
+export const Archetype = z.enum(ARCHETYPES);
+const uniqueList = <T extends z.ZodType>(item: T, max: number, label: string) =>
+  z
+    .array(item)
+    .max(max, `You can pick at most ${max} ${label}`)
+    .refine((list) => new Set(list).size === list.length, `Each ${label.replace(/s$/, "")} can only be picked once`);
+
+export const StoryCharacters = jsonText(
+  z.union([
+    z.object({
+      lead: uniqueList(Archetype, L.MAX_LEAD_ARCHETYPES, "lead archetypes").default([]),
+      supporting: uniqueList(Archetype, L.MAX_SUPPORTING_ARCHETYPES, "supporting archetypes").default([]),
+      description: CharacterDescription.default(""),
+    }),
+    // The details page edits Main Characters as plain text.
+    CharacterDescription,
+  ]),
+);
+export type StoryCharacters = z.infer<typeof StoryCharacters>;
+
+export const StoryThemes = jsonText(z.array(z.enum(THEME_IDS as [string, ...string[]])).max(THEME_IDS.length));
+export const StoryFandoms = jsonText(
+  z.union([uniqueList(z.string().min(1).max(80), L.MAX_FANDOMS, "fandoms"), z.string().max(240)]),
+);
+/** Moods: the wizard's slider object, or a list of tags (the details page). */
+export const StoryMoods = jsonText(
+  z.union([
+    z.record(z.string().max(40), z.number().int().min(L.MOOD_MIN).max(L.MOOD_MAX)),
+    z.array(z.string().min(1).max(40)).max(20),
+  ]),
+);
+export const StoryTags = z
+  .array(z.enum(ALL_TAGS as [string, ...string[]]))
+  .max(L.TAGS_PER_STORY, "You can add at most 5 tags")
+  .refine((list) => new Set(list).size === list.length, "Each tag can only be added once");
+
+/** A cover: a data URL (new image), an /api/images URL (unchanged), or null (removed). */
+export const CoverImageInput = z
+  .string()
+  .max(8 * 1024 * 1024, "Image size must be less than 5MB")
+  .nullable();
+
+/** POST /api/stories: SPEC.md section 3's creation payload. authorId and published are ignored. */
+export const StoryCreate = z.object({
+  title: z.string().trim().default("Untitled Story").pipe(StoryTitle),
+  description: z.string().max(L.STORY_DESCRIPTION_MAX).optional(),
+  content: z.string().default(""),
+  template: z.string().max(80).optional(),
+  themes: StoryThemes.optional(),
+  characters: StoryCharacters.optional(),
+  setting: Setting.optional(),
+  plotIdeas: PlotIdeas.optional(),
+  moods: StoryMoods.optional(),
+  coverImage: CoverImageInput.optional(),
+  fandoms: StoryFandoms.optional(),
+  authorId: z.unknown().optional(),
+  published: z.unknown().optional(),
+});
+export type StoryCreate = z.infer<typeof StoryCreate>;
+
+/** PATCH /api/stories/{id}: any subset; `version` is the one the client last saw (stale → 409). */
+export const StoryUpdate = z.object({
+  version: z.number().int().positive().optional(),
+  title: StoryTitle.optional(),
+  description: z.string().max(L.STORY_DESCRIPTION_MAX).optional(),
+  content: z.string().optional(),
+  characters: StoryCharacters.optional(),
+  setting: Setting.optional(),
+  plotIdeas: PlotIdeas.optional(),
+  moods: StoryMoods.optional(),
+  themes: StoryThemes.optional(),
+  fandoms: StoryFandoms.optional(),
+  coverImage: CoverImageInput.optional(),
+  tags: StoryTags.optional(),
+});
+export type StoryUpdate = z.infer<typeof StoryUpdate>;
+
+/** GET /api/stories items. */
+export interface StoryListItem {
+  id: number;
+  title: string;
+  coverImage: string | null;
+  updatedAt: string;
+  published: boolean;
+}
+
+/** GET /api/stories/{id}, and the answer of every story write. */
+export interface StoryView {
+  id: number;
+  title: string;
+  description: string | null;
+  content: string;
+  authorId: number;
+  published: boolean;
+  createdAt: string;
+  updatedAt: string;
+  template: string | null;
+  characters: unknown;
+  setting: string | null;
+  plotIdeas: string | null;
+  moods: unknown;
+  coverImage: string | null;
+  fandoms: unknown;
+  themes: unknown;
+  tags: string[];
+  version: number;
+  rating: "general" | "mature";
+}
+
+/** The 409 answer to a stale save. */
+export interface StaleVersionError {
+  message: string;
+  code: "STALE_VERSION";
+  currentVersion: number;
+  story: StoryView;
+}

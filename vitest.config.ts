@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    environment: "node",
+    setupFiles: ["src/server/test/setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // NOTE: each file opens its own database (PGlite in memory, a fresh PostgreSQL database), so files run in parallel safely.
+    pool: "forks",
+    reporters: ["default"],
+  },
+});
