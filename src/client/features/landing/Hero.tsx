@@ -55,7 +55,7 @@ function HeroPreview() {
           <span className="h-2.5 w-2.5 rounded-full bg-red-300" />
           <span className="h-2.5 w-2.5 rounded-full bg-amber-300" />
           <span className="h-2.5 w-2.5 rounded-full bg-emerald-300" />
-          <span className="ml-3 text-xs font-medium text-slate-400">Songs for a Drowned Kingdom</span>
+          <span className="ml-3 text-xs font-medium text-slate-500">Songs for a Drowned Kingdom</span>
         </div>
         <div className="grid grid-cols-5">
           <div className="col-span-3 space-y-3 p-5">

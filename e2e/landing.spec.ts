@@ -1,0 +1,61 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+test("the landing page has its sections, anchors and links", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Write the fan fiction");
+  await expect(page.getByText("No credit card required · Sign up in seconds")).toBeVisible();
+  for (const id of ["features", "how-it-works", "about", "signup"]) {
+    await expect(page.locator(`section#${id}`)).toHaveCount(1);
+  }
+  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "FicForge home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("contentinfo")).toContainText(String(new Date().getFullYear()));
+  await expect(page.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Terms of Service" })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "How It Works" }).click();
+  await expect(page).toHaveURL(/#how-it-works$/);
+  await expect(page.locator("#how-it-works")).toBeInViewport();
+});
+
+test("'Get Started Free' only scrolls to the sign-up section", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Get Started Free" }).click();
+  await expect(page.locator("#signup")).toBeInViewport();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("'Start Creating' goes to /auth", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Start Creating" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("the landing page works on a phone with its menu", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Features" }).click();
+  await expect(page.locator("#features")).toBeInViewport();
+});
+
+test("the landing page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+});
+
+test("the page runs under the CSP without console errors", async ({ page }) => {
+  const errors: string[] = [];
+  // A visitor's GET /api/user answers 401 by design (SPEC.md section 4); anything else is a defect.
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.location().url.endsWith("/api/user")) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,51 @@
+// E2E helpers: make a verified account through the real API and the dev outbox, and sign in a page.
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+export interface TestUser {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(): TestUser {
+  const suffix = randomBytes(3).toString("hex");
+  return { username: `fan_${suffix}`, email: `fan_${suffix}@example.com`, password: "Str0ng!Pass" };
+}
+
+interface OutboxEntry {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest link in the newest email to `email` whose URL contains `pathPart`. */
+export async function linkFromOutbox(request: APIRequestContext, email: string, pathPart: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get("/api/dev/outbox");
+      const entries = (await response.json()) as OutboxEntry[];
+      const message = entries.find((m) => m.to === email && m.text.includes(pathPart));
+      link = message?.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+export async function createVerifiedUser(request: APIRequestContext, user: TestUser = newUser()): Promise<TestUser> {
+  const registered = await request.post("/api/register", { data: user });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const link = await linkFromOutbox(request, user.email, "/api/verify-email");
+  const verified = await request.get(new URL(link).pathname + new URL(link).search, { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  return user;
+}
+
+/** Signs the page's browser context in (page.request shares its cookies) and opens /dashboard. */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  const response = await page.request.post("/api/login", { data: { email: user.email, password: user.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto("/dashboard");
+}

@@ -1,0 +1,61 @@
+// End-to-end journeys in Debian's Chromium against the built app on a free port with a fresh data directory.
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+// NOTE: workers re-read this file; the port and data directory are fixed once in the main process via env.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "ficforge-e2e-"));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "npx tsx src/server/main.ts",
+    url: `${baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+    },
+  },
+});
