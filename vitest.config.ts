@@ -5,6 +5,7 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",
     setupFiles: ["src/server/test/setup.ts"],
+    globalSetup: ["src/server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // NOTE: each file opens its own database (PGlite in memory, a fresh PostgreSQL database), so files run in parallel safely.

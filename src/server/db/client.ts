@@ -1,6 +1,7 @@
 // Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Both run the same drizzle migrations.
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -9,8 +10,10 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import lockfile from "proper-lockfile";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
+
+export { DataDirLockedError } from "./data-dir-lock";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -24,15 +27,15 @@ export interface Database {
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export class DataDirLockedError extends Error {}
-
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  /** dataDir undefined = in memory (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  /** dataDir undefined = in memory (tests); template = a dumped, already migrated data directory. */
+  | { kind: "pglite"; dataDir?: string; template?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir);
+  return options.kind === "postgres"
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir, options.template);
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
@@ -47,14 +50,15 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  let release: (() => Promise<void>) | undefined;
+async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
+  let release: (() => void) | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    release = await lockDataDir(dataDir);
+    release = lockDataDir(dataDir);
   }
   try {
-    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    // NOTE: the database lives in DATA_DIR/pglite; the lock sits beside it, where PGlite never touches it.
+    const client = new PGlite(dataDir ? join(dataDir, "pglite") : undefined, { loadDataDir: template });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
@@ -64,31 +68,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
       ping: async () => void (await client.query("select 1")),
       close: async () => {
         await client.close();
-        await release?.();
+        release?.();
       },
     };
   } catch (error) {
-    await release?.();
-    throw error;
-  }
-}
-
-// NOTE: PGlite has no lock of its own; two processes on one directory silently lose writes.
-// proper-lockfile keeps a lock directory fresh while we run and treats it as stale after a crash.
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  try {
-    return await lockfile.lock(dataDir, {
-      lockfilePath: `${dataDir}/.ficforge.lock`,
-      stale: 10_000,
-      update: 2_000,
-      realpath: false,
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
-      throw new DataDirLockedError(
-        `The data directory ${dataDir} is in use by another FicForge process. Stop that process first, or set DATA_DIR to another directory.`,
-      );
-    }
+    release?.();
     throw error;
   }
 }

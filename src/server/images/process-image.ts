@@ -44,7 +44,10 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (!sniffImageType(bytes)) throw new AppError(400, "IMAGE_TYPE", IMAGE_BAD_TYPE);
   try {
     // NOTE: sharp drops EXIF/GPS and other metadata unless asked to keep it; rotate() applies orientation first.
-    const base = sharp(bytes, { animated: false, limitInputPixels: 40_000_000 }).rotate();
+    // JPEG has no alpha: transparent PNG/GIF/WebP covers are laid on white, not sharp's default black.
+    const base = sharp(bytes, { animated: false, limitInputPixels: 40_000_000 })
+      .rotate()
+      .flatten({ background: "#ffffff" });
     const { data, info } = await base
       .clone()
       .resize({ width: MAX_COVER_SIDE, height: MAX_COVER_SIDE, fit: "inside", withoutEnlargement: true })

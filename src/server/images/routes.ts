@@ -1,4 +1,68 @@
-import type { FastifyInstance } from "fastify";
+// Covers: upload as a multipart file (POST /api/images), serve with immutable caching (GET /api/images/{id}).
+import multipart from "@fastify/multipart";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { COVER_UPLOAD_MAX_BYTES } from "../../shared/limits";
+import { requireUser, requireUserHook } from "../accounts/guards";
+import { images } from "../db/schema";
+import { AppError, notFound } from "../errors";
+import { IMAGE_BAD_TYPE, IMAGE_TOO_LARGE, imageUrl, processImage, storeImage } from "./process-image";
 
-// Cover images land with the writing issue.
-export async function imageRoutes(_app: FastifyInstance): Promise<void> {}
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+const IMAGE_ID = /^[0-9a-f]{32}$/;
+
+const ImageParams = z.object({ id: z.string() });
+const ImageQuery = z.object({ size: z.enum(["full", "thumb"]).optional() });
+
+export async function imageRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  // NOTE: registered in this plugin's scope only; the rest of the API keeps taking JSON alone.
+  await app.register(multipart, { limits: { fileSize: COVER_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+
+  app.post("/api/images", { onRequest: requireUserHook }, async (request, reply) => {
+    const user = requireUser(request);
+    const image = await processImage(await readUploadedFile(request));
+    const id = await storeImage(request.db, image, user.id);
+    return reply.status(201).send({ id, url: imageUrl(id), thumbnailUrl: imageUrl(id, "thumb") });
+  });
+
+  app.get("/api/images/:id", { schema: { params: ImageParams, querystring: ImageQuery } }, async (request, reply) => {
+    const { id } = request.params;
+    if (!IMAGE_ID.test(id)) throw notFound("Image not found");
+    const thumb = request.query.size === "thumb";
+    // Ids are content hashes, so the id (and size) is a strong validator of the bytes.
+    const etag = `"${id}${thumb ? "-thumb" : ""}"`;
+    const [row] = await request.db
+      .select({ mimeType: images.mimeType, bytes: thumb ? images.thumbnail : images.data })
+      .from(images)
+      .where(eq(images.id, id))
+      .limit(1);
+    if (!row) throw notFound("Image not found");
+    reply.header("cache-control", IMMUTABLE).header("etag", etag);
+    if (matchesEtag(request.headers["if-none-match"], etag)) return reply.status(304).send();
+    // NOTE: thumbnails are always JPEG; the full image keeps the type it was re-encoded to.
+    return reply.header("content-type", thumb ? "image/jpeg" : row.mimeType).send(row.bytes);
+  });
+}
+
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(400, "IMAGE_TYPE", IMAGE_BAD_TYPE);
+  try {
+    const file = await request.file();
+    if (!file) throw new AppError(400, "IMAGE_TYPE", IMAGE_BAD_TYPE);
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      throw new AppError(413, "IMAGE_TOO_LARGE", IMAGE_TOO_LARGE);
+    }
+    throw new AppError(400, "IMAGE_TYPE", IMAGE_BAD_TYPE);
+  }
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}

@@ -72,6 +72,20 @@ function jsonText<T extends z.ZodType>(inner: T) {
   }, inner);
 }
 
+/**
+ * One of two shapes, chosen by the value's type, so the error is the chosen shape's own message
+ * (a plain z.union only says "Invalid input").
+ */
+function oneOf<A extends z.ZodType, B extends z.ZodType>(isA: (value: unknown) => boolean, a: A, b: B) {
+  return z.unknown().transform((value, ctx): z.output<A> | z.output<B> => {
+    const result = (isA(value) ? a : b).safeParse(value);
+    if (result.success) return result.data as z.output<A> | z.output<B>;
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: "custom", message: issue.message });
+    return z.NEVER;
+  });
+}
+const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+
 export const Archetype = z.enum(ARCHETYPES);
 const uniqueList = <T extends z.ZodType>(item: T, max: number, label: string) =>
   z
@@ -80,7 +94,8 @@ const uniqueList = <T extends z.ZodType>(item: T, max: number, label: string) =>
     .refine((list) => new Set(list).size === list.length, `Each ${label.replace(/s$/, "")} can only be picked once`);
 
 export const StoryCharacters = jsonText(
-  z.union([
+  oneOf(
+    isPlainObject,
     z.object({
       lead: uniqueList(Archetype, L.MAX_LEAD_ARCHETYPES, "lead archetypes").default([]),
       supporting: uniqueList(Archetype, L.MAX_SUPPORTING_ARCHETYPES, "supporting archetypes").default([]),
@@ -88,20 +103,21 @@ export const StoryCharacters = jsonText(
     }),
     // The details page edits Main Characters as plain text.
     CharacterDescription,
-  ]),
+  ),
 );
 export type StoryCharacters = z.infer<typeof StoryCharacters>;
 
 export const StoryThemes = jsonText(z.array(z.enum(THEME_IDS as [string, ...string[]])).max(THEME_IDS.length));
 export const StoryFandoms = jsonText(
-  z.union([uniqueList(z.string().min(1).max(80), L.MAX_FANDOMS, "fandoms"), z.string().max(240)]),
+  oneOf(Array.isArray, uniqueList(z.string().min(1).max(80), L.MAX_FANDOMS, "fandoms"), z.string().max(240)),
 );
 /** Moods: the wizard's slider object, or a list of tags (the details page). */
 export const StoryMoods = jsonText(
-  z.union([
-    z.record(z.string().max(40), z.number().int().min(L.MOOD_MIN).max(L.MOOD_MAX)),
+  oneOf(
+    Array.isArray,
     z.array(z.string().min(1).max(40)).max(20),
-  ]),
+    z.record(z.string().max(40), z.number().int().min(L.MOOD_MIN).max(L.MOOD_MAX)),
+  ),
 );
 export const StoryTags = z
   .array(z.enum(ALL_TAGS as [string, ...string[]]))

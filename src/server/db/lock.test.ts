@@ -1,0 +1,30 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DataDirLockedError, openDatabase } from "./client";
+
+describe("the PGlite data directory lock", () => {
+  it("refuses a second opener of the same directory until the first closes", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "ficforge-lock-"));
+    const first = await openDatabase({ kind: "pglite", dataDir });
+    const second = openDatabase({ kind: "pglite", dataDir });
+    await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(second).rejects.toThrow(`The data directory ${dataDir} is in use by another FicForge process`);
+    await first.close();
+    const third = await openDatabase({ kind: "pglite", dataDir });
+    await third.ping();
+    await third.close();
+  }, 180_000);
+});
+
+describe("a stale lock", () => {
+  it("is taken over when its owner process is gone", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const dataDir = mkdtempSync(join(tmpdir(), "ficforge-stale-"));
+    // PID 2^22 + 1 is above Linux's pid_max ceiling, so no process can own it.
+    writeFileSync(join(dataDir, "ficforge.lock"), JSON.stringify({ pid: 4_194_305, token: "x" }));
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    await database.close();
+  }, 180_000);
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env";
+
+describe("configuration", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: "127.0.0.1",
+      APP_URL: "http://localhost:3000",
+      DATA_DIR: "./data",
+      AI_PROVIDER: "offline",
+      SEED_DEMO: true,
+      GOOGLE_ISSUER: "https://accounts.google.com",
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("derives APP_URL from PORT and treats empty values as unset", () => {
+    expect(loadConfig({ PORT: "4000", DATABASE_URL: "" }).APP_URL).toBe("http://localhost:4000");
+    expect(loadConfig({ APP_URL: "https://ficforge.example/" }).APP_URL).toBe("https://ficforge.example");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: "not a url" }, /^Invalid configuration: DATABASE_URL /],
+    [{ AI_PROVIDER: "skynet" }, /^Invalid configuration: AI_PROVIDER /],
+    [{ SEED_DEMO: "maybe" }, /^Invalid configuration: SEED_DEMO /],
+    [{ AI_PROVIDER: "openai-compatible" }, /AI_BASE_URL is required/],
+    [{ GOOGLE_CLIENT_ID: "id" }, /GOOGLE_CLIENT_SECRET is required/],
+    [{ STRIPE_SECRET_KEY: "sk_test" }, /STRIPE_PRICE_ID is required/],
+  ])("refuses %j with one line naming the variable", (env, pattern) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(pattern);
+    expect((error as Error).message).not.toContain("\n");
+  });
+});

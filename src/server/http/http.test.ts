@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { describeEachDb, send, TEST_APP_URL } from "../test/app";
+
+const clientDir = mkdtempSync(join(tmpdir(), "ficforge-client-"));
+mkdirSync(join(clientDir, "assets"));
+writeFileSync(join(clientDir, "index.html"), "<!doctype html><div id=root></div>");
+writeFileSync(join(clientDir, "assets", "index-abc123.js"), "console.log(1)");
+writeFileSync(join(clientDir, "favicon.svg"), "<svg/>");
+
+describeEachDb(
+  "HTTP foundation",
+  (ctx) => {
+    it("answers /healthz and /readyz", async () => {
+      const health = await ctx().app.inject({ url: "/healthz" });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({ status: "ok" });
+      const ready = await ctx().app.inject({ url: "/readyz" });
+      expect(ready.json()).toEqual({ status: "ok", database: ctx().kind });
+    });
+
+    it("answers unknown API paths with JSON 404", async () => {
+      const response = await ctx().app.inject({ url: "/api/nothing-here" });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["content-type"]).toMatch(/application\/json/);
+      expect(response.json()).toEqual({ message: "Not found", code: "NOT_FOUND" });
+    });
+
+    it("serves the app for known pages with 200 and for unknown pages with 404", async () => {
+      for (const url of ["/", "/auth", "/dashboard/story/5/read"]) {
+        const response = await ctx().app.inject({ url });
+        expect([url, response.statusCode]).toEqual([url, 200]);
+        expect(response.body).toContain('<div id=root>');
+        expect(response.headers["cache-control"]).toBe("no-cache");
+      }
+      const missing = await ctx().app.inject({ url: "/no/such/page" });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('<div id=root>');
+    });
+
+    it("caches hashed assets for a year and other files briefly", async () => {
+      const asset = await ctx().app.inject({ url: "/assets/index-abc123.js" });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const icon = await ctx().app.inject({ url: "/favicon.svg" });
+      expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+    });
+
+    it("sends security headers with a CSP", async () => {
+      const response = await ctx().app.inject({ url: "/" });
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["referrer-policy"]).toBe("no-referrer");
+    });
+
+    it("refuses mutations from another origin and allows same-origin ones", async () => {
+      const foreign = await send(ctx().app, "POST", "/api/logout", undefined, { origin: "https://evil.example" });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toMatchObject({ message: "Cross-origin request refused", code: "FORBIDDEN" });
+      const crossSite = await send(ctx().app, "POST", "/api/logout", undefined, { "sec-fetch-site": "cross-site" });
+      expect(crossSite.statusCode).toBe(403);
+      // Same origin passes the gate and reaches routing (404 here would mean the gate let it through).
+      const same = await send(ctx().app, "POST", "/api/not-a-route", undefined, { origin: TEST_APP_URL });
+      expect(same.statusCode).toBe(404);
+    });
+
+    it("answers 401 JSON for the current user without a session", async () => {
+      const response = await ctx().app.inject({ url: "/api/user" });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: "Not authenticated", code: "UNAUTHORIZED" });
+    });
+
+    it("answers 503 from /readyz when the database is down", async () => {
+      const { deps } = ctx();
+      const ping = deps.database.ping;
+      deps.database.ping = async () => {
+        throw new Error("connection refused");
+      };
+      try {
+        const response = await ctx().app.inject({ url: "/readyz" });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ message: "Database unreachable", code: "DB_DOWN" });
+      } finally {
+        deps.database.ping = ping;
+      }
+    });
+  },
+  { clientDir },
+);

@@ -1,0 +1,45 @@
+// POST /api/stories: SPEC.md section 3's creation payload with its defaults.
+import type { StoryCreate } from "../../shared/schemas/story";
+import type { Db } from "../db/client";
+import { stories } from "../db/schema";
+import { resolveCoverInput } from "../images/cover-input";
+import type { UserRow } from "../types";
+import type { StoryWithTags } from "./present";
+import { assertContentSize, sanitizeContent, stripControlChars } from "./sanitize-content";
+import { assertThemesAllowed, rateStory } from "./story-rules";
+
+/** SPEC.md section 3: the description defaults to 'Setting: ' followed by the setting. */
+export function defaultDescription(setting: string | undefined): string | null {
+  return setting?.trim() ? `Setting: ${setting}` : null;
+}
+
+export async function createStory(db: Db, user: UserRow, input: StoryCreate, now: Date): Promise<StoryWithTags> {
+  assertContentSize(input.content);
+  assertThemesAllowed(user, input.themes);
+  const coverImageId = (await resolveCoverInput(db, input.coverImage, user.id)) ?? null;
+  const description =
+    input.description === undefined ? defaultDescription(input.setting) : stripControlChars(input.description);
+  const values = {
+    title: input.title,
+    description,
+    content: sanitizeContent(input.content),
+    // authorId and published from the payload are ignored: the session decides the author, stories start private.
+    authorId: user.id,
+    published: false,
+    template: input.template === undefined ? null : stripControlChars(input.template),
+    themes: input.themes ?? [],
+    characters: input.characters ?? null,
+    setting: input.setting ?? null,
+    plotIdeas: input.plotIdeas ?? null,
+    moods: input.moods ?? null,
+    fandoms: input.fandoms ?? [],
+    coverImageId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [row] = await db
+    .insert(stories)
+    .values({ ...values, rating: rateStory(values) })
+    .returning();
+  return { ...row!, tags: [] };
+}

@@ -1,0 +1,44 @@
+// The only way a story leaves the server: cover as an /api/images URL, content sanitized again on read.
+import type { StoryListItem, StoryView } from "../../shared/schemas/story";
+import type { stories } from "../db/schema";
+import { imageUrl } from "../images/process-image";
+import { sanitizeContent } from "./sanitize-content";
+
+export type StoryRow = typeof stories.$inferSelect;
+export type StoryWithTags = StoryRow & { tags: string[] };
+export type StoryListRow = Pick<StoryRow, "id" | "title" | "coverImageId" | "updatedAt" | "published">;
+
+export function presentStory(story: StoryWithTags): StoryView {
+  return {
+    id: story.id,
+    title: story.title,
+    description: story.description,
+    content: sanitizeContent(story.content),
+    authorId: story.authorId,
+    published: story.published,
+    createdAt: story.createdAt.toISOString(),
+    updatedAt: story.updatedAt.toISOString(),
+    template: story.template,
+    characters: story.characters ?? null,
+    setting: story.setting,
+    plotIdeas: story.plotIdeas,
+    moods: story.moods ?? null,
+    coverImage: imageUrl(story.coverImageId),
+    fandoms: story.fandoms ?? null,
+    themes: story.themes ?? null,
+    tags: story.tags,
+    version: story.version,
+    rating: story.rating === "mature" ? "mature" : "general",
+  };
+}
+
+/** List items carry the thumbnail, so a carousel of covers stays small. */
+export function presentStoryListItem(story: StoryListRow): StoryListItem {
+  return {
+    id: story.id,
+    title: story.title,
+    coverImage: imageUrl(story.coverImageId, "thumb"),
+    updatedAt: story.updatedAt.toISOString(),
+    published: story.published,
+  };
+}

@@ -1,0 +1,56 @@
+// Publishing and unpublishing (SPEC.md section 4: private <-> published; publishing needs title and description).
+import { and, eq, sql } from "drizzle-orm";
+import type { PublishBody } from "../../shared/schemas/story";
+import type { Db } from "../db/client";
+import { stories } from "../db/schema";
+import { notFound } from "../errors";
+import { resolveCoverInput } from "../images/cover-input";
+import type { UserRow } from "../types";
+import type { StoryWithTags } from "./present";
+import { stripControlChars } from "./sanitize-content";
+import { getOwnStoryOrThrow, STORY_NOT_FOUND } from "./story-queries";
+import { rateStory } from "./story-rules";
+import { replaceStoryTags } from "./story-tags";
+
+export async function publishStory(
+  db: Db,
+  user: UserRow,
+  id: number,
+  body: PublishBody,
+  now: Date,
+): Promise<StoryWithTags> {
+  const current = await getOwnStoryOrThrow(db, id, user.id);
+  const coverImageId = await resolveCoverInput(db, body.coverImage, user.id);
+  const title = body.title;
+  const description = stripControlChars(body.description);
+  await db.transaction(async (tx) => {
+    // NOTE: publishing rewrites title and description, so it is a save: version and updatedAt move,
+    // and an editor still holding the old version gets a 409 instead of overwriting them.
+    await tx
+      .update(stories)
+      .set({
+        title,
+        description,
+        published: true,
+        publishedAt: now,
+        ...(coverImageId === undefined ? {} : { coverImageId }),
+        rating: rateStory({ ...current, title, description }),
+        version: sql`${stories.version} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(stories.id, id), eq(stories.authorId, user.id)));
+    await replaceStoryTags(tx, id, body.tags);
+  });
+  return getOwnStoryOrThrow(db, id, user.id);
+}
+
+/** Only the flag changes; the text is untouched, so an open editor's version stays valid. */
+export async function unpublishStory(db: Db, user: UserRow, id: number): Promise<StoryWithTags> {
+  const [row] = await db
+    .update(stories)
+    .set({ published: false, publishedAt: null })
+    .where(and(eq(stories.id, id), eq(stories.authorId, user.id)))
+    .returning({ id: stories.id });
+  if (!row) throw notFound(STORY_NOT_FOUND);
+  return getOwnStoryOrThrow(db, id, user.id);
+}

@@ -1,0 +1,87 @@
+// Story HTML against the editor's allowlist (DESIGN.md section 6), applied on write and again on read.
+import sanitizeHtml from "sanitize-html";
+import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
+import { AppError } from "../errors";
+
+const ALIGNED = ["style"];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "ol",
+    "ul",
+    "li",
+    "blockquote",
+    "hr",
+    // The chapter wrapper the assistant's generated content arrives in.
+    "section",
+    "div",
+  ],
+  allowedAttributes: {
+    p: ALIGNED,
+    h1: ALIGNED,
+    h2: ALIGNED,
+    h3: ALIGNED,
+    section: ["class", "data-chapter"],
+    div: ["class"],
+  },
+  allowedClasses: { section: ["chapter"], div: ["generated-content"] },
+  allowedStyles: { "*": { "text-align": [/^(?:left|center|right|justify)$/] } },
+  allowedSchemes: [],
+  allowedSchemesAppliedToAttributes: [],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  // NOTE: these elements' text is code or markup, not story text; dropping the tag alone would leave it behind.
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "iframe",
+    "object",
+    "embed",
+    "svg",
+    "math",
+    "template",
+    "title",
+    "xmp",
+    "noembed",
+    "noframes",
+    "select",
+  ],
+  transformTags: {
+    section: (tagName, attribs) => {
+      const { "data-chapter": chapter, ...rest } = attribs;
+      return { tagName, attribs: chapter && /^\d{1,4}$/.test(chapter) ? { ...rest, "data-chapter": chapter } : rest };
+    },
+  },
+};
+
+export function sanitizeContent(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/** 413 before any work is done on an oversized body of text. */
+export function assertContentSize(content: string | undefined): void {
+  if (content !== undefined && Buffer.byteLength(content, "utf8") > STORY_CONTENT_MAX_BYTES) {
+    throw new AppError(413, "CONTENT_TOO_LARGE", "Your story is too long to save. The limit is 2 MB of text.");
+  }
+}
+
+// Tab, line feed and carriage return stay; every other control character goes.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Titles, descriptions and other plain text: stored as given (React escapes it), minus control characters. */
+export const stripControlChars = (text: string) => text.replace(CONTROL_CHARS, "");

@@ -1,0 +1,52 @@
+// Reading stories: one query per story including its tags, one query for a user's list.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { stories } from "../db/schema";
+import { notFound } from "../errors";
+import type { StoryListRow, StoryWithTags } from "./present";
+
+export const STORY_NOT_FOUND = "Story not found";
+
+// NOTE: a correlated subquery instead of a second round trip (or one per story) for the tag names.
+// Written out with aliases: drizzle leaves columns unqualified in single-table selects.
+const tagNames = sql<string[]>`coalesce((
+  select json_agg(t.name order by t.name)
+  from story_tags st join tags t on t.id = st.tag_id
+  where st.story_id = "stories"."id"
+), '[]'::json)`;
+
+/** Route ids are numbers; anything else is a story nobody has, hence 404 rather than 400. */
+export function parseStoryId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound(STORY_NOT_FOUND);
+  return Number(raw);
+}
+
+export async function findOwnStory(db: Db, id: number, userId: number): Promise<StoryWithTags | undefined> {
+  const [row] = await db
+    .select({ story: stories, tags: tagNames })
+    .from(stories)
+    .where(and(eq(stories.id, id), eq(stories.authorId, userId)))
+    .limit(1);
+  return row ? { ...row.story, tags: row.tags } : undefined;
+}
+
+/** Somebody else's story answers exactly like a missing one: 404, so ids reveal nothing. */
+export async function getOwnStoryOrThrow(db: Db, id: number, userId: number): Promise<StoryWithTags> {
+  const story = await findOwnStory(db, id, userId);
+  if (!story) throw notFound(STORY_NOT_FOUND);
+  return story;
+}
+
+export function listOwnStories(db: Db, userId: number): Promise<StoryListRow[]> {
+  return db
+    .select({
+      id: stories.id,
+      title: stories.title,
+      coverImageId: stories.coverImageId,
+      updatedAt: stories.updatedAt,
+      published: stories.published,
+    })
+    .from(stories)
+    .where(eq(stories.authorId, userId))
+    .orderBy(desc(stories.updatedAt), desc(stories.id));
+}

@@ -1,0 +1,85 @@
+// PATCH /api/stories/{id}: optimistic concurrency, so a stale save gets 409 and never overwrites silently.
+import { and, eq, sql } from "drizzle-orm";
+import type { StoryUpdate } from "../../shared/schemas/story";
+import type { Db } from "../db/client";
+import { stories } from "../db/schema";
+import { AppError } from "../errors";
+import { resolveCoverInput } from "../images/cover-input";
+import type { UserRow } from "../types";
+import { presentStory, type StoryWithTags } from "./present";
+import { assertContentSize, sanitizeContent, stripControlChars } from "./sanitize-content";
+import { getOwnStoryOrThrow } from "./story-queries";
+import { assertThemesAllowed, rateStory } from "./story-rules";
+import { replaceStoryTags } from "./story-tags";
+
+export const STALE_VERSION_MESSAGE = "This story was changed somewhere else. Reload it or overwrite with your version.";
+// Without a version the client asks to overwrite; it only loses when writes keep racing it.
+const OVERWRITE_ATTEMPTS = 3;
+
+type StoryChanges = Partial<typeof stories.$inferInsert>;
+
+/** The 409 body is SPEC's StaleVersionError: the current version and story, so the client can merge or reload. */
+export function staleVersion(current: StoryWithTags): AppError {
+  return new AppError(409, "STALE_VERSION", STALE_VERSION_MESSAGE, {
+    currentVersion: current.version,
+    story: presentStory(current),
+  });
+}
+
+function changesFrom(patch: StoryUpdate, coverImageId: string | null | undefined): StoryChanges {
+  const changes: StoryChanges = {};
+  if (patch.title !== undefined) changes.title = patch.title;
+  if (patch.description !== undefined) changes.description = stripControlChars(patch.description);
+  if (patch.content !== undefined) changes.content = sanitizeContent(patch.content);
+  if (patch.characters !== undefined) changes.characters = patch.characters;
+  if (patch.setting !== undefined) changes.setting = patch.setting;
+  if (patch.plotIdeas !== undefined) changes.plotIdeas = patch.plotIdeas;
+  if (patch.moods !== undefined) changes.moods = patch.moods;
+  if (patch.themes !== undefined) changes.themes = patch.themes;
+  if (patch.fandoms !== undefined) changes.fandoms = patch.fandoms;
+  if (coverImageId !== undefined) changes.coverImageId = coverImageId;
+  return changes;
+}
+
+/** One atomic check-and-write: the row changes only if it still has the version `current` was read at. */
+export async function writeIfUnchanged(
+  db: Db,
+  current: StoryWithTags,
+  changes: StoryChanges,
+  tags: readonly string[] | undefined,
+  now: Date,
+): Promise<boolean> {
+  const rating = rateStory({ ...current, ...changes });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(stories)
+      .set({ ...changes, rating, version: sql`${stories.version} + 1`, updatedAt: now })
+      .where(
+        and(eq(stories.id, current.id), eq(stories.authorId, current.authorId), eq(stories.version, current.version)),
+      )
+      .returning({ id: stories.id });
+    if (!row) return false;
+    if (tags) await replaceStoryTags(tx, current.id, tags);
+    return true;
+  });
+}
+
+export async function updateStory(
+  db: Db,
+  user: UserRow,
+  id: number,
+  patch: StoryUpdate,
+  now: Date,
+): Promise<StoryWithTags> {
+  assertContentSize(patch.content);
+  let current = await getOwnStoryOrThrow(db, id, user.id);
+  if (patch.version !== undefined && patch.version !== current.version) throw staleVersion(current);
+  assertThemesAllowed(user, patch.themes, current.themes);
+  const changes = changesFrom(patch, await resolveCoverInput(db, patch.coverImage, user.id));
+  for (let attempt = 1; ; attempt++) {
+    if (await writeIfUnchanged(db, current, changes, patch.tags, now)) return getOwnStoryOrThrow(db, id, user.id);
+    // Another save landed between our read and our write (or the story was deleted: 404 here).
+    current = await getOwnStoryOrThrow(db, id, user.id);
+    if (patch.version !== undefined || attempt >= OVERWRITE_ATTEMPTS) throw staleVersion(current);
+  }
+}
