@@ -1,17 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { ALL_TAGS, ARCHETYPES, DEFAULT_MOODS, DETAILS_TAGS, FANDOMS, MOOD_SLIDERS, PUBLISH_TAGS, THEMES } from "./catalogues";
+import {
+  ALL_TAGS,
+  ARCHETYPES,
+  DEFAULT_MOODS,
+  DETAILS_TAGS,
+  FANDOMS,
+  MOOD_SLIDERS,
+  PUBLISH_TAGS,
+  THEMES,
+} from "./catalogues";
 import { isNsfw } from "./nsfw";
 import { isClientRoute } from "./routes";
 
 describe("catalogues", () => {
   it("has the spec's mood sliders and defaults", () => {
-    expect(DEFAULT_MOODS).toEqual({ romance: 50, angst: 30, humor: 40, spice: 20, chaos: 25, adventure: 35, action: 40 });
+    expect(DEFAULT_MOODS).toEqual({
+      romance: 50,
+      angst: 30,
+      humor: 40,
+      spice: 20,
+      chaos: 25,
+      adventure: 35,
+      action: 40,
+    });
     expect(MOOD_SLIDERS).toHaveLength(7);
   });
 
   it("has 8 themes with only nsfw premium", () => {
     expect(THEMES.map((t) => t.id)).toEqual([
-      "enemies-to-lovers", "slow-burn", "friends-to-lovers", "adventure", "action", "alternate-universe", "from-scratch", "nsfw",
+      "enemies-to-lovers",
+      "slow-burn",
+      "friends-to-lovers",
+      "adventure",
+      "action",
+      "alternate-universe",
+      "from-scratch",
+      "nsfw",
     ]);
     expect(THEMES.filter((t) => t.premium).map((t) => t.id)).toEqual(["nsfw"]);
   });

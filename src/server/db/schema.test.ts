@@ -21,8 +21,18 @@ describeEachDb("schema and migrations", (ctx) => {
     const rows = result.rows;
     expect(rows.map((r) => r.table_name)).toEqual(
       expect.arrayContaining([
-        "bookmarks", "comments", "images", "likes", "password_resets", "referrals", "sessions", "stories",
-        "story_tags", "stripe_events", "tags", "users",
+        "bookmarks",
+        "comments",
+        "images",
+        "likes",
+        "password_resets",
+        "referrals",
+        "sessions",
+        "stories",
+        "story_tags",
+        "stripe_events",
+        "tags",
+        "users",
       ]),
     );
   });
@@ -64,16 +74,33 @@ describeEachDb("schema and migrations", (ctx) => {
     const user = await newUser();
     const [image] = await db()
       .insert(images)
-      .values({ id: `img${n}`, ownerId: user.id, mimeType: "image/jpeg", width: 1, height: 1, data: Buffer.from([1]), thumbnail: Buffer.from([2]) })
+      .values({
+        id: `img${n}`,
+        ownerId: user.id,
+        mimeType: "image/jpeg",
+        width: 1,
+        height: 1,
+        data: Buffer.from([1]),
+        thumbnail: Buffer.from([2]),
+      })
       .returning();
     const [story] = await db()
       .insert(stories)
       .values({ title: "T", authorId: user.id, coverImageId: image!.id })
       .returning();
-    const [tag] = await db().insert(tags).values({ name: `Tag${n}` }).returning();
-    await expect(db().insert(tags).values({ name: `Tag${n}` })).rejects.toThrow();
+    const [tag] = await db()
+      .insert(tags)
+      .values({ name: `Tag${n}` })
+      .returning();
+    await expect(
+      db()
+        .insert(tags)
+        .values({ name: `Tag${n}` }),
+    ).rejects.toThrow();
     await db().insert(storyTags).values({ storyId: story!.id, tagId: tag!.id });
-    await db().insert(sessions).values({ id: `s${n}`, userId: user.id, expiresAt: new Date(Date.now() + 1000) });
+    await db()
+      .insert(sessions)
+      .values({ id: `s${n}`, userId: user.id, expiresAt: new Date(Date.now() + 1000) });
 
     await db().delete(users).where(eq(users.id, user.id));
     expect(await db().select().from(stories).where(eq(stories.id, story!.id))).toEqual([]);
@@ -89,13 +116,34 @@ describeEachDb("schema and migrations", (ctx) => {
     const user = await newUser();
     const [story] = await db()
       .insert(stories)
-      .values({ title: "T", authorId: user.id, moods: { romance: 50 }, fandoms: ["Naruto"], characters: { lead: ["Stoic"] } })
+      .values({
+        title: "T",
+        authorId: user.id,
+        moods: { romance: 50 },
+        fandoms: ["Naruto"],
+        characters: { lead: ["Stoic"] },
+      })
       .returning();
     const [row] = await db().select().from(stories).where(eq(stories.id, story!.id));
-    expect(row).toMatchObject({ moods: { romance: 50 }, fandoms: ["Naruto"], characters: { lead: ["Stoic"] }, version: 1, rating: "general", published: false, content: "" });
+    expect(row).toMatchObject({
+      moods: { romance: 50 },
+      fandoms: ["Naruto"],
+      characters: { lead: ["Stoic"] },
+      version: 1,
+      rating: "general",
+      published: false,
+      content: "",
+    });
     const [image] = await db()
       .insert(images)
-      .values({ id: `bytes${n}`, mimeType: "image/png", width: 2, height: 3, data: Buffer.from([0, 255, 7]), thumbnail: Buffer.from([9]) })
+      .values({
+        id: `bytes${n}`,
+        mimeType: "image/png",
+        width: 2,
+        height: 3,
+        data: Buffer.from([0, 255, 7]),
+        thumbnail: Buffer.from([9]),
+      })
       .returning();
     const [read] = await db().select().from(images).where(eq(images.id, image!.id));
     expect(Buffer.isBuffer(read!.data)).toBe(true);

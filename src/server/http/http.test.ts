@@ -32,12 +32,12 @@ describeEachDb(
       for (const url of ["/", "/auth", "/dashboard/story/5/read"]) {
         const response = await ctx().app.inject({ url });
         expect([url, response.statusCode]).toEqual([url, 200]);
-        expect(response.body).toContain('<div id=root>');
+        expect(response.body).toContain("<div id=root>");
         expect(response.headers["cache-control"]).toBe("no-cache");
       }
       const missing = await ctx().app.inject({ url: "/no/such/page" });
       expect(missing.statusCode).toBe(404);
-      expect(missing.body).toContain('<div id=root>');
+      expect(missing.body).toContain("<div id=root>");
     });
 
     it("caches hashed assets for a year and other files briefly", async () => {

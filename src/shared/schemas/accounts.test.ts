@@ -3,7 +3,10 @@ import { LoginBody, ProfileUpdate, RegisterBody, RegisterForm, SocialSignUp } fr
 
 const valid = { username: "fan_01", email: "fan@example.com", password: "Str0ng!Pass", description: "" };
 
-function firstMessage(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+function firstMessage(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   return result.success ? null : result.error!.issues[0]!.message;
 }
@@ -26,11 +29,26 @@ describe("registration", () => {
     ["Aa1!aaaa", null],
     [`Aa1!${"a".repeat(124)}`, null],
     [`Aa1!${"a".repeat(125)}`, "Password must be less than 128 characters"],
-    ["aa1!aaaa", "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)"],
-    ["AA1!AAAA", "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)"],
-    ["Aaa!aaaa", "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)"],
-    ["Aaa1aaaa", "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)"],
-    ["Aaa1#aaa", "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)"],
+    [
+      "aa1!aaaa",
+      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
+    ],
+    [
+      "AA1!AAAA",
+      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
+    ],
+    [
+      "Aaa!aaaa",
+      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
+    ],
+    [
+      "Aaa1aaaa",
+      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
+    ],
+    [
+      "Aaa1#aaa",
+      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
+    ],
   ])("password %j → %s", (password, message) => {
     expect(firstMessage(RegisterBody, { ...valid, password })).toBe(message);
   });

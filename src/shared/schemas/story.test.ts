@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PublishBody, StoryCreate, StoryFields, StoryUpdate } from "./story";
 
-function firstMessage(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+function firstMessage(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   return result.success ? null : result.error!.issues[0]!.message;
 }
@@ -29,7 +32,9 @@ describe("characters, setting and plot ideas", () => {
     ["plotIdeas", "Plot ideas"],
   ])("%s: 560 allowed, 561 refused, line breaks allowed, symbols refused", (field, label) => {
     expect(firstMessage(StoryFields, { title: "T", [field]: "a".repeat(560) })).toBeNull();
-    expect(firstMessage(StoryFields, { title: "T", [field]: "a".repeat(561) })).toBe(`${label} must be at most 560 characters`);
+    expect(firstMessage(StoryFields, { title: "T", [field]: "a".repeat(561) })).toBe(
+      `${label} must be at most 560 characters`,
+    );
     expect(firstMessage(StoryFields, { title: "T", [field]: "line one\nline two, ok!" })).toBeNull();
     expect(firstMessage(StoryFields, { title: "T", [field]: "a <b>" })).toBe(
       `${label} can only contain letters, numbers, spaces, line breaks, and basic punctuation`,
