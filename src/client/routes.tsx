@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { FullPageSpinner } from "./components/ui/spinner";
 import { ProtectedRoute } from "./features/auth/ProtectedRoute";
+import { DashboardLayout } from "./features/layout/DashboardLayout";
 import LandingPage from "./pages/LandingPage";
 import NotFoundPage from "./pages/NotFoundPage";
 
@@ -19,8 +20,13 @@ const DetailsPage = lazy(() => import("./pages/DetailsPage"));
 const UpgradePage = lazy(() => import("./pages/UpgradePage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
 
+/** Every /dashboard page: signed-in only, framed by the sidebar layout. */
 function Protected({ children }: { children: ReactNode }) {
-  return <ProtectedRoute>{children}</ProtectedRoute>;
+  return (
+    <ProtectedRoute>
+      <DashboardLayout>{children}</DashboardLayout>
+    </ProtectedRoute>
+  );
 }
 
 export function AppRoutes() {

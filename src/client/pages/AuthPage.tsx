@@ -1,5 +1,59 @@
-import { ComingSoon } from "../components/ComingSoon";
+// /auth: Login and Sign Up tabs. A signed-in user goes straight to the dashboard.
+import { AlertCircle } from "lucide-react";
+import { useState } from "react";
+import { Redirect, useSearch } from "wouter";
+import { FullPageSpinner } from "../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { useAuth } from "../features/auth/auth-context";
+import { AuthShell } from "../features/auth/AuthShell";
+import { LoginForm } from "../features/auth/LoginForm";
+import { SignUpForm } from "../features/auth/SignUpForm";
+
+const ERRORS: Record<string, string> = {
+  oauth_sync_failed: "We couldn't complete your Google sign-in. Please try again, or sign in with your email.",
+};
+
+type Tab = "login" | "signup";
 
 export default function AuthPage() {
-  return <ComingSoon title="Sign in" />;
+  const { user, isLoading } = useAuth();
+  const params = new URLSearchParams(useSearch());
+  const errorCode = params.get("error");
+  const [tab, setTab] = useState<Tab>(params.get("tab") === "signup" || params.has("ref") ? "signup" : "login");
+  const [loginEmail, setLoginEmail] = useState("");
+
+  if (isLoading) return <FullPageSpinner />;
+  if (user) return <Redirect to="/dashboard" replace />;
+
+  return (
+    <AuthShell sidePanel>
+      <h1 className="text-2xl font-bold text-ink">{tab === "login" ? "Welcome back" : "Create your account"}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {tab === "login" ? "Sign in to keep writing your stories." : "Start writing fan fiction with Marin in seconds."}
+      </p>
+      {errorCode && (
+        <p role="alert" className="mt-4 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-700">
+          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {ERRORS[errorCode] ?? "Something went wrong while signing you in. Please try again."}
+        </p>
+      )}
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-6">
+        <TabsList>
+          <TabsTrigger value="login">Login</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="login">
+          <LoginForm email={loginEmail} onEmailChange={setLoginEmail} />
+        </TabsContent>
+        <TabsContent value="signup">
+          <SignUpForm
+            onRegistered={(email) => {
+              setLoginEmail(email);
+              setTab("login");
+            }}
+          />
+        </TabsContent>
+      </Tabs>
+    </AuthShell>
+  );
 }

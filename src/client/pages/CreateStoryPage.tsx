@@ -1,5 +1,5 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { CreateWizard } from "../features/wizard/CreateWizard";
 
 export default function CreateStoryPage() {
-  return <ComingSoon title="Create Story" />;
+  return <CreateWizard />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { DashboardHome } from "../features/dashboard/DashboardHome";
 
 export default function DashboardPage() {
-  return <ComingSoon title="Dashboard" />;
+  return <DashboardHome />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { DetailsView } from "../features/details/DetailsView";
 
-export default function DetailsPage(_props: { id: string }) {
-  return <ComingSoon title="Story Details" />;
+export default function DetailsPage({ id }: { id: string }) {
+  return <DetailsView id={id} />;
 }

@@ -1,5 +1,13 @@
-import { ComingSoon } from "../components/ComingSoon";
+// /dashboard/story/{id}: the editor. Its own lazy chunk, since TipTap is the app's heaviest dependency.
+import { FullPageSpinner } from "../components/ui/spinner";
+import { EditorLoadError } from "../features/editor/EditorLoadError";
+import { StoryEditor } from "../features/editor/StoryEditor";
+import { useStoryQuery } from "../features/stories/queries";
 
-export default function EditorPage(_props: { id: string }) {
-  return <ComingSoon title="Editor" />;
+export default function EditorPage({ id }: { id: string }) {
+  const story = useStoryQuery(id);
+  if (story.isPending) return <FullPageSpinner />;
+  if (story.isError) return <EditorLoadError error={story.error} />;
+  // Keyed by id: opening another story starts a fresh editor and save queue.
+  return <StoryEditor key={story.data.id} story={story.data} />;
 }

@@ -1,5 +1,48 @@
-import { ComingSoon } from "../components/ComingSoon";
+// /email-confirmed: where the verification link lands: verified, already verified, or failed.
+import { CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
+import { Link, useSearch } from "wouter";
+import { Button } from "../components/ui/button";
+import { AuthShell } from "../features/auth/AuthShell";
+
+const DISPLAYS = {
+  success: {
+    icon: CheckCircle2,
+    color: "text-green-600",
+    title: "Email Verified!",
+    text: "Your email address has been verified. You can now sign in and start writing.",
+  },
+  already: {
+    icon: ShieldCheck,
+    color: "text-brand-600",
+    title: "Already Verified",
+    text: "Your email address was already verified. Sign in to continue.",
+  },
+  error: {
+    icon: XCircle,
+    color: "text-red-600",
+    title: "Verification Failed",
+    text: "We couldn't verify your email. The link may be expired or invalid.",
+  },
+} as const;
 
 export default function EmailConfirmedPage() {
-  return <ComingSoon title="Email verification" />;
+  const params = new URLSearchParams(useSearch());
+  const kind = params.has("error") ? "error" : params.get("already") === "true" ? "already" : "success";
+  const { icon: Icon, color, title, text } = DISPLAYS[kind];
+  return (
+    <AuthShell>
+      <div className="flex flex-col items-center text-center">
+        <Icon className={`h-14 w-14 ${color}`} aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold text-ink">{title}</h1>
+        <p className="mt-2 text-slate-600">{text}</p>
+        <Button asChild variant="gradient" className="mt-6 w-full">
+          {kind === "error" ? (
+            <Link href="/auth">Return to Login</Link>
+          ) : (
+            <Link href="/dashboard">Continue to Dashboard</Link>
+          )}
+        </Button>
+      </div>
+    </AuthShell>
+  );
 }

@@ -1,5 +1,17 @@
-import { ComingSoon } from "../components/ComingSoon";
+// /dashboard/settings: the public profile and, for premium users, subscription management.
+import { useAuth } from "../features/auth/auth-context";
+import { ProfileForm } from "../features/settings/ProfileForm";
+import { SubscriptionCard } from "../features/settings/SubscriptionCard";
 
 export default function SettingsPage() {
-  return <ComingSoon title="Settings" />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8 sm:px-6">
+      <h1 className="font-serif text-3xl font-bold text-ink">Settings</h1>
+      {/* key: a saved profile (or another account) starts the form from the server's values. */}
+      <ProfileForm key={`${user.id}:${user.username}:${user.description ?? ""}`} user={user} />
+      {user.isPremium && <SubscriptionCard user={user} />}
+    </div>
+  );
 }

@@ -1,8 +1,28 @@
-// Account routes: session, current user. Sign-up, sign-in and the rest are registered here too.
+// Account routes: the current user and profile here; sign-up, sign-in, password reset and Google in their own files.
 import type { FastifyInstance } from "fastify";
-import { requireUser } from "./guards";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ProfileUpdate } from "../../shared/schemas/accounts";
+import { outboxRoutes } from "../mail/outbox-routes";
+import { googleRoutes } from "./google-routes";
+import { requireUser, requireUserHook } from "./guards";
+import { loginRoutes } from "./login-routes";
+import { passwordRoutes } from "./password-routes";
 import { presentUser } from "./present";
+import { registerRoutes } from "./register-routes";
+import { updateProfile } from "./update-profile";
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/user", async (request) => presentUser(requireUser(request)));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get("/api/user", async (request) => presentUser(requireUser(request)));
+
+  r.patch("/api/user", { onRequest: requireUserHook, schema: { body: ProfileUpdate } }, async (request) => {
+    const user = requireUser(request);
+    return presentUser(await updateProfile(request.db, user, request.body));
+  });
+
+  await app.register(registerRoutes);
+  await app.register(loginRoutes);
+  await app.register(passwordRoutes);
+  await app.register(googleRoutes);
+  await app.register(outboxRoutes);
 }

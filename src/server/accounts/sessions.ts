@@ -38,6 +38,16 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
   });
 }
 
+/**
+ * Signs the request's browser in as the user with a brand-new session id, ending the session it came with
+ * (no fixation: an id planted before sign-in is never promoted).
+ */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  if (request.sessionId) await destroySession(request.db, request.sessionId);
+  const { token, expiresAt } = await createSession(request.db, userId, request.server.deps.now());
+  setSessionCookie(request.server, reply, token, expiresAt);
+}
+
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }

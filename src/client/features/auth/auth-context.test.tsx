@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+// The auth context's promises (SPEC.md section 4): a fresh slate on login and logout, and no use outside its provider.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../lib/query-client";
+import { AuthProvider, USER_QUERY_KEY, useAuth } from "./auth-context";
+import type { User } from "./types";
+
+vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
+const { toast } = await import("../../components/ui/toaster");
+
+const USER: User = {
+  id: 7,
+  username: "kai",
+  email: "kai@example.com",
+  description: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  emailVerified: true,
+  authProvider: "email",
+  isPremium: false,
+  subscriptionStatus: null,
+  subscriptionExpiresAt: null,
+  dailyPromptCount: 0,
+  lastPromptDate: null,
+};
+
+/** The server as the client sees it: signed out until /api/login succeeds. */
+function serve(routes: Record<string, () => Response>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? "GET"} ${url}`;
+      calls.push(key);
+      const answer = routes[key];
+      return answer ? answer() : new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+function setup() {
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
+  return { queryClient, ...renderHook(() => useAuth(), { wrapper }) };
+}
+
+function Orphan() {
+  useAuth();
+  return null;
+}
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("auth context", () => {
+  it("throws when used outside its provider", () => {
+    // NOTE: React reports the render error on console.error as well; that report is the point here, not a stray.
+    vi.mocked(console.error).mockImplementation(() => {});
+    expect(() => render(<Orphan />)).toThrow("useAuth must be used within an AuthProvider");
+  });
+
+  it("reads a 401 from /api/user as nobody signed in", async () => {
+    serve({ "GET /api/user": json({ message: "Not authenticated" }, 401) });
+    const { result } = setup();
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.user).toBeNull();
+    expect(result.current.error).toBeNull();
+  });
+
+  it("clears every cached query and both storages on login, then sets the user", async () => {
+    serve({ "GET /api/user": json({ message: "Not authenticated" }, 401), "POST /api/login": json(USER) });
+    const { result, queryClient } = setup();
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    queryClient.setQueryData(["/api/stories"], [{ id: 1, title: "someone else's" }]);
+    localStorage.setItem("sidebar-collapsed", "true");
+    sessionStorage.setItem("draft", "x");
+
+    await act(() => result.current.loginMutation.mutateAsync({ email: USER.email, password: "pw" }));
+
+    await waitFor(() => expect(result.current.user).toEqual(USER));
+    expect(queryClient.getQueryData(["/api/stories"])).toBeUndefined();
+    expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(USER);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+    expect(toast).toHaveBeenCalledWith({ title: "Login successful", description: "Welcome back!" });
+  });
+
+  it("toasts 'Login failed' with the server's message and keeps nobody signed in", async () => {
+    serve({
+      "GET /api/user": json({ message: "Not authenticated" }, 401),
+      "POST /api/login": json({ message: "Invalid email or password" }, 401),
+    });
+    const { result } = setup();
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    await act(async () => {
+      await expect(result.current.loginMutation.mutateAsync({ email: USER.email, password: "no" })).rejects.toThrow(
+        "401: ",
+      );
+    });
+    expect(result.current.user).toBeNull();
+    expect(toast).toHaveBeenCalledWith({
+      title: "Login failed",
+      description: "Invalid email or password",
+      variant: "destructive",
+    });
+  });
+
+  it("clears the caches and storages on logout and leaves nobody signed in", async () => {
+    serve({ "GET /api/user": json(USER), "POST /api/logout": json({ success: true }) });
+    const { result, queryClient } = setup();
+    await waitFor(() => expect(result.current.user).toEqual(USER));
+    queryClient.setQueryData(["/api/bookmarks"], [{ id: 2 }]);
+    localStorage.setItem("sidebar-collapsed", "true");
+
+    await act(() => result.current.logoutMutation.mutateAsync());
+
+    await waitFor(() => expect(result.current.user).toBeNull());
+    expect(queryClient.getQueryData(["/api/bookmarks"])).toBeUndefined();
+    expect(localStorage.length).toBe(0);
+    expect(toast).toHaveBeenCalledWith({ title: "Logged out", description: "You have been logged out successfully." });
+  });
+
+  it("does not sign in on registration and passes the server's message on", async () => {
+    const calls = serve({
+      "GET /api/user": json({ message: "Not authenticated" }, 401),
+      "POST /api/register": json({ message: "Please check your email to verify your account." }),
+    });
+    const { result } = setup();
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    await act(() =>
+      result.current.registerMutation.mutateAsync({ username: "kai", email: USER.email, password: "Str0ng!Pass" }),
+    );
+    expect(result.current.user).toBeNull();
+    expect(calls).toEqual(["GET /api/user", "POST /api/register"]);
+    expect(toast).toHaveBeenCalledWith({
+      title: "Registration successful",
+      description: "Please check your email to verify your account.",
+    });
+  });
+});

@@ -1,0 +1,34 @@
+// Account calls besides the session ones in auth-context: sign-in providers, verification and password reset.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../lib/api";
+
+export const PROVIDERS_QUERY_KEY = ["/api/auth/providers"] as const;
+export const GOOGLE_SIGN_IN_URL = "/api/auth/google";
+
+interface MessageAnswer {
+  message?: string;
+}
+
+/** Which social sign-ins the server has configured; an error or an old server means none. */
+export function useAuthProviders() {
+  const { data } = useQuery<{ google?: boolean }>({ queryKey: PROVIDERS_QUERY_KEY });
+  return { google: data?.google === true };
+}
+
+export function useForgotPassword() {
+  return useMutation<MessageAnswer, Error, { email: string }>({
+    mutationFn: async (body) => (await apiJson<MessageAnswer>("POST", "/api/forgot-password", body)) ?? {},
+  });
+}
+
+export function useResendVerification() {
+  return useMutation<MessageAnswer, Error, { email: string }>({
+    mutationFn: async (body) => (await apiJson<MessageAnswer>("POST", "/api/resend-verification", body)) ?? {},
+  });
+}
+
+export function useResetPassword() {
+  return useMutation<MessageAnswer, Error, { token: string; password: string }>({
+    mutationFn: async (body) => (await apiJson<MessageAnswer>("POST", "/api/reset-password", body)) ?? {},
+  });
+}

@@ -1,0 +1,19 @@
+// The main area of /dashboard (SPEC.md section 2): welcome, promo, My Stories, then Discover.
+import { useAuth } from "../auth/auth-context";
+import { MyStoriesCarousel } from "./MyStoriesCarousel";
+import { PromoCard } from "./PromoCard";
+
+export function DashboardHome() {
+  const { user } = useAuth();
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-8 p-4 sm:p-6 lg:p-8">
+      <header>
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Welcome back, {user?.username}!</h1>
+        <p className="mt-1 text-slate-600">Pick up where you left off, or start something new.</p>
+      </header>
+      <PromoCard />
+      <MyStoriesCarousel />
+      {/* DISCOVER: the reading issue renders the 'Discover Stories' section here (SPEC.md section 2). */}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// The details page form of SPEC.md section 2: cover, title, characters, setting, plot ideas, tags.
+import { useQueryClient } from "@tanstack/react-query";
+import { PenLine, Save } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { DETAILS_TAGS } from "../../../shared/catalogues";
+import { CROP_ASPECT_DETAILS, TAGS_PER_STORY } from "../../../shared/limits";
+import { StoryTitle, type StaleVersionError, type StoryView } from "../../../shared/schemas/story";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../components/ui/toaster";
+import { ApiError, errorMessage } from "../../lib/api";
+import { CoverPicker } from "../covers";
+import { LimitedTextField } from "../stories/LimitedTextField";
+import { storyKeys, useUpdateStory } from "../stories/queries";
+import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
+import { type DetailsValues, patchFromValues, valuesFromStory } from "./details-values";
+import { StaleNotice } from "./StaleNotice";
+
+export function DetailsForm({ story: loaded }: { story: StoryView }) {
+  const queryClient = useQueryClient();
+  const updateStory = useUpdateStory(loaded.id);
+  // The story this form was last in step with; its version goes with the next save.
+  const [base, setBase] = useState(loaded);
+  const [values, setValues] = useState<DetailsValues>(() => valuesFromStory(loaded));
+  const [stale, setStale] = useState<StoryView | null>(null);
+  const set = (patch: Partial<DetailsValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  async function save() {
+    const title = StoryTitle.safeParse(values.title.trim());
+    if (!title.success) {
+      toast({ title: "Failed to update story", description: title.error.issues[0]?.message, variant: "destructive" });
+      return;
+    }
+    try {
+      const saved = await updateStory.mutateAsync(patchFromValues(base, values));
+      setBase(saved);
+      setValues(valuesFromStory(saved));
+      setStale(null);
+      toast({ title: "Changes saved", description: "Your story details have been updated." });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.data.code === "STALE_VERSION") {
+        setStale((error.data as unknown as StaleVersionError).story);
+        toast({
+          title: "Failed to update story",
+          description: "This story was changed somewhere else. Reload to see the latest version.",
+          variant: "destructive",
+        });
+        return;
+      }
+      toast({ title: "Failed to update story", description: errorMessage(error), variant: "destructive" });
+    }
+  }
+
+  function reload() {
+    if (!stale) return;
+    queryClient.setQueryData(storyKeys.one(stale.id), stale);
+    setBase(stale);
+    setValues(valuesFromStory(stale));
+    setStale(null);
+  }
+
+  return (
+    <form
+      className="space-y-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {stale && <StaleNotice onReload={reload} />}
+      <div className="grid gap-6 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
+        <CoverPicker
+          value={values.coverImage}
+          onChange={(coverImage) => set({ coverImage })}
+          aspect={CROP_ASPECT_DETAILS}
+          mode="strict"
+          label="Cover image"
+        />
+        <div className="space-y-5">
+          <LimitedTextField
+            label="Story Title"
+            kind="title"
+            value={values.title}
+            onChange={(title) => set({ title })}
+          />
+          <LimitedTextField
+            label="Main Characters"
+            kind="long"
+            value={values.mainCharacters}
+            onChange={(mainCharacters) => set({ mainCharacters })}
+            placeholder="Who are the main characters?"
+          />
+          <LimitedTextField
+            label="Setting"
+            kind="long"
+            value={values.setting}
+            onChange={(setting) => set({ setting })}
+            placeholder="Where and when does it happen?"
+          />
+          <LimitedTextField
+            label="Plot Ideas"
+            kind="long"
+            value={values.plotIdeas}
+            onChange={(plotIdeas) => set({ plotIdeas })}
+            placeholder="Twists, scenes, turning points..."
+          />
+          <SearchableMultiSelect
+            label="Tags"
+            options={DETAILS_TAGS}
+            selected={values.tags}
+            max={TAGS_PER_STORY}
+            onChange={(tags) => set({ tags })}
+            placeholder="Search tags..."
+            emptyText="No tags found"
+          />
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-2 border-t border-brand-100 pt-4 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link href={`/dashboard/story/${loaded.id}`}>
+            <PenLine className="h-4 w-4" aria-hidden /> Editor
+          </Link>
+        </Button>
+        <Button type="submit" disabled={updateStory.isPending}>
+          {updateStory.isPending ? (
+            <Spinner className="h-4 w-4" label="Saving" />
+          ) : (
+            <Save className="h-4 w-4" aria-hidden />
+          )}
+          {updateStory.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+// /dashboard/story/{id}/details: loading, 'Story not found', or the form.
+import { FileQuestion } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useStoryQuery } from "../stories/queries";
+import { DetailsForm } from "./DetailsForm";
+
+export function DetailsView({ id }: { id: string }) {
+  const { data: story, isLoading, isError } = useStoryQuery(id);
+
+  if (isError || (!isLoading && !story)) {
+    return (
+      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">
+        <FileQuestion className="h-10 w-10 text-brand-500" aria-hidden />
+        <h1 className="text-2xl font-bold text-ink">Story not found</h1>
+        <Button asChild variant="outline">
+          <Link href="/dashboard">Back to Dashboard</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6 p-4 sm:p-6 lg:p-8">
+      <header>
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Story Details</h1>
+        <p className="mt-1 text-slate-600">Tell us more about your story idea!</p>
+      </header>
+      <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
+        {story ? (
+          // Keyed by id so moving to another story starts a fresh form.
+          <DetailsForm key={story.id} story={story} />
+        ) : (
+          <div className="space-y-4" aria-busy="true">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

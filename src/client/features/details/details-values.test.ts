@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { StoryUpdate, type StoryView } from "../../../shared/schemas/story";
+import { patchFromValues, valuesFromStory } from "./details-values";
+
+function story(overrides: Partial<StoryView> = {}): StoryView {
+  return {
+    id: 7,
+    title: "Old title",
+    description: "Setting: Rome",
+    content: "",
+    authorId: 1,
+    published: false,
+    createdAt: "2024-01-01T00:00:00.000Z",
+    updatedAt: "2024-01-01T00:00:00.000Z",
+    template: null,
+    characters: { lead: ["Stoic"], supporting: ["Sunbeam"], description: "Two rivals" },
+    setting: "Rome",
+    plotIdeas: null,
+    moods: { romance: 50 },
+    coverImage: "/api/images/abc",
+    fandoms: [],
+    themes: ["slow-burn"],
+    tags: ["Anime"],
+    version: 3,
+    rating: "general",
+    ...overrides,
+  };
+}
+
+describe("valuesFromStory", () => {
+  it("maps Main Characters to the characters' description", () => {
+    expect(valuesFromStory(story())).toEqual({
+      title: "Old title",
+      mainCharacters: "Two rivals",
+      setting: "Rome",
+      plotIdeas: "",
+      tags: ["Anime"],
+      coverImage: "/api/images/abc",
+    });
+  });
+
+  it("uses plain-text characters as they are, and reads JSON text", () => {
+    expect(valuesFromStory(story({ characters: "Just Bob" })).mainCharacters).toBe("Just Bob");
+    expect(valuesFromStory(story({ characters: '{"lead":[],"description":"Ann"}' })).mainCharacters).toBe("Ann");
+    expect(valuesFromStory(story({ characters: null })).mainCharacters).toBe("");
+  });
+});
+
+describe("patchFromValues", () => {
+  it("keeps the archetypes, sends the version, and leaves an unchanged cover out", () => {
+    const s = story();
+    const patch = patchFromValues(s, { ...valuesFromStory(s), title: " New title ", mainCharacters: "Three rivals" });
+    expect(patch).toEqual({
+      version: 3,
+      title: "New title",
+      characters: { lead: ["Stoic"], supporting: ["Sunbeam"], description: "Three rivals" },
+      setting: "Rome",
+      plotIdeas: "",
+      tags: ["Anime"],
+    });
+    expect(StoryUpdate.safeParse(patch).success).toBe(true);
+  });
+
+  it("sends plain text for plain-text characters, a new cover, and null for a removed one", () => {
+    const s = story({ characters: "Bob" });
+    const changed = patchFromValues(s, { ...valuesFromStory(s), coverImage: "data:image/jpeg;base64,QUJD" });
+    expect(changed.characters).toBe("Bob");
+    expect(changed.coverImage).toBe("data:image/jpeg;base64,QUJD");
+    expect(patchFromValues(s, { ...valuesFromStory(s), coverImage: null }).coverImage).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+// The editor's top bar: the editable title and the story actions (save, customize, publish, assistant).
+import { EyeOff, Globe, PanelRightClose, PanelRightOpen, Save, Settings2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { STORY_TITLE_MAX } from "../../../shared/limits";
+import { filterTitle, maximumReachedNote } from "../../../shared/live-filter";
+import { StoryTitle } from "../../../shared/schemas/story";
+import { cn } from "../../lib/cn";
+import { SaveStatusBadge } from "./SaveStatusBadge";
+import type { SaveStatus } from "./story-saver";
+
+interface EditorHeaderProps {
+  title: string;
+  onTitleChange: (title: string) => void;
+  status: SaveStatus;
+  onSave: () => void;
+  onCustomize: () => void;
+  published: boolean;
+  onTogglePublish: () => void;
+  assistantVisible: boolean;
+  onToggleAssistant: () => void;
+}
+
+function ActionButton({
+  label,
+  icon,
+  onClick,
+  shortcut,
+  emphasis,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  shortcut?: string;
+  emphasis?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-keyshortcuts={shortcut}
+      title={shortcut ? `${label} (${shortcut.replace(/\+/g, " + ")})` : label}
+      className={cn(
+        "inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium transition-colors",
+        emphasis
+          ? "bg-gradient-to-r from-brand-600 to-pink-600 text-white hover:from-brand-700 hover:to-pink-700"
+          : "border border-brand-200 bg-white text-brand-800 hover:bg-brand-50",
+      )}
+    >
+      {icon}
+      <span className="sr-only lg:not-sr-only">{label}</span>
+    </button>
+  );
+}
+
+export function EditorHeader(props: EditorHeaderProps) {
+  const { atLimit } = filterTitle(props.title);
+  const titleError = StoryTitle.safeParse(props.title).error?.issues[0]?.message ?? null;
+  const icon = "h-4 w-4";
+  return (
+    <header className="flex flex-col gap-2 border-b border-brand-100 bg-white px-3 py-3 sm:px-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <div className="min-w-0 flex-1 basis-56">
+          <input
+            aria-label="Story title"
+            value={props.title}
+            maxLength={STORY_TITLE_MAX}
+            placeholder="Untitled Story"
+            aria-invalid={titleError ? true : undefined}
+            onChange={(event) => props.onTitleChange(filterTitle(event.target.value).value)}
+            className="w-full truncate rounded-md border border-transparent bg-transparent px-1 py-0.5 text-xl font-bold text-ink hover:border-brand-100 focus:border-brand-300 focus:outline-none sm:text-2xl"
+          />
+          {titleError ? (
+            <p className="px-1 text-xs text-red-600">{titleError}</p>
+          ) : atLimit ? (
+            <p className="px-1 text-xs text-orange-600">{maximumReachedNote(STORY_TITLE_MAX)}</p>
+          ) : null}
+        </div>
+        <SaveStatusBadge status={props.status} onRetry={props.onSave} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <ActionButton
+          label="Save"
+          icon={<Save className={icon} aria-hidden />}
+          onClick={props.onSave}
+          shortcut="Control+S"
+        />
+        <ActionButton label="Customize" icon={<Settings2 className={icon} aria-hidden />} onClick={props.onCustomize} />
+        <ActionButton
+          label={props.published ? "Unpublish" : "Publish"}
+          icon={props.published ? <EyeOff className={icon} aria-hidden /> : <Globe className={icon} aria-hidden />}
+          onClick={props.onTogglePublish}
+          emphasis={!props.published}
+        />
+        <ActionButton
+          label={props.assistantVisible ? "Hide assistant" : "Show assistant"}
+          icon={
+            props.assistantVisible ? (
+              <PanelRightClose className={icon} aria-hidden />
+            ) : (
+              <PanelRightOpen className={icon} aria-hidden />
+            )
+          }
+          onClick={props.onToggleAssistant}
+          shortcut="Control+Alt+B"
+        />
+      </div>
+    </header>
+  );
+}

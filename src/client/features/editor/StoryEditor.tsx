@@ -1,0 +1,176 @@
+// The editor page's body: the writing pane (title, actions, formatting, TipTap) beside the assistant pane.
+import { useQueryClient } from "@tanstack/react-query";
+import { EditorContent, useEditor } from "@tiptap/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT, CHAT_WIDTH_PERCENT } from "../../../shared/limits";
+import type { StoryView } from "../../../shared/schemas/story";
+import { useSidebar } from "../layout/sidebar-state";
+import { PublishDialog } from "../publish/PublishDialog";
+import { storyKeys } from "../stories/queries";
+import { UnpublishDialog } from "../publish/UnpublishDialog";
+import { AssistantPane } from "./AssistantPane";
+import { ConflictDialog, draftAsText } from "./ConflictDialog";
+import { DiscardedDraftBanner } from "./DiscardedDraftBanner";
+import { EditorHeader } from "./EditorHeader";
+import { EDITOR_PARSE_OPTIONS, editorExtensions } from "./extensions";
+import { FormattingToolbar } from "./FormattingToolbar";
+import { copyText, normalizeEditorHtml } from "./html-text";
+import type { Draft, StorySaver } from "./story-saver";
+import { useEditorShortcuts } from "./use-editor-shortcuts";
+import { useIsNarrow } from "./use-layout-state";
+import { confirmLeave, useLeaveGuard } from "./use-leave-guard";
+import { usePublishFlow } from "./use-publish-flow";
+import { useStorySaver } from "./use-story-saver";
+import "./editor.css";
+
+export function StoryEditor({ story }: { story: StoryView }) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const narrow = useIsNarrow();
+  // The sidebar (localStorage 'sidebar-collapsed', forced below 768 px) decides the 35/65 or 40/60 split.
+  const sidebarCollapsed = useSidebar().collapsed;
+  // Phones show one pane at a time, so the assistant starts hidden there.
+  const [assistantVisible, setAssistantVisible] = useState(() => !narrow);
+  const [title, setTitle] = useState(story.title);
+  const titleRef = useRef(story.title);
+  const [published, setPublished] = useState(story.published);
+  const [discarded, setDiscarded] = useState<Draft | null>(null);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [unpublishOpen, setUnpublishOpen] = useState(false);
+  const saverRef = useRef<StorySaver | null>(null);
+
+  // NOTE: created once; later story answers (after saves) must not reset what the writer is typing.
+  const [extensions] = useState(editorExtensions);
+  const [initialContent] = useState(story.content);
+  const editor = useEditor({
+    extensions,
+    content: initialContent,
+    parseOptions: EDITOR_PARSE_OPTIONS,
+    editorProps: {
+      attributes: { class: "story-prose", "aria-label": "Story content", "aria-multiline": "true", role: "textbox" },
+    },
+    onUpdate: () => saverRef.current?.changed(),
+  });
+  const editorRef = useRef(editor);
+  editorRef.current = editor;
+  const read = useCallback(
+    (): Draft => ({ title: titleRef.current, content: normalizeEditorHtml(editorRef.current.getHTML()) }),
+    [],
+  );
+  const { saver, status, conflict } = useStorySaver(story, read);
+  saverRef.current = saver;
+
+  const changeTitle = (next: string) => {
+    titleRef.current = next;
+    setTitle(next);
+    saver.changed();
+  };
+  const applyWrite = (written: StoryView) => {
+    setPublished(written.published);
+    if (saver.adoptWrite(written) && titleRef.current !== written.title) {
+      titleRef.current = written.title;
+      setTitle(written.title);
+    }
+  };
+  const flow = usePublishFlow(story.id, saver, applyWrite);
+
+  useLeaveGuard(() => saver.isDirty() || status === "saving");
+  useEditorShortcuts({
+    save: () => void saver.save(),
+    toggleAssistant: () => setAssistantVisible((visible) => !visible),
+  });
+  // A conflict found while saving before publishing replaces the publish dialog.
+  useEffect(() => {
+    if (conflict) setPublishOpen(false);
+  }, [conflict]);
+
+  const takeTheirs = () => {
+    if (!conflict) return;
+    const mine = conflict.mine;
+    void copyText(draftAsText(mine));
+    setDiscarded(mine);
+    editor.commands.setContent(conflict.theirs.content, { emitUpdate: false, parseOptions: EDITOR_PARSE_OPTIONS });
+    titleRef.current = conflict.theirs.title;
+    setTitle(conflict.theirs.title);
+    setPublished(conflict.theirs.published);
+    // Their description, cover and tags are what the publish dialog should start from now.
+    queryClient.setQueryData(storyKeys.one(story.id), conflict.theirs);
+    saver.takeTheirs(conflict.theirs, normalizeEditorHtml(editor.getHTML()));
+  };
+
+  const customize = async () => {
+    if (saver.isDirty()) await saver.save();
+    if (confirmLeave(saver.isDirty())) navigate(`/dashboard/story/${story.id}/details`);
+  };
+
+  const chatPercent = sidebarCollapsed ? CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT : CHAT_WIDTH_PERCENT;
+  const splitView = assistantVisible && !narrow;
+  const editorHidden = assistantVisible && narrow;
+
+  return (
+    <div className="flex h-dvh min-h-0 w-full overflow-hidden bg-white">
+      <section
+        aria-label="Story editor"
+        className={editorHidden ? "hidden" : "flex min-w-0 flex-col"}
+        style={{ width: splitView ? `${100 - chatPercent}%` : "100%" }}
+      >
+        <EditorHeader
+          title={title}
+          onTitleChange={changeTitle}
+          status={status}
+          onSave={() => void saver.save()}
+          onCustomize={() => void customize()}
+          published={published}
+          onTogglePublish={() => (published ? setUnpublishOpen(true) : setPublishOpen(true))}
+          assistantVisible={assistantVisible}
+          onToggleAssistant={() => setAssistantVisible((visible) => !visible)}
+        />
+        <FormattingToolbar editor={editor} />
+        {discarded ? <DiscardedDraftBanner draft={discarded} onDismiss={() => setDiscarded(null)} /> : null}
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <EditorContent editor={editor} className="story-editor mx-auto max-w-3xl px-4 py-6 sm:px-8" />
+        </div>
+      </section>
+      {assistantVisible ? (
+        <aside
+          aria-label="Assistant"
+          className="flex min-w-0 flex-col border-l border-brand-100"
+          style={{ width: splitView ? `${chatPercent}%` : "100%" }}
+        >
+          {narrow ? (
+            <button
+              type="button"
+              onClick={() => setAssistantVisible(false)}
+              className="cursor-pointer border-b border-brand-100 bg-white px-4 py-2 text-left text-sm font-medium text-brand-700"
+            >
+              ← Back to the story
+            </button>
+          ) : null}
+          <div className="min-h-0 flex-1">
+            <AssistantPane />
+          </div>
+        </aside>
+      ) : null}
+      <ConflictDialog conflict={conflict} onTakeTheirs={takeTheirs} onKeepMine={() => void saver.keepMine()} />
+      <PublishDialog
+        open={publishOpen}
+        onOpenChange={setPublishOpen}
+        initial={{
+          title,
+          description: story.description ?? "",
+          coverImage: story.coverImage,
+          tags: story.tags ?? [],
+        }}
+        pending={flow.publishing || status === "saving"}
+        onSubmit={flow.publishWith}
+      />
+      <UnpublishDialog
+        open={unpublishOpen}
+        onOpenChange={setUnpublishOpen}
+        pending={flow.unpublishing}
+        onConfirm={flow.unpublishNow}
+      />
+    </div>
+  );
+}

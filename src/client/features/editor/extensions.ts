@@ -1,0 +1,45 @@
+// The editor's schema: exactly what the server's sanitizer keeps (p, br, h1–h3, strong, em, u, s, lists,
+// blockquote, hr, text-align, the chapter and generated-content wrappers), so nothing typed is lost on save.
+import { Extension } from "@tiptap/core";
+import TextAlign from "@tiptap/extension-text-align";
+import StarterKit from "@tiptap/starter-kit";
+import { EDITOR_TAB_SPACES } from "../../../shared/limits";
+import { ChapterSection, GeneratedContent } from "./wrapper-nodes";
+
+const TAB_TEXT = " ".repeat(EDITOR_TAB_SPACES);
+
+/** Tab types four spaces (SPEC.md section 2) instead of moving focus out of the editor. */
+export const TabSpaces = Extension.create({
+  name: "tabSpaces",
+  // NOTE: above the list item's Tab (sink) so the spec's "Tab inserts four spaces" holds everywhere.
+  priority: 1000,
+  addKeyboardShortcuts() {
+    return {
+      // NOTE: inserted as a raw text step; insertContent would parse the string as HTML and collapse the spaces.
+      Tab: () =>
+        this.editor.commands.command(({ tr }) => {
+          tr.insertText(TAB_TEXT);
+          return true;
+        }),
+    };
+  },
+});
+
+export function editorExtensions() {
+  return [
+    StarterKit.configure({
+      heading: { levels: [1, 2, 3] },
+      // Code, code blocks and links are not on the sanitizer's allowlist; offering them would lose text.
+      code: false,
+      codeBlock: false,
+      link: false,
+    }),
+    TextAlign.configure({ types: ["heading", "paragraph"], alignments: ["left", "center", "right", "justify"] }),
+    ChapterSection,
+    GeneratedContent,
+    TabSpaces,
+  ];
+}
+
+/** Runs of spaces (the Tab's four) survive a reload only if the parser keeps whitespace inside text. */
+export const EDITOR_PARSE_OPTIONS = { preserveWhitespace: true } as const;

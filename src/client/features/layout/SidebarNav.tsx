@@ -1,0 +1,61 @@
+// The sidebar's links with SPEC.md's highlighting rules; collapsed, each is an icon with a tooltip.
+import { Crown, Home, type LucideIcon, PenSquare, Settings } from "lucide-react";
+import { Link, useLocation } from "wouter";
+import { Tooltip } from "../../components/ui/tooltip";
+import { cn } from "../../lib/cn";
+
+interface NavLink {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  isActive: (path: string) => boolean;
+}
+
+const LINKS: NavLink[] = [
+  { href: "/dashboard/create", label: "Create Story", icon: PenSquare, isActive: (p) => p.includes("/create") },
+  { href: "/dashboard", label: "Discover", icon: Home, isActive: (p) => p === "/dashboard" },
+  {
+    href: "/dashboard/settings",
+    label: "Settings",
+    icon: Settings,
+    isActive: (p) => p.startsWith("/dashboard/settings"),
+  },
+];
+const UPGRADE: NavLink = {
+  href: "/dashboard/upgrade",
+  label: "Upgrade",
+  icon: Crown,
+  isActive: (p) => p.startsWith("/dashboard/upgrade"),
+};
+
+export function SidebarNav({ collapsed, isPremium }: { collapsed: boolean; isPremium: boolean }) {
+  const [path] = useLocation();
+  const links = isPremium ? LINKS : [...LINKS, UPGRADE];
+  return (
+    <nav aria-label="Dashboard" className="space-y-1 px-3">
+      {links.map((link) => (
+        <SidebarLink key={link.href} link={link} active={link.isActive(path)} collapsed={collapsed} />
+      ))}
+    </nav>
+  );
+}
+
+function SidebarLink({ link, active, collapsed }: { link: NavLink; active: boolean; collapsed: boolean }) {
+  const Icon = link.icon;
+  const anchor = (
+    <Link
+      href={link.href}
+      aria-current={active ? "page" : undefined}
+      aria-label={collapsed ? link.label : undefined}
+      className={cn(
+        "flex h-10 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors",
+        active ? "bg-brand-100 text-brand-800" : "text-slate-600 hover:bg-brand-50 hover:text-ink",
+        link.href === UPGRADE.href && !active && "text-amber-700",
+      )}
+    >
+      <Icon className="h-5 w-5 shrink-0" aria-hidden />
+      {!collapsed && <span className="truncate">{link.label}</span>}
+    </Link>
+  );
+  return collapsed ? <Tooltip content={link.label}>{anchor}</Tooltip> : anchor;
+}

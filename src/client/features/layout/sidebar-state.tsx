@@ -1,0 +1,63 @@
+// Sidebar collapse (SPEC.md section 2): remembered in localStorage 'sidebar-collapsed', forced below 768 px.
+// Pages read it too: the editor narrows its chat pane when the sidebar is collapsed.
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { SIDEBAR_FORCE_COLLAPSE_BELOW_PX, SIDEBAR_STORAGE_KEY } from "../../../shared/limits";
+
+const NARROW_QUERY = `(max-width: ${SIDEBAR_FORCE_COLLAPSE_BELOW_PX - 0.02}px)`;
+
+export interface SidebarState {
+  /** What the sidebar shows: the user's choice, or collapsed on a narrow screen. */
+  collapsed: boolean;
+  /** True below 768 px, where the user cannot expand it. */
+  forced: boolean;
+  toggle: () => void;
+}
+
+function readStored(): boolean {
+  try {
+    return window.localStorage.getItem(SIDEBAR_STORAGE_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
+
+function useNarrowScreen(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_QUERY);
+    const onChange = () => setNarrow(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return narrow;
+}
+
+const SidebarContext = createContext<SidebarState | null>(null);
+
+export function SidebarStateProvider({ children }: { children: ReactNode }) {
+  const [stored, setStored] = useState(readStored);
+  const forced = useNarrowScreen();
+  const toggle = useCallback(() => {
+    setStored((previous) => {
+      const next = !previous;
+      try {
+        window.localStorage.setItem(SIDEBAR_STORAGE_KEY, String(next));
+      } catch {
+        /* the choice just isn't remembered */
+      }
+      return next;
+    });
+  }, []);
+  return (
+    <SidebarContext.Provider value={{ collapsed: forced || stored, forced, toggle }}>
+      {children}
+    </SidebarContext.Provider>
+  );
+}
+
+const OUTSIDE: SidebarState = { collapsed: false, forced: false, toggle: () => {} };
+
+/** The sidebar's state; outside the dashboard layout there is no sidebar, so it reads as expanded. */
+export function useSidebar(): SidebarState {
+  return useContext(SidebarContext) ?? OUTSIDE;
+}

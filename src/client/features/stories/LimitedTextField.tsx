@@ -1,0 +1,60 @@
+// A story text field that filters as you type (SPEC.md section 5) and shows the orange limit note.
+import { useId } from "react";
+import { STORY_TEXT_MAX, STORY_TITLE_MAX } from "../../../shared/limits";
+import { filterLongText, filterTitle, maximumReachedNote } from "../../../shared/live-filter";
+import { Input, Label, Textarea } from "../../components/ui/input";
+
+export interface LimitedTextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** `title`: one line, 50 characters; `long`: several lines, 560 characters. */
+  kind: "title" | "long";
+  placeholder?: string;
+  rows?: number;
+  id?: string;
+}
+
+export function LimitedTextField({ label, value, onChange, kind, placeholder, rows = 4, id }: LimitedTextFieldProps) {
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  const noteId = `${fieldId}-note`;
+  const max = kind === "title" ? STORY_TITLE_MAX : STORY_TEXT_MAX;
+  const filter = kind === "title" ? filterTitle : filterLongText;
+  const atLimit = filter(value).atLimit;
+  const describedBy = atLimit ? noteId : undefined;
+
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-end justify-between gap-2">
+        <Label htmlFor={fieldId}>{label}</Label>
+        <span className="text-xs tabular-nums text-slate-500">
+          {Array.from(value).length}/{max}
+        </span>
+      </div>
+      {kind === "title" ? (
+        <Input
+          id={fieldId}
+          value={value}
+          placeholder={placeholder}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(filter(event.target.value).value)}
+        />
+      ) : (
+        <Textarea
+          id={fieldId}
+          value={value}
+          rows={rows}
+          placeholder={placeholder}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(filter(event.target.value).value)}
+        />
+      )}
+      {atLimit && (
+        <p id={noteId} aria-live="polite" className="text-xs font-medium text-orange-600">
+          {maximumReachedNote(max)}
+        </p>
+      )}
+    </div>
+  );
+}

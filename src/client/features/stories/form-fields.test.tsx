@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { LimitedTextField } from "./LimitedTextField";
+import { SearchableMultiSelect } from "./SearchableMultiSelect";
+
+afterEach(cleanup);
+
+function Field({ kind }: { kind: "title" | "long" }) {
+  const [value, setValue] = useState("");
+  return <LimitedTextField label="Field" kind={kind} value={value} onChange={setValue} />;
+}
+
+describe("LimitedTextField", () => {
+  it("strips disallowed characters and cuts a title at 50 with the orange note", () => {
+    render(<Field kind="title" />);
+    const input = screen.getByLabelText("Field") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "Hi <b>there</b> @you" } });
+    expect(input.value).toBe("Hi bthereb you");
+    expect(screen.queryByText("Maximum 50 characters reached")).toBeNull();
+    fireEvent.change(input, { target: { value: "a".repeat(60) } });
+    expect(input.value).toBe("a".repeat(50));
+    expect(screen.getByText("Maximum 50 characters reached").className).toContain("text-orange-600");
+  });
+
+  it("keeps line breaks in long text and cuts it at 560", () => {
+    render(<Field kind="long" />);
+    const area = screen.getByLabelText("Field") as HTMLTextAreaElement;
+    fireEvent.change(area, { target: { value: "One\nTwo" } });
+    expect(area.value).toBe("One\nTwo");
+    fireEvent.change(area, { target: { value: "b".repeat(561) } });
+    expect(area.value).toHaveLength(560);
+    expect(screen.getByText("Maximum 560 characters reached")).not.toBeNull();
+  });
+});
+
+function Picker({ initial }: { initial: string[] }) {
+  const [selected, setSelected] = useState(initial);
+  return (
+    <SearchableMultiSelect
+      label="Tags"
+      options={["Anime", "Action", "Adventure", "Fantasy", "Romance", "Shy"]}
+      selected={selected}
+      onChange={setSelected}
+      max={5}
+      placeholder="Search tags..."
+      emptyText="No tags found"
+    />
+  );
+}
+
+describe("SearchableMultiSelect", () => {
+  it("filters, says 'No tags found', and adds with the keyboard", () => {
+    render(<Picker initial={[]} />);
+    const box = screen.getByRole("combobox", { name: "Tags" });
+    fireEvent.change(box, { target: { value: "zzz" } });
+    expect(screen.getByText("No tags found")).not.toBeNull();
+    fireEvent.change(box, { target: { value: "ad" } });
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Adventure"]);
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(screen.getByRole("button", { name: "Remove Adventure" })).not.toBeNull();
+    expect(screen.getByText("1/5")).not.toBeNull();
+  });
+
+  it("hides the search box at the limit and shows it again after a removal", () => {
+    render(<Picker initial={["Anime", "Action", "Adventure", "Fantasy"]} />);
+    fireEvent.change(screen.getByRole("combobox"), { target: { value: "rom" } });
+    fireEvent.click(screen.getByRole("option", { name: "Romance" }));
+    expect(screen.queryByRole("combobox")).toBeNull();
+    expect(screen.getByText("5/5")).not.toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Remove Anime" }));
+    expect(screen.getByRole("combobox")).not.toBeNull();
+  });
+});

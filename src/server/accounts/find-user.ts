@@ -1,0 +1,32 @@
+// User lookups. Usernames and emails are unique case-insensitively (unique indexes on lower()).
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import type { UserRow } from "../types";
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return user;
+}
+
+export async function isUsernameTaken(db: Db, username: string, exceptUserId?: number): Promise<boolean> {
+  const sameName = eq(sql`lower(${users.username})`, username.toLowerCase());
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? sameName : and(sameName, ne(users.id, exceptUserId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The unique constraint a failed insert or update broke, whichever driver (pg, PGlite) and wrapper (drizzle). */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === "23505") return e.constraint ?? "unknown";
+  }
+  return undefined;
+}

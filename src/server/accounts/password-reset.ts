@@ -1,0 +1,64 @@
+// Password reset: a one-time, one-hour emailed link (only its SHA-256 is stored); using it ends every session.
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { PASSWORD_RESET_TTL_MS } from "../../shared/limits";
+import type { Db } from "../db/client";
+import { passwordResets, users } from "../db/schema";
+import { AppError } from "../errors";
+import { passwordResetEmail } from "../mail/templates";
+import { type AccountContext, sendAccountEmail } from "./context";
+import { findUserByEmail } from "./find-user";
+import { hashPassword } from "./passwords";
+import { destroyAllSessions, randomToken, sha256 } from "./sessions";
+import type { Throttle } from "./throttle";
+
+export const RESET_LINK_INVALID = "This reset link is invalid or has expired.";
+
+/** POST /api/forgot-password: emails a link when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(ctx: AccountContext, email: string, perEmail: Throttle): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const key = user.email.toLowerCase();
+  if (perEmail.isBlocked(key)) return;
+  perEmail.hit(key);
+  const token = randomToken();
+  const now = ctx.now();
+  await ctx.db.insert(passwordResets).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+    createdAt: now,
+  });
+  const link = `${ctx.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+  await sendAccountEmail(ctx, passwordResetEmail(user.email, user.username, link));
+}
+
+/**
+ * POST /api/reset-password. Claiming the token is one conditional update, so two racing requests cannot both use it.
+ * Following the emailed link proves the address, so the account also counts as verified afterwards.
+ */
+export async function resetPassword(db: Db, token: string, password: string, now: Date): Promise<void> {
+  const [claimed] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  if (!claimed) throw new AppError(400, "INVALID_RESET_TOKEN", RESET_LINK_INVALID);
+  const hash = await hashPassword(password);
+  const [user] = await db.select({ authProvider: users.authProvider }).from(users).where(eq(users.id, claimed.userId));
+  await db
+    .update(users)
+    .set({ password: hash, emailVerified: true, authProvider: user?.authProvider === "google" ? "both" : undefined })
+    .where(eq(users.id, claimed.userId));
+  // Other links still in flight die with the old password.
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+  await destroyAllSessions(db, claimed.userId);
+}

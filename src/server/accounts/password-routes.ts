@@ -1,0 +1,38 @@
+// Password reset: POST /api/forgot-password, POST /api/reset-password.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ForgotPasswordBody, ResetPasswordBody } from "../../shared/schemas/accounts";
+import { accountContext } from "./context";
+import { requestPasswordReset, resetPassword } from "./password-reset";
+import { createThrottle } from "./throttle";
+
+export const FORGOT_MESSAGE = "If an account exists for that email, we sent a link to reset your password.";
+export const RESET_MESSAGE = "Your password has been reset. You can now sign in with your new password.";
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const FORGOT_LIMIT = { max: 10, timeWindow: FIFTEEN_MINUTES };
+const RESET_LIMIT = { max: 20, timeWindow: FIFTEEN_MINUTES };
+const EMAILS_PER_ADDRESS = 3;
+
+export async function passwordRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const resetsPerAddress = createThrottle(EMAILS_PER_ADDRESS, FIFTEEN_MINUTES, app.deps.now);
+
+  r.post(
+    "/api/forgot-password",
+    { schema: { body: ForgotPasswordBody }, config: { rateLimit: FORGOT_LIMIT } },
+    async (request) => {
+      await requestPasswordReset(accountContext(request), request.body.email, resetsPerAddress);
+      return { message: FORGOT_MESSAGE };
+    },
+  );
+
+  r.post(
+    "/api/reset-password",
+    { schema: { body: ResetPasswordBody }, config: { rateLimit: RESET_LIMIT } },
+    async (request) => {
+      await resetPassword(request.db, request.body.token, request.body.password, app.deps.now());
+      return { message: RESET_MESSAGE };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+// Sign-up and email verification: POST /api/register, GET /api/verify-email, POST /api/resend-verification.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { RegisterBody, ResendVerificationBody } from "../../shared/schemas/accounts";
+import { accountContext } from "./context";
+import { registerUser } from "./register-user";
+import { resendVerification } from "./send-verification";
+import { createThrottle } from "./throttle";
+import { VERIFY_REDIRECTS, verifyEmail } from "./verify-email";
+
+export const REGISTERED_MESSAGE = "Please check your email to verify your account.";
+export const RESENT_MESSAGE =
+  "If that email belongs to an account that still needs verifying, a new verification link is on its way.";
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+// Per IP. Generous enough for a classroom behind one address (and the e2e suite), tight enough to stop scripts.
+const REGISTER_LIMIT = { max: 50, timeWindow: FIFTEEN_MINUTES };
+const RESEND_LIMIT = { max: 10, timeWindow: FIFTEEN_MINUTES };
+// Per address, so nobody can flood someone's inbox from many IPs.
+const EMAILS_PER_ADDRESS = 3;
+
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const resendsPerAddress = createThrottle(EMAILS_PER_ADDRESS, FIFTEEN_MINUTES, app.deps.now);
+
+  r.post(
+    "/api/register",
+    { schema: { body: RegisterBody }, config: { rateLimit: REGISTER_LIMIT } },
+    async (request) => {
+      await registerUser(accountContext(request), request.body);
+      return { message: REGISTERED_MESSAGE };
+    },
+  );
+
+  r.get(
+    "/api/verify-email",
+    { schema: { querystring: z.object({ token: z.string().optional() }) } },
+    async (request, reply) => {
+      const outcome = await verifyEmail(request.db, request.query.token, app.deps.now());
+      return reply.redirect(VERIFY_REDIRECTS[outcome], 302);
+    },
+  );
+
+  r.post(
+    "/api/resend-verification",
+    { schema: { body: ResendVerificationBody }, config: { rateLimit: RESEND_LIMIT } },
+    async (request) => {
+      await resendVerification(accountContext(request), request.body.email, resendsPerAddress);
+      return { message: RESENT_MESSAGE };
+    },
+  );
+}
