@@ -10,6 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // NOTE: each file opens its own database (PGlite in memory, a fresh PostgreSQL database), so files run in parallel safely.
     pool: "forks",
-    reporters: ["default"],
+    // Verbose, so the output names every suite, e.g. "[pglite] ..." and "[postgres] ...".
+    reporters: ["verbose"],
   },
 });

@@ -1,0 +1,71 @@
+// The real app in its own process: PGlite in a fresh data directory, seeded when asked, logger off.
+import { existsSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "../../src/server/app";
+import { openDatabase } from "../../src/server/db/client";
+import { loadConfig } from "../../src/server/env";
+import { createDevOutbox } from "../../src/server/mail/mailer";
+import { CASES } from "../cases";
+import { parentOptions, serveParent } from "../lib/ipc";
+import { hasBenchData, type SeedResult, seedBench } from "../lib/seed-bench";
+
+export interface AppServerOptions {
+  dataDir: string;
+  /** PostgreSQL instead of PGlite; a database that already holds bench data is used as it is. */
+  databaseUrl?: string;
+  /** 0 leaves the database empty. */
+  stories: number;
+  seed: number;
+}
+
+export interface AppServerReady {
+  port: number;
+  seeded: SeedResult | null;
+  startMs: number;
+}
+
+const options = parentOptions<AppServerOptions>();
+const started = performance.now();
+const database = await openDatabase(
+  options.databaseUrl ? { kind: "postgres", url: options.databaseUrl } : { kind: "pglite", dataDir: options.dataDir },
+);
+const seeded =
+  options.stories > 0 && !(await hasBenchData(database.db))
+    ? await seedBench(database.db, { stories: options.stories, seed: options.seed })
+    : null;
+
+// Production mode, as deployed; the built client is served when present, as main.ts does.
+const config = loadConfig({
+  NODE_ENV: "production",
+  SEED_DEMO: "false",
+  LOG_LEVEL: "silent",
+  DATA_DIR: options.dataDir,
+});
+const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
+const app = await buildApp(
+  { config, database, mailer: createDevOutbox(), now: () => new Date() },
+  { logger: false, clientDir: existsSync(clientDir) ? clientDir : undefined },
+);
+await app.listen({ port: 0, host: "127.0.0.1" });
+
+serveParent(
+  {
+    port: (app.server.address() as AddressInfo).port,
+    seeded,
+    startMs: Math.round(performance.now() - started),
+  } satisfies AppServerReady,
+  {
+    async setup(request) {
+      const benchCase = CASES.find((c) => c.name === request.name);
+      if (!benchCase) throw new Error(`no case named ${String(request.name)}`);
+      return (await benchCase.setup?.({ db: database.db, app, seeded })) ?? {};
+    },
+    rss: () => process.memoryUsage().rss,
+  },
+  async () => {
+    await app.close();
+    await database.close();
+    rmSync(options.dataDir, { recursive: true, force: true });
+  },
+);
