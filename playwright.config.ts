@@ -48,7 +48,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: "npx tsx src/server/main.ts",
+    // The built server, as `npm start` runs it (npm test builds first).
+    command: "node --enable-source-maps dist/server/main.js",
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
