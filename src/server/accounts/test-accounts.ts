@@ -1,9 +1,11 @@
 // Test helpers for account flows: a request from a chosen IP, links from the dev outbox, a verified user.
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Mailer } from "../mail/mailer";
-import { TEST_APP_URL } from "../test/app";
+import { sendFrom, TEST_APP_URL } from "../test/app";
+
+export { sendFrom };
 
 export const GOOD_PASSWORD = "Str0ng!Pass";
 
@@ -18,28 +20,6 @@ export interface NewAccount {
 export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
   const suffix = randomBytes(3).toString("hex");
   return { username: `fan_${suffix}`, email: `fan_${suffix}@example.com`, password: GOOD_PASSWORD, ...overrides };
-}
-
-/** A same-origin JSON request from a given client IP (the rate limits count per IP). */
-export function sendFrom(
-  app: FastifyInstance,
-  ip: string,
-  method: "GET" | "POST" | "PATCH",
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    remoteAddress: ip,
-    headers: {
-      origin: TEST_APP_URL,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
 }
 
 let ipCounter = 0;

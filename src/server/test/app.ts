@@ -82,9 +82,22 @@ export function send(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
+  return sendFrom(app, "127.0.0.1", method, url, body, headers);
+}
+
+/** send() from a given client IP (rate limits count per IP). */
+export function sendFrom(
+  app: FastifyInstance,
+  ip: string,
+  method: InjectOptions["method"],
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url,
+    remoteAddress: ip,
     headers: {
       origin: TEST_APP_URL,
       ...(body === undefined ? {} : { "content-type": "application/json" }),

@@ -1,18 +1,12 @@
 // Toasts per SPEC.md section 9: one visible at a time, top on mobile, bottom right on wider screens, 420 px wide.
-import { useEffect, useState } from "react";
 import { Toaster as Sonner, toast as sonnerToast } from "sonner";
 import { TOAST_LIMIT, TOAST_MAX_WIDTH_PX } from "../../../shared/limits";
+import { useMediaQuery } from "../../lib/use-media-query";
 
 const WIDE = "(min-width: 640px)";
 
 export function Toaster() {
-  const [wide, setWide] = useState(() => typeof window !== "undefined" && window.matchMedia(WIDE).matches);
-  useEffect(() => {
-    const query = window.matchMedia(WIDE);
-    const onChange = () => setWide(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
+  const wide = useMediaQuery(WIDE);
   return (
     <Sonner
       position={wide ? "bottom-right" : "top-center"}

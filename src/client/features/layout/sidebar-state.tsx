@@ -2,6 +2,7 @@
 // Pages read it too: the editor narrows its chat pane when the sidebar is collapsed.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { SIDEBAR_FORCE_COLLAPSE_BELOW_PX, SIDEBAR_STORAGE_KEY } from "../../../shared/limits";
+import { useMediaQuery } from "../../lib/use-media-query";
 
 const NARROW_QUERY = `(max-width: ${SIDEBAR_FORCE_COLLAPSE_BELOW_PX - 0.02}px)`;
 
@@ -21,22 +22,11 @@ function readStored(): boolean {
   }
 }
 
-function useNarrowScreen(): boolean {
-  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW_QUERY).matches);
-  useEffect(() => {
-    const query = window.matchMedia(NARROW_QUERY);
-    const onChange = () => setNarrow(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-  return narrow;
-}
-
 const SidebarContext = createContext<SidebarState | null>(null);
 
 export function SidebarStateProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState(readStored);
-  const forced = useNarrowScreen();
+  const forced = useMediaQuery(NARROW_QUERY);
   const toggle = useCallback(() => {
     setStored((previous) => {
       const next = !previous;
