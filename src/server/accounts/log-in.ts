@@ -1,6 +1,7 @@
 // POST /api/login: checks the password (same cost whether or not the email exists) under the failure throttles.
 import type { LoginBody } from "../../shared/schemas/accounts";
 import { AppError } from "../errors";
+import type { Db } from "../db/client";
 import type { UserRow } from "../types";
 import type { AccountContext } from "./context";
 import { findUserByEmail } from "./find-user";
@@ -19,18 +20,23 @@ export interface LoginGuard {
   perAccount: Throttle;
 }
 
-export function createLoginGuard(now: () => Date): LoginGuard {
+export function createLoginGuard(db: Db, now: () => Date): LoginGuard {
   return {
-    perIp: createThrottle(LOGIN_FAILURES_ALLOWED, LOGIN_FAILURE_WINDOW_MS, now),
-    perAccount: createThrottle(LOGIN_FAILURES_ALLOWED, LOGIN_FAILURE_WINDOW_MS, now),
+    perIp: createThrottle(db, "login-ip", LOGIN_FAILURES_ALLOWED, LOGIN_FAILURE_WINDOW_MS, now),
+    perAccount: createThrottle(db, "login-account", LOGIN_FAILURES_ALLOWED, LOGIN_FAILURE_WINDOW_MS, now),
   };
 }
 
 export async function logIn(ctx: AccountContext, body: LoginBody, ip: string, guard: LoginGuard): Promise<UserRow> {
   const ipKey = `ip:${ip}`;
   const accountKey = `email:${body.email.toLowerCase()}`;
-  if (guard.perIp.isBlocked(ipKey) || guard.perAccount.isBlocked(accountKey)) {
-    const waitMs = Math.max(guard.perIp.retryAfterMs(ipKey), guard.perAccount.retryAfterMs(accountKey));
+  const [ipBlocked, accountBlocked] = await Promise.all([
+    guard.perIp.isBlocked(ipKey),
+    guard.perAccount.isBlocked(accountKey),
+  ]);
+  if (ipBlocked || accountBlocked) {
+    const waits = await Promise.all([guard.perIp.retryAfterMs(ipKey), guard.perAccount.retryAfterMs(accountKey)]);
+    const waitMs = Math.max(...waits);
     throw new AppError(429, "RATE_LIMITED", "Too many failed sign-in attempts. Please try again later.", {
       retryAfterSeconds: Math.ceil(waitMs / 1000),
     });
@@ -38,11 +44,10 @@ export async function logIn(ctx: AccountContext, body: LoginBody, ip: string, gu
   const user = await findUserByEmail(ctx.db, body.email);
   const passwordOk = await verifyPassword(user?.password, body.password);
   if (!user || !passwordOk) {
-    guard.perIp.hit(ipKey);
-    guard.perAccount.hit(accountKey);
+    await Promise.all([guard.perIp.hit(ipKey), guard.perAccount.hit(accountKey)]);
     throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS);
   }
-  guard.perAccount.reset(accountKey);
+  await guard.perAccount.reset(accountKey);
   if (!user.emailVerified) throw new AppError(403, "EMAIL_NOT_VERIFIED", EMAIL_NOT_VERIFIED, { canResend: true });
   return user;
 }

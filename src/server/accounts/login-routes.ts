@@ -9,7 +9,7 @@ import { clearSessionCookie, destroySession, startSession } from "./sessions";
 
 export async function loginRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = createLoginGuard(app.deps.now);
+  const guard = createLoginGuard(app.deps.database.db, app.deps.now);
 
   r.post("/api/login", { schema: { body: LoginBody } }, async (request, reply) => {
     const user = await logIn(accountContext(request), request.body, request.ip, guard);

@@ -1,5 +1,6 @@
 // The sign-in failure limits: 10 failures per 15 minutes per account and per IP, then 429.
 import { expect, it } from "vitest";
+import { buildApp } from "../app";
 import { describeEachDb } from "../test/app";
 import { createVerifiedAccount, freshIp, sendFrom } from "./test-accounts";
 
@@ -52,5 +53,21 @@ describeEachDb("sign-in rate limits", (ctx) => {
       await sendFrom(ctx().app, freshIp(), "POST", "/api/login", { ...account, password: "Wr0ng!Pass" });
     }
     expect((await sendFrom(ctx().app, freshIp(), "POST", "/api/login", account)).statusCode).toBe(200);
+  });
+
+  it("counts across app instances that share the database", async () => {
+    const account = await createVerifiedAccount(ctx().app, ctx().mailer);
+    const second = await buildApp(ctx().deps, { logger: false });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const app = i % 2 === 0 ? ctx().app : second;
+        await sendFrom(app, freshIp(), "POST", "/api/login", { ...account, password: "Wr0ng!Pass" });
+      }
+      // Five failures reached each instance; only a shared count blocks at ten.
+      expect((await sendFrom(second, freshIp(), "POST", "/api/login", account)).statusCode).toBe(429);
+      expect((await sendFrom(ctx().app, freshIp(), "POST", "/api/login", account)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -18,8 +18,7 @@ export async function requestPasswordReset(ctx: AccountContext, email: string, p
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const key = user.email.toLowerCase();
-  if (perEmail.isBlocked(key)) return;
-  perEmail.hit(key);
+  if (!(await perEmail.take(key))) return;
   const token = randomToken();
   const now = ctx.now();
   await ctx.db.insert(passwordResets).values({

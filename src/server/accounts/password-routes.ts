@@ -16,7 +16,13 @@ const EMAILS_PER_ADDRESS = 3;
 
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const resetsPerAddress = createThrottle(EMAILS_PER_ADDRESS, FIFTEEN_MINUTES, app.deps.now);
+  const resetsPerAddress = createThrottle(
+    app.deps.database.db,
+    "reset-email",
+    EMAILS_PER_ADDRESS,
+    FIFTEEN_MINUTES,
+    app.deps.now,
+  );
 
   r.post(
     "/api/forgot-password",

@@ -22,7 +22,13 @@ const EMAILS_PER_ADDRESS = 3;
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const resendsPerAddress = createThrottle(EMAILS_PER_ADDRESS, FIFTEEN_MINUTES, app.deps.now);
+  const resendsPerAddress = createThrottle(
+    app.deps.database.db,
+    "verify-email",
+    EMAILS_PER_ADDRESS,
+    FIFTEEN_MINUTES,
+    app.deps.now,
+  );
 
   r.post(
     "/api/register",

@@ -26,8 +26,7 @@ export async function resendVerification(ctx: AccountContext, email: string, per
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.emailVerified) return;
   const key = user.email.toLowerCase();
-  if (perEmail.isBlocked(key)) return;
-  perEmail.hit(key);
+  if (!(await perEmail.take(key))) return;
   const fresh = newVerificationToken(ctx.now());
   await ctx.db
     .update(users)

@@ -1,54 +1,62 @@
-// A fixed-window failure counter keyed by IP or email, on the app's clock.
-// NOTE: kept in this process's memory, so each app instance counts on its own and a restart forgets.
-// That is acceptable while FicForge runs as one instance; several instances would move this into Postgres.
+// A fixed-window counter keyed by IP or email, kept in the database so every app instance shares it
+// and a restart does not forget it. One atomic upsert per hit: safe under concurrent requests.
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { throttles } from "../db/schema";
+
 export interface Throttle {
   /** True when the key has used up its allowance in the current window. */
-  isBlocked(key: string): boolean;
-  /** Counts one more attempt (a failure, an email sent) for the key. */
-  hit(key: string): void;
-  reset(key: string): void;
+  isBlocked(key: string): Promise<boolean>;
+  /** Counts one more attempt and answers the window's count including it. */
+  hit(key: string): Promise<number>;
+  /** Counts one more attempt unless the allowance is used up; answers whether it was allowed. */
+  take(key: string): Promise<boolean>;
+  reset(key: string): Promise<void>;
   /** Milliseconds until the key's window ends (0 when it is not counted). */
-  retryAfterMs(key: string): number;
+  retryAfterMs(key: string): Promise<number>;
 }
 
-interface Window {
-  count: number;
-  endsAt: number;
-}
+// Expired rows are deleted now and then, not on every hit.
+const PRUNE_EVERY_HITS = 200;
 
-const MAX_KEYS = 50_000;
+export function createThrottle(db: Db, name: string, limit: number, windowMs: number, now: () => Date): Throttle {
+  const rowKey = (key: string) => `${name}:${key}`;
+  let hits = 0;
 
-export function createThrottle(limit: number, windowMs: number, now: () => Date): Throttle {
-  const windows = new Map<string, Window>();
-  const current = (key: string): Window | undefined => {
-    const window = windows.get(key);
-    if (window && window.endsAt <= now().getTime()) {
-      windows.delete(key);
-      return undefined;
-    }
-    return window;
+  const current = async (key: string) => {
+    const [row] = await db
+      .select({ count: throttles.count, windowEndsAt: throttles.windowEndsAt })
+      .from(throttles)
+      .where(and(eq(throttles.key, rowKey(key)), gt(throttles.windowEndsAt, now())))
+      .limit(1);
+    return row;
   };
-  const prune = () => {
-    const at = now().getTime();
-    for (const [key, window] of windows) if (window.endsAt <= at) windows.delete(key);
-    // Still full: drop the oldest keys (a Map iterates in insertion order) rather than grow without bound.
-    for (const key of windows.keys()) {
-      if (windows.size < MAX_KEYS) break;
-      windows.delete(key);
-    }
+
+  const hit = async (key: string): Promise<number> => {
+    const at = now();
+    if (++hits % PRUNE_EVERY_HITS === 0) await db.delete(throttles).where(lt(throttles.windowEndsAt, at));
+    const expired = sql`${throttles.windowEndsAt} <= ${at.toISOString()}::timestamptz`;
+    const [row] = await db
+      .insert(throttles)
+      .values({ key: rowKey(key), count: 1, windowEndsAt: new Date(at.getTime() + windowMs) })
+      .onConflictDoUpdate({
+        target: throttles.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${throttles.count} + 1 end`,
+          windowEndsAt: sql`case when ${expired} then excluded.window_ends_at else ${throttles.windowEndsAt} end`,
+        },
+      })
+      .returning({ count: throttles.count });
+    return row!.count;
   };
+
   return {
-    isBlocked: (key) => (current(key)?.count ?? 0) >= limit,
-    hit(key) {
-      const window = current(key);
-      if (window) {
-        window.count += 1;
-        return;
-      }
-      if (windows.size >= MAX_KEYS) prune();
-      windows.set(key, { count: 1, endsAt: now().getTime() + windowMs });
+    isBlocked: async (key) => ((await current(key))?.count ?? 0) >= limit,
+    hit,
+    take: async (key) => (await hit(key)) <= limit,
+    reset: async (key) => {
+      await db.delete(throttles).where(eq(throttles.key, rowKey(key)));
     },
-    reset: (key) => void windows.delete(key),
-    retryAfterMs: (key) => Math.max(0, (current(key)?.endsAt ?? 0) - now().getTime()),
+    retryAfterMs: async (key) => Math.max(0, ((await current(key))?.windowEndsAt.getTime() ?? 0) - now().getTime()),
   };
 }

@@ -3,3 +3,4 @@ export * from "./images";
 export * from "./social";
 export * from "./stories";
 export * from "./users";
+export * from "./throttles";
