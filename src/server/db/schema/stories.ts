@@ -41,10 +41,15 @@ export const stories = pgTable(
     // Optimistic concurrency: every save bumps it; a save naming an older one is refused (409).
     version: integer("version").notNull().default(1),
     rating: text("rating").notNull().default("general"),
+    // The sanitizer allowlist version `content` was last cleaned with (stories/sanitize-content.ts); older rows are
+    // re-sanitized once in the background when the allowlist changes.
+    sanitizedWith: integer("sanitized_with").notNull().default(0),
   },
   (t) => [
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
     index("stories_published_idx").on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
+    index("stories_cover_image_idx").on(t.coverImageId),
+    index("stories_sanitized_with_idx").on(t.sanitizedWith),
     check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),
   ],
 );

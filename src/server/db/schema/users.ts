@@ -63,6 +63,24 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Browsers that have signed in to an account before ("device cookies"): their failed sign-ins are counted apart
+ * from everyone else's, so an attacker's failures cannot lock the owner out of their own account.
+ */
+export const trustedDevices = pgTable(
+  "trusted_devices",
+  {
+    // NOTE: the SHA-256 (hex) of the cookie's random token, as for sessions.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("trusted_devices_user_idx").on(t.userId), index("trusted_devices_used_idx").on(t.lastUsedAt)],
+);
+
 export const passwordResets = pgTable(
   "password_resets",
   {
