@@ -38,6 +38,8 @@ export const users = pgTable(
     dailyPromptCount: integer("daily_prompt_count").notNull().default(0),
     lastPromptDate: date("last_prompt_date", { mode: "string" }),
     bonusPrompts: integer("bonus_prompts").notNull().default(0),
+    // Null until the first sign-in, so the app can greet a first-time user differently from a returning one.
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
     referralCode: text("referral_code").unique(),
   },
   (t) => [
