@@ -1,0 +1,51 @@
+// Before the end-to-end tests: find Debian's Chromium, installing it with apt-get when we are root and it is missing.
+// CHROMIUM_PATH overrides the location. Anything else stops with one line saying what to do.
+import { spawnSync } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+
+const DEFAULT_PATH = "/usr/bin/chromium";
+const PACKAGES = ["chromium", "fonts-dejavu-core"];
+
+const executable = (path) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const fail = (line) => {
+  console.error(line);
+  process.exit(1);
+};
+
+const override = process.env.CHROMIUM_PATH?.trim();
+if (override) {
+  if (!executable(override))
+    fail(`CHROMIUM_PATH=${override} is not an executable file: point it at a Chromium binary.`);
+  process.exit(0);
+}
+if (executable(DEFAULT_PATH)) process.exit(0);
+
+const hasAptGet = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+if (!hasAptGet || !isRoot) {
+  fail(
+    `Chromium was not found at ${DEFAULT_PATH}: install Debian's package (sudo apt-get install ${PACKAGES.join(" ")}) or set CHROMIUM_PATH to a Chromium binary.`,
+  );
+}
+
+console.log(`--- Chromium is missing: installing Debian's ${PACKAGES.join(", ")} with apt-get`);
+const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+for (const args of [
+  ["update", "-qq"],
+  ["install", "-y", "-qq", ...PACKAGES],
+]) {
+  const run = spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env });
+  if (run.status !== 0)
+    fail(`apt-get ${args[0]} failed (exit ${run.status}): install ${PACKAGES.join(" ")} by hand or set CHROMIUM_PATH.`);
+}
+if (!executable(DEFAULT_PATH))
+  fail(`apt-get installed chromium but ${DEFAULT_PATH} is still missing: set CHROMIUM_PATH.`);
+console.log(`--- Chromium installed at ${DEFAULT_PATH}`);
