@@ -67,6 +67,18 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] losing database connections", ()
     expect((await listStories()).statusCode).toBe(200);
   });
 
+  it("answers only 200s and 503s when its connections are ended under load, and recovers", async () => {
+    const load = Array.from({ length: 40 }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * 5));
+      return (await listStories()).statusCode;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await terminateBackends(adminUrl, scratch.name);
+    const statuses = await Promise.all(load);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect((await listStories()).statusCode).toBe(200);
+  });
+
   it("answers a request whose connection is terminated mid-query with 503 and a clear message", async () => {
     // Another session holds a lock the request needs, so the request is surely in flight when its backend dies.
     const locker = new pg.Client({ connectionString: scratch.url });

@@ -6,7 +6,8 @@ export const DB_UNAVAILABLE = {
   code: "DB_UNAVAILABLE",
 } as const;
 
-// SQLSTATE class 08 (connection exception); admin_shutdown, crash_shutdown, cannot_connect_now.
+// Besides SQLSTATE class 08 (connection exception, matched by prefix): admin_shutdown, crash_shutdown,
+// cannot_connect_now (a server starting up or going down).
 const SHUTDOWN_STATES = new Set(["57P01", "57P02", "57P03"]);
 const SOCKET_CODES = new Set([
   "ECONNREFUSED",
