@@ -73,4 +73,19 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the server process", () => {
     expect(await exited).toBe(0);
     expect(output).toContain("stopped cleanly");
   }, 200_000);
+
+  it("stops with one line when the database cannot be reached at start", async () => {
+    const closedPort = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/ficforge` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    cleanup.push(() => child.kill("SIGKILL"));
+    let output = "";
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(output.trim()).toBe("Cannot reach the database at DATABASE_URL: ECONNREFUSED");
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app";
 import { DataDirLockedError, openDatabase } from "./db/client";
+import { databaseFailure } from "./db/unavailable";
 import { seedDemo } from "./demo/seed-demo";
 import { ConfigError, loadConfig, readDotEnv } from "./env";
 import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
@@ -53,8 +54,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  const unreachable = databaseFailure(error);
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
+  } else if (unreachable) {
+    console.error(`Cannot reach the database at DATABASE_URL: ${unreachable.code ?? unreachable.message}`);
   } else {
     console.error(error);
   }

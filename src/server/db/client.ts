@@ -52,7 +52,7 @@ const MIGRATION_LOCK_KEY = 7_461_906_313;
 
 async function openPostgres(options: PostgresOptions): Promise<Database> {
   const { url, poolSize = 10, connectTimeoutMs = 5_000, queryTimeoutMs = 30_000, onConnectionError } = options;
-  await migratePostgres(url);
+  await migratePostgres(url, connectTimeoutMs);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -79,8 +79,8 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
 }
 
 /** Runs the migrations on one dedicated connection holding an advisory lock, so instances starting together take turns. */
-async function migratePostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+async function migratePostgres(url: string, connectTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
   // NOTE: a lost connection here already fails the query in flight; the event must not end the process too.
   client.on("error", () => {});
   await client.connect();
