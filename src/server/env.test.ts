@@ -22,6 +22,17 @@ describe("configuration", () => {
   });
 
   it.each([
+    ["NODE_ENV", "development"],
+    ["PORT", 3000],
+    ["SEED_DEMO", true],
+    ["LOG_LEVEL", "info"],
+    ["HOST", "127.0.0.1"],
+    ["AI_PROVIDER", "offline"],
+  ] as const)("treats an empty or blank %s as unset (its default %j), as container tools pass it", (name, fallback) => {
+    for (const value of ["", "  "]) expect(loadConfig({ [name]: value })[name]).toBe(fallback);
+  });
+
+  it.each([
     [{ PORT: "eighty" }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: "not a url" }, /^Invalid configuration: DATABASE_URL /],
     [{ AI_PROVIDER: "skynet" }, /^Invalid configuration: AI_PROVIDER /],

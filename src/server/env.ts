@@ -46,7 +46,9 @@ export interface Config extends Omit<Env, "APP_URL"> {
 export class ConfigError extends Error {}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty or blank variable (`NODE_ENV=` as container tools pass it) counts as unset (DESIGN.md section 3).
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
+  const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");

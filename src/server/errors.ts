@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { DB_UNAVAILABLE, databaseFailure } from "./db/unavailable";
 
 export interface ErrorBody {
   message: string;
@@ -52,6 +53,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(validationBody(issues));
     }
     if (error instanceof ZodError) return reply.status(400).send(validationBody(error.issues));
+    const dbFailure = databaseFailure(error);
+    if (dbFailure) {
+      request.log.warn({ db: dbFailure }, "database unavailable");
+      return reply.status(503).send(DB_UNAVAILABLE);
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ message: "Too many requests. Please try again later.", code: "RATE_LIMITED" });

@@ -28,26 +28,73 @@ export interface Database {
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | ({ kind: "postgres" } & PostgresOptions)
   /** dataDir undefined = in memory (tests); template = a dumped, already migrated data directory. */
   | { kind: "pglite"; dataDir?: string; template?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === "postgres"
-    ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir, options.template);
+  return options.kind === "postgres" ? openPostgres(options) : openPglite(options.dataDir, options.template);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export interface PostgresOptions {
+  url: string;
+  poolSize?: number;
+  /** How long to wait for a new connection before answering 503. */
+  connectTimeoutMs?: number;
+  /** How long a query may wait for the server's answer (a hung server or network) before it fails. */
+  queryTimeoutMs?: number;
+  /** Told about connections the server or the network ended (the pool drops them and opens new ones). */
+  onConnectionError?: (error: Error) => void;
+}
+
+// NOTE: one fixed key for "migrating FicForge"; advisory locks are per database, so one server can host several.
+const MIGRATION_LOCK_KEY = 7_461_906_313;
+
+async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const { url, poolSize = 10, connectTimeoutMs = 5_000, queryTimeoutMs = 30_000, onConnectionError } = options;
+  await migratePostgres(url, connectTimeoutMs);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // The server cancels a runaway statement first; the client-side timeout covers a server that stops answering.
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + 1_000,
+    keepAlive: true,
+  });
+  // NOTE: without these listeners an 'error' event from a lost connection, idle in the pool or checked out
+  // between two queries of a transaction, would end the process. The pool's own event only repeats, for
+  // idle clients, what the client's listener has already reported.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", (error) => onConnectionError?.(error)));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  // NOTE: readiness answers promptly even when the server hangs (query_timeout is missing from pg's types).
+  const ping: pg.QueryConfig = { text: "select 1", ...{ query_timeout: Math.min(connectTimeoutMs, 3_000) } };
   return {
     db,
     kind: "postgres",
-    ping: async () => void (await pool.query("select 1")),
+    ping: async () => void (await pool.query(ping)),
     close: () => pool.end(),
   };
+}
+
+/** Runs the migrations on one dedicated connection holding an advisory lock, so instances starting together take turns. */
+async function migratePostgres(url: string, connectTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  // NOTE: a lost connection here already fails the query in flight; the event must not end the process too.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client) as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      // Ending the session would release it too; a failed unlock must not hide the migration's own error.
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {

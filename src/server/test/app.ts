@@ -38,10 +38,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   clientDir?: string;
+  /** An already opened database (e.g. behind a test proxy) instead of a fresh one. */
+  database?: Database;
 }
 
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestContext> {
-  const database = await openTestDatabase(kind);
+  const database = options.database ?? (await openTestDatabase(kind));
   const config = loadConfig({ NODE_ENV: "test", APP_URL: TEST_APP_URL, SEED_DEMO: "false", ...options.env });
   const mailer = options.mailer ?? createDevOutbox();
   const clock = createClock();

@@ -1,13 +1,15 @@
 // Test databases: PGlite in memory always; a fresh PostgreSQL database per file when TEST_DATABASE_URL is set.
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client";
+import { createScratchDatabase } from "./postgres";
 
 export type DbKind = "pglite" | "postgres";
 
-export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/** The server's admin URL; each test file makes its own databases there. Unset: PostgreSQL tests skip. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export const DB_KINDS: DbKind[] = TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
 let template: Blob | undefined;
 function pgliteTemplate(): Blob {
@@ -17,23 +19,13 @@ function pgliteTemplate(): Blob {
 
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
   if (kind === "pglite") return openDatabase({ kind: "pglite", template: pgliteTemplate() });
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `ficforge_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase(TEST_DATABASE_URL!);
+  const database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 4 });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,0 +1,51 @@
+// The jobs main.ts schedules do their work on a real database.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_TTL_MS } from "../shared/limits";
+import { createSession, sha256 } from "./accounts/sessions";
+import type { Database } from "./db/client";
+import { sessions } from "./db/schema";
+import { startMaintenance } from "./maintenance";
+import { maintenanceJobs } from "./maintenance-jobs";
+import { DB_KINDS, openTestDatabase } from "./test/database";
+import { createUser } from "./test/factories";
+
+for (const kind of DB_KINDS) {
+  describe(`[${kind}] the maintenance jobs`, () => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+    });
+    afterAll(() => database?.close());
+
+    it("prune expired sessions soon after start and keep live ones", async () => {
+      const { db } = database;
+      const now = new Date();
+      const user = await createUser(db);
+      const expired = await createSession(db, user.id, new Date(now.getTime() - SESSION_TTL_MS - 60_000));
+      const live = await createSession(db, user.id, now);
+      const remaining = async () =>
+        (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((s) => s.id);
+      expect(await remaining()).toHaveLength(2);
+
+      const jobs = maintenanceJobs({ database, now: () => now });
+      expect(jobs.map((job) => [job.name, job.everyMs])).toEqual([["prune-expired-sessions", 60 * 60 * 1000]]);
+      let done: () => void = () => {};
+      const ran = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      const warnings: object[] = [];
+      const maintenance = startMaintenance({
+        log: { warn: (details) => warnings.push(details), debug: () => done() },
+        jobs,
+        firstRunAfterMs: 10,
+      });
+      await ran;
+      await maintenance.stop();
+
+      expect(warnings).toEqual([]);
+      expect(await remaining()).toEqual([sha256(live.token)]);
+      expect(expired.expiresAt.getTime()).toBeLessThan(now.getTime());
+    });
+  });
+}

@@ -1,0 +1,57 @@
+// PostgreSQL as an administrator sees it in tests: scratch databases, and killing the app's connections.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the server of adminUrl; drop() removes it, closing what is still connected. */
+export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
+  const name = `ficforge_t_${randomBytes(6).toString("hex")}`;
+  await asAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      await asAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/**
+ * pg_terminate_backend on every connection to the database, as an operator or a server restart does;
+ * resolves once the server has closed them all. Returns how many were terminated.
+ */
+export async function terminateBackends(adminUrl: string, name: string, exceptPids: number[] = []): Promise<number> {
+  return asAdmin(adminUrl, async (admin) => {
+    const { rows } = await admin.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and pid <> all($2::int[])",
+      [name, exceptPids],
+    );
+    const pids = rows.map((row) => row.pid);
+    await admin.query("select pg_terminate_backend(pid) from unnest($1::int[]) as pid", [pids]);
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const alive = await admin.query("select 1 from pg_stat_activity where pid = any($1::int[])", [pids]);
+      if (alive.rowCount === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // NOTE: the server has closed the sockets; give the app's side a moment to read the goodbye.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return pids.length;
+  });
+}
