@@ -5,7 +5,8 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
 import { trustedDevices, users } from "../db/schema";
 import { describeEachDb } from "../test/app";
-import { createVerifiedAccount, freshIp, type NewAccount, sendFrom } from "./test-accounts";
+import type { Mailer } from "../mail/mailer";
+import { createVerifiedAccount, freshIp, type NewAccount, outboxLink, sendFrom } from "./test-accounts";
 import { pruneTrustedDevices } from "./trusted-devices";
 
 const LIMITED = { message: "Too many failed sign-in attempts. Please try again later.", code: "RATE_LIMITED" };
@@ -19,6 +20,18 @@ function deviceCookie(response: LightMyRequestResponse): string {
 
 const logIn = (app: FastifyInstance, ip: string, body: { email: string; password: string }, cookie?: string) =>
   sendFrom(app, ip, "POST", "/api/login", body, cookie ? { cookie } : {});
+
+/** The emailed reset link; the email may be sent after the answer. */
+async function resetLink(mailer: Mailer, email: string): Promise<string> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return outboxLink(mailer, email, "/reset-password?token=");
+    } catch (error) {
+      if (tries >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
 
 /** Ten or more failures at the account from several addresses, none of them trusted. */
 async function attack(app: FastifyInstance, account: NewAccount, times = 12) {
@@ -97,6 +110,21 @@ describeEachDb("sign-in lockout resistance", (ctx) => {
     await attack(ctx().app, b);
     expect((await logIn(ctx().app, freshIp(), a, shared)).statusCode).toBe(200);
     expect((await logIn(ctx().app, freshIp(), b, shared)).statusCode).toBe(200);
+  });
+
+  it("forgets trusted browsers and usual addresses when the password is reset", async () => {
+    const account = await createVerifiedAccount(ctx().app, ctx().mailer);
+    const home = freshIp();
+    const owner = deviceCookie(await logIn(ctx().app, home, account));
+    expect((await sendFrom(ctx().app, freshIp(), "POST", "/api/forgot-password", account)).statusCode).toBe(200);
+    const token = new URLSearchParams((await resetLink(ctx().mailer, account.email)).split("?")[1]).get("token");
+    const password = "N3w!Password";
+    const reset = await sendFrom(ctx().app, freshIp(), "POST", "/api/reset-password", { token, password });
+    expect(reset.statusCode).toBe(200);
+
+    await attack(ctx().app, account);
+    expect((await logIn(ctx().app, freshIp(), { email: account.email, password }, owner)).statusCode).toBe(429);
+    expect((await logIn(ctx().app, home, { email: account.email, password })).statusCode).toBe(429);
   });
 
   it("stops trusting a browser 90 days after its last sign-in and prunes its row", async () => {

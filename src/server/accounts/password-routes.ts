@@ -29,21 +29,13 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const forgotLimit = limitPerAddress(app, "forgot-ip", FORGOTS_PER_ADDRESS, FIFTEEN_MINUTES);
   const resetLimit = limitPerAddress(app, "reset-ip", RESETS_PER_ADDRESS, FIFTEEN_MINUTES);
 
-  r.post(
-    "/api/forgot-password",
-    { onRequest: forgotLimit, schema: { body: ForgotPasswordBody } },
-    async (request) => {
-      await requestPasswordReset(accountContext(request), request.body.email, resetsPerAddress);
-      return { message: FORGOT_MESSAGE };
-    },
-  );
+  r.post("/api/forgot-password", { onRequest: forgotLimit, schema: { body: ForgotPasswordBody } }, async (request) => {
+    await requestPasswordReset(accountContext(request), request.body.email, resetsPerAddress);
+    return { message: FORGOT_MESSAGE };
+  });
 
-  r.post(
-    "/api/reset-password",
-    { onRequest: resetLimit, schema: { body: ResetPasswordBody } },
-    async (request) => {
-      await resetPassword(request.db, request.body.token, request.body.password, app.deps.now());
-      return { message: RESET_MESSAGE };
-    },
-  );
+  r.post("/api/reset-password", { onRequest: resetLimit, schema: { body: ResetPasswordBody } }, async (request) => {
+    await resetPassword(request.db, request.body.token, request.body.password, app.deps.now());
+    return { message: RESET_MESSAGE };
+  });
 }

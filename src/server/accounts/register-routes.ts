@@ -33,14 +33,10 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const registerLimit = limitPerAddress(app, "register-ip", REGISTERS_PER_ADDRESS, FIFTEEN_MINUTES);
   const resendLimit = limitPerAddress(app, "resend-ip", RESENDS_PER_ADDRESS, FIFTEEN_MINUTES);
 
-  r.post(
-    "/api/register",
-    { onRequest: registerLimit, schema: { body: RegisterBody } },
-    async (request) => {
-      await registerUser(accountContext(request), request.body);
-      return { message: REGISTERED_MESSAGE };
-    },
-  );
+  r.post("/api/register", { onRequest: registerLimit, schema: { body: RegisterBody } }, async (request) => {
+    await registerUser(accountContext(request), request.body);
+    return { message: REGISTERED_MESSAGE };
+  });
 
   r.get(
     "/api/verify-email",

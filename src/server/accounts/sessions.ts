@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../shared/limits";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
-import { rememberSignIn } from "./remember-sign-in";
+import { forgetSignIns, rememberSignIn } from "./remember-sign-in";
 import { randomToken, sha256 } from "./tokens";
 
 export const SESSION_COOKIE = "ff_session";
@@ -26,6 +26,7 @@ export async function destroySession(db: Db, sessionId: string): Promise<void> {
 
 export async function destroyAllSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await forgetSignIns(db, userId);
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
@@ -40,7 +41,7 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
 
 /**
  * Signs the request's browser in as the user with a brand-new session id, ending the session it came with
- * (no fixation: an id planted before sign-in is never promoted).
+ * (no fixation: an id planted before sign-in is never promoted), and remembers the sign-in (remember-sign-in.ts).
  */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
   if (request.sessionId) await destroySession(request.db, request.sessionId);

@@ -65,7 +65,10 @@ export async function trustDevice(request: FastifyRequest, reply: FastifyReply, 
   const others = tokens.filter((token) => owners.has(sha256(token)) && owners.get(sha256(token)) !== userId);
   let own = tokens.find((token) => owners.get(sha256(token)) === userId);
   if (own) {
-    await db.update(trustedDevices).set({ lastUsedAt: now }).where(eq(trustedDevices.id, sha256(own)));
+    await db
+      .update(trustedDevices)
+      .set({ lastUsedAt: now })
+      .where(eq(trustedDevices.id, sha256(own)));
   } else {
     own = randomToken();
     await db.insert(trustedDevices).values({ id: sha256(own), userId, createdAt: now, lastUsedAt: now });
@@ -77,6 +80,11 @@ export async function trustDevice(request: FastifyRequest, reply: FastifyReply, 
     secure: request.server.deps.config.APP_URL.startsWith("https://"),
     maxAge: TRUSTED_DEVICE_TTL_MS / 1000,
   });
+}
+
+/** Forgets every browser the user trusted (their password changed: a browser that knew the old one earns nothing). */
+export async function forgetTrustedDevices(db: Db, userId: number): Promise<void> {
+  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
 }
 
 /** Forgets browsers that have not signed in for TRUSTED_DEVICE_TTL_MS. Run on a schedule. */

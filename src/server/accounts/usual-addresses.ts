@@ -1,6 +1,6 @@
 // The addresses an account signed in from lately. Attempts from one of them count in a bucket of their own, so
 // failures from elsewhere cannot lock the owner out at home even in a browser without a device cookie.
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles } from "../db/schema";
 
@@ -28,4 +28,8 @@ export async function rememberUsualAddress(db: Db, userId: number, address: stri
       target: throttles.key,
       set: { count: sql`${throttles.count} + 1`, windowEndsAt: sql`excluded.window_ends_at` },
     });
+}
+
+export async function forgetUsualAddresses(db: Db, userId: number): Promise<void> {
+  await db.delete(throttles).where(like(throttles.key, rowKey(userId, "%")));
 }

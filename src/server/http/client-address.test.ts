@@ -9,7 +9,14 @@ let guesses = 0;
 
 /** A wrong password for an email nobody has, so only the per-address limit can answer 429. */
 const guess = (ctx: TestContext, ip: string, headers: Record<string, string> = {}) =>
-  sendFrom(ctx.app, ip, "POST", "/api/login", { email: `nobody${guesses++}@example.com`, password: "Wr0ng!Pass" }, headers);
+  sendFrom(
+    ctx.app,
+    ip,
+    "POST",
+    "/api/login",
+    { email: `nobody${guesses++}@example.com`, password: "Wr0ng!Pass" },
+    headers,
+  );
 
 it("keys IPv4 as is and IPv6 by its /64", () => {
   expect(addressKey("203.0.113.7")).toBe("203.0.113.7");
