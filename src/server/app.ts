@@ -1,12 +1,12 @@
 // Builds the Fastify app from its parts. main.ts and the tests both call buildApp.
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountRoutes } from "./accounts/routes";
 import { loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
+import { trustProxyOption } from "./http/client-address";
 import { healthRoutes } from "./http/health";
 import { registerSecurity } from "./http/security";
 import { imageRoutes } from "./images/routes";
@@ -24,7 +24,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.LOG_LEVEL },
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: deps.config.NODE_ENV === "production",
+    // NOTE: only a proxy named in TRUST_PROXY may say who the client is; anyone else could forge X-Forwarded-For.
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -37,7 +38,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerErrorHandler(app);
   await registerSecurity(app, deps.config.APP_URL);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   app.addHook("onRequest", async (request) => {
     if (request.url.startsWith("/api/")) await loadSession(app, request);
   });

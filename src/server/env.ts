@@ -1,4 +1,5 @@
 // The one place process.env is read. A bad value stops start-up with one line naming the variable.
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const bool = z
@@ -10,10 +11,30 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+/** TRUST_PROXY: no proxy (an empty list), a hop count, or proxy addresses and CIDRs as Fastify's trustProxy takes. */
+export type TrustProxy = number | string[];
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [ip = "", bits, ...rest] = entry.split("/");
+  const version = isIP(ip);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+const trustProxy = optionalString.transform((value, ctx): TrustProxy => {
+  if (value === undefined) return [];
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({ code: "custom", message: "must be a hop count or a comma-separated list of addresses or CIDRs" });
+  return z.NEVER;
+});
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),
+  TRUST_PROXY: trustProxy,
   APP_URL: optionalUrl,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalUrl,

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ForgotPasswordBody, ResetPasswordBody } from "../../shared/schemas/accounts";
+import { limitPerAddress } from "./address-limit";
 import { accountContext } from "./context";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { createThrottle } from "./throttle";
@@ -10,8 +11,10 @@ export const FORGOT_MESSAGE = "If an account exists for that email, we sent a li
 export const RESET_MESSAGE = "Your password has been reset. You can now sign in with your new password.";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const FORGOT_LIMIT = { max: 10, timeWindow: FIFTEEN_MINUTES };
-const RESET_LIMIT = { max: 20, timeWindow: FIFTEEN_MINUTES };
+// Per client address.
+const FORGOTS_PER_ADDRESS = 10;
+const RESETS_PER_ADDRESS = 20;
+// Per email address, so nobody can flood someone's inbox from many IPs.
 const EMAILS_PER_ADDRESS = 3;
 
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
@@ -23,22 +26,16 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     FIFTEEN_MINUTES,
     app.deps.now,
   );
+  const forgotLimit = limitPerAddress(app, "forgot-ip", FORGOTS_PER_ADDRESS, FIFTEEN_MINUTES);
+  const resetLimit = limitPerAddress(app, "reset-ip", RESETS_PER_ADDRESS, FIFTEEN_MINUTES);
 
-  r.post(
-    "/api/forgot-password",
-    { schema: { body: ForgotPasswordBody }, config: { rateLimit: FORGOT_LIMIT } },
-    async (request) => {
-      await requestPasswordReset(accountContext(request), request.body.email, resetsPerAddress);
-      return { message: FORGOT_MESSAGE };
-    },
-  );
+  r.post("/api/forgot-password", { onRequest: forgotLimit, schema: { body: ForgotPasswordBody } }, async (request) => {
+    await requestPasswordReset(accountContext(request), request.body.email, resetsPerAddress);
+    return { message: FORGOT_MESSAGE };
+  });
 
-  r.post(
-    "/api/reset-password",
-    { schema: { body: ResetPasswordBody }, config: { rateLimit: RESET_LIMIT } },
-    async (request) => {
-      await resetPassword(request.db, request.body.token, request.body.password, app.deps.now());
-      return { message: RESET_MESSAGE };
-    },
-  );
+  r.post("/api/reset-password", { onRequest: resetLimit, schema: { body: ResetPasswordBody } }, async (request) => {
+    await resetPassword(request.db, request.body.token, request.body.password, app.deps.now());
+    return { message: RESET_MESSAGE };
+  });
 }

@@ -32,3 +32,12 @@ export function presentUser(user: UserRow): PresentedUser {
     lastPromptDate: user.lastPromptDate,
   };
 }
+
+/** POST /api/login's answer: the user, and whether this is their first sign-in (the app greets them differently). */
+export interface SignInAnswer extends PresentedUser {
+  firstSignIn: boolean;
+}
+
+export function presentSignIn(user: UserRow): SignInAnswer {
+  return { ...presentUser(user), firstSignIn: user.lastSignInAt === null };
+}

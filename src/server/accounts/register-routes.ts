@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { RegisterBody, ResendVerificationBody } from "../../shared/schemas/accounts";
+import { limitPerAddress } from "./address-limit";
 import { accountContext } from "./context";
 import { registerUser } from "./register-user";
 import { resendVerification } from "./send-verification";
@@ -14,10 +15,10 @@ export const RESENT_MESSAGE =
   "If that email belongs to an account that still needs verifying, a new verification link is on its way.";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-// Per IP. Generous enough for a classroom behind one address (and the e2e suite), tight enough to stop scripts.
-const REGISTER_LIMIT = { max: 50, timeWindow: FIFTEEN_MINUTES };
-const RESEND_LIMIT = { max: 10, timeWindow: FIFTEEN_MINUTES };
-// Per address, so nobody can flood someone's inbox from many IPs.
+// Per client address. Generous enough for a classroom behind one address (and the e2e suite), tight enough to stop scripts.
+const REGISTERS_PER_ADDRESS = 50;
+const RESENDS_PER_ADDRESS = 10;
+// Per email address, so nobody can flood someone's inbox from many IPs.
 const EMAILS_PER_ADDRESS = 3;
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -29,15 +30,13 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     FIFTEEN_MINUTES,
     app.deps.now,
   );
+  const registerLimit = limitPerAddress(app, "register-ip", REGISTERS_PER_ADDRESS, FIFTEEN_MINUTES);
+  const resendLimit = limitPerAddress(app, "resend-ip", RESENDS_PER_ADDRESS, FIFTEEN_MINUTES);
 
-  r.post(
-    "/api/register",
-    { schema: { body: RegisterBody }, config: { rateLimit: REGISTER_LIMIT } },
-    async (request) => {
-      await registerUser(accountContext(request), request.body);
-      return { message: REGISTERED_MESSAGE };
-    },
-  );
+  r.post("/api/register", { onRequest: registerLimit, schema: { body: RegisterBody } }, async (request) => {
+    await registerUser(accountContext(request), request.body);
+    return { message: REGISTERED_MESSAGE };
+  });
 
   r.get(
     "/api/verify-email",
@@ -50,7 +49,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     "/api/resend-verification",
-    { schema: { body: ResendVerificationBody }, config: { rateLimit: RESEND_LIMIT } },
+    { onRequest: resendLimit, schema: { body: ResendVerificationBody } },
     async (request) => {
       await resendVerification(accountContext(request), request.body.email, resendsPerAddress);
       return { message: RESENT_MESSAGE };

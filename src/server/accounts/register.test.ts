@@ -124,7 +124,11 @@ describeEachDb("POST /api/register", (ctx) => {
     }
     const limited = await sendFrom(ctx().app, ip, "POST", "/api/register", newAccount());
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: "Too many requests. Please try again later.", code: "RATE_LIMITED" });
+    expect(limited.json()).toEqual({
+      message: "Too many requests. Please try again later.",
+      code: "RATE_LIMITED",
+      retryAfterSeconds: 15 * 60,
+    });
     expect((await sendFrom(ctx().app, freshIp(), "POST", "/api/register", newAccount())).statusCode).toBe(200);
   });
 

@@ -1,17 +1,17 @@
 // Database sessions: the cookie holds 32 random bytes, the table holds their SHA-256.
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../shared/limits";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { forgetSignIns, rememberSignIn } from "./remember-sign-in";
+import { randomToken, sha256 } from "./tokens";
 
 export const SESSION_COOKIE = "ff_session";
 // Extend a sliding session at most once an hour, not on every request.
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
 
-export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-export const randomToken = () => randomBytes(32).toString("base64url");
+export { randomToken, sha256 } from "./tokens";
 
 export async function createSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
@@ -26,6 +26,7 @@ export async function destroySession(db: Db, sessionId: string): Promise<void> {
 
 export async function destroyAllSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await forgetSignIns(db, userId);
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
@@ -40,12 +41,13 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
 
 /**
  * Signs the request's browser in as the user with a brand-new session id, ending the session it came with
- * (no fixation: an id planted before sign-in is never promoted).
+ * (no fixation: an id planted before sign-in is never promoted), and remembers the sign-in (remember-sign-in.ts).
  */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
   if (request.sessionId) await destroySession(request.db, request.sessionId);
   const { token, expiresAt } = await createSession(request.db, userId, request.server.deps.now());
   setSessionCookie(request.server, reply, token, expiresAt);
+  await rememberSignIn(request, reply, userId);
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {

@@ -11,6 +11,8 @@ export interface Throttle {
   hit(key: string): Promise<number>;
   /** Counts one more attempt unless the allowance is used up; answers whether it was allowed. */
   take(key: string): Promise<boolean>;
+  /** Gives back one counted attempt (one that turned out not to count, such as a right password). */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   /** Milliseconds until the key's window ends (0 when it is not counted). */
   retryAfterMs(key: string): Promise<number>;
@@ -54,6 +56,12 @@ export function createThrottle(db: Db, name: string, limit: number, windowMs: nu
     isBlocked: async (key) => ((await current(key))?.count ?? 0) >= limit,
     hit,
     take: async (key) => (await hit(key)) <= limit,
+    refund: async (key) => {
+      await db
+        .update(throttles)
+        .set({ count: sql`greatest(${throttles.count} - 1, 0)` })
+        .where(and(eq(throttles.key, rowKey(key)), gt(throttles.windowEndsAt, now())));
+    },
     reset: async (key) => {
       await db.delete(throttles).where(eq(throttles.key, rowKey(key)));
     },
