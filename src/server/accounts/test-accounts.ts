@@ -36,19 +36,6 @@ export function outboxLink(mailer: Mailer, email: string, pathPart: string): str
   return url.pathname + url.search;
 }
 
-/** outboxLink, waiting up to `timeoutMs` for the email: some are sent after the answer (forgot, resend). */
-export async function waitForOutboxLink(mailer: Mailer, email: string, pathPart: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return outboxLink(mailer, email, pathPart);
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
-
 /** Registers through the API and follows the emailed verification link (dev outbox mailer). */
 export async function createVerifiedAccount(
   app: FastifyInstance,
