@@ -33,7 +33,7 @@ export async function findOrCreateGoogleUser(db: Db, identity: GoogleIdentity, n
  */
 async function linkGoogleIdentity(db: Db, existing: UserRow, sub: string): Promise<UserRow> {
   const unproven = !existing.emailVerified;
-  const linked = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set(
@@ -55,7 +55,6 @@ async function linkGoogleIdentity(db: Db, existing: UserRow, sub: string): Promi
     }
     return row;
   });
-  return linked;
 }
 
 const NO_VERIFICATION = { verificationToken: null, verificationTokenExpiry: null };
