@@ -41,6 +41,8 @@ const config = loadConfig({
   SEED_DEMO: "false",
   LOG_LEVEL: "silent",
   DATA_DIR: options.dataDir,
+  // Production requires an SMTP server; the bench sends no mail (its mailer is the dev outbox below).
+  SMTP_URL: "smtp://127.0.0.1:25",
 });
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
 const app = await buildApp(

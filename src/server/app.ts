@@ -6,6 +6,7 @@ import { accountRoutes } from "./accounts/routes";
 import { loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
+import { registerBackgroundTasks } from "./http/background";
 import { trustProxyOption } from "./http/client-address";
 import { healthRoutes } from "./http/health";
 import { registerSecurity } from "./http/security";
@@ -15,7 +16,7 @@ import type { AppDeps } from "./types";
 
 export interface BuildOptions {
   /** Pass false to keep tests quiet; a pino logger config otherwise. */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Directory of the built client; undefined serves the API only. */
   clientDir?: string;
 }
@@ -31,6 +32,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate("deps", deps);
+  registerBackgroundTasks(app);
   app.decorateRequest("db", { getter: () => deps.database.db });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import type { Config } from "../env";
+import type { BackgroundTasks } from "../http/background";
 import type { Mailer } from "../mail/mailer";
 
 export interface AccountContext {
@@ -10,18 +11,18 @@ export interface AccountContext {
   mailer: Mailer;
   now: () => Date;
   log: FastifyBaseLogger;
+  background: BackgroundTasks;
 }
 
 export function accountContext(request: FastifyRequest): AccountContext {
   const { config, mailer, now } = request.server.deps;
-  return { db: request.db, config, mailer, now, log: request.log };
+  return { db: request.db, config, mailer, now, log: request.log, background: request.server.background };
 }
 
-/** Sends an account email; a mail failure is logged, never shown, so answers stay the same either way. */
-export async function sendAccountEmail(ctx: AccountContext, message: Parameters<Mailer["send"]>[0]): Promise<void> {
-  try {
-    await ctx.mailer.send(message);
-  } catch (error) {
-    ctx.log.error({ err: error, to: message.to, subject: message.subject }, "account email could not be sent");
-  }
+/**
+ * Sends an account email after the answer: nobody waits for a slow mail server, and a failure is logged (without
+ * the message, which holds the link), never shown, so answers stay the same either way.
+ */
+export function sendAccountEmail(ctx: AccountContext, message: Parameters<Mailer["send"]>[0]): void {
+  ctx.background.run(ctx.log, `sending the email "${message.subject}"`, () => ctx.mailer.send(message));
 }

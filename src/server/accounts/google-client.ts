@@ -1,4 +1,5 @@
-// Google sign-in as a plain OpenID Connect client (discovery from GOOGLE_ISSUER): code flow with PKCE, state and nonce.
+// Google sign-in as a plain OpenID Connect client (discovery from GOOGLE_ISSUER): code flow with PKCE, state and
+// nonce; email and name from the ID token, or from userinfo when the issuer gives them only there.
 import * as oidc from "openid-client";
 import type { Config } from "../env";
 
@@ -60,17 +61,30 @@ export function createGoogleClient(config: Config): GoogleClient | undefined {
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      if (!claims || typeof claims.email !== "string" || claims.email === "") {
-        throw new Error("the ID token carries no email");
-      }
-      return {
-        sub: claims.sub,
-        email: claims.email,
-        emailVerified: claims.email_verified === true,
-        name: typeof claims.name === "string" ? claims.name : undefined,
-      };
+      const idToken = tokens.claims();
+      if (!idToken) throw new Error("the provider sent no ID token");
+      if (hasEmail(idToken)) return identityFrom(idToken, idToken);
+      // NOTE: OIDC Core 5.4: when an access token is issued, the scope's claims may be given only at userinfo.
+      const userinfo = await oidc.fetchUserInfo(await configuration(), tokens.access_token, idToken.sub);
+      if (!hasEmail(userinfo)) throw new Error("neither the ID token nor userinfo carries an email");
+      return identityFrom(idToken, userinfo);
     },
+  };
+}
+
+type Claims = oidc.IDToken | oidc.UserInfoResponse;
+
+const hasEmail = (claims: Claims) => typeof claims.email === "string" && claims.email !== "";
+
+/** email and email_verified come from the same source; the name from whichever carries one. */
+function identityFrom(idToken: oidc.IDToken, source: Claims): GoogleIdentity {
+  const name = [source.name, idToken.name].find((value) => typeof value === "string" && value !== "");
+  return {
+    sub: idToken.sub,
+    email: source.email as string,
+    // Some issuers send the string "true"; anything else counts as not verified.
+    emailVerified: source.email_verified === true || source.email_verified === "true",
+    name: name as string | undefined,
   };
 }
 

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { passwordResets, users } from "../db/schema";
 import { AppError } from "../errors";
 import { passwordResetEmail } from "../mail/templates";
-import { type AccountContext, sendAccountEmail } from "./context";
+import type { AccountContext } from "./context";
 import { findUserByEmail } from "./find-user";
 import { hashPassword } from "./passwords";
 import { destroyAllSessions, randomToken, sha256 } from "./sessions";
@@ -13,22 +13,27 @@ import type { Throttle } from "./throttle";
 
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired.";
 
-/** POST /api/forgot-password: emails a link when the account exists; the caller answers the same either way. */
-export async function requestPasswordReset(ctx: AccountContext, email: string, perEmail: Throttle): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
-  const key = user.email.toLowerCase();
-  if (!(await perEmail.take(key))) return;
-  const token = randomToken();
-  const now = ctx.now();
-  await ctx.db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
-    createdAt: now,
+/**
+ * POST /api/forgot-password: emails a link when the account exists. All of it runs after the answer, so the answer
+ * takes the same path, and time, whether or not the account exists.
+ */
+export function requestPasswordReset(ctx: AccountContext, email: string, perEmail: Throttle): void {
+  ctx.background.run(ctx.log, "emailing a password reset link", async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) return;
+    const key = user.email.toLowerCase();
+    if (!(await perEmail.take(key))) return;
+    const token = randomToken();
+    const now = ctx.now();
+    await ctx.db.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+      createdAt: now,
+    });
+    const link = `${ctx.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send(passwordResetEmail(user.email, user.username, link));
   });
-  const link = `${ctx.config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-  await sendAccountEmail(ctx, passwordResetEmail(user.email, user.username, link));
 }
 
 /**

@@ -60,7 +60,7 @@ export async function registerUser(ctx: AccountContext, body: RegisterBody): Pro
       return created!;
     })
     .catch(rethrowAccountConflict);
-  await sendVerificationEmail(ctx, user, verification.token);
+  sendVerificationEmail(ctx, user, verification.token);
   return user;
 }
 

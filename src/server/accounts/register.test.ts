@@ -144,13 +144,3 @@ describeEachDb("POST /api/register", (ctx) => {
     expect(entry.html).toContain('href="http://localhost:3000/api/verify-email?token=');
   });
 });
-
-describeEachDb(
-  "GET /api/dev/outbox in production",
-  (ctx) => {
-    it("answers 404", async () => {
-      expect((await send(ctx().app, "GET", "/api/dev/outbox")).statusCode).toBe(404);
-    });
-  },
-  { env: { NODE_ENV: "production" } },
-);

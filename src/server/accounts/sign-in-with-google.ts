@@ -1,7 +1,7 @@
 // The account behind a verified Google identity: found by Google id, linked by verified email, or created.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { passwordResets, referrals, sessions, trustedDevices, users } from "../db/schema";
 import type { UserRow } from "../types";
 import { deriveUsername } from "./derive-username";
 import { findUserByEmail, violatedUniqueConstraint } from "./find-user";
@@ -19,20 +19,45 @@ export async function findOrCreateGoogleUser(db: Db, identity: GoogleIdentity, n
     // NOTE: linking on an address Google has not verified would hand the account to whoever typed it in.
     if (!identity.emailVerified) throw new GoogleAccountError("Google has not verified this email address");
     if (existing.googleId) throw new GoogleAccountError("the account is linked to another Google identity");
-    const [linked] = await db
-      .update(users)
-      .set({
-        googleId: identity.sub,
-        authProvider: existing.authProvider === "google" ? "google" : "both",
-        emailVerified: true,
-      })
-      .where(eq(users.id, existing.id))
-      .returning();
-    return linked!;
+    return linkGoogleIdentity(db, existing, identity.sub);
   }
 
   return createGoogleUser(db, identity, now);
 }
+
+/**
+ * Links a Google identity to the account that holds its email. An account whose address was never verified was
+ * made by someone who typed the address in, not necessarily its owner: Google has now proven who owns it, so
+ * everything that registration claimed goes (password, pending links, sessions, remembered devices, the unpaid
+ * referral) and the account becomes the Google user's. The profile stays; its owner can change it.
+ */
+async function linkGoogleIdentity(db: Db, existing: UserRow, sub: string): Promise<UserRow> {
+  const unproven = !existing.emailVerified;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set(
+        unproven
+          ? { googleId: sub, authProvider: "google", emailVerified: true, password: null, ...NO_VERIFICATION }
+          : { googleId: sub, authProvider: existing.authProvider === "google" ? "google" : "both" },
+      )
+      // NOTE: only while the account is as it was read; a concurrent change makes this sign-in fail, not guess.
+      .where(and(eq(users.id, existing.id), isNull(users.googleId), eq(users.emailVerified, existing.emailVerified)))
+      .returning();
+    if (!row) throw new GoogleAccountError("the account changed during sign-in");
+    if (unproven) {
+      await tx.delete(passwordResets).where(eq(passwordResets.userId, existing.id));
+      await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+      await tx.delete(trustedDevices).where(eq(trustedDevices.userId, existing.id));
+      await tx
+        .delete(referrals)
+        .where(and(eq(referrals.referredUserId, existing.id), isNull(referrals.bonusGrantedAt)));
+    }
+    return row;
+  });
+}
+
+const NO_VERIFICATION = { verificationToken: null, verificationTokenExpiry: null };
 
 async function createGoogleUser(db: Db, identity: GoogleIdentity, now: Date, retries = 3): Promise<UserRow> {
   const username = await deriveUsername(db, identity.name, identity.email);

@@ -1,4 +1,5 @@
-// A real SMTP server on 127.0.0.1 for tests: keeps every message it receives, parsed with mailparser.
+// A real SMTP server on 127.0.0.1 for tests: keeps every message it receives (parsed with mailparser), and can be
+// made slow or made to refuse, as real mail servers sometimes are.
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -16,18 +17,31 @@ export interface SmtpPeer {
   messages: ReceivedMail[];
   /** The newest message to `to` received from now on or already there, waiting up to `timeoutMs`. */
   waitFor(to: string, predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** From now on, wait this long before accepting each message (a slow mail server); 0 for none. */
+  slowDown(ms: number): void;
+  /** Refuse the next `count` messages with a temporary failure (451). */
+  refuse(count: number): void;
   close(): Promise<void>;
 }
 
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
+  let delayMs = 0;
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
+      if (refusals > 0) {
+        refusals--;
+        stream.on("end", () => callback(Object.assign(new Error("try again later"), { responseCode: 451 })));
+        stream.resume();
+        return;
+      }
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           messages.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -57,6 +71,12 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         if (Date.now() > deadline) throw new Error(`no email to ${to} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    slowDown(ms) {
+      delayMs = ms;
+    },
+    refuse(count) {
+      refusals = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
