@@ -57,7 +57,8 @@ CLAIM_MODES.forEach((mode, i) => {
         const [before] = await db.select().from(users).where(eq(users.email, attacker.email));
         // Whatever sessions or remembered devices the account may have had.
         const stale = await createSession(db, before!.id, ctx().clock.now());
-        await db.insert(trustedDevices).values({ id: sha256(randomToken()), userId: before!.id });
+        const plantedDevice = sha256(randomToken());
+        await db.insert(trustedDevices).values({ id: plantedDevice, userId: before!.id });
 
         // The address's owner signs in with Google.
         const victim = await signInWithGoogle(ctx(), oidc, {
@@ -96,7 +97,10 @@ CLAIM_MODES.forEach((mode, i) => {
         const [after] = await db.select().from(users).where(eq(users.id, before!.id));
         expect(after).toMatchObject({ password: null, verificationToken: null, googleId: `g-victim-${mode}` });
         expect(await db.select().from(passwordResets).where(eq(passwordResets.userId, before!.id))).toEqual([]);
-        expect(await db.select().from(trustedDevices).where(eq(trustedDevices.userId, before!.id))).toEqual([]);
+        // The victim's own browser is trusted by its sign-in; the one planted before it is gone.
+        const devices = await db.select().from(trustedDevices).where(eq(trustedDevices.userId, before!.id));
+        expect(devices.map((d) => d.id)).not.toContain(plantedDevice);
+        expect(devices).toHaveLength(1);
         const live = await db.select().from(sessions).where(eq(sessions.userId, before!.id));
         expect(live).toHaveLength(1); // the victim's own
         // The victim is still signed in after all of that.
