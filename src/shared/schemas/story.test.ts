@@ -26,7 +26,19 @@ describe("story title", () => {
 
   // Zero-width space, ZWNJ, ZWJ, word joiner, BOM, soft hyphen, left-to-right mark, Hangul filler,
   // no-break space, ideographic space, braille blank.
-  const INVISIBLES = ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", "\u00AD", "\u200E", "\u3164", "\u00A0", "\u3000", "\u2800"];
+  const INVISIBLES = [
+    "\u200B",
+    "\u200C",
+    "\u200D",
+    "\u2060",
+    "\uFEFF",
+    "\u00AD",
+    "\u200E",
+    "\u3164",
+    "\u00A0",
+    "\u3000",
+    "\u2800",
+  ];
 
   it.each(INVISIBLES)("refuses a title of %j alone, with spaces, as blank", (invisible) => {
     expect(isBlankText(invisible)).toBe(true);
