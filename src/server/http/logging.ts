@@ -34,11 +34,12 @@ const isDatabaseError = (e: Record<string, unknown>) =>
 
 const typeOf = (error: Record<string, unknown>) =>
   (typeof error.constructor === "function" && error.constructor.name) || String(error.name ?? "Error");
-/** The stack's frames under a message of our choosing (a stack starts with the original message). */
+/** The stack's frames alone: a stack starts with the original message, which is what must not be logged. */
 const framesOf = (error: Record<string, unknown>) => {
   const stack = typeof error.stack === "string" ? error.stack : "";
-  const at = stack.indexOf("\n    at ");
-  return at < 0 ? "" : stack.slice(at);
+  const message = String(error.message ?? "");
+  const at = message ? stack.indexOf(message) : -1;
+  return at < 0 ? "" : stack.slice(at + message.length);
 };
 
 export function serializeError(error: unknown, depth = 0): SerializedError {
