@@ -29,7 +29,13 @@ const ATTACKS: { name: string; path: string; body: string }[] = [
 function post(port: number, path: string, body: string): Promise<{ status: number | string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = request({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/json" } });
+    const req = request({
+      host: "127.0.0.1",
+      port,
+      path,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+    });
     req.on("response", (res) => {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
@@ -64,7 +70,11 @@ const procKb = (pid: number, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
 const rows: string[][] = [];
-console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")}`,
+);
 for (const attack of ATTACKS) {
   const dataDir = mkdtempSync(join(tmpdir(), "ficforge-limits-"));
   const app = await startServerProcess<AppServerReady>(new URL("./servers/app-server.ts", import.meta.url), {
