@@ -9,22 +9,27 @@ import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
 import { trustProxyOption } from "./http/client-address";
 import { healthRoutes } from "./http/health";
+import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./http/json-body";
+import { type LoggerConfig, safeLogger } from "./http/logging";
+import { registerTextGuard } from "./http/request-text";
+import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { imageRoutes } from "./images/routes";
 import { storyRoutes } from "./stories/routes";
 import type { AppDeps } from "./types";
 
 export interface BuildOptions {
-  /** Pass false to keep tests quiet; a pino logger config otherwise. */
-  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Pass false to keep tests quiet; a pino logger config (level, stream) otherwise. */
+  logger?: boolean | LoggerConfig;
   /** Directory of the built client; undefined serves the API only. */
   clientDir?: string;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
-    bodyLimit: 12 * 1024 * 1024,
+    logger: safeLogger(options.logger ?? { level: deps.config.LOG_LEVEL }),
+    // Routes that take more (story saves, covers) say so themselves.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // NOTE: only a proxy named in TRUST_PROXY may say who the client is; anyone else could forge X-Forwarded-For.
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
@@ -38,10 +43,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorateRequest("sessionId", null);
 
   registerErrorHandler(app);
+  registerJsonParser(app);
+  registerTextGuard(app);
   await registerSecurity(app, deps.config.APP_URL);
   await app.register(cookie);
   app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/")) await loadSession(app, request);
+    if (isApiRequest(request)) await loadSession(app, request);
   });
 
   await healthRoutes(app, deps.database);

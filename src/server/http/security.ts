@@ -1,11 +1,13 @@
-// Security headers (CSP the built client passes) and the same-origin rule for mutations.
+// Security headers (CSP the built client passes), no caching of API answers, and the same-origin rule
+// for mutations.
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import { forbidden } from "../errors";
+import { isApiRequest, routePath } from "./route-path";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Webhooks are signed by the sender instead; they never carry a browser Origin.
-const ORIGIN_EXEMPT = ["/api/stripe/webhook"];
+const ORIGIN_EXEMPT = new Set(["/api/stripe/webhook"]);
 
 export async function registerSecurity(app: FastifyInstance, appUrl: string): Promise<void> {
   await app.register(helmet, {
@@ -31,13 +33,20 @@ export async function registerSecurity(app: FastifyInstance, appUrl: string): Pr
 
   const allowed = new URL(appUrl).origin;
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
-    if (ORIGIN_EXEMPT.some((p) => request.url.startsWith(p))) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    if (ORIGIN_EXEMPT.has(routePath(request))) return;
     const origin = request.headers.origin;
     const site = request.headers["sec-fetch-site"];
     if (site === "cross-site") throw forbidden("Cross-origin request refused");
     if (origin && origin !== allowed && origin !== `${request.protocol}://${request.host}`) {
       throw forbidden("Cross-origin request refused");
     }
+  });
+
+  // API answers depend on the session: no browser or shared cache may keep them. Routes that set their
+  // own policy keep it (covers under /api/images are immutable by content hash).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isApiRequest(request) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
   });
 }

@@ -5,6 +5,7 @@ import { images } from "../db/schema";
 import { AppError } from "../errors";
 import { decodeDataUrl, isDataUrl } from "./data-url";
 import { IMAGE_BAD_TYPE, processImage, storeImage } from "./process-image";
+import { takeUploadOrThrow } from "./upload-throttle";
 
 // Relative as the API answers it, or absolute as a browser may resolve it; either size.
 const IMAGE_URL = /^(?:https?:\/\/[^/?#]+)?\/api\/images\/([0-9a-f]{32})(?:\?size=(?:thumb|full))?$/;
@@ -13,12 +14,13 @@ export const imageIdFromUrl = (value: string): string | undefined => IMAGE_URL.e
 
 /**
  * The cover image id to store: undefined leaves the cover as it is, null removes it.
- * A data URL is sniffed, re-encoded and stored (once: ids are content hashes).
+ * A data URL counts as an upload; it is sniffed, re-encoded and stored (once: ids are content hashes).
  */
 export async function resolveCoverInput(
   db: Db,
   input: string | null | undefined,
   ownerId: number,
+  now: Date,
 ): Promise<string | null | undefined> {
   if (input === undefined) return undefined;
   if (input === null || input.trim() === "") return null;
@@ -29,6 +31,7 @@ export async function resolveCoverInput(
     return row.id;
   }
   if (!isDataUrl(input)) throw new AppError(400, "IMAGE_TYPE", IMAGE_BAD_TYPE);
+  await takeUploadOrThrow(db, ownerId, now);
   const image = await processImage(decodeDataUrl(input));
   return storeImage(db, image, ownerId);
 }

@@ -1,5 +1,6 @@
 // Decodes, checks and re-encodes an uploaded image with sharp: metadata stripped, size bounded.
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { COVER_UPLOAD_MAX_BYTES } from "../../shared/limits";
 import type { Db } from "../db/client";
@@ -65,12 +66,15 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   }
 }
 
-/** Stores a processed image once (same bytes, same id) and answers its id. */
+/**
+ * Stores a processed image once (same bytes, same id) and answers its id. Storing the same bytes again
+ * makes the image new again, so unused-image removal gives it a full day to be attached to a story.
+ */
 export async function storeImage(db: Db, image: ProcessedImage, ownerId: number | null): Promise<string> {
   await db
     .insert(images)
     .values({ ...image, ownerId })
-    .onConflictDoNothing({ target: images.id });
+    .onConflictDoUpdate({ target: images.id, set: { createdAt: sql`excluded.created_at` } });
   return image.id;
 }
 

@@ -9,6 +9,7 @@ import { requireUser, requireUserHook } from "../accounts/guards";
 import { images } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { IMAGE_BAD_TYPE, IMAGE_TOO_LARGE, imageUrl, processImage, storeImage } from "./process-image";
+import { takeUploadOrThrow } from "./upload-throttle";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 const IMAGE_ID = /^[0-9a-f]{32}$/;
@@ -23,6 +24,8 @@ export async function imageRoutes(root: FastifyInstance): Promise<void> {
 
   app.post("/api/images", { onRequest: requireUserHook }, async (request, reply) => {
     const user = requireUser(request);
+    // NOTE: counted before the file is read, so a user over the allowance costs no decoding.
+    await takeUploadOrThrow(request.db, user.id, root.deps.now());
     const image = await processImage(await readUploadedFile(request));
     const id = await storeImage(request.db, image, user.id);
     return reply.status(201).send({ id, url: imageUrl(id), thumbnailUrl: imageUrl(id, "thumb") });

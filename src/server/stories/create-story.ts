@@ -16,7 +16,7 @@ export function defaultDescription(setting: string | undefined): string | null {
 export async function createStory(db: Db, user: UserRow, input: StoryCreate, now: Date): Promise<StoryWithTags> {
   assertContentSize(input.content);
   assertThemesAllowed(user, input.themes);
-  const coverImageId = (await resolveCoverInput(db, input.coverImage, user.id)) ?? null;
+  const coverImageId = (await resolveCoverInput(db, input.coverImage, user.id, now)) ?? null;
   const description =
     input.description === undefined ? defaultDescription(input.setting) : stripControlChars(input.description);
   const values = {

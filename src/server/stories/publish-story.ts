@@ -20,7 +20,7 @@ export async function publishStory(
   now: Date,
 ): Promise<StoryWithTags> {
   const current = await getOwnStoryOrThrow(db, id, user.id);
-  const coverImageId = await resolveCoverInput(db, body.coverImage, user.id);
+  const coverImageId = await resolveCoverInput(db, body.coverImage, user.id, now);
   const title = body.title;
   const description = stripControlChars(body.description);
   await db.transaction(async (tx) => {

@@ -2,8 +2,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PublishBody, StoryCreate, StoryUpdate } from "../../shared/schemas/story";
+import { PublishBody, STORY_TOO_LONG, StoryCreate, StoryUpdate } from "../../shared/schemas/story";
 import { requireUser, requireUserHook } from "../accounts/guards";
+import { AppError } from "../errors";
+import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
+import { IMAGE_TOO_LARGE } from "../images/process-image";
 import { createStory } from "./create-story";
 import { deleteStory } from "./delete-story";
 import { presentStory, presentStoryListItem } from "./present";
@@ -12,6 +15,15 @@ import { getOwnStoryOrThrow, listOwnStories, parseStoryId } from "./story-querie
 import { updateStory } from "./update-story";
 
 const IdParams = z.object({ id: z.string() });
+// A body over the route's limit answers as its biggest field would have: too much story, or too big a cover.
+const storyBody = {
+  bodyLimit: STORY_BODY_LIMIT,
+  errorHandler: bodyTooLargeAs(() => new AppError(413, "CONTENT_TOO_LARGE", STORY_TOO_LONG)),
+};
+const publishBody = {
+  bodyLimit: PUBLISH_BODY_LIMIT,
+  errorHandler: bodyTooLargeAs(() => new AppError(413, "IMAGE_TOO_LARGE", IMAGE_TOO_LARGE)),
+};
 
 export async function storyRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +36,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     return rows.map(presentStoryListItem);
   });
 
-  app.post("/api/stories", { schema: { body: StoryCreate } }, async (request, reply) => {
+  app.post("/api/stories", { ...storyBody, schema: { body: StoryCreate } }, async (request, reply) => {
     const story = await createStory(request.db, requireUser(request), request.body, now());
     return reply.status(201).send(presentStory(story));
   });
@@ -34,7 +46,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     return presentStory(await getOwnStoryOrThrow(request.db, id, requireUser(request).id));
   });
 
-  app.patch("/api/stories/:id", { schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
+  app.patch("/api/stories/:id", { ...storyBody, schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
     const id = parseStoryId(request.params.id);
     return presentStory(await updateStory(request.db, requireUser(request), id, request.body, now()));
   });
@@ -44,7 +56,8 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     return reply.status(204).send();
   });
 
-  app.post("/api/stories/:id/publish", { schema: { params: IdParams, body: PublishBody } }, async (request) => {
+  const publish = { ...publishBody, schema: { params: IdParams, body: PublishBody } };
+  app.post("/api/stories/:id/publish", publish, async (request) => {
     const id = parseStoryId(request.params.id);
     return presentStory(await publishStory(request.db, requireUser(request), id, request.body, now()));
   });

@@ -75,7 +75,7 @@ export async function updateStory(
   let current = await getOwnStoryOrThrow(db, id, user.id);
   if (patch.version !== undefined && patch.version !== current.version) throw staleVersion(current);
   assertThemesAllowed(user, patch.themes, current.themes);
-  const changes = changesFrom(patch, await resolveCoverInput(db, patch.coverImage, user.id));
+  const changes = changesFrom(patch, await resolveCoverInput(db, patch.coverImage, user.id, now));
   for (let attempt = 1; ; attempt++) {
     if (await writeIfUnchanged(db, current, changes, patch.tags, now)) return getOwnStoryOrThrow(db, id, user.id);
     // Another save landed between our read and our write (or the story was deleted: 404 here).

@@ -2,6 +2,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
 import { buildApp } from "../app";
+import type { LoggerConfig } from "../http/logging";
 import type { Database } from "../db/client";
 import { loadConfig } from "../env";
 import { createDevOutbox, type Mailer } from "../mail/mailer";
@@ -40,6 +41,8 @@ export interface TestAppOptions {
   clientDir?: string;
   /** An already opened database (e.g. behind a test proxy) instead of a fresh one. */
   database?: Database;
+  /** A pino config (level, stream) for tests that read the log; quiet otherwise. */
+  logger?: LoggerConfig;
 }
 
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestContext> {
@@ -48,7 +51,7 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
   const mailer = options.mailer ?? createDevOutbox();
   const clock = createClock();
   const deps: AppDeps = { config, database, mailer, now: clock.now };
-  const app = await buildApp(deps, { logger: false, clientDir: options.clientDir });
+  const app = await buildApp(deps, { logger: options.logger ?? false, clientDir: options.clientDir });
   await app.ready();
   return { kind, app, database, mailer, clock, deps };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PublishBody, StoryCreate, StoryFields, StoryUpdate } from "./story";
+import { isBlankText, PublishBody, StoryCreate, StoryFields, StoryUpdate } from "./story";
 
 function firstMessage(
   schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
@@ -22,6 +22,42 @@ describe("story title", () => {
     ["50% off", "Story title can only contain letters, numbers, spaces, and basic punctuation"],
   ])("%j → %s", (title, message) => {
     expect(firstMessage(StoryFields, { title })).toBe(message);
+  });
+
+  // Zero-width space, ZWNJ, ZWJ, word joiner, BOM, soft hyphen, left-to-right mark, Hangul filler,
+  // no-break space, ideographic space, braille blank.
+  const INVISIBLES = [
+    "\u200B",
+    "\u200C",
+    "\u200D",
+    "\u2060",
+    "\uFEFF",
+    "\u00AD",
+    "\u200E",
+    "\u3164",
+    "\u00A0",
+    "\u3000",
+    "\u2800",
+  ];
+
+  it.each(INVISIBLES)("refuses a title of %j alone, with spaces, as blank", (invisible) => {
+    expect(isBlankText(invisible)).toBe(true);
+    for (const title of [invisible, ` ${invisible}${invisible} `]) {
+      expect(firstMessage(StoryFields, { title })).toBe("Story title is required");
+      expect(firstMessage(StoryUpdate, { title })).toBe("Story title is required");
+      expect(firstMessage(StoryCreate, { title })).toBe("Story title is required");
+      expect(firstMessage(PublishBody, { title, description: "d" })).toBe("Title required");
+    }
+  });
+
+  it("refuses a title of spaces when saving, not only when creating", () => {
+    expect(firstMessage(StoryUpdate, { title: "   " })).toBe("Story title is required");
+  });
+
+  it("does not count a visible title as blank", () => {
+    expect(isBlankText("A")).toBe(false);
+    expect(isBlankText("\u200BA\u200B")).toBe(false);
+    expect(isBlankText("ㄱ")).toBe(false);
   });
 });
 

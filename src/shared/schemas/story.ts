@@ -10,8 +10,17 @@ export const LONG_TEXT_DISALLOWED = /[^\p{L}\p{N} \r\n\-_.,'!?]/gu;
 const TITLE_PATTERN = /^[\p{L}\p{N} \-_.,'!?]+$/u;
 const LONG_TEXT_PATTERN = /^[\p{L}\p{N} \r\n\-_.,'!?]*$/u;
 
+// Whitespace, format characters (zero-width space, ZWJ/ZWNJ, BOM, soft hyphen, bidi marks) and the other
+// default-ignorable code points (Hangul fillers, variation selectors), plus the braille blank: a title of
+// these alone looks empty on every page that shows it.
+const INVISIBLE = /[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+/** True when nothing would show once invisible characters are removed. */
+export const isBlankText = (text: string) => text.replace(INVISIBLE, "") === "";
+
 export const StoryTitle = z
   .string()
+  // NOTE: first and aborting, so a title of invisible characters gets this message, not the punctuation one.
+  .refine((title) => !isBlankText(title), { message: "Story title is required", abort: true })
   .min(L.STORY_TITLE_MIN, "Story title is required")
   .max(L.STORY_TITLE_MAX, "Story title must be at most 50 characters")
   .regex(TITLE_PATTERN, "Story title can only contain letters, numbers, spaces, and basic punctuation");
@@ -38,7 +47,11 @@ export type StoryFields = z.infer<typeof StoryFields>;
 export const PublishTag = z.enum(PUBLISH_TAGS);
 
 export const PublishBody = z.object({
-  title: z.string().trim().min(1, "Title required").pipe(StoryTitle),
+  title: z
+    .string()
+    .trim()
+    .refine((title) => !isBlankText(title), { message: "Title required", abort: true })
+    .pipe(StoryTitle),
   description: z
     .string()
     .trim()
@@ -164,6 +177,9 @@ export const StoryUpdate = z.object({
   tags: StoryTags.optional(),
 });
 export type StoryUpdate = z.infer<typeof StoryUpdate>;
+
+/** The 413 answer to a story whose content is over STORY_CONTENT_MAX_BYTES. */
+export const STORY_TOO_LONG = "Your story is too long to save. The limit is 2 MB of text.";
 
 /** GET /api/stories items. */
 export interface StoryListItem {

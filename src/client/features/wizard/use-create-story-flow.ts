@@ -1,7 +1,7 @@
 // Create Story (SPEC.md section 4): create the story, run the after-create steps, open the editor.
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { StoryView } from "../../../shared/schemas/story";
+import { isBlankText, type StoryView } from "../../../shared/schemas/story";
 import { toast } from "../../components/ui/toaster";
 import { useCreateStory } from "../stories/queries";
 import { buildCreatePayload, type WizardDraft } from "./wizard-draft";
@@ -21,7 +21,7 @@ export function useCreateStoryFlow(onCreated: () => void) {
   const [running, setRunning] = useState(false);
 
   async function run(draft: WizardDraft) {
-    if (!draft.title.trim()) {
+    if (isBlankText(draft.title)) {
       toast({ title: "Missing title", description: "Please provide a title for your story.", variant: "destructive" });
       return;
     }

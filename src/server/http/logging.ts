@@ -1,0 +1,95 @@
+// Logs never carry secrets. Query strings hold tokens (/api/verify-email?token=..., the Google callback's
+// code), so request lines drop their values; a failed query's parameters hold password and token hashes,
+// so database errors are logged by their code and message alone.
+import type { FastifyError, FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from "fastify";
+
+export type LoggerConfig = FastifyLoggerOptions & NonNullable<Exclude<FastifyServerOptions["logger"], boolean>>;
+
+/** `/path?token=[redacted]`: parameter names stay for debugging, values go. */
+export function redactQuery(url: string): string {
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const names = url
+    .slice(at + 1)
+    .split("&")
+    .filter(Boolean)
+    .map((pair) => `${pair.split("=")[0]}=[redacted]`);
+  return `${url.slice(0, at)}?${names.join("&")}`;
+}
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+/** drizzle's DrizzleQueryError: its message and `params` carry every bound value. */
+const isQueryError = (e: Record<string, unknown>) => typeof e.query === "string" && "params" in e;
+/** pg's and PGlite's DatabaseError: `detail` may quote a row's values (a duplicate key's hash). */
+const isDatabaseError = (e: Record<string, unknown>) =>
+  typeof e.code === "string" && SQLSTATE.test(e.code) && "severity" in e;
+
+const typeOf = (error: Record<string, unknown>) =>
+  (typeof error.constructor === "function" && error.constructor.name) || String(error.name ?? "Error");
+/** The stack's frames alone: a stack starts with the original message, which is what must not be logged. */
+const framesOf = (error: Record<string, unknown>) => {
+  const stack = typeof error.stack === "string" ? error.stack : "";
+  const message = String(error.message ?? "");
+  const at = message ? stack.indexOf(message) : -1;
+  return at < 0 ? "" : stack.slice(at + message.length);
+};
+
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!isRecord(error)) return { type: typeof error, message: String(error), stack: "" };
+  const type = typeOf(error);
+  if (isDatabaseError(error)) {
+    const message = String(error.message);
+    return { type, code: error.code, message, stack: `${type}: ${message}${framesOf(error)}` };
+  }
+  if (isQueryError(error)) {
+    const message = `Failed query: ${error.query}`;
+    const out: SerializedError = { type, message, stack: `${type}: ${message}${framesOf(error)}` };
+    if (error.cause !== undefined && depth < 5) out.cause = serializeError(error.cause, depth + 1);
+    return out;
+  }
+  const out: SerializedError = {
+    type,
+    message: String(error.message ?? ""),
+    stack: typeof error.stack === "string" ? error.stack : "",
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (key in out || key === "cause" || key === "errors") continue;
+    out[key] = value;
+  }
+  // NOTE: causes are serialized on their own (pino's default folds their messages into this one).
+  if (error.cause !== undefined && depth < 5) out.cause = serializeError(error.cause, depth + 1);
+  if (Array.isArray(error.errors) && depth < 5) out.errors = error.errors.map((e) => serializeError(e, depth + 1));
+  return out;
+}
+
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactQuery(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** The app's logger options with the redacting serializers; false stays false (tests that want quiet). */
+export function safeLogger(config: boolean | LoggerConfig): false | LoggerConfig {
+  if (config === false) return false;
+  const base = config === true ? {} : config;
+  return {
+    ...base,
+    serializers: {
+      ...base.serializers,
+      req: serializeRequest,
+      err: (error: FastifyError) => serializeError(error),
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// PostgreSQL stores neither NUL characters nor unpaired UTF-16 surrogates in text or jsonb; it answers
+// them with an error, which would be a 500. One check over every string a request carries (body, query,
+// route parameters, object keys included) turns that into a 400 naming the field, before any schema runs.
+import type { FastifyInstance } from "fastify";
+import { AppError, validationBody } from "../errors";
+
+export const BAD_CHARACTER = "This text contains a character that cannot be saved.";
+
+// NOTE: String.prototype.isWellFormed (Node 20+) is newer than the TypeScript lib this project targets.
+type WellFormed = { isWellFormed(): boolean };
+const isStorable = (text: string) => !text.includes("\u0000") && (text as unknown as WellFormed).isWellFormed();
+
+/** The path of the first string (or key) that cannot be stored, or undefined. */
+export function findUnstorableText(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === "string") return isStorable(value) ? undefined : path;
+  if (typeof value !== "object" || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnstorableText(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    // A bad key is named by the field that holds it: the key itself cannot be shown.
+    if (!isStorable(key)) return path;
+    const found = findUnstorableText(inner, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function registerTextGuard(app: FastifyInstance): void {
+  // NOTE: pre-validation, so the body is parsed but no schema has seen (or coerced) it yet.
+  app.addHook("preValidation", async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const path = findUnstorableText(part);
+      if (path) {
+        const { fields } = validationBody([{ path, message: BAD_CHARACTER }]);
+        throw new AppError(400, "VALIDATION", BAD_CHARACTER, { fields });
+      }
+    }
+  });
+}
