@@ -3,6 +3,7 @@ import { CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
 import { Link, useSearch } from "wouter";
 import { Button } from "../components/ui/button";
 import { AuthShell } from "../features/auth/AuthShell";
+import { verifiedEmailFromHash, verifiedSignInHref } from "../features/auth/verified-sign-in";
 
 const DISPLAYS = {
   success: {
@@ -39,7 +40,9 @@ export default function EmailConfirmedPage() {
           {kind === "error" ? (
             <Link href="/auth">Return to Login</Link>
           ) : (
-            <Link href="/dashboard">Continue to Dashboard</Link>
+            // Through /auth: a signed-in user goes straight on to /dashboard, anyone else signs in with the
+            // verified email filled in (the dashboard would only bounce them to an empty form).
+            <Link href={verifiedSignInHref(verifiedEmailFromHash(window.location.hash))}>Continue to Dashboard</Link>
           )}
         </Button>
       </div>
