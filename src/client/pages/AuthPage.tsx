@@ -44,7 +44,11 @@ export default function AuthPage() {
         {tab === "signup" ? "Create your account" : verified ? "Welcome to FicForge" : "Welcome back"}
       </h1>
       <p className="mt-1 text-sm text-slate-600">
-        {tab === "login" ? "Sign in to keep writing your stories." : "Start writing fan fiction with Marin in seconds."}
+        {tab === "signup"
+          ? "Start writing fan fiction with Marin in seconds."
+          : verified
+            ? "Sign in to start writing your stories."
+            : "Sign in to keep writing your stories."}
       </p>
       {verified && tab === "login" && (
         <p role="status" className="mt-4 flex items-start gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-800">
