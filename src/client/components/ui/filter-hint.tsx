@@ -28,10 +28,13 @@ export function useFilterHint(kind: FilterKind) {
   return { hint, report };
 }
 
-/** Always rendered, so screen readers know the live region before its text changes. */
+/**
+ * Always rendered (visually hidden while empty, not display:none), so screen readers know the live region
+ * before its text changes and announce the hint when it appears.
+ */
 export function FilterHint({ id, hint }: { id: string; hint: string | null }) {
   return (
-    <p id={id} aria-live="polite" className="text-xs text-slate-600 empty:hidden">
+    <p id={id} aria-live="polite" className={hint ? "text-xs text-slate-600" : "sr-only"}>
       {hint}
     </p>
   );
