@@ -87,10 +87,11 @@ test("'Continue to Dashboard' after verifying fills in the email and says it is 
   const link = new URL(await linkFromOutbox(request, user.email, "/api/verify-email"));
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
+  // The address came in the URL fragment (never sent to a server) and is not left in the address bar.
+  await expect(page).toHaveURL(/\/email-confirmed$/);
   await page.getByRole("link", { name: "Continue to Dashboard" }).click();
   await expect(page.getByText("Your email is verified. Sign in to continue.")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(user.email);
-  // The address is not left in the address bar or history.
   await expect(page).toHaveURL(/\/auth$/);
   await page.screenshot({ path: "test-results/verified-sign-in.png" });
   await page.getByLabel("Password", { exact: true }).fill(user.password);

@@ -8,13 +8,13 @@ import { useAuth } from "../features/auth/auth-context";
 import { AuthShell } from "../features/auth/AuthShell";
 import { LoginForm } from "../features/auth/LoginForm";
 import { SignUpForm } from "../features/auth/SignUpForm";
-import { readVerifiedSignIn } from "../features/auth/verified-sign-in";
+import { dropUrlFragment, readVerifiedSignIn } from "../features/auth/verified-sign-in";
 
 const ERRORS: Record<string, string> = {
   oauth_sync_failed: "We couldn't complete your Google sign-in. Please try again, or sign in with your email.",
 };
 
-export const VERIFIED_NOTICE = "Your email is verified. Sign in to continue.";
+const VERIFIED_NOTICE = "Your email is verified. Sign in to continue.";
 
 type Tab = "login" | "signup";
 
@@ -29,10 +29,8 @@ export default function AuthPage() {
   );
   const [loginEmail, setLoginEmail] = useState(verified?.email ?? "");
 
-  // The address is kept in state; the address bar and history need not keep it.
   useEffect(() => {
-    if (verified)
-      window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    if (verified) dropUrlFragment();
   }, [verified]);
 
   if (isLoading) return <FullPageSpinner />;

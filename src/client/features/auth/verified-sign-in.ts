@@ -17,3 +17,9 @@ export function readVerifiedSignIn(hash: string): { email: string } | null {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   return params.get("verified") === "true" ? { email: params.get("email") ?? "" } : null;
 }
+
+/** Once read into state, the address need not stay in the address bar or history. */
+export function dropUrlFragment(): void {
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, "", pathname + search);
+}
