@@ -43,9 +43,11 @@ test("sign up, verify by email, sign in, rename in settings, sign out", async ({
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
   await page.getByRole("link", { name: "Continue to Dashboard" }).click();
+  // Signed out, the dashboard would bounce to an empty form: /auth says the email is verified and fills it in.
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Your email is verified. Sign in to continue.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
 
-  await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Login successful")).toBeVisible();
@@ -91,7 +93,8 @@ test("a wrong password shows 'Login failed' and stays on /auth", async ({ page, 
   await page.getByLabel("Password", { exact: true }).fill("Wr0ng!Password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Login failed")).toBeVisible();
-  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  // Not in the toast alone: the form says it too, where the writer is looking.
+  await expect(page.getByRole("form", { name: "Login" }).getByRole("alert")).toHaveText("Invalid email or password");
   await expect(page).toHaveURL(/\/auth$/);
 });
 
@@ -205,7 +208,10 @@ test("/auth-success sends a visitor back to /auth with the sync error, and a sig
 test("/email-confirmed shows its three displays", async ({ page }) => {
   await page.goto("/email-confirmed?already=true");
   await expect(page.getByRole("heading", { name: "Already Verified" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toHaveAttribute("href", "/dashboard");
+  await expect(page.getByRole("link", { name: "Continue to Dashboard" })).toHaveAttribute(
+    "href",
+    "/auth#verified=true",
+  );
   await page.goto("/email-confirmed?error=invalid");
   await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible();
   await expect(page.getByText("We couldn't verify your email. The link may be expired or invalid.")).toBeVisible();

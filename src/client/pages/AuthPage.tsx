@@ -1,6 +1,6 @@
 // /auth: Login and Sign Up tabs. A signed-in user goes straight to the dashboard.
-import { AlertCircle } from "lucide-react";
-import { useState } from "react";
+import { AlertCircle, CheckCircle2 } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Redirect, useSearch } from "wouter";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
@@ -8,10 +8,13 @@ import { useAuth } from "../features/auth/auth-context";
 import { AuthShell } from "../features/auth/AuthShell";
 import { LoginForm } from "../features/auth/LoginForm";
 import { SignUpForm } from "../features/auth/SignUpForm";
+import { dropUrlFragment, readVerifiedSignIn } from "../features/auth/verified-sign-in";
 
 const ERRORS: Record<string, string> = {
   oauth_sync_failed: "We couldn't complete your Google sign-in. Please try again, or sign in with your email.",
 };
+
+const VERIFIED_NOTICE = "Your email is verified. Sign in to continue.";
 
 type Tab = "login" | "signup";
 
@@ -19,18 +22,38 @@ export default function AuthPage() {
   const { user, isLoading } = useAuth();
   const params = new URLSearchParams(useSearch());
   const errorCode = params.get("error");
-  const [tab, setTab] = useState<Tab>(params.get("tab") === "signup" || params.has("ref") ? "signup" : "login");
-  const [loginEmail, setLoginEmail] = useState("");
+  // Read once: arriving from 'Email Verified!' fills in the address and says it is verified.
+  const [verified] = useState(() => readVerifiedSignIn(window.location.hash));
+  const [tab, setTab] = useState<Tab>(
+    !verified && (params.get("tab") === "signup" || params.has("ref")) ? "signup" : "login",
+  );
+  const [loginEmail, setLoginEmail] = useState(verified?.email ?? "");
+
+  useEffect(() => {
+    if (verified) dropUrlFragment();
+  }, [verified]);
 
   if (isLoading) return <FullPageSpinner />;
   if (user) return <Redirect to="/dashboard" replace />;
 
   return (
     <AuthShell sidePanel>
-      <h1 className="text-2xl font-bold text-ink">{tab === "login" ? "Welcome back" : "Create your account"}</h1>
+      <h1 className="text-2xl font-bold text-ink">
+        {tab === "signup" ? "Create your account" : verified ? "Welcome to FicForge" : "Welcome back"}
+      </h1>
       <p className="mt-1 text-sm text-slate-600">
-        {tab === "login" ? "Sign in to keep writing your stories." : "Start writing fan fiction with Marin in seconds."}
+        {tab === "signup"
+          ? "Start writing fan fiction with Marin in seconds."
+          : verified
+            ? "Sign in to start writing your stories."
+            : "Sign in to keep writing your stories."}
       </p>
+      {verified && tab === "login" && (
+        <p role="status" className="mt-4 flex items-start gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-800">
+          <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {VERIFIED_NOTICE}
+        </p>
+      )}
       {errorCode && (
         <p role="alert" className="mt-4 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-700">
           <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />

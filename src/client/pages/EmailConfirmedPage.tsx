@@ -1,8 +1,10 @@
 // /email-confirmed: where the verification link lands: verified, already verified, or failed.
 import { CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { Button } from "../components/ui/button";
 import { AuthShell } from "../features/auth/AuthShell";
+import { dropUrlFragment, verifiedEmailFromHash, verifiedSignInHref } from "../features/auth/verified-sign-in";
 
 const DISPLAYS = {
   success: {
@@ -29,6 +31,11 @@ export default function EmailConfirmedPage() {
   const params = new URLSearchParams(useSearch());
   const kind = params.has("error") ? "error" : params.get("already") === "true" ? "already" : "success";
   const { icon: Icon, color, title, text } = DISPLAYS[kind];
+  // Read once, then dropped from the address bar and history: the page only hands it on to /auth.
+  const [email] = useState(() => verifiedEmailFromHash(window.location.hash));
+  useEffect(() => {
+    if (email) dropUrlFragment();
+  }, [email]);
   return (
     <AuthShell>
       <div className="flex flex-col items-center text-center">
@@ -39,7 +46,9 @@ export default function EmailConfirmedPage() {
           {kind === "error" ? (
             <Link href="/auth">Return to Login</Link>
           ) : (
-            <Link href="/dashboard">Continue to Dashboard</Link>
+            // Through /auth: a signed-in user goes straight on to /dashboard, anyone else signs in with the
+            // verified email filled in (the dashboard would only bounce them to an empty form).
+            <Link href={verifiedSignInHref(email)}>Continue to Dashboard</Link>
           )}
         </Button>
       </div>

@@ -5,11 +5,11 @@ import { Link, useLocation, useSearch } from "wouter";
 import { z } from "zod";
 import { Password } from "../../shared/schemas/accounts";
 import { Button } from "../components/ui/button";
-import { FormField } from "../components/ui/form-field";
+import { FormAlert, FormField } from "../components/ui/form-field";
 import { Spinner } from "../components/ui/spinner";
 import { toast } from "../components/ui/toaster";
 import { AuthShell } from "../features/auth/AuthShell";
-import { type FieldErrors, serverFieldErrors, validate } from "../features/auth/form-errors";
+import { FORM_ERROR, type FieldErrors, serverFieldErrors, validate } from "../features/auth/form-errors";
 import { PasswordInput } from "../features/auth/PasswordInput";
 import { PasswordStrengthMeter } from "../features/auth/PasswordStrengthMeter";
 import { useResetPassword } from "../features/auth/queries";
@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
           navigate("/auth", { replace: true });
         },
         onError: (err) => {
-          setErrors(serverFieldErrors(err));
+          setErrors(serverFieldErrors(err, ["password"]));
           toast({ title: "Password reset failed", description: errorMessage(err), variant: "destructive" });
         },
       },
@@ -91,6 +91,7 @@ export default function ResetPasswordPage() {
             onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
           />
         </FormField>
+        <FormAlert message={errors[FORM_ERROR]} />
         <Button type="submit" variant="gradient" className="w-full" disabled={reset.isPending}>
           {reset.isPending && <Spinner className="h-4 w-4" label="Saving" />}
           Reset password

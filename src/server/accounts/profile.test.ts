@@ -1,4 +1,5 @@
-// PATCH /api/user: the profile schema (username 3–10 with hyphens, description ≤ 280) and unique usernames.
+// PATCH /api/user: the profile schema (a new username 3–10 with hyphens, description ≤ 280) and unique usernames.
+import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import { describeEachDb, send } from "../test/app";
 import { createVerifiedAccount, logInCookie } from "./test-accounts";
@@ -11,8 +12,8 @@ const INVALID_PROFILES: [string, Record<string, string>, string][] = [
 ];
 
 describeEachDb("PATCH /api/user", (ctx) => {
-  const signedIn = async () => {
-    const account = await createVerifiedAccount(ctx().app, ctx().mailer);
+  const signedIn = async (overrides: { username?: string } = {}) => {
+    const account = await createVerifiedAccount(ctx().app, ctx().mailer, overrides);
     return { account, cookie: await logInCookie(ctx().app, account) };
   };
 
@@ -56,6 +57,28 @@ describeEachDb("PATCH /api/user", (ctx) => {
       { cookie },
     );
     expect(cleared.json().description).toBeNull();
+  });
+
+  it("keeps a 15-character sign-up username that the profile rule (3–10) would refuse, but not a new one", async () => {
+    const longName = `long_name_${randomBytes(3).toString("hex")}`.slice(0, 15);
+    const { account, cookie } = await signedIn({ username: longName });
+    expect(account.username).toHaveLength(15);
+
+    const kept = await send(
+      ctx().app,
+      "PATCH",
+      "/api/user",
+      { username: longName, description: "Still me." },
+      { cookie },
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ username: longName, description: "Still me." });
+
+    const renamed = await send(ctx().app, "PATCH", "/api/user", { username: `${longName}x`.slice(1) }, { cookie });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({ fields: { username: "Username must be at most 10 characters" } });
+    const recased = await send(ctx().app, "PATCH", "/api/user", { username: longName.toUpperCase() }, { cookie });
+    expect(recased.json()).toMatchObject({ fields: { username: "Username must be at most 10 characters" } });
   });
 
   it("refuses another user's username in any case with 409, but lets a user change the case of their own", async () => {

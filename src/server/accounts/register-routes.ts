@@ -8,7 +8,7 @@ import { accountContext } from "./context";
 import { registerUser } from "./register-user";
 import { resendVerification } from "./send-verification";
 import { createThrottle } from "./throttle";
-import { VERIFY_REDIRECTS, verifyEmail } from "./verify-email";
+import { verifyEmail, verifyRedirect } from "./verify-email";
 
 export const REGISTERED_MESSAGE = "Please check your email to verify your account.";
 export const RESENT_MESSAGE =
@@ -42,8 +42,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     "/api/verify-email",
     { schema: { querystring: z.object({ token: z.string().optional() }) } },
     async (request, reply) => {
-      const outcome = await verifyEmail(request.db, request.query.token, app.deps.now());
-      return reply.redirect(VERIFY_REDIRECTS[outcome], 302);
+      const verified = await verifyEmail(request.db, request.query.token, app.deps.now());
+      return reply.redirect(verifyRedirect(verified), 302);
     },
   );
 

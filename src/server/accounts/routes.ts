@@ -1,7 +1,7 @@
 // Account routes: the current user and profile here; sign-up, sign-in, password reset and Google in their own files.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ProfileUpdate } from "../../shared/schemas/accounts";
+import { ProfileUpdateBody } from "../../shared/schemas/accounts";
 import { outboxRoutes } from "../mail/outbox-routes";
 import { googleRoutes } from "./google-routes";
 import { requireUser, requireUserHook } from "./guards";
@@ -15,7 +15,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/user", async (request) => presentUser(requireUser(request)));
 
-  r.patch("/api/user", { onRequest: requireUserHook, schema: { body: ProfileUpdate } }, async (request) => {
+  r.patch("/api/user", { onRequest: requireUserHook, schema: { body: ProfileUpdateBody } }, async (request) => {
     const user = requireUser(request);
     return presentUser(await updateProfile(request.db, user, request.body));
   });

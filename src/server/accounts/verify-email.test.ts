@@ -46,11 +46,13 @@ describeEachDb(
       expect(early.cookies.find((c) => c.name === "ff_session")).toBeUndefined();
 
       const link = await mailedLink(account.email);
-      expect(await follow(ctx().app, link)).toBe("/email-confirmed");
+      // The address rides in the fragment (never sent to a server) so the sign-in form can be filled in.
+      const fragment = `#email=${encodeURIComponent(account.email)}`;
+      expect(await follow(ctx().app, link)).toBe(`/email-confirmed${fragment}`);
       const [row] = await ctx().database.db.select().from(users).where(eq(users.email, account.email));
       expect(row!.emailVerified).toBe(true);
 
-      expect(await follow(ctx().app, link)).toBe("/email-confirmed?already=true");
+      expect(await follow(ctx().app, link)).toBe(`/email-confirmed?already=true${fragment}`);
 
       const login = await sendFrom(ctx().app, freshIp(), "POST", "/api/login", account);
       expect(login.statusCode).toBe(200);
@@ -80,7 +82,7 @@ describeEachDb(
       const fresh = await mailedLink(account.email, resendAt);
       expect(fresh).not.toBe(expiring);
       expect(await follow(ctx().app, expiring)).toBe("/email-confirmed?error=invalid");
-      expect(await follow(ctx().app, fresh)).toBe("/email-confirmed");
+      expect(await follow(ctx().app, fresh)).toBe(`/email-confirmed#email=${encodeURIComponent(account.email)}`);
     });
 
     it("answers resend the same whether or not the email exists, sends nothing for verified or unknown ones", async () => {

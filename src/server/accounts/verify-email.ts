@@ -6,27 +6,42 @@ import { sha256 } from "./sessions";
 
 export type VerifyOutcome = "verified" | "already" | "invalid";
 
-export async function verifyEmail(db: Db, token: string | undefined, now: Date): Promise<VerifyOutcome> {
-  if (!token) return "invalid";
+export interface Verified {
+  outcome: VerifyOutcome;
+  /** The verified address, so the sign-in form can be filled in for the person who holds the link. */
+  email?: string;
+}
+
+export async function verifyEmail(db: Db, token: string | undefined, now: Date): Promise<Verified> {
+  if (!token) return { outcome: "invalid" };
   const hash = sha256(token);
-  const verified = await db
+  const [verified] = await db
     .update(users)
     .set({ emailVerified: true })
     .where(
       and(eq(users.verificationToken, hash), eq(users.emailVerified, false), gt(users.verificationTokenExpiry, now)),
     )
-    .returning({ id: users.id });
-  if (verified.length > 0) return "verified";
+    .returning({ email: users.email });
+  if (verified) return { outcome: "verified", email: verified.email };
   const [user] = await db
-    .select({ emailVerified: users.emailVerified })
+    .select({ emailVerified: users.emailVerified, email: users.email })
     .from(users)
     .where(eq(users.verificationToken, hash))
     .limit(1);
-  return user?.emailVerified ? "already" : "invalid";
+  return user?.emailVerified ? { outcome: "already", email: user.email } : { outcome: "invalid" };
 }
 
-export const VERIFY_REDIRECTS: Record<VerifyOutcome, string> = {
+const VERIFY_REDIRECTS: Record<VerifyOutcome, string> = {
   verified: "/email-confirmed",
   already: "/email-confirmed?already=true",
   invalid: "/email-confirmed?error=invalid",
 };
+
+/**
+ * Where the emailed link lands. The address rides in the fragment, which browsers never send to a server
+ * (so it stays out of access logs and Referer headers), for /email-confirmed to hand on to the sign-in form.
+ */
+export function verifyRedirect({ outcome, email }: Verified): string {
+  const target = VERIFY_REDIRECTS[outcome];
+  return email ? `${target}#${new URLSearchParams({ email })}` : target;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LoginBody, ProfileUpdate, RegisterBody, RegisterForm, SocialSignUp } from "./accounts";
+import { LoginBody, ProfileUpdate, profileUpdateFor, RegisterBody, RegisterForm, SocialSignUp } from "./accounts";
 
 const valid = { username: "fan_01", email: "fan@example.com", password: "Str0ng!Pass", description: "" };
 
@@ -113,6 +113,18 @@ describe("profile", () => {
     expect(firstMessage(ProfileUpdate, { username: "fan", description: "" })).toBeNull();
     expect(firstMessage(ProfileUpdate, { username: "fan", description: "d".repeat(280) })).toBeNull();
     expect(firstMessage(ProfileUpdate, { username: "fan", description: "d".repeat(281) })).toBe(
+      "Description must be at most 280 characters",
+    );
+  });
+
+  it("checks the username only when it changes, so a 15-character sign-up name can still save", () => {
+    const current = "fifteen_chars_1";
+    const profile = profileUpdateFor(current);
+    expect(firstMessage(profile, { username: current, description: "new words" })).toBeNull();
+    expect(firstMessage(profile, { username: "fifteen_chars_2" })).toBe("Username must be at most 10 characters");
+    expect(firstMessage(profile, { username: "ab" })).toBe("Username must be at least 3 characters");
+    expect(firstMessage(profile, { username: "new-name" })).toBeNull();
+    expect(firstMessage(profile, { username: current, description: "d".repeat(281) })).toBe(
       "Description must be at most 280 characters",
     );
   });

@@ -68,18 +68,39 @@ export const SocialSignUp = z.object({
 });
 export type SocialSignUp = z.infer<typeof SocialSignUp>;
 
-export const ProfileUpdate = z.object({
-  username: z
-    .string()
-    .min(L.PROFILE_USERNAME_MIN, "Username must be at least 3 characters")
-    .max(L.PROFILE_USERNAME_MAX, "Username must be at most 10 characters")
-    .regex(PROFILE_USERNAME_PATTERN, "Username can only contain letters, numbers, hyphens, and underscores"),
-  description: z
-    .string()
-    .max(L.PROFILE_DESCRIPTION_MAX, "Description must be at most 280 characters")
-    .or(z.literal(""))
-    .optional(),
-});
+const ProfileUsername = z
+  .string()
+  .min(L.PROFILE_USERNAME_MIN, "Username must be at least 3 characters")
+  .max(L.PROFILE_USERNAME_MAX, "Username must be at most 10 characters")
+  .regex(PROFILE_USERNAME_PATTERN, "Username can only contain letters, numbers, hyphens, and underscores");
+
+const ProfileDescription = z
+  .string()
+  .max(L.PROFILE_DESCRIPTION_MAX, "Description must be at most 280 characters")
+  .or(z.literal(""))
+  .optional();
+
+/** The profile schema of SPEC.md section 5, for a new username. */
+export const ProfileUpdate = z.object({ username: ProfileUsername, description: ProfileDescription });
+
+/** What PATCH /api/user accepts before it knows whose profile it is; `profileUpdateFor` then decides. */
+export const ProfileUpdateBody = z.object({ username: z.string(), description: ProfileDescription });
+export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
+
+/**
+ * The profile rules for a user whose username is `current`. Sign-up allows 15 characters, the profile
+ * schema 10: checking an unchanged name would keep such users from saving anything in Settings, so the
+ * profile rule applies to the username only when it changes.
+ */
+export function profileUpdateFor(current: string) {
+  return ProfileUpdate.extend({
+    username: z.string().superRefine((username, ctx) => {
+      if (username === current) return;
+      const checked = ProfileUsername.safeParse(username);
+      for (const issue of checked.error?.issues ?? []) ctx.addIssue({ code: "custom", message: issue.message });
+    }),
+  });
+}
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
 export const ForgotPasswordBody = z.object({ email: LoginBody.shape.email });

@@ -1,5 +1,6 @@
 // A labelled field with its inline error and an optional counter, wired for screen readers.
 import type { ReactElement, ReactNode } from "react";
+import { AlertCircle } from "lucide-react";
 import { cloneElement } from "react";
 import { FieldError, Label } from "./input";
 
@@ -34,5 +35,16 @@ export function FormField({
       {hint}
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** A message for the whole form (not one field), shown above its submit button. */
+export function FormAlert({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-700">
+      <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      {message}
+    </p>
   );
 }

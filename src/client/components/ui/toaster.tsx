@@ -1,19 +1,27 @@
-// Toasts per SPEC.md section 9: one visible at a time, top on mobile, bottom right on wider screens, 420 px wide.
+// Toasts per SPEC.md section 9 (one visible at a time, 420 px wide), with one change from issue 7: they sit at
+// the top on every width (centred on phones, right on wider screens) instead of bottom right, because there
+// they covered the buttons at the foot of dialogs and forms ('Publish Story', 'Save Changes'). Dialogs keep
+// out of that top band (the `dialog-frame` utility in styles.css), and a toast is clamped so it fits the band.
 import { Toaster as Sonner, toast as sonnerToast } from "sonner";
 import { TOAST_LIMIT, TOAST_MAX_WIDTH_PX } from "../../../shared/limits";
 import { useMediaQuery } from "../../lib/use-media-query";
 
 const WIDE = "(min-width: 640px)";
+/** Distance from the viewport's edges; --toast-band in styles.css counts it. */
+const OFFSET_PX = 16;
 
 export function Toaster() {
   const wide = useMediaQuery(WIDE);
   return (
     <Sonner
-      position={wide ? "bottom-right" : "top-center"}
+      position={wide ? "top-right" : "top-center"}
+      offset={OFFSET_PX}
+      mobileOffset={OFFSET_PX}
       visibleToasts={TOAST_LIMIT}
       closeButton
       richColors
-      style={{ ["--width" as string]: `min(${TOAST_MAX_WIDTH_PX}px, calc(100vw - 32px))` }}
+      toastOptions={{ classNames: { title: "line-clamp-1", description: "line-clamp-2" } }}
+      style={{ ["--width" as string]: `min(${TOAST_MAX_WIDTH_PX}px, calc(100vw - ${2 * OFFSET_PX}px))` }}
     />
   );
 }

@@ -9,6 +9,7 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
+import { FORM_ERROR, serverFieldErrors } from "./form-errors";
 import { useForgotPassword } from "./queries";
 
 const SENT_FALLBACK = "If an account exists for that email, we've sent a link to reset your password.";
@@ -30,8 +31,12 @@ export function ForgotPasswordDialog({ onClose, initialEmail }: { onClose: () =>
     setError(undefined);
     forgot.mutate(parsed.data, {
       onSuccess: (answer) => setSent(answer.message || SENT_FALLBACK),
-      onError: (err) =>
-        toast({ title: "Could not send reset link", description: errorMessage(err), variant: "destructive" }),
+      onError: (err) => {
+        // The form has one field: whatever went wrong (a bad address, a rate limit) is said under it.
+        const errors = serverFieldErrors(err, ["email"]);
+        setError(errors.email ?? errors[FORM_ERROR]);
+        toast({ title: "Could not send reset link", description: errorMessage(err), variant: "destructive" });
+      },
     });
   };
 

@@ -2,13 +2,13 @@
 import { type FormEvent, useState } from "react";
 import { LoginBody } from "../../../shared/schemas/accounts";
 import { Button } from "../../components/ui/button";
-import { FormField } from "../../components/ui/form-field";
+import { FormAlert, FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError, errorMessage } from "../../lib/api";
 import { useAuth } from "./auth-context";
 import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
-import { type FieldErrors, serverFieldErrors, validate } from "./form-errors";
+import { FORM_ERROR, type FieldErrors, serverFieldErrors, validate } from "./form-errors";
 import { GoogleButton } from "./GoogleButton";
 import { PasswordInput } from "./PasswordInput";
 import { UnverifiedNotice } from "./UnverifiedNotice";
@@ -28,10 +28,12 @@ export function LoginForm({ email, onEmailChange }: { email: string; onEmailChan
     if (!data) return;
     loginMutation.mutate(data, {
       onError: (err) => {
-        setErrors(serverFieldErrors(err));
+        // An unverified account gets its own notice with a resend button instead of the form's message.
         if (err instanceof ApiError && err.status === 403 && err.data.code === "EMAIL_NOT_VERIFIED") {
           setUnverified({ message: errorMessage(err), email: data.email });
+          return;
         }
+        setErrors(serverFieldErrors(err, ["email", "password"]));
       },
     });
   };
@@ -66,6 +68,7 @@ export function LoginForm({ email, onEmailChange }: { email: string; onEmailChan
           </button>
         </div>
         {unverified && <UnverifiedNotice message={unverified.message} email={unverified.email} />}
+        <FormAlert message={errors[FORM_ERROR]} />
         <Button type="submit" variant="gradient" className="w-full" disabled={loginMutation.isPending}>
           {loginMutation.isPending && <Spinner className="h-4 w-4" label="Signing in" />}
           Sign in

@@ -4,16 +4,17 @@ import { DESCRIPTION_MAX, USERNAME_MAX } from "../../../shared/limits";
 import { RegisterForm } from "../../../shared/schemas/accounts";
 import { Button } from "../../components/ui/button";
 import { CharCount } from "../../components/ui/char-count";
-import { FormField } from "../../components/ui/form-field";
+import { FormAlert, FormField } from "../../components/ui/form-field";
 import { Input, Textarea } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "./auth-context";
-import { type FieldErrors, serverFieldErrors, validate } from "./form-errors";
+import { FORM_ERROR, type FieldErrors, serverFieldErrors, validate } from "./form-errors";
 import { GoogleButton } from "./GoogleButton";
 import { PasswordInput } from "./PasswordInput";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter";
 
 const EMPTY = { email: "", username: "", description: "", password: "", confirmPassword: "" };
+const SHOWN_FIELDS = Object.keys(EMPTY);
 
 /** A referral code from a shared sign-up link (?ref=...), passed on to the server. */
 function referralCode(): string | undefined {
@@ -45,7 +46,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string) => 
         setValues(EMPTY);
         onRegistered(data.email);
       },
-      onError: (err) => setErrors(serverFieldErrors(err)),
+      onError: (err) => setErrors(serverFieldErrors(err, SHOWN_FIELDS)),
     });
   };
 
@@ -105,6 +106,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string) => 
         <FormField id="signup-confirm" label="Confirm password" error={errors.confirmPassword}>
           <PasswordInput autoComplete="new-password" value={values.confirmPassword} onChange={set("confirmPassword")} />
         </FormField>
+        <FormAlert message={errors[FORM_ERROR]} />
         <Button type="submit" variant="gradient" className="w-full" disabled={registerMutation.isPending}>
           {registerMutation.isPending && <Spinner className="h-4 w-4" label="Creating account" />}
           Create account

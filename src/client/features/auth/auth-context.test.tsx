@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// The auth context's promises (SPEC.md section 4): a fresh slate on login and logout, and no use outside its provider.
+// The auth context's promises (SPEC.md section 4): a fresh slate on login and logout, a first sign-in greeted as
+// such, and no use outside its provider.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -101,6 +102,46 @@ describe("auth context", () => {
     expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(USER);
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
+    expect(toast).toHaveBeenCalledWith({ title: "Login successful", description: "Welcome back!" });
+  });
+
+  it("greets a first sign-in as such, for this visit only, and keeps the flag out of the cached user", async () => {
+    serve({
+      "GET /api/user": json({ message: "Not authenticated" }, 401),
+      "POST /api/login": json({ ...USER, firstSignIn: true }),
+    });
+    const { result, queryClient } = setup();
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.firstVisit).toBe(false);
+
+    await act(() => result.current.loginMutation.mutateAsync({ email: USER.email, password: "pw" }));
+
+    await waitFor(() => expect(result.current.user).toEqual(USER));
+    expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(USER);
+    expect(result.current.firstVisit).toBe(true);
+    expect(toast).toHaveBeenCalledWith({ title: "Login successful", description: "Welcome to FicForge!" });
+
+    // A reload of the same tab is still the first visit; a logout ends it.
+    serve({ "GET /api/user": json(USER), "POST /api/logout": json({ success: true }) });
+    const reloaded = setup();
+    await waitFor(() => expect(reloaded.result.current.user).toEqual(USER));
+    expect(reloaded.result.current.firstVisit).toBe(true);
+    await act(() => reloaded.result.current.logoutMutation.mutateAsync());
+    await waitFor(() => expect(reloaded.result.current.user).toBeNull());
+    expect(reloaded.result.current.firstVisit).toBe(false);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it("treats a login answer without firstSignIn (or false) as a returning user", async () => {
+    serve({
+      "GET /api/user": json({ message: "Not authenticated" }, 401),
+      "POST /api/login": json({ ...USER, firstSignIn: false }),
+    });
+    const { result } = setup();
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    await act(() => result.current.loginMutation.mutateAsync({ email: USER.email, password: "pw" }));
+    await waitFor(() => expect(result.current.user).toEqual(USER));
+    expect(result.current.firstVisit).toBe(false);
     expect(toast).toHaveBeenCalledWith({ title: "Login successful", description: "Welcome back!" });
   });
 

