@@ -37,22 +37,28 @@ function press(e: Editor, key: "Enter" | "Backspace") {
 }
 
 describe("scene breaks", () => {
-  it.each(["* * *", "***", "#", "~~~", "  * * *  ", "~ ~ ~", "*****"])("'%s' alone on a line is a scene break", (text) => {
-    expect(isSceneBreak(text)).toBe(true);
-  });
+  it.each(["* * *", "***", "#", "~~~", "  * * *  ", "~ ~ ~", "*****"])(
+    "'%s' alone on a line is a scene break",
+    (text) => {
+      expect(isSceneBreak(text)).toBe(true);
+    },
+  );
 
   it.each(["* * * and then", "**", "#hashtag", "~~", "Chapter #1", ""])("'%s' is not", (text) => {
     expect(isSceneBreak(text)).toBe(false);
   });
 
-  it.each(["* * *", "***", "#", "~~~"])("typing '%s' then Enter gives a divider and a new line to write on", (typed) => {
-    const e = load("<p>The door closed.</p>");
-    press(e, "Enter");
-    type(e, typed);
-    press(e, "Enter");
-    type(e, "Morning.");
-    expect(e.getHTML()).toBe("<p>The door closed.</p><hr><p>Morning.</p>");
-  });
+  it.each(["* * *", "***", "#", "~~~"])(
+    "typing '%s' then Enter gives a divider and a new line to write on",
+    (typed) => {
+      const e = load("<p>The door closed.</p>");
+      press(e, "Enter");
+      type(e, typed);
+      press(e, "Enter");
+      type(e, "Morning.");
+      expect(e.getHTML()).toBe("<p>The door closed.</p><hr><p>Morning.</p>");
+    },
+  );
 
   it("typing '* * *' never makes a bullet list on the way", () => {
     const e = load();

@@ -50,7 +50,8 @@ function nextRecord(tr: Transaction, prev: AutoFormat | null, state: EditorState
   const own = tr.getMeta(autoFormatKey) as AutoFormat | undefined;
   if (own) return own;
   const rule = tiptapRuleMeta(tr, state);
-  if (rule) return { steps: rule.transform.steps, docs: rule.transform.docs, from: rule.from, to: rule.to, text: rule.text };
+  if (rule)
+    return { steps: rule.transform.steps, docs: rule.transform.docs, from: rule.from, to: rule.to, text: rule.text };
   if (prev && tr.getMeta("appendedTransaction") && tr.docChanged) {
     return { ...prev, steps: [...prev.steps, ...tr.steps], docs: [...prev.docs, ...tr.docs] };
   }
@@ -85,7 +86,11 @@ export const UndoAutoFormat = Extension.create({
               if (step && doc) tr.step(step.invert(doc));
             }
             if (record.text) {
-              tr.replaceWith(record.from, record.to, state.schema.text(record.text, tr.doc.resolve(record.from).marks()));
+              tr.replaceWith(
+                record.from,
+                record.to,
+                state.schema.text(record.text, tr.doc.resolve(record.from).marks()),
+              );
             } else if (record.to > record.from) {
               tr.delete(record.from, record.to);
             }

@@ -2,7 +2,7 @@
 import { useId } from "react";
 import { STORY_TEXT_MAX, STORY_TITLE_MAX } from "../../../shared/limits";
 import { filterLongText, filterTitle, maximumReachedNote } from "../../../shared/live-filter";
-import { Input, Label, Textarea } from "../../components/ui/input";
+import { FieldError, Input, Label, Textarea } from "../../components/ui/input";
 
 export interface LimitedTextFieldProps {
   label: string;
@@ -13,16 +13,29 @@ export interface LimitedTextFieldProps {
   placeholder?: string;
   rows?: number;
   id?: string;
+  /** A message about the value (e.g. the server's), shown under the field. */
+  error?: string;
 }
 
-export function LimitedTextField({ label, value, onChange, kind, placeholder, rows = 4, id }: LimitedTextFieldProps) {
+export function LimitedTextField({
+  label,
+  value,
+  onChange,
+  kind,
+  placeholder,
+  rows = 4,
+  id,
+  error,
+}: LimitedTextFieldProps) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;
   const noteId = `${fieldId}-note`;
   const max = kind === "title" ? STORY_TITLE_MAX : STORY_TEXT_MAX;
   const filter = kind === "title" ? filterTitle : filterLongText;
   const atLimit = filter(value).atLimit;
-  const describedBy = atLimit ? noteId : undefined;
+  const errorId = `${fieldId}-error`;
+  const describedBy = [atLimit && noteId, error && errorId].filter(Boolean).join(" ") || undefined;
+  const invalid = error ? true : undefined;
 
   return (
     <div className="space-y-1.5">
@@ -38,6 +51,7 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
           value={value}
           placeholder={placeholder}
           aria-describedby={describedBy}
+          aria-invalid={invalid}
           onChange={(event) => onChange(filter(event.target.value).value)}
         />
       ) : (
@@ -47,6 +61,7 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
           rows={rows}
           placeholder={placeholder}
           aria-describedby={describedBy}
+          aria-invalid={invalid}
           onChange={(event) => onChange(filter(event.target.value).value)}
         />
       )}
@@ -55,6 +70,7 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
           {maximumReachedNote(max)}
         </p>
       )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
