@@ -31,8 +31,11 @@ function ActionButton({
   onClick,
   shortcut,
   emphasis,
+  caption = label,
 }: {
   label: string;
+  /** The name written under the icon on narrow screens, a part of `label` where the whole does not fit. */
+  caption?: string;
   icon: ReactNode;
   onClick: () => void;
   shortcut?: string;
@@ -42,16 +45,22 @@ function ActionButton({
     <button
       type="button"
       onClick={onClick}
+      aria-label={label}
       aria-keyshortcuts={shortcut}
       className={cn(
-        "inline-flex min-h-9 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-lg px-2 py-1 font-medium transition-colors lg:h-9 lg:flex-row lg:gap-1.5 lg:px-2.5 lg:py-0",
+        "inline-flex min-h-9 min-w-14 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-lg px-1.5 py-1 font-medium transition-colors lg:h-9 lg:min-w-0 lg:flex-row lg:gap-1.5 lg:px-2.5 lg:py-0",
         emphasis
           ? "border border-transparent bg-gradient-to-r from-brand-600 to-pink-600 text-white hover:from-brand-700 hover:to-pink-700"
           : "border border-brand-200 bg-white text-brand-800 hover:bg-brand-50",
       )}
     >
       {icon}
-      <span className="text-[11px] leading-tight whitespace-nowrap lg:text-sm">{label}</span>
+      <span aria-hidden className="text-[11px] leading-tight whitespace-nowrap lg:hidden">
+        {caption}
+      </span>
+      <span aria-hidden className="hidden text-sm whitespace-nowrap lg:inline">
+        {label}
+      </span>
     </button>
   );
   if (!shortcut) return button;
@@ -90,7 +99,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           <SaveStatusBadge status={props.status} onRetry={props.onSave} />
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
         <ActionButton
           label="Save"
           icon={<Save className={icon} aria-hidden />}
@@ -106,6 +115,7 @@ export function EditorHeader(props: EditorHeaderProps) {
         />
         <ActionButton
           label={props.assistantVisible ? "Hide assistant" : "Show assistant"}
+          caption="Assistant"
           icon={
             props.assistantVisible ? (
               <PanelRightClose className={icon} aria-hidden />

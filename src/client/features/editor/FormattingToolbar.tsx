@@ -133,7 +133,8 @@ export function FormattingToolbar({ editor }: { editor: Editor }) {
                 </span>
               </button>
             </Tooltip>
-            {tool.groupEnd ? <span aria-hidden className="mx-1 h-5 w-px bg-brand-100" /> : null}
+            {/* On a phone the toolbar wraps, and a divider could end a row; the labels keep the groups apart. */}
+            {tool.groupEnd ? <span aria-hidden className="mx-1 h-5 w-px bg-brand-100 max-sm:hidden" /> : null}
           </span>
         );
       })}
