@@ -2,7 +2,7 @@
 // A refused value is shown at its field (and in SPEC.md's 'Failed to update story' toast).
 import { useQueryClient } from "@tanstack/react-query";
 import { PenLine, Save } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { DETAILS_TAGS } from "../../../shared/catalogues";
 import { CROP_ASPECT_DETAILS, TAGS_PER_STORY } from "../../../shared/limits";
@@ -13,7 +13,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { ApiError, errorMessage } from "../../lib/api";
 import { CoverPicker } from "../covers";
-import { type FieldErrors, storyFieldErrors } from "../stories/field-errors";
+import { type FieldErrors, revealFirstError, storyFieldErrors } from "../stories/field-errors";
 import { LimitedTextField } from "../stories/LimitedTextField";
 import { storyKeys, useUpdateStory } from "../stories/queries";
 import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
@@ -27,11 +27,21 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
   const [base, setBase] = useState(loaded);
   const [values, setValues] = useState<DetailsValues>(() => valuesFromStory(loaded));
   const [stale, setStale] = useState<StoryView | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrorsState] = useState<FieldErrors>({});
+  // Counts each new set of problems, so the first one is brought into view (see revealFirstError).
+  const [problems, setProblems] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const setErrors = (next: FieldErrors) => {
+    setErrorsState(next);
+    if (Object.keys(next).length > 0) setProblems((n) => n + 1);
+  };
+  useEffect(() => {
+    if (problems > 0) revealFirstError(formRef.current);
+  }, [problems]);
   const set = (patch: Partial<DetailsValues>) => {
     setValues((current) => ({ ...current, ...patch }));
     // An edited field's message is about the old value.
-    setErrors((current) => {
+    setErrorsState((current) => {
       const next = { ...current };
       for (const key of Object.keys(patch)) delete next[key];
       return next;
@@ -78,6 +88,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
 
   return (
     <form
+      ref={formRef}
       className="space-y-6"
       onSubmit={(event) => {
         event.preventDefault();

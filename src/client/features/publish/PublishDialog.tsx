@@ -11,7 +11,7 @@ import { FieldError, Input, Label, Textarea } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { CoverPicker } from "../covers";
-import type { FieldErrors } from "../stories/field-errors";
+import { type FieldErrors, revealFirstError } from "../stories/field-errors";
 import { checkPublishDraft, type PublishDraft, type PublishField, publishableTags, reopenDraft } from "./publish-form";
 import { TagPicker } from "./TagPicker";
 
@@ -41,7 +41,13 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
   // NOTE: this component stays mounted while the editor is open, so what the writer typed survives closing.
   const [draft, setDraft] = useState<PublishDraft>(() => fromStory(initial));
   const seen = useRef<PublishDraft>(fromStory(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrorsState] = useState<FieldErrors>({});
+  // Counts each new set of problems, so the first one is brought into view (see revealFirstError).
+  const [problems, setProblems] = useState(0);
+  const setErrors = (next: FieldErrors) => {
+    setErrorsState(next);
+    if (Object.keys(next).length > 0) setProblems((n) => n + 1);
+  };
   const titleId = useId();
   const descriptionId = useId();
 
@@ -56,7 +62,7 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
   const edit = (patch: Partial<PublishDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     // An edited field's message is about the old value.
-    setErrors((current) => {
+    setErrorsState((current) => {
       const next = { ...current };
       for (const key of Object.keys(patch)) delete next[key];
       return next;
@@ -64,13 +70,16 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
   };
 
   const titleAtLimit = filterTitle(draft.title).atLimit;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (problems > 0) revealFirstError(formRef.current);
+  }, [problems]);
 
   async function submit() {
     const checked = checkPublishDraft(draft);
     if ("problem" in checked) {
       toast(checked.problem);
       setErrors({ [checked.field]: checked.message });
-      document.getElementById(checked.field === "title" ? titleId : descriptionId)?.focus();
       return;
     }
     setErrors({});
@@ -90,6 +99,7 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
         className="max-w-xl"
       >
         <form
+          ref={formRef}
           className="space-y-4"
           noValidate
           onSubmit={(event) => {

@@ -18,3 +18,11 @@ export function storyFieldErrors(error: unknown, formField: (key: string) => str
   if (cover && code?.startsWith("IMAGE_") && message) errors[cover] ??= message;
   return errors;
 }
+
+/** Brings the first field with a problem into view and focus, so a message below the fold is not missed. */
+export function revealFirstError(form: HTMLElement | null) {
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const message = form?.querySelector<HTMLElement>('[role="alert"]');
+  (field ?? message)?.scrollIntoView({ block: "center" });
+  field?.focus({ preventScroll: true });
+}
