@@ -35,8 +35,8 @@ for (const viewport of WIDTHS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("placeholder, word count, scene breaks and Backspace after automatic formatting", async ({ page }) => {
-      const story = await openNewStory(page);
+    test("an empty story shows the placeholder, and the word count follows the typing", async ({ page }) => {
+      await openNewStory(page);
       const empty = storyText(page).locator("p.is-editor-empty");
       await expect(empty).toHaveAttribute("data-placeholder", "Start writing your story here...");
       const shown = await empty.evaluate((el) => getComputedStyle(el, "::before").content);
@@ -45,9 +45,26 @@ for (const viewport of WIDTHS) {
       await page.screenshot({ path: `/tmp/ce/typing-empty-${viewport.width}.png` });
 
       await storyText(page).click();
-      await page.keyboard.type("The door closed.");
-      await expect(wordCount(page)).toHaveText("3 words");
+      await page.keyboard.type("The door");
+      await expect(wordCount(page)).toHaveText("2 words");
       await expect(storyText(page).locator("p.is-editor-empty")).toHaveCount(0);
+      await page.keyboard.type(" closed. Rain.");
+      await expect(wordCount(page)).toHaveText("4 words");
+      // Beside the save state.
+      const row = (id: string) =>
+        page.getByTestId(id).evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return Math.round(box.top + box.height / 2);
+        });
+      expect(Math.abs((await row("word-count")) - (await row("save-status")))).toBeLessThanOrEqual(2);
+    });
+
+    test("scene breaks become dividers, and Backspace right after automatic formatting restores it", async ({
+      page,
+    }) => {
+      const story = await openNewStory(page);
+      await storyText(page).click();
+      await page.keyboard.type("The door closed.");
       await page.keyboard.press("Enter");
       await page.keyboard.type("* * *");
       // The first '* ' used to start a bullet list.
@@ -72,7 +89,7 @@ for (const viewport of WIDTHS) {
       await page.keyboard.press("Backspace");
       await expect(divider).toHaveCount(1);
       await expect(storyText(page).locator("p").filter({ hasText: /^#$/ })).toHaveCount(1);
-      // A list from '- ', and Backspace gives back the '- '.
+      // A list from '- ' at the end of the story, and Backspace gives back the '- '.
       await page.keyboard.type("- ");
       await expect(storyText(page).locator("ul")).toHaveCount(1);
       await page.keyboard.press("Backspace");

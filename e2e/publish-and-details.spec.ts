@@ -47,10 +47,10 @@ for (const viewport of WIDTHS) {
       await signIn(page, await createVerifiedUser(page.request));
     });
 
-    test("Enter in the tag search picks the top tag; closing the dialog keeps the draft", async ({ page }) => {
+    test("Enter in the tag search picks the top tag and does not publish", async ({ page }) => {
       const story = await createStory(page, "Lantern Road");
       await page.goto(`/dashboard/story/${story.id}`);
-      let dialog = await openPublishDialog(page);
+      const dialog = await openPublishDialog(page);
       await dialog.getByLabel("Description").fill("A lantern, a road, a promise.");
       const search = dialog.getByLabel("Search tags");
       await search.fill("adv");
@@ -65,11 +65,25 @@ for (const viewport of WIDTHS) {
       await expect(dialog).toBeVisible();
       expect((await fetchStory(page, story.id)).published).toBe(false);
 
+      await dialog.getByRole("button", { name: "Publish Story" }).click();
+      await expect(dialog).toBeHidden();
+      const published = await fetchStory(page, story.id);
+      expect(published.published).toBe(true);
+      expect([...published.tags].sort()).toEqual(["Adventure", "Romance"]);
+    });
+
+    test("closing the publish dialog keeps the description and tags while the editor is open", async ({ page }) => {
+      const story = await createStory(page, "Lantern Road");
+      await page.goto(`/dashboard/story/${story.id}`);
+      let dialog = await openPublishDialog(page);
+      await dialog.getByLabel("Description").fill("A lantern, a road, a promise.");
+      await dialog.getByRole("button", { name: "Drama", exact: true }).click();
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toBeHidden();
+
       dialog = await openPublishDialog(page);
       await expect(dialog.getByLabel("Description")).toHaveValue("A lantern, a road, a promise.");
-      await expect(dialog.getByTestId("tag-count")).toHaveText("2/5");
+      await expect(dialog.getByTestId("tag-count")).toHaveText("1/5");
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
 
@@ -78,14 +92,14 @@ for (const viewport of WIDTHS) {
       dialog = await openPublishDialog(page);
       await expect(dialog.getByLabel("Story Title")).toHaveValue("Lantern Road Home");
       await expect(dialog.getByLabel("Description")).toHaveValue("A lantern, a road, a promise.");
+      await expect(dialog.getByRole("list", { name: "Selected tags" })).toHaveText("Drama");
       await page.screenshot({ path: `/tmp/ce/publish-kept-${viewport.width}.png` });
 
       await dialog.getByRole("button", { name: "Publish Story" }).click();
       await expect(dialog).toBeHidden();
       const published = await fetchStory(page, story.id);
-      expect(published.published).toBe(true);
       expect(published.title).toBe("Lantern Road Home");
-      expect([...published.tags].sort()).toEqual(["Adventure", "Romance"]);
+      expect(published.description).toBe("A lantern, a road, a promise.");
     });
 
     test("publish problems are shown at their field", async ({ page }) => {
