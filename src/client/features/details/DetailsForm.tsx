@@ -1,20 +1,23 @@
 // The details page form of SPEC.md section 2: cover, title, characters, setting, plot ideas, tags.
+// A refused value is shown at its field (and in SPEC.md's 'Failed to update story' toast).
 import { useQueryClient } from "@tanstack/react-query";
 import { PenLine, Save } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { DETAILS_TAGS } from "../../../shared/catalogues";
 import { CROP_ASPECT_DETAILS, TAGS_PER_STORY } from "../../../shared/limits";
 import { StoryTitle, type StaleVersionError, type StoryView } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
+import { FieldError } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { ApiError, errorMessage } from "../../lib/api";
 import { CoverPicker } from "../covers";
+import { type FieldErrors, revealFirstError, storyFieldErrors } from "../stories/field-errors";
 import { LimitedTextField } from "../stories/LimitedTextField";
 import { storyKeys, useUpdateStory } from "../stories/queries";
 import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
-import { type DetailsValues, patchFromValues, valuesFromStory } from "./details-values";
+import { type DetailsValues, detailsField, patchFromValues, valuesFromStory } from "./details-values";
 import { StaleNotice } from "./StaleNotice";
 
 export function DetailsForm({ story: loaded }: { story: StoryView }) {
@@ -24,14 +27,36 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
   const [base, setBase] = useState(loaded);
   const [values, setValues] = useState<DetailsValues>(() => valuesFromStory(loaded));
   const [stale, setStale] = useState<StoryView | null>(null);
-  const set = (patch: Partial<DetailsValues>) => setValues((current) => ({ ...current, ...patch }));
+  const [errors, setErrorsState] = useState<FieldErrors>({});
+  // Counts each new set of problems, so the first one is brought into view (see revealFirstError).
+  const [problems, setProblems] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const setErrors = (next: FieldErrors) => {
+    setErrorsState(next);
+    if (Object.keys(next).length > 0) setProblems((n) => n + 1);
+  };
+  useEffect(() => {
+    if (problems > 0) revealFirstError(formRef.current);
+  }, [problems]);
+  const set = (patch: Partial<DetailsValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    // An edited field's message is about the old value.
+    setErrorsState((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key];
+      return next;
+    });
+  };
 
   async function save() {
     const title = StoryTitle.safeParse(values.title.trim());
     if (!title.success) {
-      toast({ title: "Failed to update story", description: title.error.issues[0]?.message, variant: "destructive" });
+      const message = title.error.issues[0]?.message;
+      setErrors({ title: message });
+      toast({ title: "Failed to update story", description: message, variant: "destructive" });
       return;
     }
+    setErrors({});
     try {
       const saved = await updateStory.mutateAsync(patchFromValues(base, values));
       setBase(saved);
@@ -48,6 +73,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
         });
         return;
       }
+      setErrors(storyFieldErrors(error, detailsField));
       toast({ title: "Failed to update story", description: errorMessage(error), variant: "destructive" });
     }
   }
@@ -62,6 +88,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
 
   return (
     <form
+      ref={formRef}
       className="space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
@@ -70,24 +97,29 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
     >
       {stale && <StaleNotice onReload={reload} />}
       <div className="grid gap-6 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
-        <CoverPicker
-          value={values.coverImage}
-          onChange={(coverImage) => set({ coverImage })}
-          aspect={CROP_ASPECT_DETAILS}
-          mode="strict"
-          label="Cover image"
-        />
+        <div className="space-y-1.5">
+          <CoverPicker
+            value={values.coverImage}
+            onChange={(coverImage) => set({ coverImage })}
+            aspect={CROP_ASPECT_DETAILS}
+            mode="strict"
+            label="Cover image"
+          />
+          <FieldError message={errors.coverImage} />
+        </div>
         <div className="space-y-5">
           <LimitedTextField
             label="Story Title"
             kind="title"
             value={values.title}
+            error={errors.title}
             onChange={(title) => set({ title })}
           />
           <LimitedTextField
             label="Main Characters"
             kind="long"
             value={values.mainCharacters}
+            error={errors.mainCharacters}
             onChange={(mainCharacters) => set({ mainCharacters })}
             placeholder="Who are the main characters?"
           />
@@ -95,6 +127,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
             label="Setting"
             kind="long"
             value={values.setting}
+            error={errors.setting}
             onChange={(setting) => set({ setting })}
             placeholder="Where and when does it happen?"
           />
@@ -102,6 +135,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
             label="Plot Ideas"
             kind="long"
             value={values.plotIdeas}
+            error={errors.plotIdeas}
             onChange={(plotIdeas) => set({ plotIdeas })}
             placeholder="Twists, scenes, turning points..."
           />
@@ -114,6 +148,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
             placeholder="Search tags..."
             emptyText="No tags found"
           />
+          <FieldError message={errors.tags} />
         </div>
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-brand-100 pt-4 sm:flex-row sm:justify-end">

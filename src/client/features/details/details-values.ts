@@ -74,3 +74,17 @@ export function patchFromValues(story: StoryView, values: DetailsValues): StoryU
   if (values.coverImage !== story.coverImage) patch.coverImage = values.coverImage;
   return patch;
 }
+
+const FORM_FIELDS: Partial<Record<string, keyof DetailsValues>> = {
+  title: "title",
+  characters: "mainCharacters",
+  setting: "setting",
+  plotIdeas: "plotIdeas",
+  tags: "tags",
+  coverImage: "coverImage",
+};
+
+/** The form field a PATCH field belongs to, for showing the server's message there. */
+export function detailsField(key: string): keyof DetailsValues | undefined {
+  return FORM_FIELDS[key];
+}

@@ -1,9 +1,12 @@
-// The editor's top bar: the editable title and the story actions (save, customize, publish, assistant).
+// The editor's top bar: the editable title, the word count and save state, and the story actions (save,
+// customize, publish, assistant). Each action's name is always written: beside its icon on wide screens,
+// under it on narrow ones, where there is no room beside it and no mouse to show a tooltip.
 import { EyeOff, Globe, PanelRightClose, PanelRightOpen, Save, Settings2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { STORY_TITLE_MAX } from "../../../shared/limits";
 import { filterTitle, maximumReachedNote } from "../../../shared/live-filter";
 import { StoryTitle } from "../../../shared/schemas/story";
+import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
 import { SaveStatusBadge } from "./SaveStatusBadge";
 import type { SaveStatus } from "./story-saver";
@@ -12,6 +15,8 @@ interface EditorHeaderProps {
   title: string;
   onTitleChange: (title: string) => void;
   status: SaveStatus;
+  /** Shown beside the save state. */
+  wordCount: ReactNode;
   onSave: () => void;
   onCustomize: () => void;
   published: boolean;
@@ -26,36 +31,50 @@ function ActionButton({
   onClick,
   shortcut,
   emphasis,
+  caption = label,
 }: {
   label: string;
+  /** The name written under the icon on narrow screens, a part of `label` where the whole does not fit. */
+  caption?: string;
   icon: ReactNode;
   onClick: () => void;
   shortcut?: string;
   emphasis?: boolean;
 }) {
-  return (
+  const button = (
     <button
       type="button"
       onClick={onClick}
+      aria-label={label}
       aria-keyshortcuts={shortcut}
-      title={shortcut ? `${label} (${shortcut.replace(/\+/g, " + ")})` : label}
       className={cn(
-        "inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium transition-colors",
+        "inline-flex min-h-9 min-w-14 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-lg px-1.5 py-1 font-medium transition-colors lg:h-9 lg:min-w-0 lg:flex-row lg:gap-1.5 lg:px-2.5 lg:py-0",
         emphasis
-          ? "bg-gradient-to-r from-brand-600 to-pink-600 text-white hover:from-brand-700 hover:to-pink-700"
+          ? "border border-transparent bg-gradient-to-r from-brand-600 to-pink-600 text-white hover:from-brand-700 hover:to-pink-700"
           : "border border-brand-200 bg-white text-brand-800 hover:bg-brand-50",
       )}
     >
       {icon}
-      <span className="sr-only lg:not-sr-only">{label}</span>
+      <span aria-hidden className="text-[11px] leading-tight whitespace-nowrap lg:hidden">
+        {caption}
+      </span>
+      <span aria-hidden className="hidden text-sm whitespace-nowrap lg:inline">
+        {label}
+      </span>
     </button>
+  );
+  if (!shortcut) return button;
+  return (
+    <Tooltip content={`${label} (${shortcut.replace(/\+/g, " + ")})`} side="bottom">
+      {button}
+    </Tooltip>
   );
 }
 
 export function EditorHeader(props: EditorHeaderProps) {
   const { atLimit } = filterTitle(props.title);
   const titleError = StoryTitle.safeParse(props.title).error?.issues[0]?.message ?? null;
-  const icon = "h-4 w-4";
+  const icon = "h-4 w-4 shrink-0";
   return (
     <header className="flex flex-col gap-2 border-b border-brand-100 bg-white px-3 py-3 sm:px-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -75,9 +94,12 @@ export function EditorHeader(props: EditorHeaderProps) {
             <p className="px-1 text-xs text-orange-600">{maximumReachedNote(STORY_TITLE_MAX)}</p>
           ) : null}
         </div>
-        <SaveStatusBadge status={props.status} onRetry={props.onSave} />
+        <div className="flex items-center gap-3">
+          {props.wordCount}
+          <SaveStatusBadge status={props.status} onRetry={props.onSave} />
+        </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
         <ActionButton
           label="Save"
           icon={<Save className={icon} aria-hidden />}
@@ -93,6 +115,7 @@ export function EditorHeader(props: EditorHeaderProps) {
         />
         <ActionButton
           label={props.assistantVisible ? "Hide assistant" : "Show assistant"}
+          caption="Assistant"
           icon={
             props.assistantVisible ? (
               <PanelRightClose className={icon} aria-hidden />

@@ -1,4 +1,6 @@
 // SPEC.md section 2's formatting toolbar, in its order, each button labelled and showing whether it is active.
+// Each icon has a tooltip with its name where there is a mouse; on a phone or a touch screen, where
+// tooltips do not open, the name is written under the icon instead.
 import type { Editor } from "@tiptap/react";
 import { useEditorState } from "@tiptap/react";
 import {
@@ -15,10 +17,13 @@ import {
   Underline,
   Undo2,
 } from "lucide-react";
+import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
 
 interface Tool {
   label: string;
+  /** The name written under the icon on small screens: a short part of the label. */
+  caption?: string;
   icon: LucideIcon;
   run: (editor: Editor) => void;
   /** Toggles report aria-pressed; undo and redo are plain actions. */
@@ -54,12 +59,14 @@ const TOOLS: Tool[] = [
   },
   {
     label: "Align left",
+    caption: "Left",
     icon: AlignLeft,
     run: (e) => chain(e).setTextAlign("left").run(),
     active: (e) => e.isActive({ textAlign: "left" }),
   },
   {
     label: "Align center",
+    caption: "Center",
     icon: AlignCenter,
     run: (e) => chain(e).setTextAlign("center").run(),
     active: (e) => e.isActive({ textAlign: "center" }),
@@ -67,6 +74,7 @@ const TOOLS: Tool[] = [
   },
   {
     label: "Numbered list",
+    caption: "Numbered",
     icon: ListOrdered,
     run: (e) => chain(e).toggleOrderedList().run(),
     active: (e) => e.isActive("orderedList"),
@@ -102,23 +110,31 @@ export function FormattingToolbar({ editor }: { editor: Editor }) {
         const Icon = tool.icon;
         return (
           <span key={tool.label} className="flex items-center">
-            <button
-              type="button"
-              aria-label={tool.label}
-              title={tool.label}
-              aria-pressed={tool.active ? active : undefined}
-              disabled={!enabled}
-              // Keep the editor's selection: a mousedown on the button would otherwise blur it first.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => tool.run(editor)}
-              className={cn(
-                "inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-md text-slate-600 transition-colors hover:bg-brand-50 hover:text-ink disabled:cursor-not-allowed disabled:opacity-40",
-                active && "bg-brand-100 text-brand-800 hover:bg-brand-100",
-              )}
-            >
-              <Icon className="h-4 w-4" aria-hidden />
-            </button>
-            {tool.groupEnd ? <span aria-hidden className="mx-1 h-5 w-px bg-brand-100" /> : null}
+            <Tooltip content={tool.label} side="bottom">
+              <button
+                type="button"
+                aria-label={tool.label}
+                aria-pressed={tool.active ? active : undefined}
+                disabled={!enabled}
+                // Keep the editor's selection: a mousedown on the button would otherwise blur it first.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => tool.run(editor)}
+                className={cn(
+                  "inline-flex h-9 min-w-9 cursor-pointer flex-col items-center justify-center rounded-md px-1 text-slate-600 transition-colors hover:bg-brand-50 hover:text-ink disabled:cursor-not-allowed disabled:opacity-40 max-sm:h-11 pointer-coarse:h-11",
+                  active && "bg-brand-100 text-brand-800 hover:bg-brand-100",
+                )}
+              >
+                <Icon className="h-4 w-4 shrink-0" aria-hidden />
+                <span
+                  aria-hidden
+                  className="hidden text-[10px] leading-tight font-medium whitespace-nowrap max-sm:block pointer-coarse:block"
+                >
+                  {tool.caption ?? tool.label}
+                </span>
+              </button>
+            </Tooltip>
+            {/* On a phone the toolbar wraps, and a divider could end a row; the labels keep the groups apart. */}
+            {tool.groupEnd ? <span aria-hidden className="mx-1 h-5 w-px bg-brand-100 max-sm:hidden" /> : null}
           </span>
         );
       })}

@@ -22,6 +22,8 @@ import { useIsNarrow } from "./use-layout-state";
 import { confirmLeave, useLeaveGuard } from "./use-leave-guard";
 import { usePublishFlow } from "./use-publish-flow";
 import { useStorySaver } from "./use-story-saver";
+import { WordCount } from "./WordCount";
+import "../stories/story-content.css";
 import "./editor.css";
 
 export function StoryEditor({ story }: { story: StoryView }) {
@@ -119,6 +121,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
           title={title}
           onTitleChange={changeTitle}
           status={status}
+          wordCount={<WordCount editor={editor} />}
           onSave={() => void saver.save()}
           onCustomize={() => void customize()}
           published={published}

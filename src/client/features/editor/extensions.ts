@@ -1,10 +1,17 @@
 // The editor's schema: exactly what the server's sanitizer keeps (p, br, h1–h3, strong, em, u, s, lists,
 // blockquote, hr, text-align, the chapter and generated-content wrappers), so nothing typed is lost on save.
-import { Extension } from "@tiptap/core";
+import { Extension, wrappingInputRule } from "@tiptap/core";
+import { BulletList } from "@tiptap/extension-list";
 import TextAlign from "@tiptap/extension-text-align";
+import { Placeholder } from "@tiptap/extensions";
 import StarterKit from "@tiptap/starter-kit";
 import { EDITOR_TAB_SPACES } from "../../../shared/limits";
+import { SceneBreak } from "./scene-break";
+import { UndoAutoFormat } from "./undo-auto-format";
 import { ChapterSection, GeneratedContent } from "./wrapper-nodes";
+
+/** The placeholder text SPEC.md section 4 names for an empty story, shown while the story is empty. */
+export const STORY_PLACEHOLDER = "Start writing your story here...";
 
 const TAB_TEXT = " ".repeat(EDITOR_TAB_SPACES);
 
@@ -25,6 +32,16 @@ export const TabSpaces = Extension.create({
   },
 });
 
+/**
+ * Bullets start with '- ' or '+ ' only. NOTE: '* ' is left as typed, because writers type '* * *' for a
+ * scene break and a bullet list appearing after the first '* ' broke it.
+ */
+const DashBulletList = BulletList.extend({
+  addInputRules() {
+    return [wrappingInputRule({ find: /^\s*([-+])\s$/, type: this.type })];
+  },
+});
+
 export function editorExtensions() {
   return [
     StarterKit.configure({
@@ -33,11 +50,16 @@ export function editorExtensions() {
       code: false,
       codeBlock: false,
       link: false,
+      bulletList: false,
     }),
+    DashBulletList,
     TextAlign.configure({ types: ["heading", "paragraph"], alignments: ["left", "center", "right", "justify"] }),
     ChapterSection,
     GeneratedContent,
     TabSpaces,
+    SceneBreak,
+    UndoAutoFormat,
+    Placeholder.configure({ placeholder: STORY_PLACEHOLDER }),
   ];
 }
 

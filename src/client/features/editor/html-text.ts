@@ -3,7 +3,11 @@
 const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|section|div)>/gi;
 
 export function htmlToPlainText(html: string): string {
-  const withBreaks = html.replace(/<br\s*\/?>/gi, "\n").replace(BLOCK_END, "$&\n\n");
+  const withBreaks = html
+    .replace(/<br\s*\/?>/gi, "\n")
+    // A scene break reads as the writer typed it.
+    .replace(/<hr\s*\/?>/gi, "\n\n* * *\n\n")
+    .replace(BLOCK_END, "$&\n\n");
   const text = new DOMParser().parseFromString(withBreaks, "text/html").body.textContent ?? "";
   return text.replace(/\n{3,}/g, "\n\n").trim();
 }

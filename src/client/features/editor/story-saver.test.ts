@@ -14,10 +14,14 @@ function setup(start: Draft = { title: "Tale", content: "<p>a</p>" }) {
   const statuses: SaveStatus[] = [];
   const conflicts: Array<Conflict | null> = [];
   const errors: unknown[] = [];
+  const reads = { count: 0 };
   const saver = new StorySaver({
     version: 1,
     saved: { ...start },
-    read: () => ({ ...draft }),
+    read: () => {
+      reads.count += 1;
+      return { ...draft };
+    },
     send: (body) => {
       sent.push(body);
       return new Promise((resolve, reject) => pending.push({ resolve, reject }));
@@ -34,7 +38,7 @@ function setup(start: Draft = { title: "Tale", content: "<p>a</p>" }) {
     pending.shift()!.resolve(storyView(version, { title: body.title ?? "", content: body.content ?? "" }));
     await vi.advanceTimersByTimeAsync(0);
   };
-  return { saver, draft, sent, pending, statuses, conflicts, errors, answer };
+  return { saver, draft, sent, pending, statuses, conflicts, errors, answer, reads };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -146,5 +150,19 @@ describe("StorySaver", () => {
     expect(t.saver.saved.title).toBe("New");
     expect(t.saver.adoptWrite(storyView(7, { title: "X", content: "" }))).toBe(false);
     expect(t.saver.version).toBe(2);
+  });
+
+  it("does not read the draft on each keystroke; an undone edit says Saved after the pause, sending nothing", async () => {
+    const t = setup();
+    t.draft.content = "<p>ab</p>";
+    t.saver.changed();
+    t.draft.content = "<p>a</p>";
+    t.saver.changed();
+    // Reading serializes the whole story (50-150 ms at 2 MB), so typing must not.
+    expect(t.reads.count).toBe(0);
+    expect(t.saver.status).toBe("unsaved");
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(t.sent).toEqual([]);
+    expect(t.saver.status).toBe("saved");
   });
 });

@@ -68,7 +68,10 @@ export class StorySaver {
   /** The writer typed: show 'Unsaved changes' and save once they pause. */
   changed(): void {
     if (this.conflict) return;
-    if (!this.inFlight) this.setStatus(this.isDirty() ? "unsaved" : "saved");
+    // NOTE: no exact comparison here: reading the draft serializes the whole story, 50-150 ms for a 2 MB one,
+    // too slow for every keystroke. The autosave compares; an edit undone back to the saved text then finds
+    // nothing to send and says 'Saved' again.
+    if (!this.inFlight) this.setStatus("unsaved");
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.save(), this.options.autosaveMs);
   }

@@ -1,8 +1,12 @@
 // Publish and unpublish from the editor: unsaved changes are saved first, the answer's version is adopted
-// only when it follows ours (see StorySaver.adoptWrite), and failures say so with SPEC.md's toasts.
+// only when it follows ours (see StorySaver.adoptWrite), and failures say so with SPEC.md's toasts (and, for
+// a field the server refused, at that field in the dialog).
 import type { PublishBody, StoryView } from "../../../shared/schemas/story";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
+import type { PublishOutcome } from "../publish/PublishDialog";
+import { publishField } from "../publish/publish-form";
+import { storyFieldErrors } from "../stories/field-errors";
 import { usePublishStory, useUnpublishStory } from "../stories/queries";
 import type { StorySaver } from "./story-saver";
 
@@ -10,20 +14,20 @@ export function usePublishFlow(storyId: number, saver: StorySaver, onWritten: (s
   const publish = usePublishStory(storyId);
   const unpublish = useUnpublishStory(storyId);
 
-  async function publishWith(body: PublishBody): Promise<boolean> {
+  async function publishWith(body: PublishBody): Promise<PublishOutcome> {
     if (saver.isDirty()) {
       await saver.save();
       // A conflict opens its own dialog; a failed save has toasted already. Publishing now would hide either.
-      if (saver.conflict || saver.status === "error") return false;
+      if (saver.conflict || saver.status === "error") return { published: false, fields: {} };
     }
     try {
       const story = await publish.mutateAsync(body);
       onWritten(story);
       toast({ title: "Story published", description: "Your story is now visible in Discover." });
-      return true;
+      return { published: true, fields: {} };
     } catch (error) {
       toast({ title: "Failed to publish story", description: errorMessage(error), variant: "destructive" });
-      return false;
+      return { published: false, fields: storyFieldErrors(error, publishField) };
     }
   }
 

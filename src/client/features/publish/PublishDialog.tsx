@@ -1,50 +1,95 @@
 // 'Publish Your Story' (SPEC.md section 2): cover, title, description and tags, then Cancel or 'Publish Story'.
-import { useEffect, useId, useState } from "react";
+// What the writer types is kept while the editor is open; a problem is shown at its field (and as SPEC.md's
+// toast).
+import { useEffect, useId, useRef, useState } from "react";
 import { CROP_ASPECT_PUBLISH, RECOMMENDED_COVER, STORY_DESCRIPTION_MAX, STORY_TITLE_MAX } from "../../../shared/limits";
 import { filterTitle, maximumReachedNote } from "../../../shared/live-filter";
 import type { PublishBody } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
-import { Input, Label, Textarea } from "../../components/ui/input";
+import { FieldError, Input, Label, Textarea } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { CoverPicker } from "../covers";
-import { checkPublishDraft, type PublishDraft, publishableTags } from "./publish-form";
+import { type FieldErrors, revealFirstError } from "../stories/field-errors";
+import { checkPublishDraft, type PublishDraft, type PublishField, publishableTags, reopenDraft } from "./publish-form";
 import { TagPicker } from "./TagPicker";
 
 const RECOMMENDED_TEXT = `Recommended: ${RECOMMENDED_COVER.width} x ${RECOMMENDED_COVER.height}px`;
 
+export interface PublishOutcome {
+  published: boolean;
+  /** Server messages for the dialog's fields, shown at each field. */
+  fields: FieldErrors;
+}
+
 export interface PublishDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** What the form starts from each time it opens: the editor's title and the story's saved fields. */
+  /** The story as it is now: the editor's title and the story's saved fields. */
   initial: PublishDraft;
   pending: boolean;
-  /** Resolves true when published; the dialog then closes. */
-  onSubmit: (body: PublishBody) => Promise<boolean>;
+  /** The dialog closes once published. */
+  onSubmit: (body: PublishBody) => Promise<PublishOutcome>;
+}
+
+function fromStory(initial: PublishDraft): PublishDraft {
+  return { ...initial, tags: publishableTags(initial.tags) };
 }
 
 export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }: PublishDialogProps) {
-  const [draft, setDraft] = useState<PublishDraft>(initial);
+  // NOTE: this component stays mounted while the editor is open, so what the writer typed survives closing.
+  const [draft, setDraft] = useState<PublishDraft>(() => fromStory(initial));
+  const seen = useRef<PublishDraft>(fromStory(initial));
+  const [errors, setErrorsState] = useState<FieldErrors>({});
+  // Counts each new set of problems, so the first one is brought into view (see revealFirstError).
+  const [problems, setProblems] = useState(0);
+  const setErrors = (next: FieldErrors) => {
+    setErrorsState(next);
+    if (Object.keys(next).length > 0) setProblems((n) => n + 1);
+  };
   const titleId = useId();
   const descriptionId = useId();
 
-  // Each opening starts from the story as it is now (the title may have been edited meanwhile).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only an opening resets the form
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an opening looks at the story again
   useEffect(() => {
-    if (open) setDraft({ ...initial, tags: publishableTags(initial.tags) });
+    if (!open) return;
+    const now = fromStory(initial);
+    setDraft((typed) => reopenDraft(typed, seen.current, now));
+    seen.current = now;
   }, [open]);
 
+  const edit = (patch: Partial<PublishDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    // An edited field's message is about the old value.
+    setErrorsState((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key];
+      return next;
+    });
+  };
+
   const titleAtLimit = filterTitle(draft.title).atLimit;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (problems > 0) revealFirstError(formRef.current);
+  }, [problems]);
 
   async function submit() {
     const checked = checkPublishDraft(draft);
     if ("problem" in checked) {
       toast(checked.problem);
+      setErrors({ [checked.field]: checked.message });
       return;
     }
-    if (await onSubmit(checked.body)) onOpenChange(false);
+    setErrors({});
+    const outcome = await onSubmit(checked.body);
+    if (outcome.published) onOpenChange(false);
+    else setErrors(outcome.fields);
   }
+
+  const errorProps = (field: PublishField, id: string) =>
+    errors[field] ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -54,32 +99,36 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
         className="max-w-xl"
       >
         <form
+          ref={formRef}
           className="space-y-4"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             void submit();
           }}
         >
-          <CoverPicker
-            label="Cover image"
-            value={draft.coverImage}
-            onChange={(coverImage) => setDraft((d) => ({ ...d, coverImage }))}
-            aspect={CROP_ASPECT_PUBLISH}
-            mode="publish"
-            hint={RECOMMENDED_TEXT}
-          />
+          <div className="space-y-1.5">
+            <CoverPicker
+              label="Cover image"
+              value={draft.coverImage}
+              onChange={(coverImage) => edit({ coverImage })}
+              aspect={CROP_ASPECT_PUBLISH}
+              mode="publish"
+              hint={RECOMMENDED_TEXT}
+            />
+            <FieldError message={errors.coverImage} />
+          </div>
           <div className="space-y-1.5">
             <Label htmlFor={titleId}>Story Title</Label>
             <Input
               id={titleId}
               value={draft.title}
               maxLength={STORY_TITLE_MAX}
-              onChange={(event) => {
-                const title = filterTitle(event.target.value).value;
-                setDraft((d) => ({ ...d, title }));
-              }}
+              {...errorProps("title", titleId)}
+              onChange={(event) => edit({ title: filterTitle(event.target.value).value })}
             />
             {titleAtLimit ? <p className="text-xs text-orange-600">{maximumReachedNote(STORY_TITLE_MAX)}</p> : null}
+            <FieldError id={`${titleId}-error`} message={errors.title} />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={descriptionId}>Description</Label>
@@ -88,13 +137,15 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
               value={draft.description}
               maxLength={STORY_DESCRIPTION_MAX}
               placeholder="What is your story about?"
-              onChange={(event) => {
-                const description = event.target.value;
-                setDraft((d) => ({ ...d, description }));
-              }}
+              {...errorProps("description", descriptionId)}
+              onChange={(event) => edit({ description: event.target.value })}
             />
+            <FieldError id={`${descriptionId}-error`} message={errors.description} />
           </div>
-          <TagPicker value={draft.tags} onChange={(tags) => setDraft((d) => ({ ...d, tags }))} />
+          <div className="space-y-1.5">
+            <TagPicker value={draft.tags} onChange={(tags) => edit({ tags })} />
+            <FieldError message={errors.tags} />
+          </div>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel

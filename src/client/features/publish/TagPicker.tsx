@@ -1,4 +1,5 @@
 // The publish dialog's tags: search over SPEC.md's 30 publish tags, pick up to 5; a sixth pick is ignored.
+// Enter in the search picks the top match not yet chosen.
 import { Search, X } from "lucide-react";
 import { useId, useState } from "react";
 import { PUBLISH_TAGS } from "../../../shared/catalogues";
@@ -59,6 +60,15 @@ export function TagPicker({ value, onChange }: { value: string[]; onChange: (tag
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Search tags..."
           className="pl-9"
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            // NOTE: Enter in the search picks the top match; it must never submit (publish) the form around it.
+            event.preventDefault();
+            const top = needle ? matches.find((tag) => !value.includes(tag)) : undefined;
+            if (!top || full) return;
+            onChange([...value, top]);
+            setQuery("");
+          }}
         />
       </div>
       <ul className="flex max-h-32 flex-wrap gap-1.5 overflow-y-auto" aria-label="Available tags">

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { checkPublishDraft, publishableTags } from "./publish-form";
+import { checkPublishDraft, publishableTags, reopenDraft } from "./publish-form";
 import { toggleTag } from "./TagPicker";
 
 const draft = { title: " My Tale ", description: " A story ", coverImage: null, tags: ["Anime"] };
 
 describe("checkPublishDraft", () => {
-  it("asks for a title first, with SPEC.md's toast", () => {
+  it("asks for a title first, with SPEC.md's toast and the same text at the field", () => {
     expect(checkPublishDraft({ ...draft, title: "   ", description: "" })).toEqual({
       problem: { title: "Title required", description: "Please enter a title for your story.", variant: "destructive" },
+      field: "title",
+      message: "Please enter a title for your story.",
     });
   });
 
@@ -18,6 +20,8 @@ describe("checkPublishDraft", () => {
         description: "Please enter a description for your story.",
         variant: "destructive",
       },
+      field: "description",
+      message: "Please enter a description for your story.",
     });
   });
 
@@ -41,5 +45,19 @@ describe("publishableTags", () => {
   it("keeps only the publish list's tags", () => {
     expect(publishableTags(["Anime", "Yandere", "Horror"])).toEqual(["Anime", "Horror"]);
     expect(publishableTags(undefined)).toEqual([]);
+  });
+});
+
+describe("reopenDraft", () => {
+  const story = { title: "Tale", description: "", coverImage: null, tags: [] };
+  const typed = { title: "Tale", description: "Typed here", coverImage: "data:image/png;base64,x", tags: ["Drama"] };
+
+  it("keeps what was typed in the dialog when nothing changed elsewhere", () => {
+    expect(reopenDraft(typed, story, { ...story, tags: [] })).toEqual(typed);
+  });
+
+  it("takes a field that changed elsewhere since the last opening", () => {
+    const now = { ...story, title: "Tale Retitled", tags: ["Horror"] };
+    expect(reopenDraft(typed, story, now)).toEqual({ ...typed, title: "Tale Retitled", tags: ["Horror"] });
   });
 });

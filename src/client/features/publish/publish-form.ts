@@ -1,4 +1,5 @@
-// The publish dialog's checks (SPEC.md section 5), in the order the spec lists them, as toasts.
+// The publish dialog's form: its checks (SPEC.md section 5, in the spec's order, with the spec's toasts and
+// the same text at the field), and what it keeps between openings.
 import { PUBLISH_TAGS } from "../../../shared/catalogues";
 import { PUBLISH_TOASTS, type PublishBody } from "../../../shared/schemas/story";
 import type { ToastInput } from "../../components/ui/toaster";
@@ -10,29 +11,46 @@ export interface PublishDraft {
   tags: string[];
 }
 
+export type PublishField = keyof PublishDraft;
+
 const PUBLISH_TAG_SET: ReadonlySet<string> = new Set(PUBLISH_TAGS);
+const FIELDS: readonly PublishField[] = ["title", "description", "coverImage", "tags"];
 
 /** A story's saved tags may come from the details page's list; the dialog offers the publish list only. */
 export function publishableTags(tags: readonly string[] | undefined): string[] {
   return (tags ?? []).filter((tag) => PUBLISH_TAG_SET.has(tag));
 }
 
-export function checkPublishDraft(draft: PublishDraft): { body: PublishBody } | { problem: ToastInput } {
+/** The publish request's field names are the form's own. */
+export function publishField(key: string): PublishField | undefined {
+  return (FIELDS as readonly string[]).includes(key) ? (key as PublishField) : undefined;
+}
+
+type Problem = { problem: ToastInput; field: PublishField; message: string };
+
+function problem(field: PublishField, title: keyof typeof PUBLISH_TOASTS): Problem {
+  const message = PUBLISH_TOASTS[title];
+  return { problem: { title, description: message, variant: "destructive" }, field, message };
+}
+
+export function checkPublishDraft(draft: PublishDraft): { body: PublishBody } | Problem {
   const title = draft.title.trim();
-  if (!title) {
-    return {
-      problem: { title: "Title required", description: PUBLISH_TOASTS["Title required"], variant: "destructive" },
-    };
-  }
+  if (!title) return problem("title", "Title required");
   const description = draft.description.trim();
-  if (!description) {
-    return {
-      problem: {
-        title: "Description required",
-        description: PUBLISH_TOASTS["Description required"],
-        variant: "destructive",
-      },
-    };
-  }
+  if (!description) return problem("description", "Description required");
   return { body: { title, description, coverImage: draft.coverImage, tags: draft.tags } };
+}
+
+const same = (a: PublishDraft[PublishField], b: PublishDraft[PublishField]) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => x === b[i]) : a === b;
+
+/**
+ * What the dialog shows when it opens again: what the writer typed there, except for fields that changed
+ * elsewhere since it last opened (the title edited in the editor, another tab's version taken after a
+ * conflict), which are taken from the story as it is now.
+ */
+export function reopenDraft(typed: PublishDraft, before: PublishDraft, now: PublishDraft): PublishDraft {
+  const pick = <K extends PublishField>(key: K): PublishDraft[K] =>
+    same(before[key], now[key]) ? typed[key] : now[key];
+  return { title: pick("title"), description: pick("description"), coverImage: pick("coverImage"), tags: pick("tags") };
 }

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { STORY_TEXT_MAX, STORY_TITLE_MAX } from "../../../shared/limits";
 import { filterLongText, filterTitle, maximumReachedNote } from "../../../shared/live-filter";
 import { FilterHint, useFilterHint } from "../../components/ui/filter-hint";
-import { Input, Label, Textarea } from "../../components/ui/input";
+import { FieldError, Input, Label, Textarea } from "../../components/ui/input";
 
 export interface LimitedTextFieldProps {
   label: string;
@@ -15,9 +15,20 @@ export interface LimitedTextFieldProps {
   placeholder?: string;
   rows?: number;
   id?: string;
+  /** A message about the value (e.g. the server's), shown under the field. */
+  error?: string;
 }
 
-export function LimitedTextField({ label, value, onChange, kind, placeholder, rows = 4, id }: LimitedTextFieldProps) {
+export function LimitedTextField({
+  label,
+  value,
+  onChange,
+  kind,
+  placeholder,
+  rows = 4,
+  id,
+  error,
+}: LimitedTextFieldProps) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;
   const noteId = `${fieldId}-note`;
@@ -26,7 +37,9 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
   const max = kind === "title" ? STORY_TITLE_MAX : STORY_TEXT_MAX;
   const filter = kind === "title" ? filterTitle : filterLongText;
   const atLimit = filter(value).atLimit;
-  const describedBy = [hint ? hintId : "", atLimit ? noteId : ""].filter(Boolean).join(" ") || undefined;
+  const errorId = `${fieldId}-error`;
+  const describedBy = [hint && hintId, atLimit && noteId, error && errorId].filter(Boolean).join(" ") || undefined;
+  const invalid = error ? true : undefined;
   const change = (text: string) => {
     const filtered = filter(text);
     report(filtered.dropped);
@@ -47,6 +60,7 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
           value={value}
           placeholder={placeholder}
           aria-describedby={describedBy}
+          aria-invalid={invalid}
           onChange={(event) => change(event.target.value)}
         />
       ) : (
@@ -56,6 +70,7 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
           rows={rows}
           placeholder={placeholder}
           aria-describedby={describedBy}
+          aria-invalid={invalid}
           onChange={(event) => change(event.target.value)}
         />
       )}
@@ -65,6 +80,7 @@ export function LimitedTextField({ label, value, onChange, kind, placeholder, ro
           {maximumReachedNote(max)}
         </p>
       )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

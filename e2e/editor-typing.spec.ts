@@ -1,0 +1,162 @@
+// Writing in the editor at desktop and phone widths: the empty story's placeholder, the word count, scene
+// breaks typed or pasted becoming dividers, Backspace undoing automatic formatting, and buttons whose names
+// can be seen without a mouse.
+import { expect, type Page, test } from "@playwright/test";
+import type { StoryView } from "../src/shared/schemas/story";
+import { createVerifiedUser, signIn } from "./support/accounts";
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+async function openNewStory(page: Page, content = ""): Promise<StoryView> {
+  await signIn(page, await createVerifiedUser(page.request));
+  const response = await page.request.post("/api/stories", { data: { title: "Scene Breaks", content } });
+  expect(response.status()).toBe(201);
+  const story = (await response.json()) as StoryView;
+  await page.goto(`/dashboard/story/${story.id}`);
+  await expect(storyText(page)).toBeVisible();
+  return story;
+}
+
+const storyText = (page: Page) => page.getByRole("textbox", { name: "Story content" });
+const wordCount = (page: Page) => page.getByTestId("word-count");
+const actions = (page: Page) =>
+  page.getByRole("region", { name: "Story editor" }).locator("header").getByRole("button");
+
+/** The saved content; the server's sanitizer writes a divider as `<hr />`. */
+async function serverContent(page: Page, id: number): Promise<string> {
+  const response = await page.request.get(`/api/stories/${id}`);
+  return ((await response.json()) as StoryView).content.replaceAll("<hr />", "<hr>");
+}
+
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("an empty story shows the placeholder, and the word count follows the typing", async ({ page }) => {
+      await openNewStory(page);
+      const empty = storyText(page).locator("p.is-editor-empty");
+      await expect(empty).toHaveAttribute("data-placeholder", "Start writing your story here...");
+      const shown = await empty.evaluate((el) => getComputedStyle(el, "::before").content);
+      expect(shown).toBe('"Start writing your story here..."');
+      await expect(wordCount(page)).toHaveText("0 words");
+      await page.screenshot({ path: `/tmp/ce/typing-empty-${viewport.width}.png` });
+
+      await storyText(page).click();
+      await page.keyboard.type("The door");
+      await expect(wordCount(page)).toHaveText("2 words");
+      await expect(storyText(page).locator("p.is-editor-empty")).toHaveCount(0);
+      await page.keyboard.type(" closed. Rain.");
+      await expect(wordCount(page)).toHaveText("4 words");
+      // Beside the save state.
+      const row = (id: string) =>
+        page.getByTestId(id).evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return Math.round(box.top + box.height / 2);
+        });
+      expect(Math.abs((await row("word-count")) - (await row("save-status")))).toBeLessThanOrEqual(2);
+    });
+
+    test("scene breaks become dividers, and Backspace right after automatic formatting restores it", async ({
+      page,
+    }) => {
+      const story = await openNewStory(page);
+      await storyText(page).click();
+      await page.keyboard.type("The door closed.");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("* * *");
+      // The first '* ' used to start a bullet list.
+      await expect(storyText(page).locator("ul")).toHaveCount(0);
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Morning came.");
+      const divider = storyText(page).locator("hr");
+      await expect(divider).toHaveCount(1);
+      await expect(wordCount(page)).toHaveText("5 words");
+      // Drawn as a centred row of asterisks.
+      const look = await divider.evaluate((el) => ({
+        align: getComputedStyle(el).textAlign,
+        mark: getComputedStyle(el, "::after").content,
+      }));
+      expect(look).toEqual({ align: "center", mark: '"* * *"' });
+
+      // '#' alone, then Enter: a divider; Backspace right away gives the '#' back.
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("#");
+      await page.keyboard.press("Enter");
+      await expect(divider).toHaveCount(2);
+      await page.keyboard.press("Backspace");
+      await expect(divider).toHaveCount(1);
+      await expect(storyText(page).locator("p").filter({ hasText: /^#$/ })).toHaveCount(1);
+      // A list from '- ' at the end of the story, and Backspace gives back the '- '.
+      await page.keyboard.type("- ");
+      await expect(storyText(page).locator("ul")).toHaveCount(1);
+      await page.keyboard.press("Backspace");
+      await expect(storyText(page).locator("ul")).toHaveCount(0);
+      await page.keyboard.type("after");
+      await expect(
+        storyText(page)
+          .locator("p")
+          .filter({ hasText: /^- after$/ }),
+      ).toHaveCount(1);
+      await page.screenshot({ path: `/tmp/ce/typing-written-${viewport.width}.png` });
+
+      await page.keyboard.press("Control+s");
+      await expect(page.getByTestId("save-status")).toContainText("Saved");
+      await expect
+        .poll(() => serverContent(page, story.id))
+        .toBe("<p>The door closed.</p><hr><p>Morning came.</p><p>#</p><p>- after</p>");
+    });
+
+    test("pasted text with scene-break lines gets dividers", async ({ page }) => {
+      const story = await openNewStory(page, "<p>Before.</p>");
+      await storyText(page).click();
+      await page.keyboard.press("Control+End");
+      await page.keyboard.press("Enter");
+      await storyText(page).evaluate((el) => {
+        const data = new DataTransfer();
+        data.setData("text/plain", "Night fell.\n* * *\nDay broke.\n~~~\nNoon.");
+        el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      });
+      await expect(storyText(page).locator("hr")).toHaveCount(2);
+      await page.keyboard.press("Control+s");
+      await expect
+        .poll(() => serverContent(page, story.id))
+        .toBe("<p>Before.</p><p>Night fell.</p><hr><p>Day broke.</p><hr><p>Noon.</p>");
+    });
+  });
+}
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("every editor button shows its name, which is also its accessible name", async ({ page }) => {
+    await openNewStory(page);
+    const buttons = [
+      ...(await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button").all()),
+      ...(await actions(page).all()),
+    ];
+    expect(buttons.length).toBe(15);
+    for (const button of buttons) {
+      const { shown, right } = await button.evaluate((el) => ({
+        // biome-ignore lint/performance/useDomNodeTextContent: only the rendered text counts (not display: none)
+        shown: (el as HTMLElement).innerText.trim(),
+        right: el.getBoundingClientRect().right,
+      }));
+      const name = (await button.getAttribute("aria-label")) ?? shown;
+      expect(shown, `visible label of ${name}`).not.toBe("");
+      expect(name.toLowerCase()).toContain(shown.toLowerCase());
+      expect(right).toBeLessThanOrEqual(390);
+    }
+    // The four story actions fit on one row.
+    const tops = await actions(page).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+  });
+});
+
+test("at 1280 px the formatting buttons have tooltips", async ({ page }) => {
+  await openNewStory(page);
+  await page.getByRole("button", { name: "Numbered list" }).hover();
+  await expect(page.getByRole("tooltip")).toHaveText("Numbered list");
+});
