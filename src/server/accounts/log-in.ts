@@ -1,6 +1,6 @@
 // POST /api/login: checks the password (same cost whether or not the email exists) under the failure throttles.
 // Each attempt takes its slots before the password is checked, so concurrent guesses cannot overrun a limit; a
-// right password gives them back. See docs/decisions/0006-sign-in-throttle.md.
+// right password gives them back. See docs/decisions/0007-sign-in-throttle.md.
 import type { LoginBody } from "../../shared/schemas/accounts";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
