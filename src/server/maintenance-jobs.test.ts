@@ -29,14 +29,20 @@ for (const kind of DB_KINDS) {
       expect(await remaining()).toHaveLength(2);
 
       const jobs = maintenanceJobs({ database, now: () => now });
-      expect(jobs.map((job) => [job.name, job.everyMs])).toEqual([["prune-expired-sessions", 60 * 60 * 1000]]);
+      expect(jobs.map((job) => [job.name, job.everyMs])).toEqual([
+        ["prune-expired-sessions", 60 * 60 * 1000],
+        ["prune-trusted-devices", 24 * 60 * 60 * 1000],
+        ["remove-unused-images", 60 * 60 * 1000],
+      ]);
       let done: () => void = () => {};
+      let runs = 0;
       const ran = new Promise<void>((resolve) => {
         done = resolve;
       });
       const warnings: object[] = [];
       const maintenance = startMaintenance({
-        log: { warn: (details) => warnings.push(details), debug: () => done() },
+        // Every job's first run logs once at debug; the test goes on when all of them have run.
+        log: { warn: (details) => warnings.push(details), debug: () => ++runs === jobs.length && done() },
         jobs,
         firstRunAfterMs: 10,
       });

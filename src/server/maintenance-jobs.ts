@@ -1,5 +1,7 @@
 // The background jobs main.ts starts. To add one: a line here, and a test that its run does the work.
 import { pruneExpiredSessions } from "./accounts/sessions";
+import { pruneTrustedDevices } from "./accounts/trusted-devices";
+import { removeUnusedImages } from "./images/remove-unused-images";
 import type { MaintenanceJob } from "./maintenance";
 import type { AppDeps } from "./types";
 
@@ -7,5 +9,10 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export function maintenanceJobs(deps: Pick<AppDeps, "database" | "now">): MaintenanceJob[] {
   const { db } = deps.database;
-  return [{ name: "prune-expired-sessions", everyMs: HOUR_MS, run: () => pruneExpiredSessions(db, deps.now()) }];
+  return [
+    { name: "prune-expired-sessions", everyMs: HOUR_MS, run: () => pruneExpiredSessions(db, deps.now()) },
+    { name: "prune-trusted-devices", everyMs: 24 * HOUR_MS, run: () => pruneTrustedDevices(db, deps.now()) },
+    // Covers uploaded and then not used (a wizard abandoned, a cover replaced) go a day after their upload.
+    { name: "remove-unused-images", everyMs: HOUR_MS, run: () => removeUnusedImages(db, deps.now()) },
+  ];
 }
