@@ -38,8 +38,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerSecurity(app, deps.config.APP_URL);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/")) await loadSession(app, request);
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.url.startsWith("/api/")) await loadSession(app, request, reply);
   });
 
   await healthRoutes(app, deps.database);
