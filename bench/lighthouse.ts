@@ -95,8 +95,9 @@ async function audit(url: string, port: number, path: string, run: number): Prom
     (r) => r.resourceType === "Script",
   );
   const sum = (items: NetworkItem[]) => items.reduce((total, r) => total + (r.transferSize ?? 0), 0);
-  const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })
-    ?.items;
+  const summary = (
+    lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items;
   return {
     path,
     run,
@@ -152,7 +153,8 @@ async function main(): Promise<void> {
         kb(r.totalTransferred),
       ]),
     );
-    if (values.json) writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
+    if (values.json)
+      writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
   } finally {
     chromium?.kill();
     await app?.stop();

@@ -65,10 +65,13 @@ beforeEach(() => {
   vi.mocked(toast).mockClear();
   localStorage.clear();
   sessionStorage.clear();
+  // The hint cookie the server sets beside the session; without it the context does not ask (test below).
+  document.cookie = "ff_signed_in=1; path=/";
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  document.cookie = "ff_signed_in=; path=/; max-age=0";
 });
 
 describe("auth context", () => {
@@ -84,6 +87,16 @@ describe("auth context", () => {
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.user).toBeNull();
     expect(result.current.error).toBeNull();
+  });
+
+  it("does not ask for the user when the browser has no signed-in hint", async () => {
+    document.cookie = "ff_signed_in=; path=/; max-age=0";
+    const calls = serve({ "GET /api/user": json(USER) });
+    const { result } = setup();
+    expect(result.current.isLoading).toBe(false);
+    expect(result.current.user).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
   });
 
   it("clears every cached query and both storages on login, then sets the user", async () => {
