@@ -61,17 +61,21 @@ function Orphan() {
   return null;
 }
 
+// The browser's cookies as the page reads them: the hint the server sets beside the session, unless a test
+// takes it away (without it the context does not ask, see below).
+const SIGNED_IN = "ff_signed_in=1";
+let cookies = SIGNED_IN;
+Object.defineProperty(document, "cookie", { configurable: true, get: () => cookies });
+
 beforeEach(() => {
   vi.mocked(toast).mockClear();
   localStorage.clear();
   sessionStorage.clear();
-  // The hint cookie the server sets beside the session; without it the context does not ask (test below).
-  document.cookie = "ff_signed_in=1; path=/";
+  cookies = SIGNED_IN;
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  document.cookie = "ff_signed_in=; path=/; max-age=0";
 });
 
 describe("auth context", () => {
@@ -90,7 +94,7 @@ describe("auth context", () => {
   });
 
   it("does not ask for the user when the browser has no signed-in hint", async () => {
-    document.cookie = "ff_signed_in=; path=/; max-age=0";
+    cookies = "";
     const calls = serve({ "GET /api/user": json(USER) });
     const { result } = setup();
     expect(result.current.isLoading).toBe(false);
