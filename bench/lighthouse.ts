@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { type ServerProcess, startServerProcess } from "./lib/ipc";
 import { printTable } from "./lib/table";
@@ -30,8 +31,9 @@ interface RunResult {
   cls: number;
   /** Bytes on the wire for scripts, as Lighthouse counted them. */
   jsTransferred: number;
-  /** Scripts requested before the load event: the page's initial JS. */
+  /** Scripts requested before the page was interactive: its initial JS, on the wire and gzipped (DESIGN.md budget). */
   initialJsTransferred: number;
+  initialJsGzip: number;
   totalTransferred: number;
 }
 
@@ -78,9 +80,17 @@ async function startChromium(path: string, profileDir: string): Promise<{ port: 
 }
 
 interface NetworkItem {
+  url: string;
   resourceType?: string;
   transferSize?: number;
   networkRequestTime?: number;
+}
+
+/** The budget counts gzip whatever the server sent, so the number stays comparable before and after brotli. */
+async function gzippedSize(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+  return total;
 }
 
 async function audit(url: string, port: number, path: string, run: number): Promise<RunResult> {
@@ -95,6 +105,7 @@ async function audit(url: string, port: number, path: string, run: number): Prom
     (r) => r.resourceType === "Script",
   );
   const sum = (items: NetworkItem[]) => items.reduce((total, r) => total + (r.transferSize ?? 0), 0);
+  const initial = requests.filter((r) => (r.networkRequestTime ?? 0) <= loadEnd);
   const summary = (
     lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] }
   )?.items;
@@ -107,7 +118,8 @@ async function audit(url: string, port: number, path: string, run: number): Prom
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     jsTransferred: sum(requests),
-    initialJsTransferred: sum(requests.filter((r) => (r.networkRequestTime ?? 0) <= loadEnd)),
+    initialJsTransferred: sum(initial),
+    initialJsGzip: await gzippedSize(initial.map((r) => r.url)),
     totalTransferred: summary?.find((s) => s.resourceType === "total")?.transferSize ?? Number.NaN,
   };
 }
@@ -139,7 +151,19 @@ async function main(): Promise<void> {
       }
     }
     printTable(
-      ["page", "run", "score", "LCP", "FCP", "TBT", "CLS", "JS (wire)", "initial JS", "all (wire)"],
+      [
+        "page",
+        "run",
+        "score",
+        "LCP",
+        "FCP",
+        "TBT",
+        "CLS",
+        "JS (wire)",
+        "initial JS (wire)",
+        "initial JS gz",
+        "all (wire)",
+      ],
       results.map((r) => [
         r.path,
         String(r.run),
@@ -150,6 +174,7 @@ async function main(): Promise<void> {
         r.cls.toFixed(3),
         kb(r.jsTransferred),
         kb(r.initialJsTransferred),
+        kb(r.initialJsGzip),
         kb(r.totalTransferred),
       ]),
     );

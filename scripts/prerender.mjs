@@ -53,11 +53,12 @@ for (const [file, signedIn] of [
   );
 }
 
-/** The app chunk, the chunks it imports statically and their stylesheets, minus what the entry loads. */
+/** start.tsx's and app.tsx's chunks, the chunks they import statically and their stylesheets, minus the entry. */
 function appFiles(manifest) {
   const entry = manifest["index.html"];
+  const start = Object.values(manifest).find((chunk) => chunk.src === "start.tsx");
   const app = Object.values(manifest).find((chunk) => chunk.src === "app.tsx");
-  if (!entry || !app) throw new Error("the Vite manifest lacks index.html or app.tsx");
+  if (!entry || !start || !app) throw new Error("the Vite manifest lacks index.html, start.tsx or app.tsx");
   const loaded = new Set([entry.file, ...(entry.imports ?? []).map((key) => manifest[key].file)]);
   const scripts = new Set();
   const styles = new Set();
@@ -67,6 +68,7 @@ function appFiles(manifest) {
     for (const css of chunk.css ?? []) styles.add(css);
     for (const key of chunk.imports ?? []) visit(manifest[key]);
   };
+  visit(start);
   visit(app);
   return { scripts: [...scripts], styles: [...styles] };
 }

@@ -1,35 +1,12 @@
-// The entry: on / it hydrates the landing page prerendered at build (scripts/prerender.mjs) with only what that
-// page needs; the rest of the app (app.tsx) loads once the visitor goes anywhere else, or at once on other pages.
-import { lazy, StrictMode, Suspense, startTransition, useState } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { useLocation } from "wouter";
-import { ROUTES } from "../shared/routes";
-import { FullPageSpinner } from "./components/ui/spinner";
-import LandingPage from "./pages/LandingPage";
+// The entry, kept tiny. The prerendered landing page paints from its HTML and inline styles alone, so its scripts
+// (start.tsx) are fetched only after that first paint: nothing on the way to it waits for JavaScript.
 import "./landing.css";
 
-const App = lazy(() => import("./app"));
+const start = () => import("./start");
 
-function Root() {
-  const [location] = useLocation();
-  const [appNeeded, setAppNeeded] = useState(location !== ROUTES.landing);
-  // Derived state, set during render: once the app is loaded it keeps every route, the landing page included.
-  if (!appNeeded && location !== ROUTES.landing) setAppNeeded(true);
-  if (!appNeeded) return <LandingPage />;
-  return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <App />
-    </Suspense>
-  );
+if (document.getElementById("root")?.hasChildNodes() && document.visibilityState === "visible") {
+  // NOTE: a requestAnimationFrame callback runs just before the next paint, a timeout set there just after it.
+  requestAnimationFrame(() => setTimeout(start));
+} else {
+  void start();
 }
-
-const container = document.getElementById("root")!;
-const root = (
-  <StrictMode>
-    <Root />
-  </StrictMode>
-);
-// Only / arrives prerendered; every other page arrives as the empty shell. Hydrating in a transition lets React
-// yield to the browser every few milliseconds instead of holding the main thread for the whole page.
-if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, root));
-else createRoot(container).render(root);
