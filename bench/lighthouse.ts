@@ -1,8 +1,8 @@
 // Lighthouse on the built app's pages, mobile defaults (simulated throttling), in Debian's Chromium.
-//   npx tsx bench/lighthouse.ts [path ...] [--runs 3] [--chrome /usr/bin/chromium] [--json file]
+//   npx tsx bench/lighthouse.ts [path ...] [--runs 3] [--chrome /usr/bin/chromium] [--json file] [--reports dir]
 // Run `npm run build` first: the app serves dist/client as in production. See bench/README.md.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,6 +18,7 @@ const { values, positionals } = parseArgs({
     runs: { type: "string", default: "3" },
     chrome: { type: "string", default: "/usr/bin/chromium" },
     json: { type: "string" },
+    reports: { type: "string" },
   },
 });
 
@@ -98,6 +99,10 @@ async function audit(url: string, port: number, path: string, run: number): Prom
   const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (values.reports) {
+    mkdirSync(values.reports, { recursive: true });
+    writeFileSync(join(values.reports, `${path.replace(/\W+/g, "_") || "_"}-${run}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const loadEnd = numeric("interactive");
@@ -124,6 +129,19 @@ async function audit(url: string, port: number, path: string, run: number): Prom
   };
 }
 
+/** Lighthouse sometimes loses the trace of a load (NO_NAVSTART, NO_FCP); such a run is repeated, not counted. */
+async function auditWithRetry(url: string, port: number, path: string, run: number): Promise<RunResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, path, run);
+    } catch (error) {
+      const lostTrace = error instanceof Error && /NO_NAVSTART|NO_FCP|NO_LCP/.test(error.message);
+      if (!lostTrace || attempt === 3) throw error;
+      console.log(`run ${run}: ${(error as Error).message.split(" ")[1]}, repeating it`);
+    }
+  }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
@@ -147,7 +165,7 @@ async function main(): Promise<void> {
     const results: RunResult[] = [];
     for (const path of paths) {
       for (let run = 1; run <= runs; run++) {
-        results.push(await audit(`http://127.0.0.1:${app.ready.port}${path}`, started.port, path, run));
+        results.push(await auditWithRetry(`http://127.0.0.1:${app.ready.port}${path}`, started.port, path, run));
       }
     }
     printTable(
