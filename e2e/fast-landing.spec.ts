@@ -3,6 +3,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { openLanding } from "./support/landing";
 
 // DESIGN.md section 8.
 const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
@@ -75,7 +76,7 @@ test("the landing page loads only its own code, under the JS budget, and the app
   page.on("request", (r) => {
     if (r.resourceType() === "script") scripts.push(r.url());
   });
-  await page.goto("/");
+  await openLanding(page);
   await page.waitForLoadState("networkidle");
   const names = scripts.map((url) => new URL(url).pathname.replace(/-[\w-]{8}\.js$/, ""));
   expect(names).toContain("/assets/start");

@@ -1,6 +1,6 @@
 // Renders the page: on / it hydrates the landing page prerendered at build (scripts/prerender.mjs) with only what
 // that page needs; the rest of the app (app.tsx) loads once the visitor goes anywhere else, or at once elsewhere.
-import { lazy, StrictMode, Suspense, startTransition, useState } from "react";
+import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { useLocation } from "wouter";
 import { ROUTES } from "../shared/routes";
@@ -11,6 +11,10 @@ const App = lazy(() => import("./app"));
 
 function Root() {
   const [location] = useLocation();
+  // The prerendered page shows before it works; this marks when it does (the end-to-end tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.live = "true";
+  }, []);
   const [appNeeded, setAppNeeded] = useState(location !== ROUTES.landing);
   // Derived state, set during render: once the app is loaded it keeps every route, the landing page included.
   if (!appNeeded && location !== ROUTES.landing) setAppNeeded(true);
