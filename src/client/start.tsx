@@ -32,7 +32,7 @@ const root = (
     <Root />
   </StrictMode>
 );
-// Only / arrives prerendered; every other page arrives as the empty shell. Hydrating in a transition lets React
-// yield to the browser every few milliseconds instead of holding the main thread for the whole page.
-if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, root));
+// Only / arrives prerendered; every other page arrives as the empty shell. Hydrating in a transition, in a task of
+// its own after this module's evaluation, lets React yield to the browser instead of holding the main thread.
+if (container.hasChildNodes()) setTimeout(() => startTransition(() => void hydrateRoot(container, root)));
 else createRoot(container).render(root);
