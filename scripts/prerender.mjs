@@ -1,6 +1,6 @@
 // After `vite build`: renders the landing page to HTML (a Vite SSR build of src/client/prerender.tsx) into two
 // copies of the built index.html, landing.html and landing-signed-in.html, which the server sends for / only.
-// Other pages keep the empty shell, which gets links to the app chunk main.tsx loads lazily and its stylesheet.
+// Other pages keep the empty shell, which gets links to the chunks main.tsx and start.tsx load lazily and to the app's stylesheet.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,4 +1,4 @@
-// The whole app: data, tooltips, the signed-in user, every route and the toasts. main.tsx loads it lazily,
+// The whole app: data, tooltips, the signed-in user, every route and the toasts. start.tsx loads it lazily,
 // so a visitor of the prerendered landing page downloads none of it until they leave that page.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "./components/ui/toaster";

@@ -1,5 +1,5 @@
 // Build time only (scripts/prerender.mjs): the landing page's HTML for a visitor and for a signed-in browser.
-// main.tsx hydrates it; both must render the same tree from the same inputs (the hint cookie, the build year).
+// start.tsx hydrates it; both must render the same tree from the same inputs (the hint cookie, the build year).
 import { renderToString } from "react-dom/server";
 import { Router } from "wouter";
 import { ROUTES } from "../shared/routes";
