@@ -1,4 +1,4 @@
-// Every route of SPEC.md section 2. Pages load lazily; the landing page ships in the entry chunk.
+// Every route of SPEC.md section 2. Pages load lazily; the landing page ships with start.tsx.
 import { lazy, type ReactNode, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { FullPageSpinner } from "./components/ui/spinner";

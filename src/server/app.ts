@@ -47,8 +47,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerTextGuard(app);
   await registerSecurity(app, deps.config.APP_URL);
   await app.register(cookie);
-  app.addHook("onRequest", async (request) => {
-    if (isApiRequest(request)) await loadSession(app, request);
+  app.addHook("onRequest", async (request, reply) => {
+    if (isApiRequest(request)) await loadSession(app, request, reply);
   });
 
   await healthRoutes(app, deps.database);

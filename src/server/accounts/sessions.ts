@@ -2,6 +2,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../shared/limits";
+import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from "../../shared/signed-in-hint";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { forgetSignIns, rememberSignIn } from "./remember-sign-in";
@@ -29,14 +30,17 @@ export async function destroyAllSessions(db: Db, userId: number): Promise<void> 
   await forgetSignIns(db, userId);
 }
 
+const cookieOptions = (app: FastifyInstance, expires: Date) =>
+  ({ path: "/", sameSite: "lax", secure: app.deps.config.APP_URL.startsWith("https://"), expires }) as const;
+
+// Readable by the page on purpose (src/shared/signed-in-hint.ts); it lives and dies with the session cookie.
+function setSignedInHint(app: FastifyInstance, reply: FastifyReply, expiresAt: Date): void {
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE, cookieOptions(app, expiresAt));
+}
+
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: app.deps.config.APP_URL.startsWith("https://"),
-    expires: expiresAt,
-  });
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(app, expiresAt), httpOnly: true });
+  setSignedInHint(app, reply, expiresAt);
 }
 
 /**
@@ -52,23 +56,36 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: "/" });
 }
 
-/** onRequest: resolves the cookie to a user, extending the session as it is used. */
-export async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<void> {
-  request.user = null;
-  request.sessionId = null;
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token) return;
-  const now = app.deps.now();
-  const id = sha256(token);
-  const [row] = await request.db
+async function findLiveSession(db: Db, id: string, now: Date) {
+  const [row] = await db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
     .limit(1);
-  if (!row) return;
+  return row;
+}
+
+const hasHintCookie = (request: FastifyRequest) => request.cookies[SIGNED_IN_HINT_COOKIE] === SIGNED_IN_HINT_VALUE;
+
+/**
+ * onRequest: resolves the cookie to a user, extending the session as it is used. A cookie that names no live
+ * session is cleared with the hint, and so is a hint without a session, so the client stops asking who is signed in.
+ */
+export async function loadSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  request.user = null;
+  request.sessionId = null;
+  const token = request.cookies[SESSION_COOKIE];
+  const now = app.deps.now();
+  const id = token ? sha256(token) : undefined;
+  const row = id ? await findLiveSession(request.db, id, now) : undefined;
+  if (!id || !row) {
+    if (token || hasHintCookie(request)) clearSessionCookie(reply);
+    return;
+  }
   request.user = row.user;
   request.sessionId = id;
   if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS) {
@@ -77,6 +94,23 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest)
       .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
       .where(eq(sessions.id, id));
   }
+}
+
+/**
+ * Pages: whether the browser holds the signed-in hint after this answer. A live session that lacks its hint (begun
+ * before hints existed, or the hint was deleted) gets it back; without it the client would not ask who is signed in.
+ */
+export async function restoreSignedInHint(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  if (hasHintCookie(request)) return true;
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return false;
+  const row = await findLiveSession(request.db, sha256(token), request.server.deps.now());
+  if (!row) {
+    clearSessionCookie(reply);
+    return false;
+  }
+  setSignedInHint(request.server, reply, row.expiresAt);
+  return true;
 }
 
 export async function pruneExpiredSessions(db: Db, now: Date): Promise<void> {

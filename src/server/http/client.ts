@@ -1,19 +1,24 @@
 // Serves the built client: hashed assets cached for a year, pages get index.html, unknown /api paths JSON 404.
-import { existsSync, readFileSync } from "node:fs";
+// Every file comes precompressed when the client accepts it (scripts/compress-assets.mjs writes the .br and .gz).
+// The landing page is prerendered at build (scripts/prerender.mjs) in a signed-out and a signed-in form.
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { isClientRoute } from "../../shared/routes";
+import { ROUTES, isClientRoute } from "../../shared/routes";
+import { restoreSignedInHint } from "../accounts/sessions";
+import { readPageDocument, sendPageDocument } from "./pages";
 
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
-  const indexPath = clientDir ? join(clientDir, "index.html") : undefined;
-  const indexHtml = indexPath && existsSync(indexPath) ? readFileSync(indexPath) : undefined;
+  const shell = clientDir ? readPageDocument(clientDir, "index.html") : undefined;
+  const landing = (clientDir && readPageDocument(clientDir, "landing.html")) || shell;
+  const landingSignedIn = (clientDir && readPageDocument(clientDir, "landing-signed-in.html")) || landing;
 
-  if (clientDir && indexHtml) {
+  if (clientDir && shell) {
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
       wildcard: false,
+      preCompressed: true,
       setHeaders(res, path) {
         const hashed = path.includes(`${join(clientDir, "assets")}`);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
@@ -21,16 +26,18 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    if (path.startsWith("/api/") || path === "/api" || !indexHtml || !["GET", "HEAD"].includes(request.method)) {
+    if (path.startsWith("/api/") || path === "/api" || !shell || !["GET", "HEAD"].includes(request.method)) {
       return reply.status(404).send({ message: "Not found", code: "NOT_FOUND" });
     }
+    // NOTE: a page that fails to learn the session still renders; the client then shows the visitor's view.
+    const signedIn = await restoreSignedInHint(request, reply).catch(() => false);
+    if (path === ROUTES.landing) {
+      // The landing page's header differs for signed-in visitors, known from the hint cookie.
+      return sendPageDocument(request, reply.header("vary", "Cookie"), signedIn ? landingSignedIn! : landing!);
+    }
     // Unknown pages still get the app (its router shows the not-found page), with an honest 404 status.
-    return reply
-      .status(isClientRoute(path) ? 200 : 404)
-      .header("cache-control", "no-cache")
-      .type("text/html; charset=utf-8")
-      .send(indexHtml);
+    return sendPageDocument(request, reply.status(isClientRoute(path) ? 200 : 404), shell);
   });
 }

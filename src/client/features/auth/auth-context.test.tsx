@@ -62,10 +62,17 @@ function Orphan() {
   return null;
 }
 
+// The browser's cookies as the page reads them: the hint the server sets beside the session, unless a test
+// takes it away (without it the context does not ask, see below).
+const SIGNED_IN = "ff_signed_in=1";
+let cookies = SIGNED_IN;
+Object.defineProperty(document, "cookie", { configurable: true, get: () => cookies });
+
 beforeEach(() => {
   vi.mocked(toast).mockClear();
   localStorage.clear();
   sessionStorage.clear();
+  cookies = SIGNED_IN;
 });
 afterEach(() => {
   cleanup();
@@ -85,6 +92,16 @@ describe("auth context", () => {
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.user).toBeNull();
     expect(result.current.error).toBeNull();
+  });
+
+  it("does not ask for the user when the browser has no signed-in hint", async () => {
+    cookies = "";
+    const calls = serve({ "GET /api/user": json(USER) });
+    const { result } = setup();
+    expect(result.current.isLoading).toBe(false);
+    expect(result.current.user).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
   });
 
   it("clears every cached query and both storages on login, then sets the user", async () => {

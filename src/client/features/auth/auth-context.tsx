@@ -6,6 +6,7 @@ import { createContext, type ReactNode, useContext, useState } from "react";
 import type { LoginBody, RegisterBody } from "../../../shared/schemas/accounts";
 import { toast } from "../../components/ui/toaster";
 import { apiJson, errorMessage, getQueryFn } from "../../lib/api";
+import { readSignedInHint } from "./signed-in-hint";
 import type { User } from "./types";
 
 export const USER_QUERY_KEY = ["/api/user"] as const;
@@ -66,6 +67,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { data, isLoading, error } = useQuery<User | null, Error>({
     queryKey: USER_QUERY_KEY,
     queryFn: getQueryFn<User | null>({ on401: "returnNull" }),
+    // Without the hint cookie nobody is signed in: asking would only log the 401 in a visitor's console.
+    enabled: readSignedInHint(),
   });
 
   /** A new identity: nothing cached for the previous one may survive. */

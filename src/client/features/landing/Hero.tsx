@@ -1,12 +1,14 @@
 import { ArrowRight, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
+import { useSignedInHint } from "../auth/signed-in-hint";
 
 export function scrollToSignup() {
   document.getElementById("signup")?.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
 export function Hero() {
+  const signedIn = useSignedInHint();
   return (
     <section className="relative overflow-hidden">
       <div
@@ -30,13 +32,19 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" variant="gradient">
-              <Link href="/auth">
+              <Link href={signedIn ? "/dashboard/create" : "/auth"}>
                 Start Creating <ArrowRight className="h-4 w-4" aria-hidden />
               </Link>
             </Button>
-            <Button size="lg" variant="outline" onClick={scrollToSignup}>
-              Get Started Free
-            </Button>
+            {signedIn ? (
+              <Button asChild size="lg" variant="outline">
+                <Link href="/dashboard">Go to Dashboard</Link>
+              </Button>
+            ) : (
+              <Button size="lg" variant="outline" onClick={scrollToSignup}>
+                Get Started Free
+              </Button>
+            )}
           </div>
           <p className="mt-4 text-sm text-slate-500">No credit card required · Sign up in seconds</p>
         </div>

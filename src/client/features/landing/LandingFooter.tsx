@@ -1,7 +1,23 @@
+import { useSyncExternalStore } from "react";
 import { Link } from "wouter";
 import { LogoMark } from "../../components/ui/logo";
 
+const neverChanges = () => () => {};
+
+/**
+ * The current year. The landing page is prerendered at build, so hydration starts from the build's year and
+ * React then moves to today's without a mismatch (a page built in December and served in January).
+ */
+function useCurrentYear(): number {
+  return useSyncExternalStore(
+    neverChanges,
+    () => new Date().getFullYear(),
+    () => (typeof __BUILD_YEAR__ === "number" ? __BUILD_YEAR__ : new Date().getFullYear()),
+  );
+}
+
 export function LandingFooter() {
+  const year = useCurrentYear();
   return (
     <footer className="border-t border-brand-100 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-slate-500 sm:flex-row sm:px-6">
@@ -16,7 +32,7 @@ export function LandingFooter() {
             Terms of Service
           </Link>
         </nav>
-        <p>© {new Date().getFullYear()} FicForge. All rights reserved.</p>
+        <p>© {year} FicForge. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { LogoMark } from "../../components/ui/logo";
+import { useSignedInHint } from "../auth/signed-in-hint";
 
 export const LANDING_ANCHORS = [
   { href: "#features", label: "Features" },
@@ -12,6 +13,7 @@ export const LANDING_ANCHORS = [
 
 export function LandingHeader() {
   const [open, setOpen] = useState(false);
+  const signedIn = useSignedInHint();
   return (
     <header className="sticky top-0 z-30 border-b border-brand-100/70 bg-white/80 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -27,12 +29,20 @@ export function LandingHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Link href="/auth" className="px-2 text-sm font-semibold text-slate-700 hover:text-brand-700">
-            Login
-          </Link>
-          <Button asChild size="sm" variant="gradient">
-            <Link href="/auth">Sign Up</Link>
-          </Button>
+          {signedIn ? (
+            <Button asChild size="sm" variant="gradient">
+              <Link href="/dashboard">Dashboard</Link>
+            </Button>
+          ) : (
+            <>
+              <Link href="/auth" className="px-2 text-sm font-semibold text-slate-700 hover:text-brand-700">
+                Login
+              </Link>
+              <Button asChild size="sm" variant="gradient">
+                <Link href="/auth">Sign Up</Link>
+              </Button>
+            </>
+          )}
           <button
             type="button"
             className="rounded-md p-2 text-slate-600 hover:bg-brand-50 md:hidden"

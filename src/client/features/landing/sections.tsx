@@ -1,6 +1,7 @@
 import { BookOpen, Heart, MessageSquareText, PenLine, Sparkles, Users, Wand2 } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
+import { useSignedInHint } from "../auth/signed-in-hint";
 
 const FEATURES = [
   {
@@ -118,6 +119,7 @@ export function AboutSection() {
 }
 
 export function SignupSection() {
+  const signedIn = useSignedInHint();
   return (
     <section id="signup" className="scroll-mt-20 px-4 py-20 sm:px-6">
       <div className="mx-auto max-w-4xl rounded-3xl bg-gradient-to-br from-brand-700 via-brand-600 to-pink-600 px-6 py-14 text-center text-white shadow-2xl shadow-brand-900/20 sm:px-12">
@@ -127,11 +129,17 @@ export function SignupSection() {
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" className="bg-white text-brand-800 hover:bg-brand-50">
-            <Link href="/auth">Create your free account</Link>
+            {signedIn ? (
+              <Link href="/dashboard/create">Write a new story</Link>
+            ) : (
+              <Link href="/auth">Create your free account</Link>
+            )}
           </Button>
-          <Link href="/auth" className="text-sm font-semibold text-white/90 underline-offset-4 hover:underline">
-            I already have an account
-          </Link>
+          {!signedIn && (
+            <Link href="/auth" className="text-sm font-semibold text-white/90 underline-offset-4 hover:underline">
+              I already have an account
+            </Link>
+          )}
         </div>
       </div>
     </section>

@@ -1,0 +1,212 @@
+// Lighthouse on the built app's pages, mobile defaults (simulated throttling), in Debian's Chromium.
+//   npx tsx bench/lighthouse.ts [path ...] [--runs 3] [--chrome /usr/bin/chromium] [--json file] [--reports dir]
+// Run `npm run build` first: the app serves dist/client as in production. See bench/README.md.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import lighthouse from "lighthouse";
+import { type ServerProcess, startServerProcess } from "./lib/ipc";
+import { printTable } from "./lib/table";
+import type { AppServerOptions, AppServerReady } from "./servers/app-server";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: "string", default: "3" },
+    chrome: { type: "string", default: "/usr/bin/chromium" },
+    json: { type: "string" },
+    reports: { type: "string" },
+  },
+});
+
+interface RunResult {
+  path: string;
+  run: number;
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Bytes on the wire for scripts, as Lighthouse counted them. */
+  jsTransferred: number;
+  /** Scripts requested before the page was interactive: its initial JS, on the wire and gzipped (DESIGN.md budget). */
+  initialJsTransferred: number;
+  initialJsGzip: number;
+  totalTransferred: number;
+}
+
+/** Starts headless Chromium with a DevTools port and resolves once it is listening. */
+async function startChromium(path: string, profileDir: string): Promise<{ port: number; process: ChildProcess }> {
+  const child = spawn(
+    path,
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      // NOTE: chrome-launcher's defaults that matter here; RenderDocument breaks Lighthouse's trace (NO_NAVSTART).
+      "--disable-features=Translate,OptimizationHints,MediaRouter,RenderDocument",
+      "--disable-extensions",
+      "--disable-default-apps",
+      "--mute-audio",
+      "--disable-backgrounding-occluded-windows",
+      "--disable-renderer-backgrounding",
+      "--disable-background-timer-throttling",
+      "--password-store=basic",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profileDir}`,
+      "about:blank",
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`${path} exited with code ${code}: ${output.slice(-500)}`)));
+    child.stderr!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  child.removeAllListeners("exit");
+  child.stderr!.resume();
+  return { port, process: child };
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  networkRequestTime?: number;
+}
+
+/** The budget counts gzip whatever the server sent, so the number stays comparable before and after brotli. */
+async function gzippedSize(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+  return total;
+}
+
+async function audit(url: string, port: number, path: string, run: number): Promise<RunResult> {
+  // NOTE: no config: Lighthouse's defaults are the mobile form factor with simulated throttling.
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (values.reports) {
+    mkdirSync(values.reports, { recursive: true });
+    writeFileSync(join(values.reports, `${path.replace(/\W+/g, "_") || "_"}-${run}.json`), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const loadEnd = numeric("interactive");
+  const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] })?.items ?? []).filter(
+    (r) => r.resourceType === "Script",
+  );
+  const sum = (items: NetworkItem[]) => items.reduce((total, r) => total + (r.transferSize ?? 0), 0);
+  const initial = requests.filter((r) => (r.networkRequestTime ?? 0) <= loadEnd);
+  const summary = (
+    lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items;
+  return {
+    path,
+    run,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric("largest-contentful-paint"),
+    fcpMs: numeric("first-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    jsTransferred: sum(requests),
+    initialJsTransferred: sum(initial),
+    initialJsGzip: await gzippedSize(initial.map((r) => r.url)),
+    totalTransferred: summary?.find((s) => s.resourceType === "total")?.transferSize ?? Number.NaN,
+  };
+}
+
+/** Lighthouse sometimes loses the trace of a load (NO_NAVSTART, NO_FCP); such a run is repeated, not counted. */
+async function auditWithRetry(url: string, port: number, path: string, run: number): Promise<RunResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, path, run);
+    } catch (error) {
+      const lostTrace = error instanceof Error && /NO_NAVSTART|NO_FCP|NO_LCP/.test(error.message);
+      if (!lostTrace || attempt === 3) throw error;
+      console.log(`run ${run}: ${(error as Error).message.split(" ")[1]}, repeating it`);
+    }
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+async function main(): Promise<void> {
+  const paths = positionals.length > 0 ? positionals : ["/"];
+  const runs = Math.max(1, Number(values.runs) || 3);
+  console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, load average ${loadavg()[0]?.toFixed(2)}`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), "ficforge-lighthouse-"));
+  const profileDir = mkdtempSync(join(tmpdir(), "ficforge-chromium-"));
+  let app: ServerProcess<AppServerReady> | undefined;
+  let chromium: ChildProcess | undefined;
+  try {
+    app = await startServerProcess<AppServerReady>(new URL("./servers/app-server.ts", import.meta.url), {
+      dataDir,
+      stories: 0,
+      seed: 1,
+    } satisfies AppServerOptions);
+    const started = await startChromium(values.chrome, profileDir);
+    chromium = started.process;
+    const results: RunResult[] = [];
+    for (const path of paths) {
+      for (let run = 1; run <= runs; run++) {
+        results.push(await auditWithRetry(`http://127.0.0.1:${app.ready.port}${path}`, started.port, path, run));
+      }
+    }
+    printTable(
+      [
+        "page",
+        "run",
+        "score",
+        "LCP",
+        "FCP",
+        "TBT",
+        "CLS",
+        "JS (wire)",
+        "initial JS (wire)",
+        "initial JS gz",
+        "all (wire)",
+      ],
+      results.map((r) => [
+        r.path,
+        String(r.run),
+        String(r.score),
+        ms(r.lcpMs),
+        ms(r.fcpMs),
+        ms(r.tbtMs),
+        r.cls.toFixed(3),
+        kb(r.jsTransferred),
+        kb(r.initialJsTransferred),
+        kb(r.initialJsGzip),
+        kb(r.totalTransferred),
+      ]),
+    );
+    if (values.json)
+      writeFileSync(values.json, `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`);
+  } finally {
+    chromium?.kill();
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+// The whole app: data, tooltips, the signed-in user, every route and the toasts. start.tsx loads it lazily,
+// so a visitor of the prerendered landing page downloads none of it until they leave that page.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Toaster } from "./components/ui/toaster";
+import { TooltipProvider } from "./components/ui/tooltip";
+import { AuthProvider } from "./features/auth/auth-context";
+import { queryClient } from "./lib/query-client";
+import { AppRoutes } from "./routes";
+import "./styles.css";
+
+export default function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <AuthProvider>
+          <AppRoutes />
+          <Toaster />
+        </AuthProvider>
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,38 @@
+// Renders the page: on / it hydrates the landing page prerendered at build (scripts/prerender.mjs) with only what
+// that page needs; the rest of the app (app.tsx) loads once the visitor goes anywhere else, or at once elsewhere.
+import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { useLocation } from "wouter";
+import { ROUTES } from "../shared/routes";
+import { FullPageSpinner } from "./components/ui/spinner";
+import LandingPage from "./pages/LandingPage";
+
+const App = lazy(() => import("./app"));
+
+function Root() {
+  const [location] = useLocation();
+  // The prerendered page shows before it works; this marks when it does (the end-to-end tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.live = "true";
+  }, []);
+  const [appNeeded, setAppNeeded] = useState(location !== ROUTES.landing);
+  // Derived state, set during render: once the app is loaded it keeps every route, the landing page included.
+  if (!appNeeded && location !== ROUTES.landing) setAppNeeded(true);
+  if (!appNeeded) return <LandingPage />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <App />
+    </Suspense>
+  );
+}
+
+const container = document.getElementById("root")!;
+const root = (
+  <StrictMode>
+    <Root />
+  </StrictMode>
+);
+// Only / arrives prerendered; every other page arrives as the empty shell. Hydrating in a transition, in a task of
+// its own after this module's evaluation, lets React yield to the browser instead of holding the main thread.
+if (container.hasChildNodes()) setTimeout(() => startTransition(() => void hydrateRoot(container, root)));
+else createRoot(container).render(root);
