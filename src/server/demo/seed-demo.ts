@@ -4,6 +4,7 @@ import sharp from "sharp";
 import type { Db } from "../db/client";
 import { stories, storyTags, tags, users } from "../db/schema";
 import { processImage, storeImage } from "../images/process-image";
+import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
 import { DEMO_AUTHORS, DEMO_STORIES, type DemoStory } from "./demo-stories";
 
 interface Log {
@@ -70,7 +71,8 @@ export async function seedDemo(db: Db, log?: Log): Promise<boolean> {
       .values({
         title: story.title,
         description: story.description,
-        content: demoStoryHtml(story),
+        content: sanitizeContent(demoStoryHtml(story)),
+        sanitizedWith: SANITIZER_VERSION,
         authorId,
         published: true,
         publishedAt: when,
