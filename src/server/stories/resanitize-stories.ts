@@ -44,7 +44,7 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * Re-sanitizes every story cleaned with an older allowlist, `batchSize` rows at a time, and answers how many it
  * stored. Rows saved concurrently are skipped (their save already cleaned them, or the next run will).
  */
-export async function resanitizeStories(db: Db, { batchSize = 50 }: { batchSize?: number } = {}): Promise<number> {
+export async function resanitizeStories(db: Db, { batchSize = 20 }: { batchSize?: number } = {}): Promise<number> {
   let done = 0;
   let afterId = 0;
   for (;;) {
