@@ -3,6 +3,8 @@
 // Later issues add their endpoints here (read, Discover, ...), with a setup when they need data.
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../src/server/db/client";
+import { SANITIZER_VERSION, sanitizeContent } from "../src/server/stories/sanitize-content";
+import { insertLongStory, longStoryHtml } from "./lib/long-story";
 import type { SeedResult } from "./lib/seed-bench";
 
 export interface CaseContext {
@@ -27,6 +29,8 @@ export interface BenchCase {
   path: string;
   /** True when the case reads seeded stories: the app's database is seeded before it starts. */
   seeded?: boolean;
+  /** Run only when named (bench/sanitize.ts uses them): too slow for autocannon's 50 connections. */
+  onlyByName?: boolean;
   /** Runs inside the app's process, against its database, before the measurement. */
   setup?: (context: CaseContext) => Promise<PreparedCase | undefined>;
 }
@@ -36,5 +40,19 @@ export const CASES: BenchCase[] = [
     name: "healthz",
     about: "GET /healthz: the app's fixed cost per request (routing, hooks, security headers, JSON)",
     path: "/healthz",
+  },
+  {
+    name: "story-2mb",
+    about: "GET /api/stories/{id}: a 2 MB story stored clean (sanitized on write, served as stored)",
+    path: "/api/stories/{id}",
+    onlyByName: true,
+    setup: ({ db }) => insertLongStory(db, sanitizeContent(longStoryHtml()), SANITIZER_VERSION, "current"),
+  },
+  {
+    name: "story-2mb-stale",
+    about: "GET /api/stories/{id}: the same story stored raw with sanitized_with 0, so sanitized on every read",
+    path: "/api/stories/{id}",
+    onlyByName: true,
+    setup: ({ db }) => insertLongStory(db, longStoryHtml(), 0, "stale"),
   },
 ];

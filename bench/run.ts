@@ -35,7 +35,10 @@ function numberFlag(name: string, value: string): number {
 }
 
 function selectCases(filters: string[]): BenchCase[] {
-  const selected = filters.length === 0 ? CASES : CASES.filter((c) => filters.some((f) => c.name.includes(f)));
+  const selected =
+    filters.length === 0
+      ? CASES.filter((c) => !c.onlyByName)
+      : CASES.filter((c) => filters.some((f) => c.name.includes(f)));
   if (selected.length === 0) {
     throw new Error(`no case matches ${filters.join(", ")}; cases: ${CASES.map((c) => c.name).join(", ")}`);
   }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { Description, Email, Password, ProfileUpdate, Username } from "../../src/shared/schemas/accounts";
 import { PublishBody, StoryCreate } from "../../src/shared/schemas/story";
+import { sanitizeContent } from "../../src/server/stories/sanitize-content";
 import type { StoryRow } from "./fake-rows";
 
 const SAMPLE = 200;
@@ -36,5 +37,7 @@ export function checkSample(password: string, users: UserSample[], stories: Stor
       "story",
     );
     check(PublishBody, { title, description, tags: story.tagNames }, "publish");
+    if (sanitizeContent(content ?? "") !== content)
+      throw new Error(`bench story HTML the sanitizer would change: ${content}`);
   }
 }

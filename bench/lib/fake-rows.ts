@@ -2,6 +2,7 @@
 import { ALL_TAGS, ARCHETYPES, FANDOMS, MOOD_SLIDERS, THEMES } from "../../src/shared/catalogues";
 import { isNsfw } from "../../src/shared/nsfw";
 import type { bookmarks, comments, likes, stories, users } from "../../src/server/db/schema";
+import { SANITIZER_VERSION } from "../../src/server/stories/sanitize-content";
 import {
   fakeCast,
   fakeCharacterDescription,
@@ -71,6 +72,8 @@ export function fakeStory(r: Random, author: Author, published: boolean, covers:
     title,
     description,
     content: fakeContent(r, cast),
+    // Generated clean (check-rows.ts checks a sample), as the app stores what it writes.
+    sanitizedWith: SANITIZER_VERSION,
     authorId: author.id,
     published,
     publishedAt,

@@ -1,6 +1,7 @@
 import { count, eq, isNotNull } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { images, stories, storyTags, users } from "../db/schema";
+import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
 import { describeEachDb } from "../test/app";
 import { seedDemo } from "./seed-demo";
 
@@ -17,6 +18,9 @@ describeEachDb("demo content", (ctx) => {
       expect(Array.isArray(story.fandoms) && story.fandoms.length).toBeTruthy();
       expect(story.moods).toMatchObject({ romance: expect.any(Number), spice: expect.any(Number) });
       expect(story.rating).toBe("general");
+      // Stored clean, with the allowlist version, so reading it never runs the sanitizer.
+      expect(story.sanitizedWith).toBe(SANITIZER_VERSION);
+      expect(sanitizeContent(story.content)).toBe(story.content);
     }
     const [tagged] = await db.select({ n: count() }).from(storyTags);
     expect(tagged!.n).toBeGreaterThanOrEqual(published.length);

@@ -1,9 +1,10 @@
 // With SEED_DEMO, an empty database gets demo authors and published stories with covers and tags.
 import { count, inArray } from "drizzle-orm";
-import sharp from "sharp";
 import type { Db } from "../db/client";
 import { stories, storyTags, tags, users } from "../db/schema";
+import { loadSharp } from "../images/load-sharp";
 import { processImage, storeImage } from "../images/process-image";
+import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
 import { DEMO_AUTHORS, DEMO_STORIES, type DemoStory } from "./demo-stories";
 
 interface Log {
@@ -25,6 +26,7 @@ export async function renderDemoCover([a, b, c]: DemoStory["palette"], seed: num
       <stop offset="0" stop-color="${a}"/><stop offset="0.6" stop-color="${b}"/><stop offset="1" stop-color="${c}"/>
     </linearGradient></defs>
     <rect width="1200" height="800" fill="url(#g)"/>${circles}</svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
@@ -70,7 +72,8 @@ export async function seedDemo(db: Db, log?: Log): Promise<boolean> {
       .values({
         title: story.title,
         description: story.description,
-        content: demoStoryHtml(story),
+        content: sanitizeContent(demoStoryHtml(story)),
+        sanitizedWith: SANITIZER_VERSION,
         authorId,
         published: true,
         publishedAt: when,

@@ -1,11 +1,11 @@
 // Decodes, checks and re-encodes an uploaded image with sharp: metadata stripped, size bounded.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import { COVER_UPLOAD_MAX_BYTES } from "../../shared/limits";
 import type { Db } from "../db/client";
 import { images } from "../db/schema";
 import { AppError } from "../errors";
+import { loadSharp } from "./load-sharp";
 
 export const MAX_COVER_SIDE = 1600;
 export const THUMBNAIL_WIDTH = 360;
@@ -43,6 +43,7 @@ export interface ProcessedImage {
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (bytes.length > COVER_UPLOAD_MAX_BYTES) throw new AppError(413, "IMAGE_TOO_LARGE", IMAGE_TOO_LARGE);
   if (!sniffImageType(bytes)) throw new AppError(400, "IMAGE_TYPE", IMAGE_BAD_TYPE);
+  const sharp = await loadSharp();
   try {
     // NOTE: sharp drops EXIF/GPS and other metadata unless asked to keep it; rotate() applies orientation first.
     // JPEG has no alpha: transparent PNG/GIF/WebP covers are laid on white, not sharp's default black.

@@ -1,5 +1,5 @@
 // Email behind one small interface: SMTP when SMTP_URL is set, otherwise the dev outbox.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 
 export interface MailMessage {
@@ -20,10 +20,12 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // NOTE: nodemailer loads with the first email, not at start.
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      await (await transport).sendMail({ from, ...message });
     },
   };
 }

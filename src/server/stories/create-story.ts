@@ -5,7 +5,7 @@ import { stories } from "../db/schema";
 import { resolveCoverInput } from "../images/cover-input";
 import type { UserRow } from "../types";
 import type { StoryWithTags } from "./present";
-import { assertContentSize, sanitizeContent, stripControlChars } from "./sanitize-content";
+import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
 import { assertThemesAllowed, rateStory } from "./story-rules";
 
 /** SPEC.md section 3: the description defaults to 'Setting: ' followed by the setting. */
@@ -23,6 +23,7 @@ export async function createStory(db: Db, user: UserRow, input: StoryCreate, now
     title: input.title,
     description,
     content: sanitizeContent(input.content),
+    sanitizedWith: SANITIZER_VERSION,
     // authorId and published from the payload are ignored: the session decides the author, stories start private.
     authorId: user.id,
     published: false,

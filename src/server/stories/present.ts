@@ -1,8 +1,9 @@
-// The only way a story leaves the server: cover as an /api/images URL, content sanitized again on read.
+// The only way a story leaves the server: cover as an /api/images URL, content as stored when it was cleaned
+// with the current allowlist, cleaned again here when not (until resanitize-stories.ts has caught up).
 import type { StoryListItem, StoryView } from "../../shared/schemas/story";
 import type { stories } from "../db/schema";
 import { imageUrl } from "../images/process-image";
-import { sanitizeContent } from "./sanitize-content";
+import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
 
 export type StoryRow = typeof stories.$inferSelect;
 export type StoryWithTags = StoryRow & { tags: string[] };
@@ -13,7 +14,7 @@ export function presentStory(story: StoryWithTags): StoryView {
     id: story.id,
     title: story.title,
     description: story.description,
-    content: sanitizeContent(story.content),
+    content: story.sanitizedWith >= SANITIZER_VERSION ? story.content : sanitizeContent(story.content),
     authorId: story.authorId,
     published: story.published,
     createdAt: story.createdAt.toISOString(),

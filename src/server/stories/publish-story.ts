@@ -7,6 +7,7 @@ import { notFound } from "../errors";
 import { resolveCoverInput } from "../images/cover-input";
 import type { UserRow } from "../types";
 import type { StoryWithTags } from "./present";
+import { resanitizeStory } from "./resanitize-stories";
 import { stripControlChars } from "./sanitize-content";
 import { getOwnStoryOrThrow, STORY_NOT_FOUND } from "./story-queries";
 import { rateStory } from "./story-rules";
@@ -24,6 +25,8 @@ export async function publishStory(
   const title = body.title;
   const description = stripControlChars(body.description);
   await db.transaction(async (tx) => {
+    // A story going public leaves with content cleaned by the current allowlist, stored, not cleaned per read.
+    await resanitizeStory(tx, current);
     // NOTE: publishing rewrites title and description, so it is a save: version and updatedAt move,
     // and an editor still holding the old version gets a 409 instead of overwriting them.
     await tx

@@ -1,7 +1,12 @@
-// Story HTML against the editor's allowlist (DESIGN.md section 6), applied on write and again on read.
-import sanitizeHtml from "sanitize-html";
+// Story HTML against the editor's allowlist (DESIGN.md section 6), applied on write; stories store the version
+// they were cleaned with, so a row cleaned with an older allowlist is cleaned again (present.ts, resanitize-stories.ts).
+import { createRequire } from "node:module";
+import type sanitizeHtml from "sanitize-html";
 import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
 import { AppError } from "../errors";
+
+/** Bump whenever OPTIONS below change: stored stories cleaned with an older version are cleaned again. */
+export const SANITIZER_VERSION = 1;
 
 const ALIGNED = ["style"];
 
@@ -68,8 +73,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+// NOTE: required on first use, not imported: stories are cleaned when written, so most starts never need it,
+// and a synchronous require keeps sanitizeContent synchronous for the presenter.
+let sanitizer: typeof sanitizeHtml | undefined;
+
 export function sanitizeContent(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
+  return sanitizer(html, OPTIONS);
 }
 
 /** 413 before any work is done on an oversized body of text. */

@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { resolveCoverInput } from "../images/cover-input";
 import type { UserRow } from "../types";
 import { presentStory, type StoryWithTags } from "./present";
-import { assertContentSize, sanitizeContent, stripControlChars } from "./sanitize-content";
+import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
 import { getOwnStoryOrThrow } from "./story-queries";
 import { assertThemesAllowed, rateStory } from "./story-rules";
 import { replaceStoryTags } from "./story-tags";
@@ -30,7 +30,10 @@ function changesFrom(patch: StoryUpdate, coverImageId: string | null | undefined
   const changes: StoryChanges = {};
   if (patch.title !== undefined) changes.title = patch.title;
   if (patch.description !== undefined) changes.description = stripControlChars(patch.description);
-  if (patch.content !== undefined) changes.content = sanitizeContent(patch.content);
+  if (patch.content !== undefined) {
+    changes.content = sanitizeContent(patch.content);
+    changes.sanitizedWith = SANITIZER_VERSION;
+  }
   if (patch.characters !== undefined) changes.characters = patch.characters;
   if (patch.setting !== undefined) changes.setting = patch.setting;
   if (patch.plotIdeas !== undefined) changes.plotIdeas = patch.plotIdeas;

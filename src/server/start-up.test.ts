@@ -1,0 +1,44 @@
+// What a start loads: heavy native modules wait until a request needs them (bench/start.ts, bench/memory.ts).
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), "ficforge-start-up-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+it("answers /healthz without loading sharp (libvips)", async () => {
+  const port = 20_000 + (process.pid % 10_000);
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
+    stdio: "ignore",
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    let healthy = false;
+    for (const deadline = Date.now() + 100_000; !healthy && Date.now() < deadline; ) {
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(healthy).toBe(true);
+    const maps = readFileSync(`/proc/${child.pid}/maps`, "utf8");
+    expect(maps).toContain("node"); // the map of a live process, read right
+    expect(maps).not.toMatch(/libvips/);
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+  }
+}, 120_000);

@@ -1,0 +1,76 @@
+// Cleans stories stored with an older allowlist again, so reads can serve stored content as it is.
+// Run in the background after start; until it has run, present.ts cleans such rows on every read.
+import { and, asc, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { stories } from "../db/schema";
+import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
+
+export interface CleanedContent {
+  id: number;
+  /** The version the content was read at: a row saved since then keeps its newer content. */
+  version: number;
+  content: string;
+}
+
+/**
+ * Stores content cleaned with the current allowlist, each row only if it still has the version it was read at.
+ * NOTE: the version is not bumped: readers already saw this content cleaned, so an open editor's version stays
+ * valid, and a save that lands first wins (its content was cleaned when it was written).
+ */
+export async function storeCleanedContent(db: Db, rows: readonly CleanedContent[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const updated = await db.execute<{ id: number }>(sql`
+    update ${stories} set content = cleaned.content, sanitized_with = ${SANITIZER_VERSION}
+    from unnest(
+      ${sql.param(rows.map((r) => r.id))}::int[],
+      ${sql.param(rows.map((r) => r.version))}::int[],
+      ${sql.param(rows.map((r) => r.content))}::text[]
+    ) as cleaned(id, version, content)
+    where ${stories.id} = cleaned.id and ${stories.version} = cleaned.version
+      and ${stories.sanitizedWith} < ${SANITIZER_VERSION}
+    returning ${stories.id}`);
+  return rowCount(updated);
+}
+
+// node-postgres answers { rows }, PGlite { rows, affectedRows }; both carry the returned rows.
+function rowCount(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows;
+  return rows?.length ?? 0;
+}
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Re-sanitizes every story cleaned with an older allowlist, `batchSize` rows at a time, and answers how many it
+ * stored. Rows saved concurrently are skipped (their save already cleaned them, or the next run will).
+ */
+export async function resanitizeStories(db: Db, { batchSize = 20 }: { batchSize?: number } = {}): Promise<number> {
+  let done = 0;
+  let afterId = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: stories.id, version: stories.version, content: stories.content })
+      .from(stories)
+      .where(and(lt(stories.sanitizedWith, SANITIZER_VERSION), gt(stories.id, afterId)))
+      .orderBy(asc(stories.id))
+      .limit(batchSize);
+    if (batch.length === 0) return done;
+    afterId = batch.at(-1)!.id;
+    const cleaned: CleanedContent[] = [];
+    for (const row of batch) {
+      cleaned.push({ ...row, content: sanitizeContent(row.content) });
+      // NOTE: one long story takes a few hundred milliseconds to clean; requests get their turn between rows.
+      await yieldToRequests();
+    }
+    done += await storeCleanedContent(db, cleaned);
+  }
+}
+
+/** Brings one story's stored content to the current allowlist if it is behind (publishing does it). */
+export async function resanitizeStory(
+  db: Db,
+  story: { id: number; version: number; content: string; sanitizedWith: number },
+): Promise<void> {
+  if (story.sanitizedWith >= SANITIZER_VERSION) return;
+  await storeCleanedContent(db, [{ id: story.id, version: story.version, content: sanitizeContent(story.content) }]);
+}
