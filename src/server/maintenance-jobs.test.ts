@@ -33,6 +33,7 @@ for (const kind of DB_KINDS) {
         ["prune-expired-sessions", 60 * 60 * 1000],
         ["prune-trusted-devices", 24 * 60 * 60 * 1000],
         ["remove-unused-images", 60 * 60 * 1000],
+        ["resanitize-stories", 60 * 60 * 1000],
       ]);
       let done: () => void = () => {};
       let runs = 0;

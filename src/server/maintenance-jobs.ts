@@ -2,6 +2,7 @@
 import { pruneExpiredSessions } from "./accounts/sessions";
 import { pruneTrustedDevices } from "./accounts/trusted-devices";
 import { removeUnusedImages } from "./images/remove-unused-images";
+import { resanitizeStories } from "./stories/resanitize-stories";
 import type { MaintenanceJob } from "./maintenance";
 import type { AppDeps } from "./types";
 
@@ -14,5 +15,8 @@ export function maintenanceJobs(deps: Pick<AppDeps, "database" | "now">): Mainte
     { name: "prune-trusted-devices", everyMs: 24 * HOUR_MS, run: () => pruneTrustedDevices(db, deps.now()) },
     // Covers uploaded and then not used (a wizard abandoned, a cover replaced) go a day after their upload.
     { name: "remove-unused-images", everyMs: HOUR_MS, run: () => removeUnusedImages(db, deps.now()) },
+    // After an allowlist change, stories stored under the old one are cleaned again once (soon after start);
+    // later runs find nothing to do with one indexed query.
+    { name: "resanitize-stories", everyMs: HOUR_MS, run: () => resanitizeStories(db) },
   ];
 }

@@ -44,7 +44,7 @@ export function startMaintenance({ log, jobs, firstRunAfterMs = 5_000 }: Mainten
     const attempt = Promise.resolve()
       .then(job.run)
       .then(
-        () => log.debug({ job: job.name, ms: Date.now() - started }, "maintenance job done"),
+        (result: unknown) => log.debug({ job: job.name, ms: Date.now() - started, result }, "maintenance job done"),
         (error: unknown) =>
           log.warn({ job: job.name, error: safeDetails(error) }, "maintenance job failed; retrying later"),
       );
