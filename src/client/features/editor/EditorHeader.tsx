@@ -2,10 +2,11 @@
 // customize, publish, assistant). Each action's name is always written: beside its icon on wide screens,
 // under it on narrow ones, where there is no room beside it and no mouse to show a tooltip.
 import { EyeOff, Globe, PanelRightClose, PanelRightOpen, Save, Settings2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { STORY_TITLE_MAX } from "../../../shared/limits";
 import { filterTitle, maximumReachedNote } from "../../../shared/live-filter";
 import { StoryTitle } from "../../../shared/schemas/story";
+import { FilterHint, useFilterHint } from "../../components/ui/filter-hint";
 import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
 import { SaveStatusBadge } from "./SaveStatusBadge";
@@ -75,6 +76,13 @@ export function EditorHeader(props: EditorHeaderProps) {
   const { atLimit } = filterTitle(props.title);
   const titleError = StoryTitle.safeParse(props.title).error?.issues[0]?.message ?? null;
   const icon = "h-4 w-4 shrink-0";
+  const hintId = useId();
+  const { hint, report } = useFilterHint("title");
+  const changeTitle = (text: string) => {
+    const filtered = filterTitle(text);
+    report(filtered.dropped);
+    props.onTitleChange(filtered.value);
+  };
   return (
     <header className="flex flex-col gap-2 border-b border-brand-100 bg-white px-3 py-3 sm:px-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -85,9 +93,13 @@ export function EditorHeader(props: EditorHeaderProps) {
             maxLength={STORY_TITLE_MAX}
             placeholder="Untitled Story"
             aria-invalid={titleError ? true : undefined}
-            onChange={(event) => props.onTitleChange(filterTitle(event.target.value).value)}
+            aria-describedby={hint ? hintId : undefined}
+            onChange={(event) => changeTitle(event.target.value)}
             className="w-full truncate rounded-md border border-transparent bg-transparent px-1 py-0.5 text-xl font-bold text-ink hover:border-brand-100 focus:border-brand-300 focus:outline-none sm:text-2xl"
           />
+          <div className="px-1">
+            <FilterHint id={hintId} hint={hint} />
+          </div>
           {titleError ? (
             <p className="px-1 text-xs text-red-600">{titleError}</p>
           ) : atLimit ? (

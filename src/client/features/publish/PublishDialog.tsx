@@ -7,6 +7,7 @@ import { filterTitle, maximumReachedNote } from "../../../shared/live-filter";
 import type { PublishBody } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
+import { FilterHint, useFilterHint } from "../../components/ui/filter-hint";
 import { FieldError, Input, Label, Textarea } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
@@ -70,6 +71,12 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
   };
 
   const titleAtLimit = filterTitle(draft.title).atLimit;
+  const titleHint = useFilterHint("title");
+  const changeTitle = (text: string) => {
+    const filtered = filterTitle(text);
+    titleHint.report(filtered.dropped);
+    edit({ title: filtered.value });
+  };
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (problems > 0) revealFirstError(formRef.current);
@@ -125,8 +132,13 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
               value={draft.title}
               maxLength={STORY_TITLE_MAX}
               {...errorProps("title", titleId)}
-              onChange={(event) => edit({ title: filterTitle(event.target.value).value })}
+              aria-describedby={
+                [titleHint.hint && `${titleId}-hint`, errors.title && `${titleId}-error`].filter(Boolean).join(" ") ||
+                undefined
+              }
+              onChange={(event) => changeTitle(event.target.value)}
             />
+            <FilterHint id={`${titleId}-hint`} hint={titleHint.hint} />
             {titleAtLimit ? <p className="text-xs text-orange-600">{maximumReachedNote(STORY_TITLE_MAX)}</p> : null}
             <FieldError id={`${titleId}-error`} message={errors.title} />
           </div>
