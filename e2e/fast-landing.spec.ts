@@ -117,6 +117,8 @@ test("a signed-in visitor of the landing page gets a way to the dashboard, witho
   await expect(header.getByRole("link", { name: "Login" })).toHaveCount(0);
   await expect(header.getByRole("link", { name: "Sign Up" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Start Creating" })).toHaveAttribute("href", "/dashboard/create");
+  // Sign-up talk is for visitors without an account.
+  await expect(page.getByText(/No credit card required/)).toHaveCount(0);
   expect(apiCalls).toEqual([]);
   expect(problems).toEqual([]);
 

@@ -46,7 +46,11 @@ export function Hero() {
               </Button>
             )}
           </div>
-          <p className="mt-4 text-sm text-slate-500">No credit card required · Sign up in seconds</p>
+          <p className="mt-4 text-sm text-slate-500">
+            {signedIn
+              ? "Pick up where you left off, or start something new"
+              : "No credit card required · Sign up in seconds"}
+          </p>
         </div>
         <HeroPreview />
       </div>

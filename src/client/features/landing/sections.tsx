@@ -125,7 +125,9 @@ export function SignupSection() {
       <div className="mx-auto max-w-4xl rounded-3xl bg-gradient-to-br from-brand-700 via-brand-600 to-pink-600 px-6 py-14 text-center text-white shadow-2xl shadow-brand-900/20 sm:px-12">
         <h2 className="font-serif text-3xl font-bold sm:text-4xl">Your next favourite story is waiting</h2>
         <p className="mx-auto mt-4 max-w-xl text-brand-100">
-          Create a free account and write your first chapter with Marin today. No credit card required.
+          {signedIn
+            ? "Start your next chapter with Marin, or see what other fans have published."
+            : "Create a free account and write your first chapter with Marin today. No credit card required."}
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" className="bg-white text-brand-800 hover:bg-brand-50">
