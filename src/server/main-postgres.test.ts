@@ -1,23 +1,14 @@
 // The real server process on PostgreSQL: when the server ends its connections, the process lives on,
 // logs the loss, serves the next request, and still stops cleanly.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/client";
 import { TEST_DATABASE_URL } from "./test/database";
 import { createVerifiedUserWithSession } from "./test/factories";
 import { createScratchDatabase, terminateBackends } from "./test/postgres";
+import { freePort } from "./test/free-port";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 describe.skipIf(!TEST_DATABASE_URL)("[postgres] the server process", () => {
   const cleanup: Array<() => unknown> = [];
