@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client";
+import { DB_UNAVAILABLE } from "../db/unavailable";
 
 export async function healthRoutes(app: FastifyInstance, database: Database): Promise<void> {
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -8,7 +9,8 @@ export async function healthRoutes(app: FastifyInstance, database: Database): Pr
       await database.ping();
       return { status: "ok", database: database.kind };
     } catch {
-      return reply.status(503).send({ message: "Database unreachable", code: "DB_DOWN" });
+      // The same answer as any request during an outage, so monitors and clients see one shape.
+      return reply.status(503).send(DB_UNAVAILABLE);
     }
   });
 }

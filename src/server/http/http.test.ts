@@ -85,7 +85,10 @@ describeEachDb(
       try {
         const response = await ctx().app.inject({ url: "/readyz" });
         expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ message: "Database unreachable", code: "DB_DOWN" });
+        expect(response.json()).toEqual({
+          message: "The database is unavailable right now. Please try again in a moment.",
+          code: "DB_UNAVAILABLE",
+        });
       } finally {
         deps.database.ping = ping;
       }
