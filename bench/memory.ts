@@ -23,6 +23,8 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "15" },
     "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
     root: { type: "string", default: fileURLToPath(new URL("..", import.meta.url)) },
+    // NOTE: node flags for the server only (e.g. V8 flags to compare), not for the load generator.
+    "node-flags": { type: "string", default: "" },
   },
 });
 const PORT = 3800 + (process.pid % 90);
@@ -37,10 +39,20 @@ function memory(pid: number): { rss: number; peak: number } {
   return { rss: field("VmRSS"), peak: field("VmHWM") };
 }
 
-async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  // NOTE: the server runs as `npm start` runs it (its environment and node flags), minus npm and the build check.
+  const start = JSON.parse(readFileSync(join(values.root, "package.json"), "utf8")).scripts.start as string;
+  const command = start.replace(/\bnode\b/, `"${process.execPath}" ${values["node-flags"]}`);
+  const child = spawn("/bin/sh", ["-c", `exec env ${command}`], {
     cwd: values.root,
-    env: { ...process.env, ...env, PORT: String(PORT), HOST: "127.0.0.1", APP_URL: BASE, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      APP_URL: BASE,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   for (const started = Date.now(); Date.now() - started < 120_000; await sleep(50)) {
@@ -131,7 +143,12 @@ async function load(pid: number, cookie: string, storyIds: number[], coverPath: 
   clearInterval(sampler);
   // NOTE: counted, not fatal: on a loaded machine the old build's slow reads time out, and its memory still counts.
   const failed = result.errors + result.timeouts + result.non2xx;
-  return { peakDuringLoad, rps: result.requests.average, failed: `${failed}/${result.requests.total}` };
+  return {
+    peakDuringLoad,
+    rps: result.requests.average,
+    latency: `${result.latency.p50} / ${result.latency.p99} ms`,
+    failed: `${failed}/${result.requests.total}`,
+  };
 }
 
 async function measure(kind: "pglite" | "postgres"): Promise<string[]> {
@@ -147,15 +164,15 @@ async function measure(kind: "pglite" | "postgres"): Promise<string[]> {
     env.DATABASE_URL = url.toString();
   }
   try {
-    await stop(await start(env)); // create, migrate, seed the demo stories
-    const child = await start(env);
+    await stop(await startServer(env)); // create, migrate, seed the demo stories
+    const child = await startServer(env);
     try {
       await sleep(3000);
       const idle = memory(child.pid!).rss;
       const written = await writeStories();
       await sleep(1000);
       const afterWrites = memory(child.pid!).rss;
-      const { peakDuringLoad, rps, failed } = await load(
+      const { peakDuringLoad, rps, latency, failed } = await load(
         child.pid!,
         written.cookie,
         written.storyIds,
@@ -171,6 +188,7 @@ async function measure(kind: "pglite" | "postgres"): Promise<string[]> {
         mb(after.rss),
         mb(after.peak),
         formatInt(rps),
+        latency,
         failed,
       ];
     } finally {
@@ -193,7 +211,10 @@ async function main(): Promise<void> {
   console.log(
     `\n${values.connections} connections for ${values.seconds} s over healthz, user, list, 5 stories, cover, /`,
   );
-  printTable(["database", "idle", "after writes", "peak in load", "after load", "VmHWM", "req/s", "failed"], rows);
+  printTable(
+    ["database", "idle", "after writes", "peak in load", "after load", "VmHWM", "req/s", "p50 / p99", "failed"],
+    rows,
+  );
   console.log(`load average now ${loadavg()[0]?.toFixed(2)}`);
 }
 
