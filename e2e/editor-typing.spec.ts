@@ -111,9 +111,12 @@ for (const viewport of WIDTHS) {
 
     test("pasted text with scene-break lines gets dividers", async ({ page }) => {
       const story = await openNewStory(page, "<p>Before.</p>");
-      await storyText(page).click();
+      // NOTE: click the loaded paragraph itself, so the caret cannot land in the editor before its content does.
+      await storyText(page).locator("p", { hasText: "Before." }).click();
       await page.keyboard.press("Control+End");
       await page.keyboard.press("Enter");
+      await expect(storyText(page).locator("p")).toHaveCount(2);
+      await expect(storyText(page).locator("p").first()).toHaveText("Before.");
       await storyText(page).evaluate((el) => {
         const data = new DataTransfer();
         data.setData("text/plain", "Night fell.\n* * *\nDay broke.\n~~~\nNoon.");
