@@ -7,18 +7,20 @@ import { expect, it } from "vitest";
 const root = new URL("..", import.meta.url);
 const start = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).scripts.start as string;
 
-it("runs the built server with a bounded heap, one tier-up thread and two malloc arenas", () => {
+it("runs the built server with a bounded heap, one tier-up thread, two malloc arenas and fixed mmap/trim thresholds", () => {
   expect(start).toMatch(/ dist\/server\/main\.js$/);
   // The same command with the server swapped for a probe of what the process was started with.
-  const probe = `console.log(JSON.stringify({ arenas: process.env.MALLOC_ARENA_MAX, flags: process.execArgv }))`;
+  const probe = `const e = process.env; console.log(JSON.stringify({ arenas: e.MALLOC_ARENA_MAX, mmap: e.MALLOC_MMAP_THRESHOLD_, trim: e.MALLOC_TRIM_THRESHOLD_, flags: process.execArgv }))`;
   const command = start
     .replace(/\bnode\b/, `"${process.execPath}"`)
     .replace(/dist\/server\/main\.js$/, `-e '${probe}'`);
   const result = spawnSync("/bin/sh", ["-c", `exec env ${command}`], { encoding: "utf8" });
   expect(result.stderr).toBe("");
   expect(result.status).toBe(0);
-  const { arenas, flags } = JSON.parse(result.stdout) as { arenas?: string; flags: string[] };
-  expect(arenas).toBe("2");
+  const { arenas, mmap, trim, flags } = JSON.parse(result.stdout) as Record<string, string | undefined> & {
+    flags: string[];
+  };
+  expect([arenas, mmap, trim]).toEqual(["2", "131072", "131072"]);
   expect(flags).toEqual(
     expect.arrayContaining([
       "--max-semi-space-size=8",
