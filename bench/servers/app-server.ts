@@ -1,4 +1,5 @@
 // The real app in its own process: PGlite in a fresh data directory, seeded when asked, logger off.
+import { createAiDriver } from "../../src/server/ai/driver";
 import { existsSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -46,7 +47,7 @@ const config = loadConfig({
 });
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
 const app = await buildApp(
-  { config, database, mailer: createDevOutbox(), now: () => new Date() },
+  { config, database, mailer: createDevOutbox(), ai: await createAiDriver(config), now: () => new Date() },
   { logger: false, clientDir: existsSync(clientDir) ? clientDir : undefined },
 );
 await app.listen({ port: 0, host: "127.0.0.1" });

@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
+import { createAiDriver } from "./ai/driver";
 import { buildApp } from "./app";
 import { DataDirLockedError, openDatabase } from "./db/client";
 import { databaseFailure } from "./db/unavailable";
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   );
   const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
   const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox();
-  const deps = { config, database, mailer, now: () => new Date() };
+  const ai = await createAiDriver(config);
+  const deps = { config, database, mailer, ai, now: () => new Date() };
   const app = await buildApp(deps, { clientDir: existsSync(clientDir) ? clientDir : undefined });
   log = app.log;
   if (!config.SMTP_URL) Object.assign(mailer, createDevOutbox(app.log));

@@ -1,4 +1,5 @@
 // What the app carries on its instance and on each request.
+import type { AiDriver } from "./ai/driver";
 import type { Config } from "./env";
 import type { Database, Db } from "./db/client";
 import type { users } from "./db/schema";
@@ -10,6 +11,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  ai: AiDriver;
   /** The clock; tests move it. */
   now: () => Date;
 }

@@ -1,6 +1,7 @@
 // The real app on a real database for integration tests, with a clock the test can move.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
+import { type AiDriver, createAiDriver } from "../ai/driver";
 import { buildApp } from "../app";
 import type { LoggerConfig } from "../http/logging";
 import type { Database } from "../db/client";
@@ -43,6 +44,8 @@ export interface TestAppOptions {
   database?: Database;
   /** A pino config (level, stream) for tests that read the log; quiet otherwise. */
   logger?: LoggerConfig;
+  /** The AI driver; the offline storyteller by default (or as AI_PROVIDER in `env` says). */
+  ai?: AiDriver;
 }
 
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestContext> {
@@ -50,7 +53,8 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
   const config = loadConfig({ NODE_ENV: "test", APP_URL: TEST_APP_URL, SEED_DEMO: "false", ...options.env });
   const mailer = options.mailer ?? createDevOutbox();
   const clock = createClock();
-  const deps: AppDeps = { config, database, mailer, now: clock.now };
+  const ai = options.ai ?? (await createAiDriver(config));
+  const deps: AppDeps = { config, database, mailer, ai, now: clock.now };
   const app = await buildApp(deps, { logger: options.logger ?? false, clientDir: options.clientDir });
   await app.ready();
   return { kind, app, database, mailer, clock, deps };

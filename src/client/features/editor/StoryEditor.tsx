@@ -9,7 +9,7 @@ import { useSidebar } from "../layout/sidebar-state";
 import { PublishDialog } from "../publish/PublishDialog";
 import { storyKeys } from "../stories/queries";
 import { UnpublishDialog } from "../publish/UnpublishDialog";
-import { AssistantPane } from "./AssistantPane";
+import { AssistantPane } from "../marin/AssistantPane";
 import { ConflictDialog, draftAsText } from "./ConflictDialog";
 import { DiscardedDraftBanner } from "./DiscardedDraftBanner";
 import { EditorHeader } from "./EditorHeader";
@@ -151,7 +151,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
             </button>
           ) : null}
           <div className="min-h-0 flex-1">
-            <AssistantPane />
+            <AssistantPane story={story} bridge={null} />
           </div>
         </aside>
       ) : null}

@@ -44,12 +44,17 @@ export const stories = pgTable(
     // The sanitizer allowlist version `content` was last cleaned with (stories/sanitize-content.ts); older rows are
     // re-sanitized once in the background when the allowlist changes.
     sanitizedWith: integer("sanitized_with").notNull().default(0),
+    // Words in `content`, and those still inside Marin's generated-content wrappers (provenance: aiShare = ai / all).
+    // Counted on write; null for rows written before counting existed until the maintenance job counts them.
+    wordCount: integer("word_count"),
+    aiWordCount: integer("ai_word_count"),
   },
   (t) => [
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
     index("stories_published_idx").on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
     index("stories_cover_image_idx").on(t.coverImageId),
     index("stories_sanitized_with_idx").on(t.sanitizedWith),
+    index("stories_uncounted_idx").on(t.id).where(sql`${t.wordCount} is null`),
     check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),
   ],
 );
@@ -71,3 +76,18 @@ export const storyTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storyId, t.tagId] }), index("story_tags_tag_idx").on(t.tagId)],
 );
+
+/**
+ * Marin's story memory (a FicForge Plus perk): the characters with their traits and relationships, and a running
+ * summary of earlier chapters, rebuilt after each generation and put into the prompt.
+ */
+export const storyMemories = pgTable("story_memories", {
+  storyId: integer("story_id")
+    .primaryKey()
+    .references(() => stories.id, { onDelete: "cascade" }),
+  characters: jsonb("characters").notNull().default([]),
+  summary: text("summary"),
+  /** The story version the memory was built from. */
+  storyVersion: integer("story_version").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

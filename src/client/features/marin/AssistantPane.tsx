@@ -1,13 +1,14 @@
-// The assistant pane's place in the split. NOTE: Marin (chat and generation) lands with its own issue and
-// replaces this file; until then the pane says so plainly instead of showing made-up messages.
+// PLACEHOLDER (helper "pane" replaces it): the assistant pane beside the editor.
 import { Bot, SendHorizontal } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Textarea } from "../../components/ui/input";
+import type { StoryView } from "../../../shared/schemas/story";
+import type { EditorBridge } from "./editor-bridge";
 
 export const CHAT_PLACEHOLDER = "Ask the assistant for help or suggestions...";
 export const CHAT_HINT = 'Use "generate" or "write" in your message to create new content. Press Enter to send.';
 
-export function AssistantPane() {
+export function AssistantPane(_props: { story: StoryView; bridge: EditorBridge | null }) {
   return (
     <div className="flex h-full min-h-0 flex-col bg-brand-50/40">
       <header className="flex items-center gap-3 border-b border-brand-100 bg-white px-4 py-3">

@@ -1,0 +1,43 @@
+// What the assistant pane may do to the story in the editor. The editor implements it (editor/use-ai-insertion.ts);
+// the pane (marin/*) uses it and never touches TipTap itself.
+import type { GenerateAnswer } from "../../../shared/schemas/marin";
+
+/** Where an insertion goes. */
+export type InsertionPlace =
+  /** After the story's last block (SPEC.md's generation). */
+  | "append"
+  /** At the cursor (Continue). */
+  | "cursor"
+  /** Replacing the selection (Rewrite). */
+  | "selection"
+  /** Replacing the last AI insertion (Regenerate). */
+  | "replace-last";
+
+/** One insertion in progress: text streams in, then the final answer replaces it as one undoable step. */
+export interface StreamingInsertion {
+  /** Shows the text received so far (model text; rendered with shared/prose.ts). Not in undo history, not saved. */
+  update(textSoFar: string): void;
+  /** Puts the final content in place inside the provenance wrapper, as one undo step, and saves. */
+  commit(answer: GenerateAnswer): void;
+  /** Removes what was streamed and leaves the story as it was (failure or Stop). */
+  cancel(): void;
+}
+
+export interface EditorBridge {
+  /** The story's current HTML, for storyContext.currentContent. */
+  currentContent(): string;
+  /** True when the story is empty or only the placeholder text (SPEC.md section 4, editor opening). */
+  isEmpty(): boolean;
+  /** The selected text ('' when nothing is selected). */
+  selectedText(): string;
+  /** Up to `maxChars` of text before the cursor. */
+  textBeforeCursor(maxChars: number): string;
+  /** Starts an insertion. Only one runs at a time; the editor stays editable around it. */
+  begin(place: InsertionPlace): StreamingInsertion;
+  /** The last AI insertion still in the story, or null. */
+  lastInsertion(): { generatedAt: string } | null;
+  /** Removes the last AI insertion as one undo step (the editor's undo history); false when there is none. */
+  undoLastInsertion(): boolean;
+  /** Subscribes to selection and content changes (for enabling Rewrite and the context line); returns unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
