@@ -171,3 +171,14 @@ export const MARIN_ERROR_CODES = {
   refused: "AI_REFUSED",
   premiumOnly: "PREMIUM_REQUIRED",
 } as const;
+
+/**
+ * POST /api/marin/context: what a request would send, without sending it (nothing is charged). The body is a
+ * ChatBody (with `kind: "chat"`) or a GenerateBody (with `kind: "generate"`).
+ */
+export interface ContextPreview {
+  /** One line, e.g. '3 characters · setting · moods · last 1,200 words'. */
+  summary: string;
+  /** The exact context text the model would get (the story part of the system prompt). */
+  text: string;
+}
