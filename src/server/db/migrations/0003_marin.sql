@@ -8,5 +8,6 @@ CREATE TABLE "story_memories" (
 --> statement-breakpoint
 ALTER TABLE "stories" ADD COLUMN "word_count" integer;--> statement-breakpoint
 ALTER TABLE "stories" ADD COLUMN "ai_word_count" integer;--> statement-breakpoint
+ALTER TABLE "stories" ADD COLUMN "opening_scene_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "story_memories" ADD CONSTRAINT "story_memories_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "public"."stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stories_uncounted_idx" ON "stories" USING btree ("id") WHERE "stories"."word_count" is null;

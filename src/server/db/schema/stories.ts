@@ -48,6 +48,8 @@ export const stories = pgTable(
     // Counted on write; null for rows written before counting existed until the maintenance job counts them.
     wordCount: integer("word_count"),
     aiWordCount: integer("ai_word_count"),
+    // When Marin's automatic opening scene was claimed: the first one per story is free (not charged to the quota).
+    openingSceneAt: timestamp("opening_scene_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
