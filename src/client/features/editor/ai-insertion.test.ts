@@ -75,16 +75,21 @@ describe("streaming an answer into the editor", () => {
     expect(bridge.lastInsertion()).toBeNull();
   });
 
-  it("stays one undo step when the writer typed just before and just after it", () => {
-    const { e, bridge } = setup("<p>Once.</p>");
-    const insertion = bridge.begin("append");
+  it("stays its own undo step when the writer types right beside it just before and into it just after", () => {
+    const { e, bridge } = setup("<p>Once. Twice.</p>");
+    e.commands.setTextSelection(6); // after 'Once.'
+    const insertion = bridge.begin("cursor");
     type(e, " Upon", 6);
     insertion.commit(answer("More."));
-    type(e, "!", 11);
+    type(e, "!", 19); // the end of 'More.'
+    const more = wrapped("<p>More.</p>");
+    expect(html(e)).toBe(`<p>Once. Upon</p>${wrapped("<p>More.!</p>")}<p> Twice.</p>`);
     undo(e);
-    expect(html(e)).toBe(`<p>Once. Upon</p>${wrapped("<p>More.</p>")}`);
+    expect(html(e)).toBe(`<p>Once. Upon</p>${more}<p> Twice.</p>`);
     undo(e);
-    expect(html(e)).toBe("<p>Once. Upon</p>");
+    expect(html(e)).toBe("<p>Once. Upon Twice.</p>");
+    undo(e);
+    expect(html(e)).toBe("<p>Once. Twice.</p>");
   });
 
   it("maps its place through what the writer types elsewhere meanwhile", () => {
