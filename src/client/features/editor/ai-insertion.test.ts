@@ -178,6 +178,16 @@ describe("the writing tools", () => {
     expect(html(e)).toBe(`${later}<p>Mine.</p>${first}`);
   });
 
+  it("Regenerate of a chapter keeps its number when the new heading names none", () => {
+    const chapter = (n: number, body: string) =>
+      `<section class="chapter" data-chapter="${n}">${wrapped(`<h2>Chapter ${n}</h2>${body}`)}</section>`;
+    const { e, bridge } = setup(`<p>Prologue.</p>${chapter(2, "<p>Old.</p>")}`);
+    bridge.begin("replace-last").commit(answer("New.", { chapter: true }));
+    expect(html(e)).toBe(
+      `<p>Prologue.</p><section class="chapter" data-chapter="2">${wrapped("<p>New.</p>")}</section>`,
+    );
+  });
+
   it("undoLastInsertion removes the latest insertion as one undoable step", () => {
     const { e, bridge } = setup("<p>Mine.</p>");
     bridge.begin("append").commit(answer("Marin's.", { chapter: true }));

@@ -19,8 +19,10 @@ export interface InsertionSaver {
   save(): Promise<boolean>;
 }
 
-/** Slack (px) under the visible area within which the streamed text still counts as followed. */
-const FOLLOW_SLACK_PX = 48;
+/** How far (px) below the visible area the end of the streamed text may be and still count as followed. */
+const FOLLOW_SLACK_PX = 120;
+/** Room (px) kept under the streamed text while following it. */
+const REVEAL_MARGIN_PX = 24;
 
 function scrollParent(element: HTMLElement): HTMLElement | null {
   for (let node = element.parentElement; node; node = node.parentElement) {
@@ -30,17 +32,39 @@ function scrollParent(element: HTMLElement): HTMLElement | null {
   return null;
 }
 
-/** Whether the end of the streamed text is on screen (or just below it): the writer is following it. */
-function isFollowed(element: HTMLElement): boolean {
-  const box = element.getBoundingClientRect();
-  const view = scrollParent(element)?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
-  return box.bottom >= view.top && box.bottom <= view.bottom + FOLLOW_SLACK_PX;
-}
+/**
+ * Keeps the end of the streamed text on screen while the writer follows it; once they scroll away from it (its
+ * end is no longer near the visible area), it stops pulling them back.
+ */
+class StreamFollower {
+  private scroller: HTMLElement | null | undefined;
+  private started = false;
 
-function scrollToEnd(element: HTMLElement, smooth: boolean): void {
-  // NOTE: jsdom has no scrollIntoView.
-  if (typeof element.scrollIntoView === "function") {
-    element.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
+  constructor(private readonly element: HTMLElement) {}
+
+  private viewBox(): { top: number; bottom: number } {
+    if (this.scroller === undefined) this.scroller = scrollParent(this.element);
+    return this.scroller?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+  }
+
+  /** Call before the text grows: is the writer following it? */
+  following(): boolean {
+    if (!this.started) return true;
+    const { bottom } = this.element.getBoundingClientRect();
+    const view = this.viewBox();
+    return bottom >= view.top && bottom <= view.bottom + FOLLOW_SLACK_PX;
+  }
+
+  /** Call after the text grew. */
+  reveal(): void {
+    if (!this.started) {
+      this.started = true;
+      // NOTE: jsdom has no scrollIntoView. The first lines are short, so 'nearest' moves the story the least.
+      if (typeof this.element.scrollIntoView === "function") this.element.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    const by = this.element.getBoundingClientRect().bottom - this.viewBox().bottom + REVEAL_MARGIN_PX;
+    if (by > 0) (this.scroller ?? window).scrollBy({ top: by });
   }
 }
 
@@ -70,10 +94,14 @@ export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInse
   let nextId = 1;
   let active: StreamingInsertion | null = null;
 
-  const wrapperBlocks = (answer: GenerateAnswer, tr: Transaction): Fragment =>
-    createNodeFromContent(aiWrapperHtml(answer, nextChapterNumber(tr.doc)), editor.schema, {
-      parseOptions: EDITOR_PARSE_OPTIONS,
-    }) as Fragment;
+  /** The answer's blocks for [from, to]; a regenerated chapter keeps the number of the one it replaces. */
+  function wrapperBlocks(answer: GenerateAnswer, tr: Transaction, from: number, to: number): Fragment {
+    const replaced = from < to ? tr.doc.nodeAt(from) : null;
+    const replacedChapter =
+      replaced?.type.name === "chapterSection" && from + replaced.nodeSize === to ? Number(replaced.attrs.chapter) : 0;
+    const html = aiWrapperHtml(answer, replacedChapter || nextChapterNumber(tr.doc));
+    return createNodeFromContent(html, editor.schema, { parseOptions: EDITOR_PARSE_OPTIONS }) as Fragment;
+  }
 
   function begin(place: InsertionPlace): StreamingInsertion {
     active?.cancel();
@@ -84,7 +112,7 @@ export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInse
     element.setAttribute("aria-busy", "true");
     editor.view.dispatch(streamMeta(editor.state.tr, { start: { id, target: startTarget(editor, place), element } }));
     let done = false;
-    let updates = 0;
+    const follower = new StreamFollower(element);
 
     const finish = (): StreamingInsertion | null => {
       if (done || editor.isDestroyed) return null;
@@ -96,9 +124,9 @@ export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInse
     const insertion: StreamingInsertion = {
       update(textSoFar) {
         if (done || editor.isDestroyed) return;
-        const follow = updates++ === 0 || isFollowed(element);
+        const follow = follower.following();
         element.innerHTML = proseToHtml(textSoFar);
-        if (follow) scrollToEnd(element, updates === 1);
+        if (follow) follower.reveal();
       },
       commit(answer) {
         if (!finish()) return;
@@ -106,7 +134,7 @@ export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInse
         const tr = streamMeta(editor.state.tr, { stop: id }).setMeta("addToHistory", true);
         if (stream?.id === id) {
           const { from, to } = targetRange(stream.target, tr.doc);
-          placeBlocks(tr, from, to, wrapperBlocks(answer, tr));
+          placeBlocks(tr, from, to, wrapperBlocks(answer, tr, from, to));
         }
         dispatchAsOwnUndoStep(editor, tr);
         saver.changed();
