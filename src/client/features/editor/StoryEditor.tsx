@@ -21,6 +21,7 @@ import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useIsNarrow } from "./use-layout-state";
 import { confirmLeave, useLeaveGuard } from "./use-leave-guard";
 import { usePublishFlow } from "./use-publish-flow";
+import { useAiInsertion } from "./use-ai-insertion";
 import { useStorySaver } from "./use-story-saver";
 import { WordCount } from "./WordCount";
 import "../stories/story-content.css";
@@ -62,6 +63,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
   );
   const { saver, status, conflict } = useStorySaver(story, read);
   saverRef.current = saver;
+  const bridge = useAiInsertion(editor, saver);
 
   const changeTitle = (next: string) => {
     titleRef.current = next;
@@ -151,7 +153,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
             </button>
           ) : null}
           <div className="min-h-0 flex-1">
-            <AssistantPane story={story} bridge={null} />
+            <AssistantPane story={story} bridge={bridge} />
           </div>
         </aside>
       ) : null}

@@ -7,11 +7,12 @@ import { Placeholder } from "@tiptap/extensions";
 import StarterKit from "@tiptap/starter-kit";
 import { EDITOR_TAB_SPACES } from "../../../shared/limits";
 import { SceneBreak } from "./scene-break";
+import { STORY_PLACEHOLDER } from "./story-doc";
 import { UndoAutoFormat } from "./undo-auto-format";
+import { AiStreaming } from "./ai-streaming";
 import { ChapterSection, GeneratedContent } from "./wrapper-nodes";
 
-/** The placeholder text SPEC.md section 4 names for an empty story, shown while the story is empty. */
-export const STORY_PLACEHOLDER = "Start writing your story here...";
+export { STORY_PLACEHOLDER };
 
 const TAB_TEXT = " ".repeat(EDITOR_TAB_SPACES);
 
@@ -59,6 +60,7 @@ export function editorExtensions() {
     TabSpaces,
     SceneBreak,
     UndoAutoFormat,
+    AiStreaming,
     Placeholder.configure({ placeholder: STORY_PLACEHOLDER }),
   ];
 }

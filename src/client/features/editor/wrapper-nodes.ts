@@ -28,12 +28,40 @@ export const ChapterSection = Node.create({
   },
 });
 
-/** `<div class="generated-content">`: a block of appended AI output. */
+/** The small label the editor shows on AI text: 'Written with Marin · <model> · <time>'. */
+export function provenanceLabel(model: string | null, generatedAt: string | null): string {
+  const time = generatedAt ? new Date(generatedAt) : null;
+  const when =
+    time && !Number.isNaN(time.getTime())
+      ? time.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+      : null;
+  return ["Written with Marin", model, when].filter(Boolean).join(" · ");
+}
+
+/**
+ * `<div class="generated-content" data-model="…" data-generated-at="…">`: one AI insertion, with who wrote it and
+ * when (the provenance the server counts for `aiShare`). Older stories have the wrapper without the attributes.
+ */
 export const GeneratedContent = Node.create({
   name: "generatedContent",
   group: "block",
   content: "block+",
   defining: true,
+
+  addAttributes() {
+    return {
+      model: {
+        default: null,
+        parseHTML: (element) => element.getAttribute("data-model"),
+        renderHTML: (attributes) => (attributes.model ? { "data-model": attributes.model } : {}),
+      },
+      generatedAt: {
+        default: null,
+        parseHTML: (element) => element.getAttribute("data-generated-at"),
+        renderHTML: (attributes) => (attributes.generatedAt ? { "data-generated-at": attributes.generatedAt } : {}),
+      },
+    };
+  },
 
   parseHTML() {
     return [{ tag: "div.generated-content" }];
@@ -41,5 +69,24 @@ export const GeneratedContent = Node.create({
 
   renderHTML({ HTMLAttributes }) {
     return ["div", mergeAttributes({ class: "generated-content" }, HTMLAttributes), 0];
+  },
+
+  // NOTE: only the editor's DOM carries the label (editor.css shows it); getHTML() uses renderHTML above.
+  addNodeView() {
+    return ({ node, HTMLAttributes }) => {
+      const dom = document.createElement("div");
+      for (const [name, value] of Object.entries(mergeAttributes({ class: "generated-content" }, HTMLAttributes))) {
+        dom.setAttribute(name, String(value));
+      }
+      dom.setAttribute("data-marin-label", provenanceLabel(node.attrs.model, node.attrs.generatedAt));
+      return {
+        dom,
+        contentDOM: dom,
+        update: (next) =>
+          next.type === node.type &&
+          next.attrs.model === node.attrs.model &&
+          next.attrs.generatedAt === node.attrs.generatedAt,
+      };
+    };
   },
 });

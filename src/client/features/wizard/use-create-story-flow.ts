@@ -1,22 +1,44 @@
-// Create Story (SPEC.md section 4): create the story, run the after-create steps, open the editor.
+// Create Story (SPEC.md section 4): create the story, write its opening scene, open the editor.
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { isBlankText, type StoryView } from "../../../shared/schemas/story";
 import { toast } from "../../components/ui/toaster";
-import { useCreateStory } from "../stories/queries";
+import { storyKeys, useCreateStory, useInvalidateStoryLists } from "../stories/queries";
+import { AfterCreateError, writeOpeningScene } from "./opening-scene";
 import { buildCreatePayload, type WizardDraft } from "./wizard-draft";
 
 /**
- * Steps that run after the story exists and before the editor opens, while the overlay shows.
- * HOOK(marin): the Marin issue adds the opening-scene step here — generate 'Write the opening scene
- * of this story.' and PATCH it as the story's content. A step that throws removes the overlay and
- * shows 'Failed to create story'; the story it already created stays in the user's list.
+ * Steps that run after the story exists and before the editor opens, while the overlay shows. Each returns the
+ * story as it now is (null: unchanged). A step that fails throws AfterCreateError with its toast; the story it
+ * already created stays, and the editor opens anyway: a second Create would make a second story, and the editor
+ * offers the opening scene again for an empty story.
  */
-export type AfterCreateStep = (story: StoryView) => Promise<void>;
-export const AFTER_CREATE_STEPS: AfterCreateStep[] = [];
+export type AfterCreateStep = (story: StoryView, draft: WizardDraft) => Promise<StoryView | null>;
+export const AFTER_CREATE_STEPS: AfterCreateStep[] = [writeOpeningScene];
+
+/** Runs the steps in order; stops at the first failure and names its toast. */
+export async function runAfterCreateSteps(
+  created: StoryView,
+  draft: WizardDraft,
+  steps: readonly AfterCreateStep[] = AFTER_CREATE_STEPS,
+): Promise<{ story: StoryView; failure: string | null }> {
+  let story = created;
+  for (const step of steps) {
+    try {
+      story = (await step(story, draft)) ?? story;
+    } catch (error) {
+      console.warn("A step after creating the story failed", error);
+      return { story, failure: error instanceof AfterCreateError ? error.toastTitle : "Failed to create story" };
+    }
+  }
+  return { story, failure: null };
+}
 
 export function useCreateStoryFlow(onCreated: () => void) {
   const createStory = useCreateStory();
+  const queryClient = useQueryClient();
+  const invalidateLists = useInvalidateStoryLists();
   const [, navigate] = useLocation();
   const [running, setRunning] = useState(false);
 
@@ -26,16 +48,23 @@ export function useCreateStoryFlow(onCreated: () => void) {
       return;
     }
     setRunning(true);
+    let created: StoryView;
     try {
-      const story = await createStory.mutateAsync(buildCreatePayload(draft));
-      for (const step of AFTER_CREATE_STEPS) await step(story);
-      onCreated();
-      navigate(`/dashboard/story/${story.id}`);
+      created = await createStory.mutateAsync(buildCreatePayload(draft));
     } catch (error) {
       setRunning(false);
       console.warn("Failed to create story", error);
       toast({ title: "Failed to create story", variant: "destructive" });
+      return;
     }
+    const { story, failure } = await runAfterCreateSteps(created, draft);
+    // NOTE: the editor opens from this cache entry; it must hold the saved content and its version.
+    queryClient.setQueryData(storyKeys.one(story.id), story);
+    void invalidateLists();
+    setRunning(false);
+    if (failure) toast({ title: failure, variant: "destructive" });
+    onCreated();
+    navigate(`/dashboard/story/${story.id}`);
   }
 
   return { run, running };
