@@ -1,0 +1,149 @@
+// Story prose: an opening scene, the next chapter, more of the current scene, or a continuation from the cursor.
+import {
+  ARRIVALS,
+  CLOSINGS,
+  MOOD_BEATS,
+  OPENINGS,
+  PLOT_BEATS,
+  SENTENCE_ENDS,
+  THEME_TALK,
+  TIME_SKIPS,
+  TOUCH,
+} from "./beats";
+import { chapterCount, firstSentence, lastSentence, plainText, TARGET_WORDS } from "./facts";
+import { wordCount } from "./grammar";
+import { render, type Stage, speech } from "./stage";
+import { voiceOf } from "./voices";
+import { chapterTitle } from "./world";
+
+type Beat = (stage: Stage) => string[];
+
+function themeTalk(stage: Stage) {
+  const pairs = stage.themes.flatMap((t) => THEME_TALK[t].pairs);
+  const narration = stage.themes.flatMap((t) => THEME_TALK[t].narration);
+  return {
+    pairs: pairs.length > 0 ? pairs : THEME_TALK.default.pairs,
+    narration: narration.length > 0 ? narration : THEME_TALK.default.narration,
+  };
+}
+
+/** A line in a character's own voice (their archetype's way of talking). */
+function ownLine(stage: Stage, who: "A" | "B"): string {
+  return stage.random.fresh(voiceOf((who === "A" ? stage.a : stage.b).archetype).lines, stage.used);
+}
+
+/** A short conversation: a line and its answer, a line of narration the theme suggests, maybe one more remark. */
+const exchange: Beat = (stage) => {
+  const talk = themeTalk(stage);
+  const [line, answer] = stage.random.fresh(talk.pairs, stage.used as Set<unknown> as Set<[string, string]>);
+  const paragraphs = [speech(stage, "A", line), speech(stage, "B", answer)];
+  const narration = talk.narration.filter((n) => !stage.used.has(n));
+  if (narration.length > 0) paragraphs[1] += ` ${render(stage, stage.random.fresh(narration, stage.used))}`;
+  else paragraphs[1] += ` ${render(stage, "{gestureB}")}`;
+  if (stage.brief.length !== "short" && stage.random.chance(0.5))
+    paragraphs.push(`${render(stage, "{gestureA}")} ${speech(stage, "A", ownLine(stage, "A"))}`);
+  return paragraphs;
+};
+
+function moodBeat(stage: Stage, key: Stage["moods"][number]["key"], strong: boolean): string[] {
+  const beats = MOOD_BEATS[key];
+  const pool = stage.brief.mature && strong && beats.mature ? [...beats.mature, ...beats.general] : beats.general;
+  return [render(stage, stage.random.fresh(pool, stage.used))];
+}
+
+const STOP =
+  /^(is|are|was|were|has|have|had|will|would|can|could|must|leads?|and|but|or|to|of|in|on|at|by|for|from|with|that|who|which|where|when|while|into|before|after)$/i;
+
+/** 'A stolen map leads to a drowned temple.' → ['the stolen map', 'the drowned temple']. */
+export function nounPhrases(text: string): string[] {
+  const phrases: string[] = [];
+  for (const match of text.matchAll(/\b(?:a|an|the|their|his|her)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2})/giu)) {
+    const words: string[] = [];
+    for (const word of match[1]!.split(/\s+/)) {
+      if (STOP.test(word) || (words.length >= 2 && /s$/.test(word))) break;
+      words.push(word);
+    }
+    if (words.length > 0) phrases.push(`the ${words.join(" ")}`);
+  }
+  return [...new Set(phrases)];
+}
+
+const plotBeat: Beat = (stage) => {
+  const plot = firstSentence(stage.brief.plotIdeas ?? stage.brief.memory?.summary ?? null);
+  if (!plot) return [];
+  const things = nounPhrases(plot).slice(0, 3);
+  if (things.length === 0) return [render(stage, PLOT_BEATS.fallback, { plot })];
+  const list = things.length === 1 ? things[0]! : `${things.slice(0, -1).join(", ")} and ${things[things.length - 1]}`;
+  return [render(stage, stage.random.fresh(PLOT_BEATS.things, stage.used), { things: list })];
+};
+
+/** The middle of a scene: the strongest moods first (a strong one twice), the plot, more talk. */
+function middleBeats(stage: Stage): Beat[] {
+  const beats: Beat[] = [];
+  // Light moods (under 40) only colour a long scene.
+  const long = stage.brief.length === "long";
+  const [first, ...rest] = stage.moods.filter((m) => long || m.value >= 40);
+  if (first) beats.push((s) => moodBeat(s, first.key, first.value >= 70));
+  beats.push(exchange, plotBeat);
+  for (const mood of rest) beats.push((s) => moodBeat(s, mood.key, mood.value >= 70));
+  if (first && first.value >= 70) beats.push((s) => moodBeat(s, first.key, true));
+  beats.push(exchange, (s) => [render(s, "{gestureA} {gestureB}")], exchange);
+  return beats;
+}
+
+function fillTo(stage: Stage, paragraphs: string[], beats: Beat[], target: number): string[] {
+  const words = () => wordCount(paragraphs.join(" "));
+  for (const beat of beats) {
+    // Leave room for the closing paragraph.
+    if (words() >= target - 35) break;
+    paragraphs.push(...beat(stage));
+  }
+  paragraphs.push(render(stage, stage.random.fresh(CLOSINGS, stage.used)));
+  return paragraphs;
+}
+
+/** `write`: the opening scene (story empty), the next chapter (asked for), or more of the current scene. */
+export function writeScene(stage: Stage, request: string): string {
+  const target = TARGET_WORDS[stage.brief.length] ?? TARGET_WORDS.medium!;
+  const storyEmpty = wordCount(stage.story) === 0;
+  const newChapter = storyEmpty || /\bchapter\b/i.test(request);
+  const paragraphs: string[] = [];
+  if (newChapter) {
+    const n = chapterCount(`${stage.story}\n${stage.brief.memory?.summary ?? ""}`) + 1;
+    paragraphs.push(
+      `## Chapter ${n}: ${chapterTitle(
+        stage.moods.map((m) => m.key),
+        stage.random,
+      )}`,
+    );
+    if (!storyEmpty) paragraphs.push(render(stage, stage.random.fresh(TIME_SKIPS, stage.used)));
+  }
+  if (newChapter) {
+    let opening = render(stage, stage.random.fresh(OPENINGS, stage.used));
+    if (stage.world.fandomTouch) opening += ` ${render(stage, TOUCH)}`;
+    paragraphs.push(opening);
+    if (stage.brief.length !== "short") paragraphs.push(render(stage, stage.random.fresh(ARRIVALS, stage.used)));
+  }
+  return fillTo(stage, paragraphs, middleBeats(stage), target + (newChapter ? 10 : 0)).join("\n\n");
+}
+
+const ENDS_SENTENCE = /[.!?…]["”’)]?\s*$/;
+
+/** `continue`: writes on from the text before the cursor, in its tense and person. */
+export function continueScene(stage: Stage, before: string): string {
+  const text = plainText(before);
+  const target = TARGET_WORDS[stage.brief.length] ?? TARGET_WORDS.medium!;
+  let opening = "";
+  if (text !== "" && !ENDS_SENTENCE.test(text)) {
+    opening = render(stage, stage.random.pick(SENTENCE_ENDS));
+    opening = /^[,.;]/.test(opening) ? opening : ` ${opening.trim()}`;
+    opening = opening.replace(/^( ?)(\p{Lu})/u, (_, space: string, c: string) => space + c.toLowerCase());
+  }
+  const beats = middleBeats(stage);
+  // Dialogue just before the cursor gets an answer first.
+  if (/[”"]\s*[^”"]*$/.test(lastSentence(text)) || /[”"]$/.test(text.trim())) {
+    beats.unshift((s) => [speech(s, "B", ownLine(s, "B"))]);
+  }
+  const paragraphs = fillTo(stage, [], beats, target);
+  return opening === "" ? paragraphs.join("\n\n") : `${opening}\n\n${paragraphs.join("\n\n")}`;
+}
