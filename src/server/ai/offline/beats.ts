@@ -15,7 +15,7 @@ export const TOUCH = "At the edge of {A:pos} attention there ~was {touch}.";
 export const ARRIVALS = [
   "{A} ~had been waiting long enough to count the cracks in the ceiling twice. {gestureA} When the door ~opened, {A:sub} ~knew who it was before {B} ~said a word.",
   "{A} ~was halfway through {task} when {B} ~arrived, because of course {B} ~did. {gestureA}",
-  "{B} ~found {A:obj} exactly where {A} always ~was at this hour. {gestureA} {gestureB}",
+  "{B} ~found {A:obj} exactly where {A:sub} always ~was at this hour. {gestureA} {gestureB}",
   "It ~was {B} who ~broke the silence, which ~was the first surprise of the night. {gestureB}",
 ];
 

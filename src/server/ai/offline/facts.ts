@@ -115,8 +115,19 @@ export function lastSentence(text: string): string {
   return sentences[sentences.length - 1] ?? "";
 }
 
-/** The last user message in the prompt: the writer's request or question. */
-export interface Request {
-  text: string;
-  wantsChapter: boolean;
+const STOP =
+  /^(is|are|was|were|has|have|had|will|would|can|could|must|leads?|and|but|or|to|of|in|on|at|by|for|from|with|that|who|which|where|when|while|into|before|after)$/i;
+
+/** 'A stolen map leads to a drowned temple.' → ['the stolen map', 'the drowned temple']. */
+export function nounPhrases(text: string): string[] {
+  const phrases: string[] = [];
+  for (const match of text.matchAll(/\b(?:a|an|the|their|his|her)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2})/giu)) {
+    const words: string[] = [];
+    for (const word of match[1]!.split(/\s+/)) {
+      if (STOP.test(word) || (words.length >= 2 && /s$/.test(word))) break;
+      words.push(word);
+    }
+    if (words.length > 0) phrases.push(`the ${words.join(" ")}`);
+  }
+  return [...new Set(phrases)];
 }

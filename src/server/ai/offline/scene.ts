@@ -10,7 +10,7 @@ import {
   TIME_SKIPS,
   TOUCH,
 } from "./beats";
-import { chapterCount, firstSentence, lastSentence, plainText, TARGET_WORDS } from "./facts";
+import { chapterCount, firstSentence, lastSentence, nounPhrases, plainText, TARGET_WORDS } from "./facts";
 import { wordCount } from "./grammar";
 import { render, type Stage, speech } from "./stage";
 import { voiceOf } from "./voices";
@@ -49,23 +49,6 @@ function moodBeat(stage: Stage, key: Stage["moods"][number]["key"], strong: bool
   const beats = MOOD_BEATS[key];
   const pool = stage.brief.mature && strong && beats.mature ? [...beats.mature, ...beats.general] : beats.general;
   return [render(stage, stage.random.fresh(pool, stage.used))];
-}
-
-const STOP =
-  /^(is|are|was|were|has|have|had|will|would|can|could|must|leads?|and|but|or|to|of|in|on|at|by|for|from|with|that|who|which|where|when|while|into|before|after)$/i;
-
-/** 'A stolen map leads to a drowned temple.' → ['the stolen map', 'the drowned temple']. */
-export function nounPhrases(text: string): string[] {
-  const phrases: string[] = [];
-  for (const match of text.matchAll(/\b(?:a|an|the|their|his|her)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,2})/giu)) {
-    const words: string[] = [];
-    for (const word of match[1]!.split(/\s+/)) {
-      if (STOP.test(word) || (words.length >= 2 && /s$/.test(word))) break;
-      words.push(word);
-    }
-    if (words.length > 0) phrases.push(`the ${words.join(" ")}`);
-  }
-  return [...new Set(phrases)];
 }
 
 const plotBeat: Beat = (stage) => {
