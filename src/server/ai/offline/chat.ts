@@ -231,8 +231,15 @@ function mood(stage: Stage): string {
   const readings = stage.moods.map((m) => `${m.label} ${m.value}`).join(", ");
   const [top, second] = stage.moods;
   const lines = [`Your mood readings: ${readings}. Scenes lean on the strongest first.`];
+  const scene: Record<string, string> = {
+    romance: `notices something about ${stage.a.name} no one else does`,
+    spice: `notices something about ${stage.a.name} no one else does`,
+    humor: "tries to look dignified and fails spectacularly",
+    angst: "finally says the thing that breaks the silence",
+  };
+  const idea = scene[top!.key] ?? `drags ${stage.a.name} into trouble neither of them planned for`;
   lines.push(
-    `For ${top!.label.toLowerCase()}, reach for ${MOOD_ADVICE[top!.key]}. With ${both(stage)} that might be a scene where ${stage.b.name} ${top!.key === "romance" || top!.key === "spice" ? "notices something about " + stage.a.name + " no one else does" : top!.key === "humor" ? "tries to look dignified and fails spectacularly" : top!.key === "angst" ? "finally says the thing that breaks the silence" : "drags " + stage.a.name + " into trouble neither planned for"}.`,
+    `For ${top!.label.toLowerCase()}, reach for ${MOOD_ADVICE[top!.key]}. With ${both(stage)} that might be a scene where ${stage.b.name} ${idea}.`,
   );
   if (second) lines.push(`Let ${second.label.toLowerCase()} colour the edges: ${MOOD_ADVICE[second.key]}.`);
   lines.push(
