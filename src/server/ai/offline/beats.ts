@@ -33,7 +33,7 @@ export const THEME_TALK: Record<ThemeKey | "default", { pairs: [string, string][
     ],
     narration: [
       "It ~was an old argument, worn smooth with use, and {A} ~hated how much {A:sub} ~had missed it.",
-      "They ^had been enemies for so long that {A} could read {B:obj} like a map, every scowl a road {A:sub} ~had walked before.",
+      "{Pair} ^had been enemies for so long that {A} could read {B:obj} like a map, every scowl a road {A:sub} ~had walked before.",
     ],
   },
   slowburn: {
@@ -43,8 +43,8 @@ export const THEME_TALK: Record<ThemeKey | "default", { pairs: [string, string][
       ["Why do you always find me?", "Because I always look."],
     ],
     narration: [
-      "{B:pos} hand ~brushed {A:pos}, the briefest touch, and neither of them ~mentioned it.",
-      "Something unspoken ~sat between them, patient as ever, and {A} ~let it stay there one more night.",
+      "{B:pos} hand ~brushed {A:pos} hand, the briefest touch, and neither of {pair} ~mentioned it.",
+      "Something unspoken ~sat between {pair}, patient as ever, and {A} ~let it stay there one more night.",
     ],
   },
   friends: {
@@ -54,8 +54,8 @@ export const THEME_TALK: Record<ThemeKey | "default", { pairs: [string, string][
       ["We’ve known each other forever. You can tell me.", "That’s exactly why I can’t."],
     ],
     narration: [
-      "{B} ~knew {A:obj} far too well for this to work, and both of them ^knew it.",
-      "Years of friendship ~sat easily between them, and lately, not quite so easily.",
+      "{B} ~knew {A:obj} far too well for this to work, and both of {pair} ^knew it.",
+      "Years of friendship ~sat easily between {pair}, and lately, not quite so easily.",
     ],
   },
   au: {
@@ -78,7 +78,7 @@ export const THEME_TALK: Record<ThemeKey | "default", { pairs: [string, string][
 export const MOOD_BEATS: Record<MoodKey, { general: string[]; mature?: string[] }> = {
   romance: {
     general: [
-      "For a moment neither of them ~moved. {B} ~was close enough that {A} could count each breath, and the rest of {place} ~seemed to fall politely away.",
+      "For a moment neither of {pair} ~moved. {B} ~was close enough that {A} could count each breath, and the rest of {place} ~seemed to fall politely away.",
       "{A:pos} heart ~did something complicated and deeply inconvenient when {B} ~smiled. {A} ~looked away first. {A:sub} always ~did.",
       "{B} ~reached out and ~tucked a stray strand of hair behind {A:pos} ear, slowly, as if asking permission with every inch.",
     ],
@@ -94,7 +94,7 @@ export const MOOD_BEATS: Record<MoodKey, { general: string[]; mature?: string[] 
   },
   humor: {
     general: [
-      "Somewhere behind them, a cat ~knocked something expensive off a shelf with great deliberation. {B} ~did not even blink. \u201cFriend of yours?\u201d {A} ~asked.",
+      "Somewhere behind {pair}, a cat ~knocked something expensive off a shelf with great deliberation. {B} ~did not even blink. \u201cFriend of yours?\u201d {A} ~asked.",
       "{A} ~tried to make a dignified exit and ~walked straight into the doorframe. {B} ~was kind enough to wait a full second before laughing.",
       "\u201cThis is fine,\u201d {B} ~said, in the voice of someone for whom nothing ~was fine. \u201cEverything is completely, entirely fine.\u201d",
     ],
@@ -104,19 +104,19 @@ export const MOOD_BEATS: Record<MoodKey, { general: string[]; mature?: string[] 
       "{A} ~was suddenly, acutely aware of how close {B} ~stood, of the warmth coming off {B:them}, of how easy it would be to close the distance.",
     ],
     mature: [
-      "The air between them ~changed, warm and heavy as a held breath. {B:pos} gaze ~dropped to {A:pos} mouth and ~stayed there, and {A} ~forgot, for one reckless heartbeat, every reason this ~was a terrible idea.",
+      "The air between {pair} ~changed, warm and heavy as a held breath. {B:pos} gaze ~dropped to {A:pos} mouth and ~stayed there, and {A} ~forgot, for one reckless heartbeat, every reason this ~was a terrible idea.",
     ],
   },
   chaos: {
     general: [
-      "It ~was at that exact moment that everything ~went sideways: a shout, a crash, and something small and very fast ~shot between their feet.",
+      "It ~was at that exact moment that everything ~went sideways: a shout, a crash, and something small and very fast ~shot between {pairPos} feet.",
       "Three things ~happened at once. A window ~shattered, someone ~screamed about a goat, and {B} ~started laughing as if this ~had been the plan all along.",
     ],
   },
   adventure: {
     general: [
       "{B} ~unfolded a map worn soft at the creases and ~tapped a spot where the ink ~had faded to nothing. \u201cThere. Nobody’s been that far and come back.\u201d {A} ~studied it longer than {A:sub} ~meant to.",
-      "Beyond {place} the road ~ran on into country neither of them ~had seen, and {A} ~felt the old familiar pull of it, like a hand on the back.",
+      "Beyond {place} the road ~ran on into country neither of {pair} ~had seen, and {A} ~felt the old familiar pull of it, like a hand on the back.",
     ],
   },
   action: {
@@ -130,15 +130,15 @@ export const MOOD_BEATS: Record<MoodKey, { general: string[]; mature?: string[] 
 /** {things}: the plot's nouns ('the stolen map and the drowned temple'); the fallback quotes the plot. */
 export const PLOT_BEATS = {
   things: [
-    "Beneath everything else ~was the reason they ^had come, the thing {A} could not stop turning over: {things}.",
-    "Neither of them ~said it, but both of them ^were thinking about {things}.",
+    "Beneath everything else ~was the reason {pairSub} ^had come, the thing {A} could not stop turning over: {things}.",
+    "Neither of {pair} ~said it, but both of {pair} ^were thinking about {things}.",
     "{A} ~had not forgotten why any of this mattered. It all ~came back to {things}.",
   ],
   fallback: "{A} ~had not forgotten why any of this mattered. {plot}",
 };
 
 export const CLOSINGS = [
-  "{A} ~looked at {B} for a long moment. Then {A:sub} ~made a decision, and it would change everything, though neither of them ~knew it yet.",
+  "{A} ~looked at {B} for a long moment. Then {A:sub} ~made a decision, and it would change everything, though neither of {pair} ~knew it yet.",
   "Outside, {sound} ~went on as if nothing ~had changed. But something ~had. {A} could feel it, like the first crack in ice.",
   "\u201cTomorrow, then,\u201d {B} ~said at last. It ~sounded like a promise. It ~sounded, just a little, like a threat.",
 ];
@@ -152,7 +152,22 @@ export const TIME_SKIPS = [
 
 /** Finishes a sentence the writer left open before going on. */
 export const SENTENCE_ENDS = [
-  " and then, just like that, the moment ~passed.",
   ", though no one ~said so.",
   ", and that ~was that.",
+  ", and for a moment nothing else ~mattered.",
+];
+
+/** Open sentences that need a particular kind of ending, by their last word. */
+export const OPEN_ENDS: [RegExp, string[]][] = [
+  [/^(and|then)$/, [" ~waited.", " ~held very still.", " ~listened."]],
+  [/^(but|or|yet)$/, [" nothing ~happened.", " no one ~moved."]],
+  // An article or a preposition: the sentence breaks off, interrupted.
+  [/^(the|a|an|my|her|his|their|our|your|to|of|with|in|on|at|for|from|into|as|was|is|were|are)$/, ["\u2014"]],
+];
+
+/** A breath between bigger beats. */
+export const QUIET = [
+  "For a while neither of {pair} ~said anything. {sound} ~filled the silence, and {A} ~found that {A:sub} did not mind.",
+  "{A} ~watched the light change across {place}, and ~let {A:their} thoughts drift where they would.",
+  "Later, {A} would remember this moment more clearly than any of the others: the smell of {smell}, the weight of {B:pos} glance, the sense of standing at the edge of something.",
 ];

@@ -89,15 +89,27 @@ function nameRuns(text: string): Map<string, { count: number; midSentence: boole
   return found;
 }
 
-function pronounFor(name: string, texts: string[]): Pronoun {
+/**
+ * She, he or they. Only clear cues count, in sentences that name this person and nobody else of the cast: 'Aria
+ * guards the docks; she trusts no one', a next sentence starting 'She …', or .himself. / .herself.; never .his. or .her.: they often belong to someone else.
+ */
+function pronounFor(name: string, others: string[], texts: string[]): Pronoun {
   let she = 0;
   let he = 0;
+  const count = (word: string) => {
+    if (/^(she|herself)$/i.test(word)) she++;
+    else if (/^(he|his|himself)$/i.test(word)) he++;
+  };
+  const namesOthers = (sentence: string) => others.some((other) => sentence.includes(other));
   for (const text of texts) {
-    for (const sentence of text.split(/(?<=[.!?])\s+/)) {
-      if (!sentence.includes(name)) continue;
-      she += (sentence.match(/\b(she|her|hers|herself)\b/gi) ?? []).length;
-      he += (sentence.match(/\b(he|him|his|himself)\b/gi) ?? []).length;
-    }
+    const sentences = text.split(/(?<=[.!?])\s+/);
+    sentences.forEach((sentence, i) => {
+      if (!sentence.includes(name) || namesOthers(sentence)) return;
+      const after = sentence.slice(sentence.indexOf(name));
+      for (const m of after.matchAll(/[,;]\s+(she|he)\b|\b(himself|herself)\b/gi)) count(m[1] ?? m[2]!);
+      const next = sentences[i + 1];
+      if (next && !next.includes(name) && !namesOthers(next)) count(/^["“]?(She|He)\b/.exec(next)?.[1] ?? "");
+    });
   }
   return she > he ? "she" : he > she ? "he" : "they";
 }
@@ -177,7 +189,7 @@ export function buildCast(brief: StoryBrief, random: Random): Character[] {
       archetypeLabel: null,
       traits: details.traits ?? [],
       relationships: details.relationships ?? [],
-      pronoun: pronounFor(fullName.split(" ")[0]!, texts),
+      pronoun: "they",
       invented: false,
     });
   };
@@ -185,6 +197,13 @@ export function buildCast(brief: StoryBrief, random: Random): Character[] {
   for (const name of nameRuns(texts[0]!).keys()) add(name);
   const story = `${brief.beginning}\n${brief.latest}`;
   for (const [name, seen] of nameRuns(story)) if (seen.count >= 2 && seen.midSentence) add(name);
+  for (const c of cast) {
+    c.pronoun = pronounFor(
+      c.name,
+      cast.filter((o) => o !== c).map((o) => o.name),
+      texts,
+    );
+  }
   // The writer's archetype picks go to the named people in order (leads first), then to invented people.
   const labels = archetypeLabels(brief);
   const pool = random.shuffle(INVENTED[nameStyle(brief)]);

@@ -39,7 +39,7 @@ export const VERBS: Record<string, string> = Object.fromEntries(
     "drove:drive shot:shoot shattered:shatter screamed:scream started:start walked:walk joined:join swore:swear " +
     "tucked:tuck arrived:arrive sounded:sound passed:pass mentioned:mention hated:hate changed:change " +
     "forgot:forget expected:expect crashed:crash stained:stain hugged:hug flipped:flip wiped:wipe hovered:hover " +
-    "swung:swing stared:stare shoved:shove acted:act bounced:bounce"
+    "swung:swing stared:stare shoved:shove acted:act bounced:bounce announced:announce pointed:point"
   )
     .split(/\s+/)
     .map((pair) => pair.split(":") as [string, string]),
@@ -62,7 +62,10 @@ export function conjugate(text: string, voice: Voice): string {
   if (voice.tense === "past") return text.replace(/\^was\b/g, "were").replace(/[~^](\w+)/g, "$1");
   return text
     .replace(/\^(\w+)/g, (_, past: string) => (VERBS[past] === "be" ? "are" : (VERBS[past] ?? past)))
-    .replace(/\bI ~(\w+)/g, (_, past: string) => `I ${firstPersonPresent(VERBS[past] ?? past)}`)
+    .replace(
+      /\bI ((?:always|never|still|just|only|finally|already|barely) )?~(\w+)/g,
+      (_, adverb = "", past: string) => `I ${adverb}${firstPersonPresent(VERBS[past] ?? past)}`,
+    )
     .replace(/~(\w+)/g, (_, past: string) => (VERBS[past] ? thirdPersonPresent(VERBS[past]) : past));
 }
 
@@ -84,11 +87,14 @@ export function fill(
   narrator: Character | null,
 ): string {
   // Singular 'they' takes a plural verb: 'they always do', 'they were'.
-  const agreed = template.replace(/\{(\w+):sub\} ~/g, (whole, key: string) => {
-    const who = roles[key];
-    const isMe = voice.person === "first" && narrator !== null && who?.name === narrator.name;
-    return who && !isMe && who.pronoun === "they" ? `{${key}:sub} ^` : whole;
-  });
+  const agreed = template.replace(
+    /\{(\w+):sub\} ((?:always|never|still|just|only|finally|already|barely) )?~/g,
+    (whole, key: string, adverb = "") => {
+      const who = roles[key];
+      const isMe = voice.person === "first" && narrator !== null && who?.name === narrator.name;
+      return who && !isMe && who.pronoun === "they" ? `{${key}:sub} ${adverb}^` : whole;
+    },
+  );
   const text = agreed.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, key: string, form: string | undefined) => {
     const who = roles[key];
     if (!who) return whole;

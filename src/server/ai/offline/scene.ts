@@ -3,8 +3,10 @@ import {
   ARRIVALS,
   CLOSINGS,
   MOOD_BEATS,
+  OPEN_ENDS,
   OPENINGS,
   PLOT_BEATS,
+  QUIET,
   SENTENCE_ENDS,
   THEME_TALK,
   TIME_SKIPS,
@@ -71,6 +73,16 @@ function middleBeats(stage: Stage): Beat[] {
   for (const mood of rest) beats.push((s) => moodBeat(s, mood.key, mood.value >= 70));
   if (first && first.value >= 70) beats.push((s) => moodBeat(s, first.key, true));
   beats.push(exchange, (s) => [render(s, "{gestureA} {gestureB}")], exchange);
+  // A long scene keeps going: more talk, each mood again, a quiet moment between.
+  const moods = stage.moods.length > 0 ? stage.moods : [{ key: "romance" as const, value: 40 }];
+  for (let round = 0; round < 4; round++) {
+    const mood = moods[round % moods.length]!;
+    beats.push(
+      (s) => moodBeat(s, mood.key, mood.value >= 70),
+      exchange,
+      (s) => [render(s, s.random.fresh(QUIET, s.used))],
+    );
+  }
   return beats;
 }
 
@@ -118,8 +130,10 @@ export function continueScene(stage: Stage, before: string): string {
   const target = TARGET_WORDS[stage.brief.length] ?? TARGET_WORDS.medium!;
   let opening = "";
   if (text !== "" && !ENDS_SENTENCE.test(text)) {
-    opening = render(stage, stage.random.pick(SENTENCE_ENDS));
-    opening = /^[,.;]/.test(opening) ? opening : ` ${opening.trim()}`;
+    const lastWord = (/(\p{L}+)\W*$/u.exec(text)?.[1] ?? "").toLowerCase();
+    const ends = OPEN_ENDS.find(([words]) => words.test(lastWord))?.[1] ?? SENTENCE_ENDS;
+    opening = render(stage, stage.random.pick(ends));
+    opening = /^[,.;\u2014]/.test(opening) ? opening : ` ${opening.trim()}`;
     opening = opening.replace(/^( ?)(\p{Lu})/u, (_, space: string, c: string) => space + c.toLowerCase());
   }
   const beats = middleBeats(stage);

@@ -83,8 +83,12 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** Template → text on this stage: people, the world's details (never the same one twice when avoidable), values. */
 export function render(stage: Stage, template: string, values: Record<string, string> = {}): string {
   const { random, used, world } = stage;
+  // Gestures name their character {X} and the other person {Y}.
   const gesture = (who: "A" | "B") =>
-    random.fresh(voiceOf((who === "A" ? stage.a : stage.b).archetype).gestures, used).replaceAll("{X", `{${who}`);
+    random
+      .fresh(voiceOf((who === "A" ? stage.a : stage.b).archetype).gestures, used)
+      .replaceAll("{X", `{${who}`)
+      .replaceAll("{Y", `{${who === "A" ? "B" : "A"}`);
   const expanded = template
     .replace("{gestureA}", () => gesture("A"))
     .replace("{gestureB}", () => gesture("B"))
@@ -105,6 +109,10 @@ export function render(stage: Stage, template: string, values: Record<string, st
     {
       Time: random.pick(["Night", "Dusk", "Evening", "Twilight"]),
       alarm: world.alarm,
+      // The two of them: 'us' when the narrator is one of them.
+      ...(stage.voice.person === "first" && stage.narrator === stage.a
+        ? { pair: "us", Pair: "We", pairPos: "our", pairSub: "we" }
+        : { pair: "them", Pair: "They", pairPos: "their", pairSub: "they" }),
       touch: world.fandomTouch ?? "",
       ...values,
     },

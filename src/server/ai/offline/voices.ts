@@ -27,7 +27,7 @@ export const VOICES: Record<ArchetypeKey | "default", ArchetypeVoice> = {
     gestures: [
       "{X} ~bounced on {X:their} heels, already grinning.",
       "{X:pos} laugh ~arrived a moment before {X:sub} ~did, as it always ~did.",
-      "{X} ~pressed a warm cup into {X:their} companion’s hands without asking whether it was wanted.",
+      "{X} ~pressed a warm cup into {Y:pos} hands without asking whether it was wanted.",
     ],
     lines: [
       "Okay, but hear me out, this is going to be fun.",
@@ -82,7 +82,7 @@ export const VOICES: Record<ArchetypeKey | "default", ArchetypeVoice> = {
     gestures: [
       "{X} ~crossed {X:their} arms and ~scowled, colour rising high on {X:their} cheeks.",
       "{X} ~huffed and ~looked pointedly anywhere else.",
-      "{X} ~shoved something into {X:their} companion’s hands, then ~acted as if it ~had never happened.",
+      "{X} ~shoved something into {Y:pos} hands, then ~acted as if it ~had never happened.",
     ],
     lines: [
       "It’s not like I was waiting for you or anything.",
@@ -154,9 +154,9 @@ export const VOICES: Record<ArchetypeKey | "default", ArchetypeVoice> = {
   },
   cinnamon: {
     gestures: [
-      "{X} ~stepped between {X:their} friend and the rest of the world without thinking about it.",
+      "{X} ~stepped between {Y:obj} and the rest of the world without thinking about it.",
       "{X} ~hovered, clearly wanting to help and not sure where to start.",
-      "{X} ~tucked a blanket around {X:their} companion’s shoulders with great seriousness.",
+      "{X} ~tucked a blanket around {Y:pos} shoulders with great seriousness.",
     ],
     lines: [
       "Are you hurt? Let me see.",
