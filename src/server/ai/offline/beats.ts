@@ -4,7 +4,7 @@
 import type { MoodKey, ThemeKey } from "./facts";
 
 export const OPENINGS = [
-  "{Time} ~had settled over {place}. The air ~smelled of {smell}, and somewhere close by there ~was {sound}.",
+  "{Time} ~had settled over {place}. The air ~smelled of {smell}, and from somewhere ~came {sound}.",
   "{Place} ~was never truly quiet. Even now there ~was {sound}, and {sight}.",
   "The first thing anyone ~noticed about {place} ~was the smell: {smell}. The second ~was {sight}.",
   "There ~was {sight}, and beneath it {sound}. {Time} in {place} always ~felt like the moment before something happened.",

@@ -45,6 +45,17 @@ const ARCHETYPE_WORDS: [ArchetypeKey, RegExp][] = [
   ["stoic", /stoic|reserved|taciturn|quiet|impassive|cold|calm/i],
 ];
 
+const TEMPERAMENTS: ArchetypeKey[] = [
+  "stoic",
+  "sunbeam",
+  "broody",
+  "bookworm",
+  "cinnamon",
+  "mastermind",
+  "tsundere",
+  "wildcard",
+];
+
 export function archetypeOf(text: string): ArchetypeKey | null {
   return ARCHETYPE_WORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 }
@@ -237,6 +248,9 @@ export function buildCast(brief: StoryBrief, random: Random): Character[] {
       invented: true,
     });
   }
+  // Nobody is a blank: people without an archetype get a temperament from the seed (not shown as the writer's pick).
+  const temperaments = random.shuffle(TEMPERAMENTS).filter((t) => !cast.some((c) => c.archetype === t));
+  for (const c of cast) if (!c.archetype) c.archetype = temperaments.shift() ?? "stoic";
   return cast;
 }
 

@@ -298,7 +298,9 @@ function ideas(stage: Stage): string {
   const options = stage.random.shuffle([
     `${both(stage)} are forced to work together to find ${thing}, and ${twist}.`,
     `Something goes wrong in ${stage.world.placeAgain}: ${top?.key === "action" ? "an ambush" : top?.key === "humor" ? "a disastrous misunderstanding" : "an unexpected arrival"} scatters everyone, and ${stage.b.name} has to choose who to go after.`,
-    `${stage.a.name} learns something about ${stage.b.name}’s past that changes what ${thing.replace(/^the /, "the ")} means to both of them.`,
+    things[0]
+      ? `${stage.a.name} learns something about ${stage.b.name}’s past that changes what ${thing} means to both of them.`
+      : `${stage.a.name} learns something about ${stage.b.name}’s past that changes everything between them.`,
     `A quiet chapter: ${both(stage)} stuck waiting somewhere small, with nothing to do but talk. ${top ? `Lean into the ${top.label.toLowerCase()}.` : ""}`.trim(),
   ]);
   const last = lastSentence(stage.story);

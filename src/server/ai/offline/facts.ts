@@ -116,7 +116,7 @@ export function lastSentence(text: string): string {
 }
 
 const STOP =
-  /^(is|are|was|were|has|have|had|will|would|can|could|must|leads?|and|but|or|to|of|in|on|at|by|for|from|with|that|who|which|where|when|while|into|before|after)$/i;
+  /^(is|are|was|were|has|have|had|will|would|can|could|must|do|does|did|leads?|and|but|or|to|of|in|on|at|by|for|from|with|that|who|which|where|when|while|into|before|after)$/i;
 
 /** 'A stolen map leads to a drowned temple.' → ['the stolen map', 'the drowned temple']. */
 export function nounPhrases(text: string): string[] {

@@ -60,13 +60,23 @@ function firstPersonPresent(base: string): string {
 /** Renders marked verbs for the voice; 'I ~was' becomes 'I am' in the present tense. */
 export function conjugate(text: string, voice: Voice): string {
   if (voice.tense === "past") return text.replace(/\^was\b/g, "were").replace(/[~^](\w+)/g, "$1");
+  // A verb's subject is 'I' when 'I' comes just before it, or when it continues the previous verb's clause
+  // ('I duck, feel it whistle past, and drive …').
+  let previousWasI = false;
   return text
     .replace(/\^(\w+)/g, (_, past: string) => (VERBS[past] === "be" ? "are" : (VERBS[past] ?? past)))
-    .replace(
-      /\bI ((?:always|never|still|just|only|finally|already|barely) )?~(\w+)/g,
-      (_, adverb = "", past: string) => `I ${adverb}${firstPersonPresent(VERBS[past] ?? past)}`,
-    )
-    .replace(/~(\w+)/g, (_, past: string) => (VERBS[past] ? thirdPersonPresent(VERBS[past]) : past));
+    .replace(/~(\w+)/g, (_, past: string, at: number, whole: string) => {
+      const before = whole.slice(Math.max(0, at - 40), at);
+      const isI = /\bI ((always|never|still|just|only|finally|already|barely) )?$/.test(before)
+        ? true
+        : /(,|\band|\bor|\bthen)\s*$/.test(before)
+          ? previousWasI
+          : false;
+      previousWasI = isI;
+      const base = VERBS[past];
+      if (!base) return past;
+      return isI ? firstPersonPresent(base) : thirdPersonPresent(base);
+    });
 }
 
 const POSSESSIVE: Record<Character["pronoun"], string> = { she: "her", he: "his", they: "their" };

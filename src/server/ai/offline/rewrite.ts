@@ -213,7 +213,7 @@ function longer(stage: Stage, paragraph: string): string {
 
 const SENSORY = [
   "The air ~smelled of {smell}.",
-  "Somewhere close by there ~was {sound}.",
+  "From somewhere ~came {sound}.",
   "All around lay {sight}.",
   "For a heartbeat the whole world ~seemed to hold its breath.",
   "{sound} ~filled the silence that followed.",

@@ -12,7 +12,7 @@ import {
   TIME_SKIPS,
   TOUCH,
 } from "./beats";
-import { chapterCount, firstSentence, lastSentence, nounPhrases, plainText, TARGET_WORDS } from "./facts";
+import { chapterCount, firstSentence, lastSentence, type MoodKey, nounPhrases, plainText, TARGET_WORDS } from "./facts";
 import { wordCount } from "./grammar";
 import { render, type Stage, speech } from "./stage";
 import { voiceOf } from "./voices";
@@ -62,19 +62,29 @@ const plotBeat: Beat = (stage) => {
   return [render(stage, stage.random.fresh(PLOT_BEATS.things, stage.used), { things: list })];
 };
 
+/** The story's moods; with none set, two from the seed, so an unspecified story still has a flavour. */
+function sceneMoods(stage: Stage): { key: MoodKey; value: number }[] {
+  if (stage.moods.length > 0) return stage.moods;
+  const [one, two] = stage.random.shuffle<MoodKey>(["romance", "humor", "adventure", "angst", "action"]);
+  return [
+    { key: one!, value: 55 },
+    { key: two!, value: 45 },
+  ];
+}
+
 /** The middle of a scene: the strongest moods first (a strong one twice), the plot, more talk. */
 function middleBeats(stage: Stage): Beat[] {
   const beats: Beat[] = [];
   // Light moods (under 40) only colour a long scene.
   const long = stage.brief.length === "long";
-  const [first, ...rest] = stage.moods.filter((m) => long || m.value >= 40);
+  const [first, ...rest] = sceneMoods(stage).filter((m) => long || m.value >= 40);
   if (first) beats.push((s) => moodBeat(s, first.key, first.value >= 70));
   beats.push(exchange, plotBeat);
   for (const mood of rest) beats.push((s) => moodBeat(s, mood.key, mood.value >= 70));
   if (first && first.value >= 70) beats.push((s) => moodBeat(s, first.key, true));
   beats.push(exchange, (s) => [render(s, "{gestureA} {gestureB}")], exchange);
   // A long scene keeps going: more talk, each mood again, a quiet moment between.
-  const moods = stage.moods.length > 0 ? stage.moods : [{ key: "romance" as const, value: 40 }];
+  const moods = sceneMoods(stage);
   for (let round = 0; round < 4; round++) {
     const mood = moods[round % moods.length]!;
     beats.push(

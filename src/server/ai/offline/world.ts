@@ -13,7 +13,7 @@ export interface Senses {
 
 const BY_STYLE: Record<"fantasy" | "modern" | "future", Senses & { task: string[]; alarm: string }> = {
   fantasy: {
-    sound: ["a bell tolling somewhere far off", "the creak of old timber", "the hiss and spit of torches"],
+    sound: ["a bell tolling in the distance", "the creak of old timber", "the hiss and spit of torches"],
     smell: ["woodsmoke and wet stone", "pine resin and horses", "candle wax and cold iron"],
     sight: ["lantern light pooling on the flagstones", "banners stirring in the draft", "frost feathering the glass"],
     task: [
@@ -185,7 +185,8 @@ export function placePhrase(setting: string | null, style: "fantasy" | "modern" 
     .replace(/^(the story (is set|takes place)|it(’|')?s set|it is set|set|takes place)\s+(in|on|at)\s+/i, "")
     .split(/(?<=[a-z0-9)])[.;!?]|\s\/\s|\n/)[0]!
     .trim();
-  if (phrase.split(/\s+/).length > 12) phrase = phrase.split(",")[0]!.split(/\s+/).slice(0, 12).join(" ");
+  // An aside after a comma ('Hogwarts, a castle full of secrets') is left for the details to show.
+  phrase = phrase.split(",")[0]!.split(/\s+/).slice(0, 12).join(" ");
   return phrase === "" ? fallback : lowerArticle(phrase);
 }
 
