@@ -4,7 +4,7 @@ import type { Character } from "./cast";
 import { nameStyle, notesAbout } from "./cast";
 import { chapterCount, lastSentence, nounPhrases } from "./facts";
 import { wordCount } from "./grammar";
-import type { Stage } from "./stage";
+import { render, type Stage } from "./stage";
 import type { ChatTurn } from "./storyteller";
 import { voiceOf } from "./voices";
 import { chapterTitle } from "./world";
@@ -252,6 +252,12 @@ function character(stage: Stage, who: Character): string {
   const other = who === stage.a ? stage.b : stage.a;
   const voice = voiceOf(who.archetype);
   const lines: string[] = [];
+  // A gesture of theirs, told in the past tense and the third person whatever the story's voice.
+  const gestureStage: Stage = { ...stage, a: who, b: other, voice: { tense: "past", person: "third" }, narrator: null };
+  const habit = render(
+    gestureStage,
+    stage.random.pick(voice.gestures).replaceAll("{X", "{A").replaceAll("{Y", "{B"),
+  ).replace(/\.$/, "");
   const label = who.archetypeLabel ? ` (${who.archetypeLabel})` : "";
   const notes = notesAbout(who, stage.brief);
   lines.push(
@@ -263,21 +269,7 @@ function character(stage: Stage, who: Character): string {
   lines.push(
     bullet([
       `Give ${who.name} a want that pulls against ${other.name}’s, so every scene between them has friction.`,
-      `Show one habit (${stage.random
-        .pick(voice.gestures)
-        .replace(/\{X(:\w+)?\}/g, (_, form?: string) =>
-          form === ":pos"
-            ? `${who.name}’s`
-            : form
-              ? who.pronoun === "they"
-                ? "their"
-                : who.pronoun === "she"
-                  ? "her"
-                  : "his"
-              : who.name,
-        )
-        .replace(/~/g, "")
-        .replace(/\.$/, "")}) early, then break it when it matters.`,
+      `Show one habit (${habit}) early, then break it when it matters.`,
       `Ask what ${who.name} would never do, and put that choice in front of them by the middle of the story.`,
     ]),
   );

@@ -15,7 +15,7 @@ export interface ArchetypeVoice {
 export const VOICES: Record<ArchetypeKey | "default", ArchetypeVoice> = {
   stoic: {
     gestures: [
-      "{X} ~did not look up, but {X:their} hands ~went still.",
+      "{X} ~did not look up, but {X:their} hands ^went still.",
       "{X} ~stood with {X:their} back to the wall, like someone who ~expected trouble.",
       "Only a muscle in {X:pos} jaw ~gave anything away.",
     ],
@@ -41,7 +41,7 @@ export const VOICES: Record<ArchetypeKey | "default", ArchetypeVoice> = {
   mastermind: {
     gestures: [
       "{X} ~tapped two fingers against the table, counting moves no one else could see.",
-      "{X:pos} eyes ~went from face to face, filing every flicker away for later.",
+      "{X:pos} eyes ^went from face to face, filing every flicker away for later.",
       "{X} ~smiled the small, patient smile of someone three steps ahead.",
     ],
     lines: [
