@@ -7,7 +7,7 @@ export const OPENINGS = [
   "{Time} ~had settled over {place}. The air ~smelled of {smell}, and from somewhere ~came {sound}.",
   "{Place} ~was never truly quiet. Even now there ~was {sound}, and {sight}.",
   "The first thing anyone ~noticed about {place} ~was the smell: {smell}. The second ~was {sight}.",
-  "There ~was {sight}, and beneath it {sound}. {Time} in {place} always ~felt like the moment before something happened.",
+  "{Time} in {place} always ~felt like the moment before something happened: {sight}, {sound}, the air thick with {smell}.",
 ];
 
 export const TOUCH = "At the edge of {A:pos} attention there ~was {touch}.";
@@ -30,6 +30,9 @@ export const THEME_TALK: Record<ThemeKey | "default", { pairs: [string, string][
       ["Still angry about last time?", "I’d have to care about you to be angry."],
       ["If you’re here to gloat, get it over with.", "Gloat? I came to help. Try not to faint."],
       ["I don’t need you.", "No. But you’re going to need someone, and I’m the only one who showed up."],
+      ["Why are you still here?", "Because you’d be dead twice over without me, and it would be boring."],
+      ["You’re in my way.", "Funny. I was going to say the same thing."],
+      ["Say thank you.", "I’d rather eat glass."],
     ],
     narration: [
       "It ~was an old argument, worn smooth with use, and {A} ~hated how much {A:sub} ~had missed it.",
@@ -163,6 +166,16 @@ export const OPEN_ENDS: [RegExp, string[]][] = [
   [/^(but|or|yet)$/, [" nothing ~happened.", " no one ~moved."]],
   // An article or a preposition: the sentence breaks off, interrupted.
   [/^(the|a|an|my|her|his|their|our|your|to|of|with|in|on|at|for|from|into|as|was|is|were|are)$/, ["\u2014"]],
+];
+
+/** Any character's small actions, for when their own habits have all been shown. */
+export const SMALL_ACTIONS = [
+  "{X} ~rubbed the back of {X:their} neck.",
+  "{X} ~looked down at {X:their} hands for a moment.",
+  "{X} ~let out a long, slow breath.",
+  "{X} ~tilted {X:their} head, considering.",
+  "{X} ~glanced at {Y:obj}, then away.",
+  "{X} ~straightened, as if bracing for something.",
 ];
 
 /** A breath between bigger beats. */

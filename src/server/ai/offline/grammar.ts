@@ -39,7 +39,7 @@ export const VERBS: Record<string, string> = Object.fromEntries(
     "drove:drive shot:shoot shattered:shatter screamed:scream started:start walked:walk joined:join swore:swear " +
     "tucked:tuck arrived:arrive sounded:sound passed:pass mentioned:mention hated:hate changed:change " +
     "forgot:forget expected:expect crashed:crash stained:stain hugged:hug flipped:flip wiped:wipe hovered:hover " +
-    "swung:swing stared:stare shoved:shove acted:act bounced:bounce announced:announce pointed:point"
+    "swung:swing stared:stare shoved:shove acted:act bounced:bounce announced:announce pointed:point rubbed:rub"
   )
     .split(/\s+/)
     .map((pair) => pair.split(":") as [string, string]),

@@ -37,7 +37,10 @@ function ownLine(stage: Stage, who: "A" | "B"): string {
 /** A short conversation: a line and its answer, a line of narration the theme suggests, maybe one more remark. */
 const exchange: Beat = (stage) => {
   const talk = themeTalk(stage);
-  const [line, answer] = stage.random.fresh(talk.pairs, stage.used as Set<unknown> as Set<[string, string]>);
+  // Each exchange once; after that the two talk in their own voices.
+  const unused = talk.pairs.filter((pair) => !stage.used.has(pair[0]));
+  const [line, answer] = unused.length > 0 ? stage.random.pick(unused) : [ownLine(stage, "A"), ownLine(stage, "B")];
+  stage.used.add(line);
   const paragraphs = [speech(stage, "A", line), speech(stage, "B", answer)];
   const narration = talk.narration.filter((n) => !stage.used.has(n));
   if (narration.length > 0) paragraphs[1] += ` ${render(stage, stage.random.fresh(narration, stage.used))}`;

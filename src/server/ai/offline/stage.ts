@@ -1,5 +1,6 @@
 // A stage: everything a scene needs (cast, world, moods, themes, voice) and the one way templates become text.
 import type { StoryBrief } from "../context-block";
+import { SMALL_ACTIONS } from "./beats";
 import { buildCast, type Character } from "./cast";
 import { detectVoice, type MoodKey, moodWeights, plainText, type ThemeKey, themeKeys } from "./facts";
 import { fill, type Voice } from "./grammar";
@@ -84,11 +85,14 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export function render(stage: Stage, template: string, values: Record<string, string> = {}): string {
   const { random, used, world } = stage;
   // Gestures name their character {X} and the other person {Y}.
-  const gesture = (who: "A" | "B") =>
-    random
-      .fresh(voiceOf((who === "A" ? stage.a : stage.b).archetype).gestures, used)
+  // Once their own habits have all been shown, they fall back on small actions anyone might make.
+  const gesture = (who: "A" | "B") => {
+    const own = voiceOf((who === "A" ? stage.a : stage.b).archetype).gestures.filter((g) => !used.has(g));
+    return random
+      .fresh(own.length > 0 ? own : SMALL_ACTIONS, used)
       .replaceAll("{X", `{${who}`)
       .replaceAll("{Y", `{${who === "A" ? "B" : "A"}`);
+  };
   const expanded = template
     .replace("{gestureA}", () => gesture("A"))
     .replace("{gestureB}", () => gesture("B"))
