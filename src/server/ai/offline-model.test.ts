@@ -83,6 +83,16 @@ describe("offline model", () => {
     expect(performance.now() - aborted).toBeLessThan(15);
   });
 
+  it("stops at maxOutputTokens with finishReason 'length'", async () => {
+    const model = createOfflineModel({ wordDelayMs: 0 });
+    const result = await model.doGenerate({ ...call(3), maxOutputTokens: 40 });
+    expect(textOf(result).split(/\s+/)).toHaveLength(30);
+    expect(result.finishReason.unified).toBe("length");
+    const parts = await collect((await model.doStream({ ...call(3), maxOutputTokens: 40 })).stream);
+    expect(parts.filter((p) => p.type === "text-delta")).toHaveLength(30);
+    expect(parts.at(-1)).toMatchObject({ type: "finish", finishReason: { unified: "length" } });
+  });
+
   it("refuses to start when the signal is already aborted", async () => {
     const model = createOfflineModel({ wordDelayMs: 0 });
     const signal = AbortSignal.abort();

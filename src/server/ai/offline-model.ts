@@ -49,13 +49,22 @@ export function wordPieces(text: string): string[] {
   return text.match(/^\s*\S+\s*|\S+\s*/g) ?? [];
 }
 
-const stop = { unified: "stop", raw: "stop" } as const;
+const STOP = { unified: "stop", raw: "stop" } as const;
+const LENGTH = { unified: "length", raw: "length" } as const;
+
+/** Like a real model, it stops at maxOutputTokens (about 4 tokens for 3 words) and says so. */
+function withinLimit(text: string, maxOutputTokens: number | undefined) {
+  const pieces = wordPieces(text);
+  const maxWords = maxOutputTokens === undefined ? Infinity : Math.max(1, Math.floor((maxOutputTokens * 3) / 4));
+  if (pieces.length <= maxWords) return { text, finishReason: STOP };
+  return { text: pieces.slice(0, maxWords).join("").trimEnd(), finishReason: LENGTH };
+}
 
 export function createOfflineModel(options: OfflineModelOptions = {}): LanguageModelV3 {
   const wordDelayMs = options.wordDelayMs ?? DEFAULT_WORD_DELAY_MS;
   const write = (call: LanguageModelV3CallOptions) => {
     if (call.abortSignal?.aborted) throw abortError(call.abortSignal);
-    return tellStory(call.prompt, call.seed);
+    return withinLimit(tellStory(call.prompt, call.seed), call.maxOutputTokens);
   };
   return {
     specificationVersion: "v3",
@@ -64,10 +73,10 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
     supportedUrls: {},
 
     async doGenerate(call) {
-      const text = write(call);
+      const { text, finishReason } = write(call);
       return {
         content: [{ type: "text", text }],
-        finishReason: stop,
+        finishReason,
         usage: usage(call.prompt, text),
         response: { id: `offline-${Date.now()}`, modelId: MODEL_ID, timestamp: new Date() },
         warnings: [],
@@ -75,7 +84,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
     },
 
     async doStream(call) {
-      const text = write(call);
+      const { text, finishReason } = write(call);
       const signal = call.abortSignal;
       const parts: LanguageModelV3StreamPart[] = [
         { type: "stream-start", warnings: [] },
@@ -83,7 +92,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
         { type: "text-start", id: "0" },
         ...wordPieces(text).map((delta) => ({ type: "text-delta" as const, id: "0", delta })),
         { type: "text-end", id: "0" },
-        { type: "finish", finishReason: stop, usage: usage(call.prompt, text) },
+        { type: "finish", finishReason, usage: usage(call.prompt, text) },
       ];
       let next = 0;
       let timer: ReturnType<typeof setTimeout> | undefined;

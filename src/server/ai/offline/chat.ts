@@ -276,7 +276,7 @@ function character(stage: Stage, who: Character): string {
   return lines.join("\n\n");
 }
 
-function ideas(stage: Stage): string {
+function ideas(stage: Stage, turns: ChatTurn[]): string {
   const things = nounPhrases(stage.brief.plotIdeas ?? "");
   const thing = things[0] ?? "the one thing they both need";
   const twists: Record<string, string> = {
@@ -295,13 +295,27 @@ function ideas(stage: Stage): string {
       : `${stage.a.name} learns something about ${stage.b.name}’s past that changes everything between them.`,
     `A quiet chapter: ${both(stage)} stuck waiting somewhere small, with nothing to do but talk. ${top ? `Lean into the ${top.label.toLowerCase()}.` : ""}`.trim(),
   ]);
+  options.push(
+    ...stage.random.shuffle([
+      `Someone new arrives in ${stage.world.placeAgain} wanting ${thing} too, and ${stage.a.name} has to decide whose side to be on.`,
+      `${stage.b.name} gets hurt, or nearly does, and ${stage.a.name}’s reaction gives away far more than intended.`,
+      `A flashback chapter: the first time ${both(stage)} met, told so the reader sees what both of them missed.`,
+      `A festival or a crowded public place throws ${both(stage)} together where neither can say what they mean.`,
+    ]),
+  );
+  // Ideas given earlier in this chat go to the back, so asking again brings new ones.
+  const earlier = turns
+    .filter((t) => t.role === "assistant")
+    .map((t) => t.text)
+    .join("\n");
+  const fresh = [...options.filter((o) => !earlier.includes(o)), ...options.filter((o) => earlier.includes(o))];
   const last = lastSentence(stage.story);
   const lead = last
     ? `Picking up from where you left off (“${clip(last.replace(/^["“]|["”]$/g, ""), 18)}”), here are a few directions:`
     : "Here are a few directions for what happens next:";
   return [
     lead,
-    bullet(options.slice(0, 3)),
+    bullet(fresh.slice(0, 3)),
     "Say “write the next chapter” and I’ll draft it, or tell me which one you like and I’ll build on it.",
   ].join("\n\n");
 }
@@ -318,7 +332,7 @@ function characterIn(stage: Stage, request: string): Character | null {
   return leads(stage).find((c) => new RegExp(`\\b${c.name}\\b`, "i").test(request)) ?? null;
 }
 
-export function answerChat(stage: Stage, request: string, _turns: ChatTurn[]): string {
+export function answerChat(stage: Stage, request: string, turns: ChatTurn[]): string {
   const intent = INTENTS.find(([, pattern]) => pattern.test(request))?.[0];
   const named = characterIn(stage, request);
   if (named && (intent === undefined || intent === "character")) return character(stage, named);
@@ -344,6 +358,6 @@ export function answerChat(stage: Stage, request: string, _turns: ChatTurn[]): s
     case "thanks":
       return `Glad it helps! When you’re ready, say “write the next chapter”, or select a passage and use Rewrite to reshape it.`;
     default:
-      return ideas(stage);
+      return ideas(stage, turns);
   }
 }

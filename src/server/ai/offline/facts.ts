@@ -22,6 +22,15 @@ export function plainText(text: string): string {
     .trim();
 }
 
+/** The editor's empty-story placeholder (SPEC.md section 4) is not story text. */
+const PLACEHOLDER = /^\s*Start writing your story here\.{0,3}\s*$/i;
+
+/** The story text the prompt carries (beginning and latest part), as prose; '' for an empty story. */
+export function storyText(brief: StoryBrief): string {
+  const text = plainText([brief.beginning, brief.latest].filter(Boolean).join("\n\n"));
+  return PLACEHOLDER.test(text) ? "" : text;
+}
+
 const NUMBER_WORDS =
   "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(
     " ",

@@ -2,7 +2,7 @@
 import type { StoryBrief } from "../context-block";
 import { SMALL_ACTIONS } from "./beats";
 import { buildCast, type Character } from "./cast";
-import { detectVoice, type MoodKey, moodWeights, plainText, type ThemeKey, themeKeys } from "./facts";
+import { detectVoice, type MoodKey, moodWeights, storyText, type ThemeKey, themeKeys } from "./facts";
 import { fill, type Voice } from "./grammar";
 import type { Random } from "./random";
 import { voiceOf } from "./voices";
@@ -48,7 +48,7 @@ function byLastMention(cast: Character[], text: string): Character[] {
 /** `voiceText` is the text whose tense and person the scene follows (what comes just before the new text). */
 export function setStage(brief: StoryBrief, random: Random, voiceText: string): Stage {
   const cast = buildCast(brief, random);
-  const story = plainText([brief.beginning, brief.latest].filter(Boolean).join("\n\n"));
+  const story = storyText(brief);
   const voice = voiceText.trim() === "" ? { tense: "past" as const, person: "third" as const } : detectVoice(voiceText);
   const recent = byLastMention(cast, voiceText.slice(-800));
   let narrator: Character | null = null;

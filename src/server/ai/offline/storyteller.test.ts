@@ -67,6 +67,12 @@ describe("offline storyteller: writing", () => {
     expect(chapterCount("## Chapter Two: Tide")).toBe(2);
   });
 
+  it("treats the editor's placeholder as an empty story", () => {
+    expect(
+      write("Write the opening scene of this story.", { latest: "<p>Start writing your story here...</p>" }),
+    ).toMatch(/^## Chapter 1: /);
+  });
+
   it("writes more of the scene without a heading when no chapter is asked for", () => {
     const text = write("write what happens when they reach the temple", { latest: STORY });
     expect(text).not.toContain("## ");
@@ -300,6 +306,25 @@ describe("offline storyteller: chat", () => {
     expect(text).toContain("Kael");
     expect(text).toMatch(/^1\. /m);
     expect(text).toContain("write the next chapter");
+  });
+
+  it("brings new ideas when asked again in the same chat", () => {
+    const brief = storyBrief({ task: "chat", latest: STORY });
+    const first = tellStory(promptFor(brief, "What should happen next?"), 1);
+    const again = tellStory(
+      [
+        ...promptFor(brief, "What should happen next?"),
+        { role: "assistant", content: [{ type: "text", text: first }] },
+        { role: "user", content: [{ type: "text", text: "Any other ideas for what happens next?" }] },
+      ],
+      1,
+    );
+    const ideasOf = (text: string) =>
+      text
+        .split("\n")
+        .filter((line) => /^\d\. /.test(line))
+        .map((line) => line.slice(3));
+    expect(ideasOf(again).filter((idea) => ideasOf(first).includes(idea))).toEqual([]);
   });
 
   it("answers about a character from the notes and the archetype", () => {

@@ -3,7 +3,7 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { parseContextBlock } from "../context-block";
 import { answerChat } from "./chat";
-import { plainText } from "./facts";
+import { plainText, storyText } from "./facts";
 import { hashText, Random } from "./random";
 import { rewriteSelection } from "./rewrite";
 import { continueScene, writeScene } from "./scene";
@@ -39,7 +39,7 @@ export function tellStory(prompt: LanguageModelV3Prompt, seed?: number): string 
   const request = (lastUser?.text ?? "")
     .replace(/<(story_context|story_so_far|text_before_cursor|selection)>[\s\S]*?<\/\1>/g, "")
     .trim();
-  const story = plainText([brief.beginning, brief.latest].filter(Boolean).join("\n\n"));
+  const story = storyText(brief);
   switch (brief.task) {
     case "write":
       return writeScene(setStage(brief, random, story), request);
