@@ -20,13 +20,15 @@ import { chapterTitle } from "./world";
 
 type Beat = (stage: Stage) => string[];
 
-function themeTalk(stage: Stage) {
-  const pairs = stage.themes.flatMap((t) => THEME_TALK[t].pairs);
-  const narration = stage.themes.flatMap((t) => THEME_TALK[t].narration);
-  return {
-    pairs: pairs.length > 0 ? pairs : THEME_TALK.default.pairs,
-    narration: narration.length > 0 ? narration : THEME_TALK.default.narration,
-  };
+/** The exchanges the story's themes suggest, each with the theme's narration. */
+function themeTalk(stage: Stage): { pair: [string, string]; narration: string[] }[] {
+  const themes = stage.themes.filter((t) => THEME_TALK[t].pairs.length > 0);
+  return (themes.length > 0 ? themes : (["default"] as const)).flatMap((t) =>
+    THEME_TALK[t].pairs.map((pair) => ({
+      pair,
+      narration: THEME_TALK[t].narration.length > 0 ? THEME_TALK[t].narration : THEME_TALK.default.narration,
+    })),
+  );
 }
 
 /** A line in a character's own voice (their archetype's way of talking). */
@@ -36,13 +38,14 @@ function ownLine(stage: Stage, who: "A" | "B"): string {
 
 /** A short conversation: a line and its answer, a line of narration the theme suggests, maybe one more remark. */
 const exchange: Beat = (stage) => {
-  const talk = themeTalk(stage);
   // Each exchange once; after that the two talk in their own voices.
-  const unused = talk.pairs.filter((pair) => !stage.used.has(pair[0]));
-  const [line, answer] = unused.length > 0 ? stage.random.pick(unused) : [ownLine(stage, "A"), ownLine(stage, "B")];
+  const unused = themeTalk(stage).filter((talk) => !stage.used.has(talk.pair[0]));
+  const talk = unused.length > 0 ? stage.random.pick(unused) : null;
+  const [line, answer] = talk?.pair ?? [ownLine(stage, "A"), ownLine(stage, "B")];
   stage.used.add(line);
   const paragraphs = [speech(stage, "A", line), speech(stage, "B", answer)];
-  const narration = talk.narration.filter((n) => !stage.used.has(n));
+  // The narration belongs to the same theme as the words, so a tender exchange is not called an old argument.
+  const narration = (talk?.narration ?? []).filter((n) => !stage.used.has(n));
   if (narration.length > 0) paragraphs[1] += ` ${render(stage, stage.random.fresh(narration, stage.used))}`;
   else paragraphs[1] += ` ${render(stage, "{gestureB}")}`;
   if (stage.brief.length !== "short" && stage.random.chance(0.5))
