@@ -10,6 +10,7 @@ import { voiceOf } from "./voices";
 import { chapterTitle } from "./world";
 
 type Intent =
+  | "setting"
   | "identity"
   | "help"
   | "summary"
@@ -31,7 +32,11 @@ const INTENTS: [Intent, RegExp][] = [
     "help",
     /how (do|can|should) i use|what can you do|how does (this|marin) work|commands|^help\b|what do i (type|say)|can you help me use/i,
   ],
-  ["summary", /summar|recap|so far|what happened|remind me|catch me up/i],
+  [
+    "summary",
+    /summar|recap|so far|what happened|remind me|catch me up|what(’|')?s (my|the|this) story about|what is (my|the|this) story about/i,
+  ],
+  ["setting", /setting|world ?building|\bworld\b|location|\bplaces?\b|describe (the|this) (city|town|place)/i],
   ["title", /\btitles?\b/i],
   ["names", /\bnames?\b|call (him|her|them|it)/i],
   ["pacing", /pac(e|ing)|too (slow|fast)|rushed|drag|how long should/i],
@@ -182,6 +187,28 @@ function titles(stage: Stage): string {
     bullet([...ideas]),
     "Short titles with one concrete image tend to stick; a title that changes meaning by the last chapter is even better.",
   ].join("\n\n");
+}
+
+function setting(stage: Stage): string {
+  if (!stage.brief.setting) {
+    return `The story has no setting yet, so I’ve been using ${stage.world.place}. Add one on the story’s details (a place, an era, a feeling) and every scene will use it: its sounds, its smells, its weather.`;
+  }
+  const { senses } = stage.world;
+  const lines = [
+    `Your setting: ${stage.brief.setting}. In scenes I lean on details like ${senses.sight[0]}, ${senses.sound[0]}, and the smell of ${senses.smell[0]}.`,
+  ];
+  if (stage.brief.fandoms.length > 0)
+    lines.push(
+      `Since it’s set in the world of ${stage.brief.fandoms.join(" and ")}, a familiar landmark or custom now and then will ground fans without slowing the story.`,
+    );
+  lines.push(
+    bullet([
+      `Give ${stage.world.placeAgain} one rule or custom that causes trouble for ${both(stage)}.`,
+      "Pick three places the story keeps returning to, and let each one change a little every time.",
+      "Let the weather or the time of day mirror (or contradict) what the characters feel.",
+    ]),
+  );
+  return lines.join("\n\n");
 }
 
 function pacing(stage: Stage): string {
@@ -349,6 +376,8 @@ export function answerChat(stage: Stage, request: string, turns: ChatTurn[]): st
       return titles(stage);
     case "pacing":
       return pacing(stage);
+    case "setting":
+      return setting(stage);
     case "mood":
       return mood(stage);
     case "character":

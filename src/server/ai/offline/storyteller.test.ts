@@ -152,7 +152,17 @@ describe("offline storyteller: writing", () => {
       { name: "Adventure", value: 50 },
       { name: "Angst", value: 60 },
     ];
-    const questions = ["what next?", "tell me about Aria", "names?", "title ideas", "pacing?", "mood", "summary", "hi"];
+    const questions = [
+      "what next?",
+      "tell me about Aria",
+      "names?",
+      "title ideas",
+      "pacing?",
+      "mood",
+      "summary",
+      "hi",
+      "the world?",
+    ];
     const instructions = ["shorter", "more vivid", "more dialogue", "darker", "funnier", "present tense", "polish"];
     const befores = [
       "I pushed the door open. The room is dark and",
@@ -359,5 +369,7 @@ describe("offline storyteller: chat", () => {
     expect(chat("title ideas?")).toContain("The Stolen Map");
     expect(chat("is my pacing ok?")).toContain("slow burn");
     expect(chat("how do I make the mood more romantic?")).toContain("Romance 80");
+    expect(chat("help me with the worldbuilding")).toContain("rain-soaked harbour city");
+    expect(chat("what's my story about?")).toContain("2 chapters");
   });
 });
