@@ -98,6 +98,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
       let timer: ReturnType<typeof setTimeout> | undefined;
       let wake: (() => void) | undefined;
       let onAbort: (() => void) | undefined;
+      let cancelled = false;
       const stream = new ReadableStream<LanguageModelV3StreamPart>({
         start(controller) {
           if (!signal) return;
@@ -116,7 +117,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
               timer = setTimeout(resolve, wordDelayMs);
             });
           }
-          if (signal?.aborted) return;
+          if (cancelled || signal?.aborted) return;
           controller.enqueue(part);
           if (next === parts.length) {
             if (onAbort) signal?.removeEventListener("abort", onAbort);
@@ -124,6 +125,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
           }
         },
         cancel() {
+          cancelled = true;
           clearTimeout(timer);
           wake?.();
           if (onAbort) signal?.removeEventListener("abort", onAbort);
