@@ -10,6 +10,27 @@ import { ADJECTIVES, COMMON_CAPITALISED, PLACE_SUFFIXES, PLACE_WORDS, RELATION_W
 export const MEMORY_LIMITS = { characters: 12, traits: 4, relationships: 4, textLength: 60 } as const;
 /** A name found only in the text must recur this often to count. */
 const MIN_MENTIONS = 2;
+const OBJECTS = new Set([
+  "me",
+  "us",
+  "it",
+  "him",
+  "her",
+  "them",
+  "the",
+  "a",
+  "an",
+  "my",
+  "your",
+  "our",
+  "this",
+  "that",
+  "up",
+  "out",
+  "down",
+  "away",
+  "back",
+]);
 /** A name only ever seen opening sentences must do so this often. */
 const MIN_START_MENTIONS = 3;
 /** Paragraphs two characters must share before they are 'often with' each other. */
@@ -98,15 +119,19 @@ function confirmedNames(sentences: Sentence[]): Set<string> {
   const names = new Set<string>();
   const lower = new Set<string>();
   const starts = new Map<string, number>();
+  const imperative = new Set<string>();
   for (const { words } of sentences) {
-    for (const w of words) {
+    words.forEach((w, i) => {
       if (w.text === w.lower) lower.add(w.lower);
       else if (isNameShaped(w)) {
         if (!w.start) names.add(w.text);
         else bump(starts, w.text);
+        // 'Bring me …', 'Meet the …': a verb opening an order, not a name.
+        if (w.start && w.after === "" && OBJECTS.has(words[i + 1]?.lower ?? "")) imperative.add(w.text);
       }
-    }
+    });
   }
+  for (const word of imperative) starts.delete(word);
   for (const [word, n] of starts) {
     if (n >= MIN_START_MENTIONS && !lower.has(word.toLowerCase()) && !/ly$/.test(word)) names.add(word);
   }
@@ -280,6 +305,7 @@ function readRelationships(cast: Cast, names: Set<string>, words: Word[]): void 
   });
 }
 
+const RECENT_NAMES = 8;
 const POSSESSIVE_PRONOUNS = new Set(["her", "his", "their"]);
 const SUBJECT_PRONOUNS = new Set(["she", "he", "they"]);
 
@@ -317,7 +343,9 @@ function resolvePronounRelations(cast: Cast, names: Set<string>, sentences: Sent
       }
       inSentence.push(word.text);
     });
+    // Only the last few names can be a pronoun's antecedent.
     seen.push(...inSentence);
+    seen.splice(0, Math.max(0, seen.length - RECENT_NAMES));
   }
 }
 

@@ -64,9 +64,18 @@ function splitWords(sentence: string): Word[] {
   return words;
 }
 
-/** Chapters: a level-2 heading or a chapter section starts one; text before the first is a chapter of its own. */
-export function storyChapters(html: string): Chapter[] {
-  const chapters: Chapter[] = [];
+/** How much story text the memory reads closely: the latest part in full, earlier chapters by their openings. */
+export const MEMORY_TEXT_WORDS = 40_000;
+/** Paragraphs of a chapter read even when the budget is spent (its summary needs them). */
+const OPENING_PARAGRAPHS = 2;
+
+/**
+ * Chapters: a level-2 heading or a chapter section starts one; text before the first is a chapter of its own.
+ * NOTE: the latest MEMORY_TEXT_WORDS words are read sentence by sentence, earlier chapters only by their first
+ * paragraphs, so a novel-length story (2 MB) costs a bounded time, and what is recent weighs most.
+ */
+export function storyChapters(html: string, budget = MEMORY_TEXT_WORDS): Chapter[] {
+  const chapters: { title: string | null; paragraphs: string[] }[] = [];
   for (const block of storyBlocks(html)) {
     const current = chapters.at(-1);
     if (isChapterStart(block)) {
@@ -78,10 +87,29 @@ export function storyChapters(html: string): Chapter[] {
       }
     } else if (!/^h\d$/.test(block.tag)) {
       if (!current) chapters.push({ title: null, paragraphs: [] });
-      chapters.at(-1)!.paragraphs.push(splitSentences(block.text));
+      chapters.at(-1)!.paragraphs.push(block.text);
     }
   }
-  return chapters.filter((chapter) => chapter.paragraphs.length > 0);
+  let left = budget;
+  const read: Chapter[] = [];
+  for (const chapter of chapters.reverse()) {
+    if (chapter.paragraphs.length === 0) continue;
+    // From the chapter's end, then its opening whatever is left.
+    const kept = chapter.paragraphs.map((paragraph, i) => i < OPENING_PARAGRAPHS);
+    for (let i = chapter.paragraphs.length - 1; i >= 0 && left > 0; i--) {
+      kept[i] = true;
+      left -= roughWordCount(chapter.paragraphs[i]!);
+    }
+    const paragraphs = chapter.paragraphs.filter((_, i) => kept[i]);
+    read.unshift({ title: chapter.title, paragraphs: paragraphs.map(splitSentences) });
+  }
+  return read;
 }
+
+const roughWordCount = (text: string) => {
+  let n = 1;
+  for (let i = text.indexOf(" "); i >= 0; i = text.indexOf(" ", i + 1)) n++;
+  return n;
+};
 
 const isChapterStart = (block: StoryBlock) => block.tag === "h2" || block.tag === "section";

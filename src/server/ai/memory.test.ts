@@ -9,6 +9,7 @@ import { formatContextBlock, parseContextBlock, type StoryBrief } from "./contex
 import { buildStoryMemory, loadStoryMemory, refreshStoryMemory, storeStoryMemory } from "./memory";
 import { MEMORY_STORY_CHARACTERS, MEMORY_STORY_HTML } from "./memory-fixture";
 import { SUMMARY_LIMITS } from "./memory-summary";
+import { storyChapters } from "./memory-text";
 
 const memory = buildStoryMemory({ content: MEMORY_STORY_HTML, characters: MEMORY_STORY_CHARACTERS });
 const character = (name: string) => memory.characters.find((c) => c.name === name);
@@ -60,6 +61,15 @@ describe("buildStoryMemory on a three-chapter story", () => {
     expect(summary).toMatch(/^Chapter 1 — /);
     expect(summary).toContain("chapters left out");
     expect(summary).toContain("Chapter 79 — ");
+  });
+
+  it("reads a long story's latest text in full and earlier chapters by their openings", () => {
+    const paragraphs = (chapter: number) =>
+      Array.from({ length: 10 }, (_, i) => `<p>Chapter ${chapter} paragraph ${i} has six words.</p>`).join("");
+    const html = [1, 2, 3].map((n) => `<h2>Part ${n}</h2>${paragraphs(n)}`).join("");
+    const read = storyChapters(html, 80).map((c) => c.paragraphs.map((p) => p[0]!.words[3]!.text).join(","));
+    // 80 words: the last chapter (70) and two paragraphs before it; every chapter keeps its first two.
+    expect(read).toEqual(["0,1", "0,1,8,9", "0,1,2,3,4,5,6,7,8,9"]);
   });
 
   it("travels through the prompt's context block and back unchanged", () => {
