@@ -94,8 +94,8 @@ export function storyChapters(html: string, budget = MEMORY_TEXT_WORDS): Chapter
   const read: Chapter[] = [];
   for (const chapter of chapters.reverse()) {
     if (chapter.paragraphs.length === 0) continue;
-    // From the chapter's end, then its opening whatever is left.
-    const kept = chapter.paragraphs.map((paragraph, i) => i < OPENING_PARAGRAPHS);
+    // Its first paragraphs always; then back from its end while the budget lasts.
+    const kept = chapter.paragraphs.map((_, i) => i < OPENING_PARAGRAPHS);
     for (let i = chapter.paragraphs.length - 1; i >= 0 && left > 0; i--) {
       kept[i] = true;
       left -= roughWordCount(chapter.paragraphs[i]!);
