@@ -53,8 +53,10 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
     const story = await updateStory(request.db, user, id, request.body, now());
-    // Each generation is saved into the story: the premium story memory follows it.
-    if (request.body.content !== undefined) refreshMemoryAfterSave(root, request.log, user, story.id);
+    // Each generation is saved into the story: the premium story memory follows it (and the character notes).
+    if (request.body.content !== undefined || request.body.characters !== undefined) {
+      refreshMemoryAfterSave(root, request.log, user, story.id);
+    }
     return presentStory(story);
   });
 
