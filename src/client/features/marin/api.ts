@@ -37,8 +37,9 @@ export function isDailyLimitError(error: unknown): boolean {
   return error instanceof MarinError && error.code === DAILY_LIMIT_CODE;
 }
 
+/** Stop: fetch and the stream reject with an AbortError (a DOMException, not an Error everywhere). */
 export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === "AbortError";
+  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
 }
 
 /** A non-OK answer as a MarinError: a 429 with `dailyLimit` is the daily limit; others carry the server's message. */

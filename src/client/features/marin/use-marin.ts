@@ -147,7 +147,7 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null) {
       patchMessage(note.id, { content: run.done(answer), timestamp: new Date().toISOString() });
     } catch (error) {
       insertion.cancel();
-      if (isAbortError(error)) {
+      if (isAbortError(error) || controller.signal.aborted) {
         patchMessage(note.id, { content: "Stopped. Nothing was added to your story." });
       } else if (isDailyLimitError(error)) {
         patchMessage(note.id, null);
@@ -185,7 +185,7 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null) {
       } else {
         // Whatever arrived before Stop or a failure stays; an empty bubble goes.
         setMessages((all) => all.filter((m) => m.id !== reply.id || m.content.trim() !== ""));
-        if (!isAbortError(error)) {
+        if (!isAbortError(error) && !controller.signal.aborted) {
           toast({ title: FAILURE_TITLES.chat, description: errorMessage(error), variant: "destructive" });
         }
       }
