@@ -49,7 +49,8 @@ function MarinPane({ story, bridge }: { story: StoryView; bridge: EditorBridge |
     <div className="flex h-full min-h-0 flex-col bg-brand-50/40" data-testid="assistant-pane">
       <PaneHeader model={marin.status?.model ?? null} offline={marin.status?.offline ?? false} />
       <div className="relative flex min-h-0 flex-1 flex-col">
-        <div className="min-h-0 flex-1 overflow-y-auto">
+        {/* NOTE: column-reverse keeps the view pinned to the newest message while text streams in or the input grows. */}
+        <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto">
           <MessageList messages={marin.messages} streamingId={marin.busy?.messageId ?? null} />
         </div>
         {locked ? <DailyLimitOverlay onViewOptions={() => marin.setLimitDialogOpen(true)} /> : null}

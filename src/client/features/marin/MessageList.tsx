@@ -14,14 +14,14 @@ function timeOf(iso: string): string {
 
 export function MessageList({ messages, streamingId }: { messages: ChatMessage[]; streamingId: string | null }) {
   const endRef = useRef<HTMLDivElement>(null);
-  const last = messages.at(-1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow new messages and the growing reply
+  // A new message brings the view down; while text streams in, the column-reverse container keeps it there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new message moves the view
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: "end" });
-  }, [messages.length, last?.content]);
+  }, [messages.length]);
 
   return (
-    <>
+    <div>
       <ol
         className="flex flex-col gap-4 px-3 py-4 sm:px-4"
         aria-label="Conversation with Marin"
@@ -72,6 +72,6 @@ export function MessageList({ messages, streamingId }: { messages: ChatMessage[]
         })}
       </ol>
       <div ref={endRef} />
-    </>
+    </div>
   );
 }

@@ -299,6 +299,7 @@ describe("sending", () => {
     });
     act(() => void result.current.send("Hello?"));
     await waitFor(() => expect(result.current.limit.locked).toBe(true));
+    expect(result.current.limit.counter).toBe("0 of 3 prompts left today");
     expect(result.current.limitDialogOpen).toBe(true);
     expect(toast).not.toHaveBeenCalled();
     act(() => {

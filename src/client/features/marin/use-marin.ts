@@ -123,6 +123,7 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null) {
   /** A 429 with dailyLimit: the chat locks and the dialog opens instead of a toast (SPEC.md section 8). */
   const reachLimit = () => {
     setHitLimit(true);
+    applyAllowance({ showPromptCount: true, promptsLeft: 0 });
     setLimitDialogOpen(true);
   };
   const context = () => storyContextOf(story, bridgeRef.current);
