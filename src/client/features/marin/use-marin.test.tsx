@@ -10,6 +10,7 @@ import type { StoryView } from "../../../shared/schemas/story";
 import { createQueryClient } from "../../lib/query-client";
 import { saveChat, newMessage } from "./chat-log";
 import type { EditorBridge } from "./editor-bridge";
+import { marinKeys } from "./queries";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 const { toast } = await import("../../components/ui/toaster");
@@ -111,6 +112,8 @@ const STORY = {
 
 function setup(bridge: EditorBridge | null, story: StoryView = STORY, reactStrictMode = false) {
   const queryClient = createQueryClient();
+  // The status is cached after the first story the writer opened.
+  if (reactStrictMode) queryClient.setQueryData(marinKeys.status, FREE);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
