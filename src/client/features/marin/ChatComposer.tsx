@@ -82,7 +82,7 @@ export function ChatComposer(props: ChatComposerProps) {
           disabled={locked}
           maxLength={MARIN_LIMITS.messageChars}
           rows={2}
-          className="max-h-40 min-h-0 resize-none text-[15px] sm:text-sm"
+          className="max-h-40 min-h-16 resize-none text-[15px] [field-sizing:content] sm:text-sm"
         />
         {busy ? (
           <Button

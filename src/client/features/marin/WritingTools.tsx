@@ -57,7 +57,13 @@ export function WritingTools(props: WritingToolsProps) {
         >
           <RefreshCw className="h-3.5 w-3.5" aria-hidden /> Regenerate
         </Button>
-        <Button variant="ghost" className={tool} disabled={!props.canUndo} onClick={props.onUndo}>
+        <Button
+          variant="ghost"
+          className={tool}
+          disabled={!props.canUndo}
+          onClick={props.onUndo}
+          aria-label="Undo AI insertion"
+        >
           <Undo2 className="h-3.5 w-3.5" aria-hidden /> Undo
         </Button>
       </div>
