@@ -4,6 +4,7 @@ import { Bot } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
 import type { ChatMessage } from "./chat-log";
+import { ChatText } from "./ChatText";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
 
@@ -44,7 +45,7 @@ export function MessageList({ messages, streamingId }: { messages: ChatMessage[]
               <div className={cn("flex max-w-[85%] flex-col gap-1", mine ? "items-end" : "items-start")}>
                 <div
                   className={cn(
-                    "rounded-2xl px-3.5 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap shadow-sm",
+                    "rounded-2xl px-3.5 py-2.5 text-[15px] leading-relaxed break-words shadow-sm",
                     mine
                       ? "rounded-br-md bg-brand-600 text-white"
                       : message.local
@@ -55,12 +56,12 @@ export function MessageList({ messages, streamingId }: { messages: ChatMessage[]
                   aria-busy={streaming || undefined}
                 >
                   <span className="sr-only">{mine ? "You: " : "Marin: "}</span>
-                  {message.content || (streaming ? <span className="text-slate-500">Marin is thinking…</span> : null)}
-                  {streaming ? (
-                    <span
-                      className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-brand-400"
-                      aria-hidden
-                    />
+                  {message.content ? (
+                    <ChatText text={message.content} end={streaming ? <Caret /> : null} />
+                  ) : streaming ? (
+                    <span className="text-slate-500">
+                      Marin is thinking… <Caret />
+                    </span>
                   ) : null}
                 </div>
                 <time dateTime={message.timestamp} className="px-1 text-[11px] text-slate-500">
@@ -73,5 +74,11 @@ export function MessageList({ messages, streamingId }: { messages: ChatMessage[]
       </ol>
       <div ref={endRef} />
     </div>
+  );
+}
+
+function Caret() {
+  return (
+    <span className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-brand-400" aria-hidden />
   );
 }
