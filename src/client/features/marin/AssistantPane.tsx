@@ -50,9 +50,14 @@ function MarinPane({ story, bridge }: { story: StoryView; bridge: EditorBridge |
       <PaneHeader model={marin.status?.model ?? null} offline={marin.status?.offline ?? false} />
       <div className="relative flex min-h-0 flex-1 flex-col">
         {/* NOTE: column-reverse keeps the view pinned to the newest message while text streams in or the input grows. */}
-        <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto">
+        <section
+          aria-label="Conversation with Marin"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-300"
+        >
           <MessageList messages={marin.messages} streamingId={marin.busy?.messageId ?? null} />
-        </div>
+        </section>
         {locked ? <DailyLimitOverlay onViewOptions={() => marin.setLimitDialogOpen(true)} /> : null}
       </div>
       <WritingTools

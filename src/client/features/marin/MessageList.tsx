@@ -23,11 +23,7 @@ export function MessageList({ messages, streamingId }: { messages: ChatMessage[]
 
   return (
     <div>
-      <ol
-        className="flex flex-col gap-4 px-3 py-4 sm:px-4"
-        aria-label="Conversation with Marin"
-        data-testid="marin-messages"
-      >
+      <ol className="flex flex-col gap-4 px-3 py-4 sm:px-4" data-testid="marin-messages">
         {messages.map((message) => {
           const mine = message.role === "user";
           const streaming = message.id === streamingId;
