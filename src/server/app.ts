@@ -3,6 +3,7 @@ import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountRoutes } from "./accounts/routes";
+import { marinRoutes } from "./ai/routes";
 import { loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(accountRoutes);
   await app.register(storyRoutes);
   await app.register(imageRoutes);
+  await app.register(marinRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

@@ -72,7 +72,7 @@ describe("buildPrompt", () => {
     const built = buildPrompt(request());
     expect(built.system.endsWith(built.preview.text)).toBe(true);
     expect(built.preview.text.startsWith("<story_context>")).toBe(true);
-    expect(built.preview.summary).toBe("3 characters · setting · plot ideas · themes · moods · fandoms · all 15 words");
+    expect(built.preview.summary).toBe("3 characters · setting · plot ideas · themes · moods · fandoms · all 13 words");
   });
 
   it("keeps a 2 MB story within budget: its beginning and its latest part, cut at paragraph boundaries", () => {

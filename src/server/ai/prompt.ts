@@ -5,7 +5,7 @@ import type { ModelMessage } from "ai";
 import type { ChatMessage, ContextPreview, ResponseLength, StoryContext } from "../../shared/schemas/marin";
 import { formatContextBlock, type MarinTask, type MemoryCharacter, type StoryBrief } from "./context-block";
 import { type StoryFields, storyFacts } from "./story-brief";
-import { excerptStory, nextChapterNumber, storyHtmlToText } from "./story-text";
+import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "./story-text";
 
 /** Everything sent (system prompt plus messages) stays within this many characters (about 12,000 tokens). */
 export const PROMPT_BUDGET_CHARS = 48_000;
@@ -146,7 +146,7 @@ function summaryLine(brief: StoryBrief, keptWords: number, omittedWords: number)
   if (brief.memory) parts.push("story memory");
   if (keptWords === 0) parts.push("no story text yet");
   else if (omittedWords > 0) {
-    const first = brief.beginning.match(/\S+/g)?.length ?? 0;
+    const first = countWords(brief.beginning);
     parts.push(`first ${number(first)} + last ${number(keptWords - first)} words`);
   } else parts.push(`all ${number(keptWords)} words`);
   if (brief.before) parts.push("text before the cursor");

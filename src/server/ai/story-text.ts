@@ -31,8 +31,9 @@ export function storyHtmlToText(html: string): string {
     .trim();
 }
 
+/** Words: runs of non-space holding a letter or a digit ('##' and '* * *' are not words). */
 export function countWords(text: string): number {
-  return text.match(/\S+/g)?.length ?? 0;
+  return text.match(/[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu)?.length ?? 0;
 }
 
 export interface StoryExcerpt {
