@@ -283,3 +283,37 @@ describeEachDb(
   },
   { ai },
 );
+
+const lines: string[] = [];
+const logger = { level: "info", stream: { write: (line: string) => void lines.push(line) } };
+const keyed = await createAiDriver({
+  AI_PROVIDER: "openai-compatible",
+  AI_BASE_URL: peer.url,
+  AI_MODEL: "peer-model",
+  AI_API_KEY: "sk-test-SECRET-KEY",
+});
+
+describeEachDb(
+  "Marin failure logs",
+  (ctx) => {
+    it("logs a provider failure at warn with its code, never the prompt, the story or the key", async () => {
+      const { cookie } = await createVerifiedUserWithSession(ctx().database.db, {}, ctx().clock.now());
+      peer.behave({ failure: "status-500" });
+      lines.length = 0;
+      const res = await send(
+        ctx().app,
+        "POST",
+        "/api/generate-content",
+        { prompt: "Write about PRIVATE-PROMPT", storyContext: { currentContent: "<p>PRIVATE-STORY</p>" } },
+        { cookie },
+      );
+      expect(res.statusCode).toBe(502);
+      expect(peer.requests.at(-1)!.headers.authorization).toBe("Bearer sk-test-SECRET-KEY");
+      const failure = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === "AI generation failed");
+      expect(failure).toMatchObject({ level: 40, ai: { code: "AI_FAILED", providerStatus: 500, model: "peer-model" } });
+      const text = lines.join("");
+      expect(text).not.toMatch(/PRIVATE-PROMPT|PRIVATE-STORY|SECRET-KEY|You are Marin/);
+    });
+  },
+  { ai: keyed, logger },
+);
