@@ -125,6 +125,26 @@ describeEachDb(
       expect(await countOf(user.id)).toBe(0);
     });
 
+    it("stops the upstream when a JSON-mode client disconnects, and charges nothing", async () => {
+      const { user, cookie } = await writer();
+      peer.behave({ chunks: Array.from({ length: 50 }, (_, i) => `word${i} `), chunkDelayMs: 50 });
+      const client = new AbortController();
+      const pending = fetch(`${base}/api/chat-with-marin`, {
+        method: "POST",
+        headers: { cookie, origin: TEST_APP_URL, "content-type": "application/json" },
+        body: JSON.stringify({ messages: [{ role: "user", content: "Hi" }] }),
+        signal: client.signal,
+      });
+      while (peer.requests.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 120));
+      client.abort();
+      await expect(pending).rejects.toThrow();
+      await peer.requests.at(-1)!.finished;
+      expect(peer.requests.at(-1)!.closedEarly).toBe(true);
+      for (let i = 0; i < 50 && (await countOf(user.id)) !== 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await countOf(user.id)).toBe(0);
+    });
+
     it("ends a stream that fails after it started with an error event, uncharged", async () => {
       const { user, cookie } = await writer();
       for (const failure of ["close-mid-stream", "malformed-chunk"] as const) {
