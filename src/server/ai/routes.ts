@@ -1,6 +1,6 @@
 // Marin's endpoints (SPEC.md section 7, DESIGN.md section 4): chat, generation, the pane's status and the context
-// preview. Signed-in only. Order: validate, premium options, the story (the owner's only), the per-minute guard, the
-// prompt, the charge, then the model.
+// preview. Signed-in only. Order: validate, premium options, the story (the owner's only), the prompt, the per-minute
+// guard, the charge, then the model.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -69,7 +69,7 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
   });
 }
 
-/** The per-minute guard, then the prompt, then the charge: counted before the expensive step. */
+/** The prompt, then the per-minute guard, then the charge: all counted before the expensive step (the model). */
 async function chargedPrompt(request: FastifyRequest, reply: FastifyReply, body: Body) {
   const user = requireUser(request);
   const now = request.server.deps.now;
