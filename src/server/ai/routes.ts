@@ -1,0 +1,136 @@
+// Marin's endpoints (SPEC.md section 7, DESIGN.md section 4): chat, generation, the pane's status and the context
+// preview. Signed-in only. Order: validate, premium options, the story (the owner's only), the prompt, the per-minute
+// guard, the charge, then the model.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
+import { isChapterGeneration, proseToHtml } from "../../shared/prose";
+import {
+  ChatBody,
+  type ChatAnswer,
+  GenerateBody,
+  type GenerateAnswer,
+  MARIN_ERROR_CODES,
+  type MarinStatus,
+} from "../../shared/schemas/marin";
+import { requireUser, requireUserHook } from "../accounts/guards";
+import { AppError } from "../errors";
+import { bodyTooLargeAs, DEFAULT_BODY_LIMIT } from "../http/json-body";
+import { sanitizeContent } from "../stories/sanitize-content";
+import { getOwnStoryOrThrow } from "../stories/story-queries";
+import type { UserRow } from "../types";
+import { loadStoryMemory } from "./memory";
+import { type BuiltPrompt, buildPrompt, type PromptRequest } from "./prompt";
+import { chargePromptOrThrow, promptAllowance, takeAiRequestOrThrow } from "./quota";
+import { respond } from "./respond";
+
+/**
+ * The editor's whole story may ride along (storyContext.currentContent), plus the chat history. JSON escaping can
+ * double the story's bytes, so the limit lets twice the largest story and the history through.
+ */
+export const MARIN_BODY_LIMIT = 2 * STORY_CONTENT_MAX_BYTES + 16 * DEFAULT_BODY_LIMIT;
+export const MARIN_BODY_TOO_LARGE = "This story is too long to send to Marin. The limit is 2 MB of text.";
+export const PREMIUM_OPTIONS_MESSAGE = "Response length and chat styles are FicForge Plus features.";
+
+const marinBody = {
+  bodyLimit: MARIN_BODY_LIMIT,
+  errorHandler: bodyTooLargeAs(() => new AppError(413, "CONTENT_TOO_LARGE", MARIN_BODY_TOO_LARGE)),
+};
+
+const PreviewBody = z.looseObject({ kind: z.enum(["chat", "generate"]) });
+
+type Body = ({ kind: "chat" } & ChatBody) | ({ kind: "generate" } & GenerateBody);
+
+/** The prompt a request would send: premium options checked, the story read (its owner's only), memory for premium. */
+async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltPrompt> {
+  const user = requireUser(request);
+  const chatStyle = body.kind === "chat" ? body.chatStyle : undefined;
+  if (!user.isPremium && (body.length !== undefined || chatStyle !== undefined)) {
+    throw new AppError(403, MARIN_ERROR_CODES.premiumOnly, PREMIUM_OPTIONS_MESSAGE);
+  }
+  const story = body.storyId === undefined ? null : await getOwnStoryOrThrow(request.db, body.storyId, user.id);
+  const memory = story && user.isPremium ? await loadStoryMemory(request.db, story.id) : null;
+  const common: Omit<PromptRequest, "task"> = {
+    story,
+    context: body.storyContext,
+    length: body.length,
+    premium: user.isPremium,
+    memory,
+  };
+  if (body.kind === "chat") return buildPrompt({ ...common, task: "chat", messages: body.messages, chatStyle });
+  return buildPrompt({
+    ...common,
+    task: body.action,
+    prompt: body.prompt,
+    before: body.before,
+    selection: body.selection,
+    instruction: body.instruction,
+  });
+}
+
+/** The prompt, then the per-minute guard, then the charge: all counted before the expensive step (the model). */
+async function chargedPrompt(request: FastifyRequest, reply: FastifyReply, body: Body) {
+  const user = requireUser(request);
+  const now = request.server.deps.now;
+  const prompt = await promptFor(request, body);
+  try {
+    await takeAiRequestOrThrow(request.db, user.id, now);
+  } catch (error) {
+    if (error instanceof AppError && typeof error.extra.retryAfter === "number") {
+      reply.header("retry-after", String(error.extra.retryAfter));
+    }
+    throw error;
+  }
+  return { prompt, charge: await chargePromptOrThrow(request.db, user, now()) };
+}
+
+export async function marinRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRequest", requireUserHook);
+  const { deps } = root;
+
+  app.get("/api/marin", async (request): Promise<MarinStatus> => {
+    const user: UserRow = requireUser(request);
+    return { ...promptAllowance(user, deps.now()), model: deps.ai.label, offline: deps.ai.offline };
+  });
+
+  app.post("/api/marin/context", { ...marinBody, schema: { body: PreviewBody } }, async (request) => {
+    const body =
+      request.body.kind === "chat"
+        ? { kind: "chat" as const, ...ChatBody.parse(request.body) }
+        : { kind: "generate" as const, ...GenerateBody.parse(request.body) };
+    return (await promptFor(request, body)).preview;
+  });
+
+  app.post("/api/chat-with-marin", { ...marinBody, schema: { body: ChatBody } }, async (request, reply) => {
+    const { prompt, charge } = await chargedPrompt(request, reply, { kind: "chat", ...request.body });
+    return respond(request, reply, {
+      prompt,
+      charge,
+      seed: request.body.seed,
+      finish: (text): ChatAnswer => ({ response: text.trim(), ...charge.allowance, model: deps.ai.label }),
+    });
+  });
+
+  app.post("/api/generate-content", { ...marinBody, schema: { body: GenerateBody } }, async (request, reply) => {
+    const body = request.body;
+    const { prompt, charge } = await chargedPrompt(request, reply, { kind: "generate", ...body });
+    return respond(request, reply, {
+      prompt,
+      charge,
+      seed: body.seed,
+      finish: (raw): GenerateAnswer => {
+        const text = raw.trim();
+        return {
+          content: sanitizeContent(proseToHtml(text)),
+          text,
+          chapter: body.action === "write" && isChapterGeneration(body.prompt, text),
+          ...charge.allowance,
+          model: deps.ai.label,
+          generatedAt: deps.now().toISOString(),
+        };
+      },
+    });
+  });
+}
