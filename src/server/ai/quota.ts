@@ -2,7 +2,7 @@
 // one-off referral pool (users.bonusPrompts). `daily_prompt_count` counts every prompt of the day, so a count above
 // the free allowance means the pool paid for the rest. Charging is one conditional UPDATE … RETURNING, so
 // concurrent requests can never spend more than there is; a failed or aborted generation is refunded.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { FREE_PROMPTS_PER_DAY } from "../../shared/limits";
 import {
   DAILY_LIMIT_CODE,
@@ -13,7 +13,7 @@ import {
 } from "../../shared/schemas/marin";
 import { createThrottle } from "../accounts/throttle";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { stories, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { UserRow } from "../types";
 
@@ -25,8 +25,12 @@ export const AI_RATE_LIMITED_MESSAGE = "You're sending prompts faster than Marin
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 export interface Charge {
-  /** Which allowance paid: today's free prompts, the referral pool, or nothing (premium). */
-  bucket: "daily" | "bonus" | "none";
+  /**
+   * Which allowance paid: today's free prompts, the referral pool, nothing (premium), or the story's one free
+   * automatic opening scene (`storyId`).
+   */
+  bucket: "daily" | "bonus" | "none" | "opening";
+  storyId?: number;
   /** The UTC day charged. */
   day: string;
   allowance: PromptAllowance;
@@ -71,6 +75,10 @@ export async function chargePromptOrThrow(db: Db, user: UserRow, now: Date): Pro
  */
 export async function refundPrompt(db: Db, userId: number, charge: Charge): Promise<void> {
   if (charge.bucket === "none") return;
+  if (charge.bucket === "opening") {
+    await db.update(stories).set({ openingSceneAt: null }).where(eq(stories.id, charge.storyId!));
+    return;
+  }
   const sameDay = sql`coalesce(${users.lastPromptDate} = ${charge.day}::date, false)`;
   await db
     .update(users)
@@ -102,4 +110,27 @@ export async function takeAiRequestOrThrow(db: Db, userId: number, now: () => Da
   if (await perMinute.take(String(userId))) return;
   const retryAfter = Math.max(1, Math.ceil((await perMinute.retryAfterMs(String(userId))) / 1000));
   throw new AppError(429, MARIN_ERROR_CODES.rateLimited, AI_RATE_LIMITED_MESSAGE, { retryAfter });
+}
+
+/**
+ * The automatic opening scene (SPEC.md section 4: the wizard's last step, or the editor opening an empty story) is
+ * free once per story: claimed with one conditional UPDATE, so concurrent or repeated requests get it once, and only
+ * while the saved story is still empty. Answers null when it is not free (then the request is charged as usual).
+ */
+export async function claimFreeOpeningScene(
+  db: Db,
+  user: UserRow,
+  storyId: number,
+  storyIsEmpty: boolean,
+  now: Date,
+): Promise<Charge | null> {
+  if (!storyIsEmpty) return null;
+  const [claimed] = await db
+    .update(stories)
+    .set({ openingSceneAt: now })
+    .where(and(eq(stories.id, storyId), eq(stories.authorId, user.id), isNull(stories.openingSceneAt)))
+    .returning({ id: stories.id });
+  if (!claimed) return null;
+  const { dailyLimit: _, ...allowance } = promptAllowance(user, now);
+  return { bucket: "opening", storyId, day: utcDay(now), allowance };
 }
