@@ -54,7 +54,7 @@ export function ChatComposer(props: ChatComposerProps) {
           >
             <Eye className="h-3.5 w-3.5 shrink-0 text-brand-600" aria-hidden />
             <span className="sr-only">What Marin sees: </span>
-            <span className="line-clamp-2 min-w-0 flex-1">{props.contextLine}</span>
+            <span className="min-w-0 flex-1">{props.contextLine}</span>
             <ChevronDown
               className={cn("h-3.5 w-3.5 shrink-0 transition-transform", showContext && "rotate-180")}
               aria-hidden
