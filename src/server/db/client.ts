@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
+import { type ListenHandlers, type Listener, listenForNotifications } from "./notifications";
 import * as schema from "./schema";
 
 export { DataDirLockedError } from "./data-dir-lock";
@@ -22,6 +23,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs a cheap query; throws when the database is unreachable. */
   ping(): Promise<void>;
+  /** PostgreSQL only: LISTEN on a dedicated connection that reconnects (notifications.ts). PGlite is one process. */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
   close(): Promise<void>;
 }
 
@@ -74,6 +77,7 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
     db,
     kind: "postgres",
     ping: async () => void (await pool.query(ping)),
+    listen: (channel, handlers) => listenForNotifications(url, channel, handlers, { connectTimeoutMs }),
     close: () => pool.end(),
   };
 }

@@ -1,18 +1,62 @@
-// PLACEHOLDER (helper "cache" replaces the implementation, keeping this interface): the read path's cache of
-// ready-to-send bytes with ETags, invalidated on publish, unpublish, edit of a published story, like and comment,
-// across instances too. Until then it builds every answer and sends it.
+// The read path's cache of ready-to-send bytes with ETags (DESIGN.md section 8), invalidated on publish, unpublish,
+// edit of a published story, delete, like and comment: in this process at once, and in every other instance on the
+// same PostgreSQL database through NOTIFY (invalidation-bus.ts). docs/decisions (read cache) explains the choices.
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ENCODINGS, type Encoding, negotiateEncoding } from "../http/encoding";
+import { CacheStore, type StoredAnswer } from "./cache-store";
+import { startInvalidationBus } from "./invalidation-bus";
+
+/** Keys name what they hold; invalidation drops a story's keys, or every Discover key, by this shape. */
+export const readCacheKey = {
+  /** A story's viewer-independent answers: `part` tells them apart (e.g. "read", "page"). */
+  story: (storyId: number, part: string) => `story:${storyId}:${part}`,
+  /** A Discover or search list: every query parameter that changes the answer, normalized, in `query`. */
+  discover: (query: string) => `discover:${query}`,
+};
+
+type Fields = Record<string, unknown>;
+
+export interface SendOptions<T, F> {
+  /**
+   * What the entry remembers of the built value for `authorize` (keep it small: it stays beside the bytes), e.g.
+   * `(view) => ({ rating: view.rating })`.
+   */
+  facts?: (value: T) => F;
+  /** Runs for every request, cached or not, before anything is sent: throw (a 404 …) to refuse this viewer. */
+  authorize?: (facts: F, request: FastifyRequest) => void | Promise<void>;
+  /**
+   * Top-level fields that depend on the viewer, spliced into the cached JSON object's bytes (build must leave them
+   * out): `signedOut` is kept in the cached bytes, `signedIn` runs for each request that has a user.
+   */
+  viewer?: { signedOut: Fields; signedIn: (request: FastifyRequest) => Promise<Fields> };
+  /** Not JSON: build returns the body as a string, sent with this content type (e.g. the public page's HTML). */
+  contentType?: string;
+}
 
 export interface ReadCache {
   /**
-   * Answers `request` with the JSON `build` makes for `key`, built once and kept as bytes with an ETag until
-   * invalidated; a matching If-None-Match gets 304. Keys must not depend on the viewer (`build` must not either).
+   * Answers `request` with the JSON `build` makes for `key` (from readCacheKey), built once and kept as bytes with
+   * an ETag until invalidated; a matching If-None-Match gets 304. Keys must not depend on the viewer (`build` must
+   * not either): what does goes through `options.viewer` and `options.authorize`. Call the invalidations AFTER the
+   * write has committed.
    */
-  send(request: FastifyRequest, reply: FastifyReply, key: string, build: () => Promise<unknown>): Promise<FastifyReply>;
+  send<T, F = undefined>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    build: () => Promise<T>,
+    options?: SendOptions<T, F>,
+  ): Promise<FastifyReply>;
   /** A story's read view, public page and every Discover list may have changed. */
   invalidateStory(storyId: number): void;
   /** Discover lists may have changed (a story was published, unpublished, liked …). */
   invalidateDiscover(): void;
+  /** Everything may have changed (e.g. an author renamed). */
+  invalidateAll(): void;
+  /** Entries and bytes held (tests, benchmarks). */
+  readonly size: { entries: number; bytes: number };
 }
 
 declare module "fastify" {
@@ -21,11 +65,177 @@ declare module "fastify" {
   }
 }
 
-export function registerReadCache(app: FastifyInstance): void {
-  const cache: ReadCache = {
-    send: async (_request, reply, _key, build) => reply.send(await build()),
-    invalidateStory: () => {},
-    invalidateDiscover: () => {},
+export interface ReadCacheOptions {
+  maxBytes?: number;
+  maxAgeMs?: number;
+}
+
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MAX_AGE_MS = 5 * 60 * 1000;
+/** Below this an encoded form saves less than its headers cost. */
+const MIN_ENCODE_BYTES = 512;
+const JSON_TYPE = "application/json; charset=utf-8";
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+interface Answer extends StoredAnswer {
+  identity: Representation;
+  /** Made on first demand; null when it would not be smaller. */
+  encoded: Partial<Record<Encoding, Representation | null>>;
+  /** The JSON object without its closing brace (and with a comma when it has members): viewer fields go after. */
+  head: Buffer | undefined;
+  facts: unknown;
+  contentType: string;
+}
+
+const etagOf = (body: Buffer, suffix = "") =>
+  `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}${suffix}"`;
+
+function makeAnswer<T, F>(value: T, options: SendOptions<T, F>): Answer {
+  let text: string;
+  let head: Buffer | undefined;
+  if (options.contentType) {
+    text = String(value);
+  } else {
+    text = JSON.stringify(value);
+    if (options.viewer) {
+      if (!text.startsWith("{")) throw new Error("read cache: viewer fields need a JSON object");
+      const open = text === "{}" ? "{" : `${text.slice(0, -1)},`;
+      head = Buffer.from(open);
+      text = open + JSON.stringify(options.viewer.signedOut).slice(1);
+    }
+  }
+  const body = Buffer.from(text);
+  return {
+    identity: { body, etag: etagOf(body) },
+    encoded: {},
+    head,
+    facts: options.facts ? options.facts(value) : undefined,
+    contentType: options.contentType ?? JSON_TYPE,
+    size: body.length * 2 + (head?.length ?? 0) + 256,
   };
-  app.decorate("readCache", cache);
+}
+
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  // NOTE: brotli quality 5 and gzip level 6: ~0.1 ms for a 2 KB story, once per entry (quality 11 takes ~2 ms).
+  return encoding === "br"
+    ? brotliCompressSync(body, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
+/** Whether any entity tag in an If-None-Match header matches (weak comparison, RFC 9110 section 13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  for (const tag of header.split(",")) {
+    const t = tag.trim();
+    if ((t.startsWith("W/") ? t.slice(2) : t) === etag) return true;
+  }
+  return false;
+}
+
+export function createReadCache(app: FastifyInstance, options: ReadCacheOptions = {}) {
+  const store = new CacheStore<Answer>({
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxAgeMs: options.maxAgeMs ?? DEFAULT_MAX_AGE_MS,
+  });
+
+  function representation(
+    key: string,
+    answer: Answer,
+    acceptEncoding: string | undefined,
+  ): [Representation, Encoding | undefined] {
+    if (acceptEncoding === undefined || answer.identity.body.length < MIN_ENCODE_BYTES)
+      return [answer.identity, undefined];
+    const wanted = negotiateEncoding(acceptEncoding, ENCODINGS);
+    if (wanted === "identity") return [answer.identity, undefined];
+    let encoded = answer.encoded[wanted];
+    if (encoded === undefined) {
+      const body = encode(answer.identity.body, wanted);
+      encoded =
+        body.length < answer.identity.body.length * 0.9
+          ? { body, etag: etagOf(answer.identity.body, `-${wanted}`) }
+          : null;
+      answer.encoded[wanted] = encoded;
+      if (encoded) store.grew(key, answer, encoded.body.length);
+    }
+    if (encoded === null) {
+      // The other coding may still pay (never tried yet); identity is always acceptable here.
+      return [answer.identity, undefined];
+    }
+    return [encoded, wanted];
+  }
+
+  const cache = {
+    async send<T, F>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      build: () => Promise<T>,
+      sendOptions: SendOptions<T, F> = {},
+    ): Promise<FastifyReply> {
+      const answer = store.get(key) ?? (await store.fill(key, async () => makeAnswer(await build(), sendOptions)));
+      if (sendOptions.authorize) await sendOptions.authorize(answer.facts as F, request);
+      reply.header("content-type", answer.contentType);
+      if (request.user) {
+        // DESIGN.md section 6: authenticated answers are never stored by a browser or a shared cache.
+        reply.header("cache-control", "no-store");
+        if (!answer.head || !sendOptions.viewer) return reply.send(answer.identity.body);
+        const fields = await sendOptions.viewer.signedIn(request);
+        return reply.send(Buffer.concat([answer.head, Buffer.from(JSON.stringify(fields).slice(1))]));
+      }
+      // Signed out: the same bytes for everyone; browsers may keep them and must ask again (an ETag makes that cheap).
+      const [chosen, encoding] = representation(key, answer, request.headers["accept-encoding"]);
+      reply.header("cache-control", "no-cache").header("vary", "Cookie, Accept-Encoding").header("etag", chosen.etag);
+      if (matches(request.headers["if-none-match"], chosen.etag)) return reply.code(304).send();
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.send(chosen.body);
+    },
+    invalidateStory(storyId: number): void {
+      dropLocally(`s${storyId}`);
+      bus?.publish(`s${storyId}`);
+    },
+    invalidateDiscover(): void {
+      dropLocally("d");
+      bus?.publish("d");
+    },
+    invalidateAll(): void {
+      dropLocally("*");
+      bus?.publish("*");
+    },
+    get size() {
+      return store.size;
+    },
+  } satisfies ReadCache;
+
+  /** One message names what changed: `s12` (story 12 and Discover), `d` (Discover), `*` (everything). */
+  function dropLocally(message: string): void {
+    if (message === "*") return store.clear();
+    if (message === "d") return store.invalidate("discover");
+    const id = Number(message.slice(1));
+    if (message.startsWith("s") && Number.isSafeInteger(id)) {
+      store.invalidate(`story:${id}`);
+      store.invalidate("discover");
+      return;
+    }
+    // An unknown message (a newer instance's?): dropping everything is always safe.
+    store.clear();
+  }
+
+  const bus = startInvalidationBus(app, {
+    onMessage: dropLocally,
+    onLost: () => store.setKeeping(false),
+    onListening: () => store.setKeeping(true),
+  });
+
+  return cache;
+}
+
+export function registerReadCache(app: FastifyInstance, options: ReadCacheOptions = {}): void {
+  app.decorate("readCache", createReadCache(app, options));
 }
