@@ -115,8 +115,8 @@ export class CacheStore<T extends StoredAnswer> {
     if (answer.size > this.options.maxBytes / 8) return; // one huge story must not flush the rest
     this.remove(key);
     this.slots.set(key, { answer, scope, expiresAt: this.now() + this.options.maxAgeMs });
-    let keys = this.scopes.get(scope);
-    if (!keys) this.scopes.set(scope, (keys = new Set()));
+    const keys = this.scopes.get(scope) ?? new Set<string>();
+    this.scopes.set(scope, keys);
     keys.add(key);
     this.bytes += answer.size;
     for (const oldest of this.slots.keys()) {

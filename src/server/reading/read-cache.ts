@@ -215,16 +215,16 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
 
   /** One message names what changed: `s12` (story 12 and Discover), `d` (Discover), `*` (everything). */
   function dropLocally(message: string): void {
-    if (message === "*") return store.clear();
-    if (message === "d") return store.invalidate("discover");
     const id = Number(message.slice(1));
-    if (message.startsWith("s") && Number.isSafeInteger(id)) {
+    if (message === "d") {
+      store.invalidate("discover");
+    } else if (message.startsWith("s") && Number.isSafeInteger(id)) {
       store.invalidate(`story:${id}`);
       store.invalidate("discover");
-      return;
+    } else {
+      // "*", or a message this version does not know (a newer instance's): dropping everything is always safe.
+      store.clear();
     }
-    // An unknown message (a newer instance's?): dropping everything is always safe.
-    store.clear();
   }
 
   const bus = startInvalidationBus(app, {
