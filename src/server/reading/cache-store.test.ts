@@ -17,7 +17,10 @@ describe("read cache store", () => {
   it("groups keys in scopes", () => {
     expect(scopeOf("story:12:read")).toBe("story:12");
     expect(scopeOf("story:12:page")).toBe("story:12");
+    expect(scopeOf("read:12")).toBe("story:12");
     expect(scopeOf("discover:sort=new")).toBe("discover");
+    expect(scopeOf("discover:[12]")).toBe("discover");
+    expect(scopeOf("other")).toBe("other");
   });
 
   it("evicts the least recently used entries past its byte bound", async () => {

@@ -26,13 +26,16 @@ export interface CacheStoreOptions {
   now?: () => number;
 }
 
-/** `story:12:read` belongs to `story:12`; `discover:…` to `discover`. */
+const STORY_KEY = /^[a-z-]+:(\d+)(?::|$)/;
+
+/**
+ * `discover:…` belongs to `discover`; a key whose second part is a number is that story's (`story:12:read`,
+ * `read:12` and `page:12` all belong to `story:12`); any other key is its own scope, dropped only by clear().
+ */
 export function scopeOf(key: string): string {
-  const first = key.indexOf(":");
-  const head = first < 0 ? key : key.slice(0, first);
-  if (head !== "story") return head;
-  const second = key.indexOf(":", first + 1);
-  return second < 0 ? key : key.slice(0, second);
+  if (key.startsWith("discover:")) return "discover";
+  const story = STORY_KEY.exec(key);
+  return story ? `story:${story[1]}` : key;
 }
 
 export class CacheStore<T extends StoredAnswer> {

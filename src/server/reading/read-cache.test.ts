@@ -59,6 +59,25 @@ async function cachedApp(database: Database, gates: BuildGate[] = []): Promise<F
       },
     );
   });
+  app.get("/api/test-list", async (request, reply) =>
+    app.readCache.send(request, reply, readCacheKey.discover("test"), async () => {
+      const rows = await request.db.select({ id: stories.id }).from(stories).where(eq(stories.published, true));
+      reply.header("x-next-cursor", `after-${rows.length}`);
+      return rows;
+    }),
+  );
+  app.get<{ Params: { id: string } }>("/test-page/:id", async (request) => {
+    const id = Number(request.params.id);
+    const page = await app.readCache.remember(
+      readCacheKey.story(id, "page"),
+      async () => {
+        const [row] = await request.db.select().from(stories).where(eq(stories.id, id));
+        return row?.published ? `<h1>${row.title}</h1>` : undefined;
+      },
+      (html) => html?.length ?? 0,
+    );
+    return page ?? "none";
+  });
   await app.ready();
   return app;
 }
@@ -176,6 +195,28 @@ for (const kind of DB_KINDS as DbKind[]) {
       );
       expect(publish.statusCode).toBe(200);
       expect((await read(app, story.id)).json().title).toBe("Third title");
+    });
+
+    it("keeps the headers a build set with its bytes (Discover's next cursor)", async () => {
+      const { author, story } = await publishedStory(database.db);
+      const first = await send(app, "GET", "/api/test-list");
+      const cursor = first.headers["x-next-cursor"];
+      expect(cursor).toMatch(/^after-\d+$/);
+      const cached = await send(app, "GET", "/api/test-list");
+      expect(cached.headers["x-next-cursor"]).toBe(cursor);
+      expect(cached.body).toBe(first.body);
+      await send(app, "POST", `/api/stories/${story.id}/unpublish`, {}, author.headers);
+      expect((await send(app, "GET", "/api/test-list")).headers["x-next-cursor"]).not.toBe(cursor);
+    });
+
+    it("remembers values that are not one body, dropped with their story", async () => {
+      const { author, story } = await publishedStory(database.db);
+      const page = () => send(app, "GET", `/test-page/${story.id}`).then((r) => r.body);
+      expect(await page()).toBe("<h1>First title</h1>");
+      await database.db.update(stories).set({ title: "Unannounced" }).where(eq(stories.id, story.id));
+      expect(await page()).toBe("<h1>First title</h1>"); // served from memory
+      await send(app, "PATCH", `/api/stories/${story.id}`, { title: "Announced" }, author.headers);
+      expect(await page()).toBe("<h1>Announced</h1>");
     });
 
     it("does not keep what a build read before a write that committed while it ran", async () => {

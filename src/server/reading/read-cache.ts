@@ -49,6 +49,11 @@ export interface ReadCache {
     build: () => Promise<T>,
     options?: SendOptions<T, F>,
   ): Promise<FastifyReply>;
+  /**
+   * For answers that are not one body (the public page's redirects, its own codings): the value `build` makes for
+   * `key`, kept until invalidated like send's; `size` tells its bytes for the bound.
+   */
+  remember<T>(key: string, build: () => Promise<T>, size: (value: T) => number): Promise<T>;
   /** A story's read view, public page and every Discover list may have changed. */
   invalidateStory(storyId: number): void;
   /** Discover lists may have changed (a story was published, unpublished, liked …). */
@@ -81,7 +86,15 @@ interface Representation {
   etag: string;
 }
 
+interface Memo extends StoredAnswer {
+  kind: "memo";
+  value: unknown;
+}
+
 interface Answer extends StoredAnswer {
+  kind: "answer";
+  /** Headers the build set on its reply (Discover's next cursor): every answer from these bytes gets them. */
+  headers: [string, string][];
   identity: Representation;
   /** Made on first demand; null when it would not be smaller. */
   encoded: Partial<Record<Encoding, Representation | null>>;
@@ -94,7 +107,7 @@ interface Answer extends StoredAnswer {
 const etagOf = (body: Buffer, suffix = "") =>
   `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}${suffix}"`;
 
-function makeAnswer<T, F>(value: T, options: SendOptions<T, F>): Answer {
+function makeAnswer<T, F>(value: T, options: SendOptions<T, F>, headers: [string, string][]): Answer {
   let text: string;
   let head: Buffer | undefined;
   if (options.contentType) {
@@ -110,6 +123,8 @@ function makeAnswer<T, F>(value: T, options: SendOptions<T, F>): Answer {
   }
   const body = Buffer.from(text);
   return {
+    kind: "answer",
+    headers,
     identity: { body, etag: etagOf(body) },
     encoded: {},
     head,
@@ -140,7 +155,7 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 export function createReadCache(app: FastifyInstance, options: ReadCacheOptions = {}) {
-  const store = new CacheStore<Answer>({
+  const store = new CacheStore<Answer | Memo>({
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_MAX_AGE_MS,
   });
@@ -179,8 +194,21 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
       build: () => Promise<T>,
       sendOptions: SendOptions<T, F> = {},
     ): Promise<FastifyReply> {
-      const answer = store.get(key) ?? (await store.fill(key, async () => makeAnswer(await build(), sendOptions)));
+      const answer =
+        store.get(key) ??
+        (await store.fill(key, async () => {
+          const before = new Set(Object.keys(reply.getHeaders()));
+          const value = await build();
+          const added = Object.entries(reply.getHeaders()).filter(([name]) => !before.has(name));
+          return makeAnswer(
+            value,
+            sendOptions,
+            added.map(([name, v]) => [name, String(v)]),
+          );
+        }));
+      if (answer.kind !== "answer") throw new Error(`read cache: ${key} holds a remembered value, not an answer`);
       if (sendOptions.authorize) await sendOptions.authorize(answer.facts as F, request);
+      for (const [name, value] of answer.headers) reply.header(name, value);
       reply.header("content-type", answer.contentType);
       if (request.user) {
         // DESIGN.md section 6: authenticated answers are never stored by a browser or a shared cache.
@@ -195,6 +223,16 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
       if (matches(request.headers["if-none-match"], chosen.etag)) return reply.code(304).send();
       if (encoding) reply.header("content-encoding", encoding);
       return reply.send(chosen.body);
+    },
+    async remember<T>(key: string, build: () => Promise<T>, size: (value: T) => number): Promise<T> {
+      const memo =
+        store.get(key) ??
+        (await store.fill(key, async () => {
+          const value = await build();
+          return { kind: "memo", value, size: size(value) + 256 } satisfies Memo;
+        }));
+      if (memo.kind !== "memo") throw new Error(`read cache: ${key} holds an answer, not a remembered value`);
+      return memo.value as T;
     },
     invalidateStory(storyId: number): void {
       dropLocally(`s${storyId}`);
