@@ -53,11 +53,11 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
     const story = await updateStory(request.db, user, id, request.body, now());
+    if (story.published) root.readCache.invalidateStory(story.id);
     // Each generation is saved into the story: the premium story memory follows it (and the character notes).
     if (request.body.content !== undefined || request.body.characters !== undefined) {
       refreshMemoryAfterSave(root, request.log, user, story.id);
     }
-    if (story.published) root.readCache.invalidateStory(story.id);
     return presentStory(story);
   });
 
