@@ -72,44 +72,74 @@ const pipelining = Math.max(1, numberFlag("pipelining", values.pipelining));
  * Bare, then app, `rounds` times; each keeps its best round. On a shared machine other processes
  * steal CPU in bursts, and the best round is the one they disturbed least.
  */
-async function measure(target: Target, connections: number, bareUrl: string, appUrl: string) {
-  const load = (baseUrl: string, seconds: number) =>
+interface Measured extends LoadResult {
+  /** Server CPU time (user + system) per request, microseconds. */
+  cpuPerRequest: number;
+}
+
+async function measure(target: Target, connections: number, bare: Server, app: Server) {
+  const load = (server: Server, seconds: number) =>
     runLoad({
-      url: baseUrl + target.path,
+      url: server.url + target.path,
       connections,
       pipelining,
       duration: seconds,
       headers: target.headers,
       expectBody: target.body.toString(),
     });
+  const measured = async (server: Server): Promise<Measured> => {
+    const cpuBefore = await server.process.call<number>("cpu");
+    const result = await load(server, duration);
+    const cpu = (await server.process.call<number>("cpu")) - cpuBefore;
+    return { ...result, cpuPerRequest: cpu / Math.max(1, result.requests) };
+  };
   if (warmup > 0) {
-    await load(bareUrl, warmup);
-    await load(appUrl, warmup);
+    await load(bare, warmup);
+    await load(app, warmup);
   }
-  let bare: LoadResult | undefined;
-  let app: LoadResult | undefined;
+  let bestBare: Measured | undefined;
+  let bestApp: Measured | undefined;
   for (let round = 0; round < rounds; round++) {
-    const b = await load(bareUrl, duration);
-    const a = await load(appUrl, duration);
-    if (!bare || b.rps > bare.rps) bare = b;
-    if (!app || a.rps > app.rps) app = a;
+    const b = await measured(bare);
+    const a = await measured(app);
+    if (!bestBare || b.rps > bestBare.rps) bestBare = b;
+    if (!bestApp || a.rps > bestApp.rps) bestApp = a;
   }
-  return { bare: bare!, app: app! };
+  return { bare: bestBare!, app: bestApp! };
+}
+
+interface Server {
+  url: string;
+  process: ServerProcess<unknown>;
 }
 
 interface Result {
   case: string;
   path: string;
   connections: number;
-  bare: LoadResult;
-  app: LoadResult;
+  bare: Measured;
+  app: Measured;
   appRss: number;
   bytes: number;
 }
 
 function printResults(results: Result[]): void {
   printTable(
-    ["case", "conns", "bare req/s", "p50", "p99", "app req/s", "p50", "p99", "app/bare", "app RSS", "bytes"],
+    [
+      "case",
+      "conns",
+      "bare req/s",
+      "p50",
+      "p99",
+      "app req/s",
+      "p50",
+      "p99",
+      "app/bare",
+      "bare CPU/req",
+      "app CPU/req",
+      "app RSS",
+      "bytes",
+    ],
     results.map((r) => [
       r.case,
       String(r.connections),
@@ -120,6 +150,8 @@ function printResults(results: Result[]): void {
       formatMs(r.app.p50),
       formatMs(r.app.p99),
       `${((r.app.rps / r.bare.rps) * 100).toFixed(0)}%`,
+      `${Math.round(r.bare.cpuPerRequest)} µs`,
+      `${Math.round(r.app.cpuPerRequest)} µs`,
       `${Math.round(r.appRss / 1024 / 1024)} MB`,
       formatInt(r.bytes),
     ]),
@@ -164,7 +196,12 @@ async function main(): Promise<void> {
     for (const connections of connectionCounts) {
       for (const target of targets) {
         console.log(`${target.name} at ${connections} connections...`);
-        const { bare: b, app: a } = await measure(target, connections, bareUrl, appUrl);
+        const { bare: b, app: a } = await measure(
+          target,
+          connections,
+          { url: bareUrl, process: bare as ServerProcess<unknown> },
+          { url: appUrl, process: app as ServerProcess<unknown> },
+        );
         const appRss = await app.call<number>("rss");
         results.push({
           case: target.name,

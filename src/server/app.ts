@@ -52,8 +52,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerTextGuard(app);
   await registerSecurity(app, deps.config.APP_URL);
   await app.register(cookie);
-  app.addHook("onRequest", async (request, reply) => {
-    if (isApiRequest(request)) await loadSession(app, request, reply);
+  app.addHook("onRequest", (request, reply, done) => {
+    // NOTE: no Cookie header, no session to look up: signed-out reads skip the lookup and its promise.
+    if (request.headers.cookie === undefined || !isApiRequest(request)) return done();
+    loadSession(app, request, reply).then(() => done(), done);
   });
 
   await healthRoutes(app, deps.database);

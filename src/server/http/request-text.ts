@@ -32,13 +32,15 @@ export function findUnstorableText(value: unknown, path: string[] = []): string[
 
 export function registerTextGuard(app: FastifyInstance): void {
   // NOTE: pre-validation, so the body is parsed but no schema has seen (or coerced) it yet.
-  app.addHook("preValidation", async (request) => {
+  // NOTE: callback-style: every request passes here, and an async hook costs a promise each time.
+  app.addHook("preValidation", (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const path = findUnstorableText(part);
       if (path) {
         const { fields } = validationBody([{ path, message: BAD_CHARACTER }]);
-        throw new AppError(400, "VALIDATION", BAD_CHARACTER, { fields });
+        return done(new AppError(400, "VALIDATION", BAD_CHARACTER, { fields }));
       }
     }
+    done();
   });
 }
