@@ -1,8 +1,12 @@
 // What the benchmark measures. Each case is one GET the app answers; the bare Node server answers the
 // same bytes from memory, so the ratio shows what the app costs on top of HTTP itself.
 // Later issues add their endpoints here (read, Discover, ...), with a setup when they need data.
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { publicStoryPath } from "../src/shared/schemas/reading";
+import { createSession, SESSION_COOKIE } from "../src/server/accounts/sessions";
 import type { Db } from "../src/server/db/client";
+import { stories, users } from "../src/server/db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../src/server/stories/sanitize-content";
 import { insertLongStory, longStoryHtml } from "./lib/long-story";
 import type { SeedResult } from "./lib/seed-bench";
@@ -35,11 +39,61 @@ export interface BenchCase {
   setup?: (context: CaseContext) => Promise<PreparedCase | undefined>;
 }
 
+/** The newest published general story: the one Discover shows first, a typical read. */
+async function newestGeneralStory(db: Db) {
+  const [story] = await db
+    .select({ id: stories.id, title: stories.title })
+    .from(stories)
+    .where(and(eq(stories.published, true), eq(stories.rating, "general")))
+    .orderBy(desc(stories.publishedAt), desc(stories.id))
+    .limit(1);
+  if (!story) throw new Error("no published general story: seed the database first");
+  return story;
+}
+
 export const CASES: BenchCase[] = [
   {
     name: "healthz",
     about: "GET /healthz: the app's fixed cost per request (routing, hooks, security headers, JSON)",
     path: "/healthz",
+  },
+  {
+    name: "read",
+    about: "GET /api/stories/{id}/read, signed out: the newest general story from the read cache",
+    path: "/api/stories/{id}/read",
+    seeded: true,
+    setup: async ({ db }) => ({ path: `/api/stories/${(await newestGeneralStory(db)).id}/read` }),
+  },
+  {
+    name: "discover",
+    about: "GET /api/published-stories, signed out: Discover's 4 newest stories from the read cache",
+    path: "/api/published-stories",
+    seeded: true,
+  },
+  {
+    name: "public-page",
+    about: "GET /s/{id}-{slug}: the newest general story's public HTML page (no Accept-Encoding: identity bytes)",
+    path: "/s/{id}",
+    seeded: true,
+    setup: async ({ db }) => {
+      const story = await newestGeneralStory(db);
+      return { path: encodeURI(publicStoryPath(story.id, story.title)) };
+    },
+  },
+  {
+    name: "read-signed-in",
+    about: "GET /api/stories/{id}/read with a session: the session lookup, the viewer's flags, the cached view",
+    path: "/api/stories/{id}/read",
+    seeded: true,
+    onlyByName: true,
+    setup: async ({ db }) => {
+      const [reader] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+      const { token } = await createSession(db, reader!.id, new Date());
+      return {
+        path: `/api/stories/${(await newestGeneralStory(db)).id}/read`,
+        headers: { cookie: `${SESSION_COOKIE}=${token}` },
+      };
+    },
   },
   {
     name: "story-2mb",
