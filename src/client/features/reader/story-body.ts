@@ -90,6 +90,13 @@ function slug(text: string): string {
     .slice(0, 40);
 }
 
+/** 'Chapter 1: Rain' → 'chapter-1-rain', 'Prologue' → 'chapter-prologue' (prefixed, so it meets no page id). */
+function anchorOf(title: string, ordinal: number): string {
+  const text = slug(title);
+  if (!text) return `chapter-${ordinal}`;
+  return text.startsWith("chapter-") ? text : `chapter-${text}`;
+}
+
 /** Reshapes story HTML (or the plain text of an older story) for reading and lists its chapters. */
 export function prepareStoryBody(content: string | null | undefined): ReaderBody {
   const source = content ?? "";
@@ -121,8 +128,9 @@ export function prepareStoryBody(content: string | null | undefined): ReaderBody
   const used = new Set<string>();
   for (const h2 of Array.from(body.querySelectorAll("h2"))) {
     const title = (h2.textContent ?? "").replace(/\s+/g, " ").trim();
-    let id = `chapter-${slug(title) || chapters.length + 1}`;
-    for (let n = 2; used.has(id); n += 1) id = `chapter-${slug(title) || chapters.length + 1}-${n}`;
+    const base = anchorOf(title, chapters.length + 1);
+    let id = base;
+    for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
     used.add(id);
     h2.id = id;
     chapters.push({ id, title });
