@@ -38,7 +38,7 @@ export function ChapterMenu({ chapters }: { chapters: Chapter[] }) {
   return (
     <details
       ref={details}
-      className="group sticky top-2 z-10 rounded-xl border border-brand-100 bg-white/95 shadow-sm backdrop-blur lg:hidden"
+      className="group sticky top-2 z-10 mb-8 rounded-xl border border-brand-100 bg-white/95 shadow-sm backdrop-blur lg:hidden"
       data-testid="reader-chapter-menu"
     >
       <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm font-semibold text-ink [&::-webkit-details-marker]:hidden">

@@ -65,7 +65,7 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
   const body = useMemo(() => prepareStoryBody(story.content), [story.content]);
   const hasChapters = body.chapters.length >= 2;
   return (
-    <div className="reader-page">
+    <div className={hasChapters ? "reader-page reader-page--chapters" : "reader-page"}>
       <BackLink />
       <div className="mt-5">
         <StoryHeader story={story} actions={<ReaderActions story={story} signedIn={signedIn} />} />

@@ -17,7 +17,8 @@ export function ShareDialog({ url, title }: { url: string; title: string }) {
       <DialogTrigger asChild>
         <Button variant="outline" data-testid="reader-share">
           <Share2 className="h-4 w-4" aria-hidden />
-          Share
+          {/* Icon only on phones, so the three actions fit one row. */}
+          <span className="sr-only sm:not-sr-only">Share</span>
         </Button>
       </DialogTrigger>
       <DialogContent title="Share this story" description={`Send "${title}" to a friend.`}>
@@ -35,7 +36,11 @@ export function ShareDialog({ url, title }: { url: string; title: string }) {
               data-testid="share-link-input"
             />
             <Button onClick={() => copy(url)} className="w-36 shrink-0" data-testid="share-copy">
-              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+              {copied ? (
+                <Check className="h-4 w-4 shrink-0" aria-hidden />
+              ) : (
+                <Copy className="h-4 w-4 shrink-0" aria-hidden />
+              )}
               <span aria-live="polite">{copied ? "Link copied!" : "Copy link"}</span>
             </Button>
           </div>
