@@ -24,7 +24,12 @@ function DeleteComment({ comment, onDelete }: { comment: CommentView; onDelete: 
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Delete comment" className="h-8 w-8 text-slate-500">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Delete comment"
+          className="-my-1.5 -mr-2 h-8 w-8 text-slate-500"
+        >
           <Trash2 className="h-4 w-4" aria-hidden />
         </Button>
       </AlertDialogTrigger>
@@ -50,7 +55,7 @@ export function Comments({ storyId, signedIn }: { storyId: string; signedIn: boo
   return (
     <section aria-labelledby="comments-heading" className="space-y-5" data-testid="reader-comments">
       <h2 id="comments-heading" className="text-xl font-bold text-ink">
-        Comments{comments.data ? <span className="ml-1.5 font-normal text-slate-500">({total})</span> : null}
+        Comments{comments.data ? <span className="font-normal text-slate-500"> ({total})</span> : null}
       </h2>
       {comments.isPending ? (
         <div className="space-y-3" aria-busy="true">
@@ -80,7 +85,9 @@ export function Comments({ storyId, signedIn }: { storyId: string; signedIn: boo
                   <DeleteComment comment={comment} onDelete={() => remove.mutate(comment.id)} />
                 ) : null}
               </div>
-              <p className="mt-1 whitespace-pre-wrap break-words text-slate-700">{comment.content}</p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-slate-700" data-testid="comment-text">
+                {comment.content}
+              </p>
             </li>
           ))}
         </ol>

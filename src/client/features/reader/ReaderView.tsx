@@ -10,7 +10,7 @@ import { useAuth } from "../auth/auth-context";
 import { backHref } from "./back-link";
 import { ChapterMenu, ChapterSidebar } from "./ChapterNav";
 import { Comments } from "./CommentList";
-import { useReadStoryQuery } from "./queries";
+import { useOwnsStory, useReadStoryQuery } from "./queries";
 import { ReaderActions } from "./ReaderActions";
 import { StoryBody } from "./StoryBody";
 import { StoryHeader } from "./StoryHeader";
@@ -88,7 +88,10 @@ export function ReaderView({ id }: { id: string }) {
   const { user } = useAuth();
   const validId = /^\d+$/.test(id);
   const story = useReadStoryQuery(validId ? id : "0");
+  const ownsStory = useOwnsStory(id, story.isError);
 
+  // An unpublished story has no reader view, but its author still belongs in the editor.
+  if (story.isError && ownsStory) return <Redirect to={ROUTES.story(id)} replace />;
   if (!validId || story.isError) return <NotFound />;
   if (story.isPending) return <Loading />;
   if (user && user.id === story.data.authorId) return <Redirect to={ROUTES.story(id)} replace />;

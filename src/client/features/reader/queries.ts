@@ -21,6 +21,15 @@ export function useReadStoryQuery(id: string) {
   return useQuery<ReadStoryView>({ queryKey: queryKeys.read(id) });
 }
 
+/**
+ * Whether the signed-in user's own list (the sidebar's 'Your Stories', same key) holds this story: asked only when
+ * the reader view is refused, since an unpublished story has none and its author belongs in the editor.
+ */
+export function useOwnsStory(id: string, enabled: boolean): boolean {
+  const mine = useQuery<unknown>({ queryKey: queryKeys.myStories, enabled });
+  return enabled && Array.isArray(mine.data) && mine.data.some((s) => String((s as { id?: unknown })?.id) === id);
+}
+
 /** SPEC.md section 7: GET /api/stories/{id}/bookmark, only when signed in; the read view's flag until it answers. */
 export function useBookmarkQuery(id: string, signedIn: boolean, initial: boolean | undefined) {
   return useQuery<BookmarkState>({
