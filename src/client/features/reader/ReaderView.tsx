@@ -95,5 +95,6 @@ export function ReaderView({ id }: { id: string }) {
   if (!validId || story.isError) return <NotFound />;
   if (story.isPending) return <Loading />;
   if (user && user.id === story.data.authorId) return <Redirect to={ROUTES.story(id)} replace />;
-  return <Story story={story.data} signedIn={Boolean(user)} />;
+  // Keyed by id: moving to another story (a Saved Stories link) starts with an empty comment box and dialog.
+  return <Story key={story.data.id} story={story.data} signedIn={Boolean(user)} />;
 }
