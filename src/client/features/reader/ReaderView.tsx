@@ -49,7 +49,7 @@ function Loading() {
   return (
     <div className="reader-page" aria-busy="true" data-testid="reader-loading">
       <Skeleton className="h-5 w-36" />
-      <div className="mt-6 grid gap-6 sm:grid-cols-[13rem_1fr]">
+      <div className="mt-6 grid gap-6 sm:grid-cols-[10rem_1fr] lg:grid-cols-[13rem_1fr]">
         <Skeleton className="mx-auto aspect-[4/5] w-full max-w-[12rem] sm:max-w-none" />
         <div className="space-y-3">
           <Skeleton className="h-10 w-3/4" />

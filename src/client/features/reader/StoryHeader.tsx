@@ -15,7 +15,7 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
   const author = story.author?.username?.trim() || UNKNOWN_AUTHOR;
 
   return (
-    <header className="grid gap-6 sm:grid-cols-[minmax(0,13rem)_1fr] sm:items-start lg:gap-8">
+    <header className="grid gap-6 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-start lg:grid-cols-[minmax(0,13rem)_1fr] lg:gap-8">
       {story.coverImage ? (
         <img
           src={story.coverImage}
