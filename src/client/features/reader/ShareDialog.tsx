@@ -10,7 +10,7 @@ export const COMING_SOON = "Coming soon!";
 
 export function ShareDialog({ url, title }: { url: string; title: string }) {
   const { copied, copy } = useCopyLink();
-  const comingSoon = (network: string) => toast({ title: COMING_SOON, description: `Sharing to ${network}` });
+  const comingSoon = () => toast({ title: COMING_SOON });
 
   return (
     <Dialog>
@@ -45,11 +45,11 @@ export function ShareDialog({ url, title }: { url: string; title: string }) {
             </Button>
           </div>
           <div className="grid grid-cols-2 gap-2">
-            <Button variant="outline" onClick={() => comingSoon("Instagram")}>
+            <Button variant="outline" onClick={comingSoon}>
               <Camera className="h-4 w-4" aria-hidden />
               Instagram
             </Button>
-            <Button variant="outline" onClick={() => comingSoon("TikTok")}>
+            <Button variant="outline" onClick={comingSoon}>
               <Music2 className="h-4 w-4" aria-hidden />
               TikTok
             </Button>
