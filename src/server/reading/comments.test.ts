@@ -23,7 +23,7 @@ describeEachDb("reading: comments", (ctx) => {
   it("stores plain text trimmed, answers it with its author, and counts it", async () => {
     const story = await published();
     const { user, cookie } = await reader();
-    const res = await comment(story.id, cookie, "  <b>Loved it</b> & more  ");
+    const res = await comment(story.id, cookie, "  <b>Loved\u0007 it</b> & more  ");
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       id: expect.any(Number),
@@ -40,6 +40,7 @@ describeEachDb("reading: comments", (ctx) => {
   it.each([
     ["an empty comment", "", "Comment cannot be empty"],
     ["a comment of whitespace", " \n\t ", "Comment cannot be empty"],
+    ["a comment of control characters", " \u0007\u001b ", "Comment cannot be empty"],
     ["2001 characters", "x".repeat(COMMENT_LIMITS.max + 1), "Comment must be at most 2000 characters"],
   ])("refuses %s", async (_name, content, message) => {
     const story = await published();

@@ -8,6 +8,7 @@ import { CommentBody, CommentsQuery } from "../../shared/schemas/reading";
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError, notFound } from "../errors";
+import { stripControlChars } from "../stories/sanitize-content";
 import { listBookmarks } from "./bookmarks";
 import { addComment, COMMENT_NOT_FOUND, deleteComment, listComments, takeCommentAllowanceOrThrow } from "./comments";
 import { hasMarked, toggleMark } from "./toggle-mark";
@@ -23,6 +24,9 @@ function withRetryAfter(reply: FastifyReply, error: unknown): never {
   }
   throw error;
 }
+
+/** Plain text as stored: control characters (other than line breaks and tabs) removed, then the rules again. */
+const commentText = (content: string) => CommentBody.parse({ content: stripControlChars(content) }).content;
 
 export async function socialRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -67,7 +71,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       // NOTE: checked before the allowance, so asking about stories one may not read costs no comment.
       await getReadableStoryOrThrow(request.db, id, user);
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
-      const comment = await addComment(request.db, id, user, request.body.content, now());
+      const comment = await addComment(request.db, id, user, commentText(request.body.content), now());
       root.readCache.invalidateStory(id);
       return reply.status(201).send(comment);
     },
