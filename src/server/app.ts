@@ -17,6 +17,8 @@ import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { imageRoutes } from "./images/routes";
 import { registerReadCache } from "./reading/read-cache";
+import { readRoutes } from "./reading/read-routes";
+import { socialRoutes } from "./reading/social-routes";
 import { storyRoutes } from "./stories/routes";
 import type { AppDeps } from "./types";
 
@@ -61,6 +63,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(storyRoutes);
   await app.register(imageRoutes);
   await app.register(marinRoutes);
+  await app.register(readRoutes);
+  await app.register(socialRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }
