@@ -12,10 +12,11 @@ import { FieldError } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { ApiError, errorMessage } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import { CoverPicker } from "../covers";
 import { type FieldErrors, revealFirstError, storyFieldErrors } from "../stories/field-errors";
 import { LimitedTextField } from "../stories/LimitedTextField";
-import { storyKeys, useUpdateStory } from "../stories/queries";
+import { useUpdateStory } from "../stories/queries";
 import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
 import { type DetailsValues, detailsField, patchFromValues, valuesFromStory } from "./details-values";
 import { StaleNotice } from "./StaleNotice";
@@ -80,7 +81,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
 
   function reload() {
     if (!stale) return;
-    queryClient.setQueryData(storyKeys.one(stale.id), stale);
+    queryClient.setQueryData(queryKeys.story(stale.id), stale);
     setBase(stale);
     setValues(valuesFromStory(stale));
     setStale(null);
