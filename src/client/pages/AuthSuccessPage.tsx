@@ -4,11 +4,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { AUTH_SYNC_WAIT_MS } from "../../shared/limits";
+import { ROUTES } from "../../shared/routes";
 import { Spinner } from "../components/ui/spinner";
 import { getQueryFn } from "../lib/api";
 import { queryKeys } from "../lib/query-keys";
 
-const FAILED = "/auth?error=oauth_sync_failed";
+const FAILED = `${ROUTES.auth}?error=oauth_sync_failed`;
 
 export default function AuthSuccessPage() {
   const queryClient = useQueryClient();
@@ -25,7 +26,7 @@ export default function AuthSuccessPage() {
           queryFn: getQueryFn<UserView | null>({ on401: "returnNull" }),
         });
         await new Promise((resolve) => setTimeout(resolve, AUTH_SYNC_WAIT_MS));
-        if (!cancelled) navigate(user ? "/dashboard" : FAILED, { replace: true });
+        if (!cancelled) navigate(user ? ROUTES.dashboard : FAILED, { replace: true });
       } catch {
         if (!cancelled) navigate(FAILED, { replace: true });
       }

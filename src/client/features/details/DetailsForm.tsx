@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { DETAILS_TAGS } from "../../../shared/catalogues";
 import { CROP_ASPECT_DETAILS, TAGS_PER_STORY } from "../../../shared/limits";
+import { ROUTES } from "../../../shared/routes";
 import { StoryTitle, type StaleVersionError, type StoryView } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/input";
@@ -154,7 +155,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-brand-100 pt-4 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
-          <Link href={`/dashboard/story/${loaded.id}`}>
+          <Link href={ROUTES.story(loaded.id)}>
             <PenLine className="h-4 w-4" aria-hidden /> Editor
           </Link>
         </Button>

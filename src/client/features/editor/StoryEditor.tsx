@@ -4,6 +4,7 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT, CHAT_WIDTH_PERCENT } from "../../../shared/limits";
+import { ROUTES } from "../../../shared/routes";
 import type { StoryView } from "../../../shared/schemas/story";
 import { queryKeys } from "../../lib/query-keys";
 import { useSidebar } from "../layout/sidebar-state";
@@ -105,7 +106,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
 
   const customize = async () => {
     if (saver.isDirty()) await saver.save();
-    if (confirmLeave(saver.isDirty())) navigate(`/dashboard/story/${story.id}/details`);
+    if (confirmLeave(saver.isDirty())) navigate(ROUTES.details(story.id));
   };
 
   const chatPercent = sidebarCollapsed ? CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT : CHAT_WIDTH_PERCENT;

@@ -2,6 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { isBlankText, type StoryView } from "../../../shared/schemas/story";
 import { toast } from "../../components/ui/toaster";
 import { queryKeys } from "../../lib/query-keys";
@@ -65,7 +66,7 @@ export function useCreateStoryFlow(onCreated: () => void) {
     setRunning(false);
     if (failure) toast({ title: failure, variant: "destructive" });
     onCreated();
-    navigate(`/dashboard/story/${story.id}`);
+    navigate(ROUTES.story(story.id));
   }
 
   return { run, running };
