@@ -1,6 +1,10 @@
-// The only way a story leaves the server: cover as an /api/images URL, content as stored when it was cleaned
-// with the current allowlist, cleaned again here when not (until resanitize-stories.ts has caught up).
+// The OWNER's view of a story, the only way a story leaves the server to its author: cover as an /api/images URL,
+// content as stored when it was cleaned with the current allowlist, cleaned again here when not (until
+// resanitize-stories.ts has caught up), the jsonb fields in today's shapes. Readers of published stories (the reader,
+// Discover, the public page) get the public presenters in server/reading/, never this one: it carries drafts'
+// fields (setting, plot ideas, characters, version) that are the author's alone.
 import type { StoryListItem, StoryView } from "../../shared/schemas/story";
+import { normalizeStoryFields } from "../../shared/story-fields";
 import type { stories } from "../db/schema";
 import { imageUrl } from "../images/process-image";
 import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
@@ -10,7 +14,8 @@ export type StoryRow = typeof stories.$inferSelect;
 export type StoryWithTags = StoryRow & { tags: string[] };
 export type StoryListRow = Pick<StoryRow, "id" | "title" | "coverImageId" | "updatedAt" | "published">;
 
-export function presentStory(story: StoryWithTags): StoryView {
+/** The author's own story: GET /api/stories/{id} and the answer of every story write. */
+export function presentOwnStory(story: StoryWithTags): StoryView {
   const content = story.sanitizedWith >= SANITIZER_VERSION ? story.content : sanitizeContent(story.content);
   // NOTE: a row written before counting existed is counted here until the count-story-words job stores its counts.
   const counts =
@@ -27,13 +32,10 @@ export function presentStory(story: StoryWithTags): StoryView {
     createdAt: story.createdAt.toISOString(),
     updatedAt: story.updatedAt.toISOString(),
     template: story.template,
-    characters: story.characters ?? null,
     setting: story.setting,
     plotIdeas: story.plotIdeas,
-    moods: story.moods ?? null,
     coverImage: imageUrl(story.coverImageId),
-    fandoms: story.fandoms ?? null,
-    themes: story.themes ?? null,
+    ...normalizeStoryFields(story),
     tags: story.tags,
     version: story.version,
     rating: story.rating === "mature" ? "mature" : "general",
@@ -42,7 +44,7 @@ export function presentStory(story: StoryWithTags): StoryView {
   };
 }
 
-/** List items carry the thumbnail, so a carousel of covers stays small. */
+/** The author's story list (GET /api/stories). List items carry the thumbnail, so a carousel of covers stays small. */
 export function presentStoryListItem(story: StoryListRow): StoryListItem {
   return {
     id: story.id,

@@ -6,7 +6,7 @@ import { stories } from "../db/schema";
 import { AppError } from "../errors";
 import { resolveCoverInput } from "../images/cover-input";
 import type { UserRow } from "../types";
-import { presentStory, type StoryWithTags } from "./present";
+import { presentOwnStory, type StoryWithTags } from "./present";
 import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
 import { getOwnStoryOrThrow } from "./story-queries";
 import { assertThemesAllowed, rateStory } from "./story-rules";
@@ -23,7 +23,7 @@ type StoryChanges = Partial<typeof stories.$inferInsert>;
 export function staleVersion(current: StoryWithTags): AppError {
   return new AppError(409, "STALE_VERSION", STALE_VERSION_MESSAGE, {
     currentVersion: current.version,
-    story: presentStory(current),
+    story: presentOwnStory(current),
   });
 }
 

@@ -4,10 +4,11 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT, CHAT_WIDTH_PERCENT } from "../../../shared/limits";
+import { ROUTES } from "../../../shared/routes";
 import type { StoryView } from "../../../shared/schemas/story";
+import { queryKeys } from "../../lib/query-keys";
 import { useSidebar } from "../layout/sidebar-state";
 import { PublishDialog } from "../publish/PublishDialog";
-import { storyKeys } from "../stories/queries";
 import { UnpublishDialog } from "../publish/UnpublishDialog";
 import { AssistantPane } from "../marin/AssistantPane";
 import { ConflictDialog, draftAsText } from "./ConflictDialog";
@@ -99,13 +100,13 @@ export function StoryEditor({ story }: { story: StoryView }) {
     setTitle(conflict.theirs.title);
     setPublished(conflict.theirs.published);
     // Their description, cover and tags are what the publish dialog should start from now.
-    queryClient.setQueryData(storyKeys.one(story.id), conflict.theirs);
+    queryClient.setQueryData(queryKeys.story(story.id), conflict.theirs);
     saver.takeTheirs(conflict.theirs, normalizeEditorHtml(editor.getHTML()));
   };
 
   const customize = async () => {
     if (saver.isDirty()) await saver.save();
-    if (confirmLeave(saver.isDirty())) navigate(`/dashboard/story/${story.id}/details`);
+    if (confirmLeave(saver.isDirty())) navigate(ROUTES.details(story.id));
   };
 
   const chatPercent = sidebarCollapsed ? CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT : CHAT_WIDTH_PERCENT;

@@ -4,6 +4,7 @@ import { BookMarked, BookOpen } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { COLLAPSED_SAVED_ICONS, COLLAPSED_STORY_ICONS, SIDEBAR_LIST_HEIGHT_PX } from "../../../shared/limits";
+import { ROUTES } from "../../../shared/routes";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
@@ -49,7 +50,7 @@ const row =
 function StoryRow({ story }: { story: SidebarStory }) {
   return (
     <li>
-      <Link href={`/dashboard/story/${story.id}`} className={row}>
+      <Link href={ROUTES.story(story.id)} className={row}>
         <Cover src={story.coverImage} fallback={<BookOpen className="h-4 w-4" aria-hidden />} />
         <span className="truncate">{story.title}</span>
       </Link>
@@ -60,7 +61,7 @@ function StoryRow({ story }: { story: SidebarStory }) {
 function SavedRow({ story }: { story: SavedStory }) {
   return (
     <li>
-      <Link href={`/dashboard/story/${story.id}/read`} className={row}>
+      <Link href={ROUTES.read(story.id)} className={row}>
         <Cover src={story.coverImage} fallback={<BookMarked className="h-4 w-4" aria-hidden />} saved />
         <span className="min-w-0">
           <span className="block truncate">{story.title}</span>
@@ -131,7 +132,7 @@ function CollapsedLists({ stories, saved }: { stories: SidebarStory[]; saved: Sa
       {stories.length > 0 && (
         <ul aria-label="Your Stories" className="space-y-1 border-t border-brand-100 pt-2">
           {stories.slice(0, COLLAPSED_STORY_ICONS).map((story) => (
-            <IconLink key={story.id} href={`/dashboard/story/${story.id}`} title={story.title}>
+            <IconLink key={story.id} href={ROUTES.story(story.id)} title={story.title}>
               <Cover src={story.coverImage} fallback={initial(story.title)} />
             </IconLink>
           ))}
@@ -140,7 +141,7 @@ function CollapsedLists({ stories, saved }: { stories: SidebarStory[]; saved: Sa
       {saved.length > 0 && (
         <ul aria-label="Saved Stories" className="space-y-1 border-t border-brand-100 pt-2">
           {saved.slice(0, COLLAPSED_SAVED_ICONS).map((story) => (
-            <IconLink key={story.id} href={`/dashboard/story/${story.id}/read`} title={story.title}>
+            <IconLink key={story.id} href={ROUTES.read(story.id)} title={story.title}>
               <Cover src={story.coverImage} fallback={initial(story.title)} saved />
             </IconLink>
           ))}

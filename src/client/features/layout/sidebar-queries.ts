@@ -1,8 +1,6 @@
 // The sidebar's two lists. They share their query keys with the dashboard so one fetch feeds both.
 import { useQuery } from "@tanstack/react-query";
-
-export const MY_STORIES_QUERY_KEY = ["/api/stories"] as const;
-export const BOOKMARKS_QUERY_KEY = ["/api/bookmarks"] as const;
+import { queryKeys } from "../../lib/query-keys";
 
 export interface SidebarStory {
   id: number;
@@ -27,11 +25,11 @@ function asList<T>(data: unknown): T[] {
 
 // SPEC.md section 4: both lists fall back to empty when their fetch fails.
 export function useMyStoriesList() {
-  const { data, isLoading } = useQuery<unknown>({ queryKey: MY_STORIES_QUERY_KEY });
+  const { data, isLoading } = useQuery<unknown>({ queryKey: queryKeys.myStories });
   return { stories: asList<SidebarStory>(data), isLoading };
 }
 
 export function useSavedStoriesList() {
-  const { data, isLoading } = useQuery<unknown>({ queryKey: BOOKMARKS_QUERY_KEY });
+  const { data, isLoading } = useQuery<unknown>({ queryKey: queryKeys.bookmarks });
   return { saved: asList<SavedStory>(data), isLoading };
 }
