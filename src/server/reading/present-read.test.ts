@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fandomList, spliceViewerState, VIEWER_STATE_SUFFIX } from "./present-read";
+import { normalizeStoryFields } from "../../shared/story-fields";
+import { spliceViewerState, VIEWER_STATE_SUFFIX } from "./present-read";
 
 describe("spliceViewerState", () => {
   const shared = `{"id":1,"content":"<p>é</p>",${VIEWER_STATE_SUFFIX}`;
@@ -22,10 +23,11 @@ describe("spliceViewerState", () => {
   });
 });
 
-describe("fandomList", () => {
+describe("fandoms as readers get them", () => {
+  const fandoms = (value: string[] | string | null) => normalizeStoryFields({ fandoms: value }).fandoms;
   it("turns either stored shape into a deduplicated list", () => {
-    expect(fandomList(["Naruto", "Bleach"])).toEqual(["Naruto", "Bleach"]);
-    expect(fandomList(" Naruto, ,Bleach,Naruto ")).toEqual(["Naruto", "Bleach"]);
-    expect(fandomList(null)).toEqual([]);
+    expect(fandoms(["Naruto", "Bleach"])).toEqual(["Naruto", "Bleach"]);
+    expect(fandoms(" Naruto, ,Bleach,Naruto ")).toEqual(["Naruto", "Bleach"]);
+    expect(fandoms(null)).toEqual([]);
   });
 });

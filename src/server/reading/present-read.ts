@@ -1,7 +1,9 @@
 // The reader's view of a published story (GET /api/stories/{id}/read). Built in two parts so a byte cache can keep
 // the first: everything every reader sees alike, then the viewer's own two flags (liked, bookmarked).
 import { type Moods, publicStoryPath, type ReadStoryView } from "../../shared/schemas/reading";
-import { presentStory, type StoryWithTags } from "../stories/present";
+import { normalizeStoryFields } from "../../shared/story-fields";
+import { imageUrl } from "../images/process-image";
+import { presentStoryBody, type StoryWithTags } from "../stories/present";
 
 export type ReadRow = StoryWithTags & { authorUsername: string };
 
@@ -10,47 +12,34 @@ export interface ViewerState {
   bookmarked: boolean;
 }
 
-/** Fandoms are stored as a list (the wizard) or as free text (the details page): readers always get a list. */
-export function fandomList(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
-  const names = items.filter((item): item is string => typeof item === "string").map((item) => item.trim());
-  return [...new Set(names.filter(Boolean))];
-}
-
-function moodsOf(value: unknown): Moods | null {
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
-  if (typeof value !== "object" || value === null) return null;
-  const entries = Object.entries(value).filter(([, level]) => typeof level === "number");
-  return Object.fromEntries(entries) as Record<string, number>;
-}
-
 /**
  * The viewer-independent view, with `liked` and `bookmarked` false and LAST, so its JSON always ends in
  * VIEWER_STATE_SUFFIX: a cache of these bytes splices the viewer's flags in with spliceViewerState.
  */
 export function presentReadView(row: ReadRow): ReadStoryView {
-  // NOTE: presentStory owns the sanitize-if-old step and the word counts; the reader reuses them.
-  const story = presentStory(row);
-  const rating = story.rating;
+  // NOTE: the body (sanitize-if-old, word counts) is shared with the owner's view; old jsonb shapes are normalized.
+  const { content, wordCount, aiShare } = presentStoryBody(row);
+  const { fandoms, moods } = normalizeStoryFields(row);
+  const rating = row.rating === "mature" ? "mature" : "general";
   return {
-    id: story.id,
-    title: story.title,
-    description: story.description,
-    content: story.content,
-    coverImage: story.coverImage,
-    authorId: story.authorId,
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    content,
+    coverImage: imageUrl(row.coverImageId),
+    authorId: row.authorId,
     author: { username: row.authorUsername },
-    tags: story.tags,
-    fandoms: fandomList(row.fandoms),
-    moods: moodsOf(row.moods),
+    tags: row.tags,
+    fandoms,
+    moods: moods as Moods | null,
     rating,
     likeCount: row.likeCount,
     commentCount: row.commentCount,
-    wordCount: story.wordCount,
-    aiShare: story.aiShare,
+    wordCount,
+    aiShare,
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    updatedAt: story.updatedAt,
-    publicPath: rating === "mature" ? null : publicStoryPath(story.id, story.title),
+    updatedAt: row.updatedAt.toISOString(),
+    publicPath: rating === "mature" ? null : publicStoryPath(row.id, row.title),
     liked: false,
     bookmarked: false,
   };

@@ -14,14 +14,25 @@ export type StoryRow = typeof stories.$inferSelect;
 export type StoryWithTags = StoryRow & { tags: string[] };
 export type StoryListRow = Pick<StoryRow, "id" | "title" | "coverImageId" | "updatedAt" | "published">;
 
-/** The author's own story: GET /api/stories/{id} and the answer of every story write. */
-export function presentOwnStory(story: StoryWithTags): StoryView {
+type BodyRow = Pick<StoryRow, "content" | "sanitizedWith" | "wordCount" | "aiWordCount">;
+
+/**
+ * What every view of a story's text shares (the owner's and the readers'): the content cleaned with the current
+ * allowlist, and its word count and Marin's share of it.
+ */
+export function presentStoryBody(story: BodyRow): { content: string; wordCount: number; aiShare: number } {
   const content = story.sanitizedWith >= SANITIZER_VERSION ? story.content : sanitizeContent(story.content);
   // NOTE: a row written before counting existed is counted here until the count-story-words job stores its counts.
   const counts =
     story.wordCount === null || story.aiWordCount === null
       ? countStoryWords(content)
       : { wordCount: story.wordCount, aiWordCount: story.aiWordCount };
+  return { content, wordCount: counts.wordCount, aiShare: aiShareOf(counts) };
+}
+
+/** The author's own story: GET /api/stories/{id} and the answer of every story write. */
+export function presentOwnStory(story: StoryWithTags): StoryView {
+  const { content, wordCount, aiShare } = presentStoryBody(story);
   return {
     id: story.id,
     title: story.title,
@@ -39,8 +50,8 @@ export function presentOwnStory(story: StoryWithTags): StoryView {
     tags: story.tags,
     version: story.version,
     rating: story.rating === "mature" ? "mature" : "general",
-    wordCount: counts.wordCount,
-    aiShare: aiShareOf(counts),
+    wordCount,
+    aiShare,
   };
 }
 
