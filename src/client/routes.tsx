@@ -1,6 +1,7 @@
 // Every route of SPEC.md section 2. Pages load lazily; the landing page ships with start.tsx.
 import { lazy, type ReactNode, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { ROUTES } from "../shared/routes";
 import { FullPageSpinner } from "./components/ui/spinner";
 import { ProtectedRoute } from "./features/auth/ProtectedRoute";
 import { DashboardLayout } from "./features/layout/DashboardLayout";
@@ -14,6 +15,7 @@ const ResetPasswordPage = lazy(() => import("./pages/ResetPasswordPage"));
 const LegalPage = lazy(() => import("./pages/LegalPage"));
 const DashboardPage = lazy(() => import("./pages/DashboardPage"));
 const CreateStoryPage = lazy(() => import("./pages/CreateStoryPage"));
+const DiscoverPage = lazy(() => import("./pages/DiscoverPage"));
 const EditorPage = lazy(() => import("./pages/EditorPage"));
 const ReaderPage = lazy(() => import("./pages/ReaderPage"));
 const DetailsPage = lazy(() => import("./pages/DetailsPage"));
@@ -48,6 +50,11 @@ export function AppRoutes() {
         <Route path="/dashboard/create">
           <Protected>
             <CreateStoryPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.discover}>
+          <Protected>
+            <DiscoverPage />
           </Protected>
         </Route>
         <Route path="/dashboard/story/:id/read">

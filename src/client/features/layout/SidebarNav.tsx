@@ -1,6 +1,7 @@
 // The sidebar's links with SPEC.md's highlighting rules; collapsed, each is an icon with a tooltip.
 import { Crown, Home, type LucideIcon, PenSquare, Settings } from "lucide-react";
 import { Link, useLocation } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
 
@@ -13,7 +14,14 @@ interface NavLink {
 
 const LINKS: NavLink[] = [
   { href: "/dashboard/create", label: "Create Story", icon: PenSquare, isActive: (p) => p.includes("/create") },
-  { href: "/dashboard", label: "Discover", icon: Home, isActive: (p) => p === "/dashboard" },
+  // SPEC.md section 2: 'Discover' is /dashboard (its Discover section links on to the browse page), highlighted on
+  // an exact match; the browse page is part of Discover, so it highlights there too.
+  {
+    href: ROUTES.dashboard,
+    label: "Discover",
+    icon: Home,
+    isActive: (p) => p === ROUTES.dashboard || p === ROUTES.discover,
+  },
   {
     href: "/dashboard/settings",
     label: "Settings",
