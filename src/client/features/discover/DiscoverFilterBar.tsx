@@ -23,8 +23,11 @@ export function DiscoverFilterBar({
 }) {
   const commitQuery = useCallback((q: string) => onChange({ q }), [onChange]);
   return (
-    <search
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers still in use (and jsdom)
+    <form
+      role="search"
       aria-label="Filter stories"
+      onSubmit={(event) => event.preventDefault()}
       className="grid gap-4 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
       <div className="sm:col-span-2 lg:col-span-4">
@@ -73,6 +76,6 @@ export function DiscoverFilterBar({
       <div className="flex items-end pb-2">
         <NsfwToggle gate={gate} onChange={(nsfw) => onChange({ nsfw })} />
       </div>
-    </search>
+    </form>
   );
 }
