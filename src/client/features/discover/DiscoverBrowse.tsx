@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
+import { cn } from "../../lib/cn";
 import { useAuth } from "../auth/auth-context";
 import { DiscoverEmpty } from "./DiscoverEmpty";
 import { DiscoverFilterBar } from "./DiscoverFilterBar";
@@ -14,7 +15,7 @@ import { useDiscoverBrowse } from "./queries";
 import { StoryTile, StoryTileSkeleton } from "./StoryTile";
 import { useUrlFilters } from "./use-url-filters";
 
-const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4";
+const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 const SKELETONS = 8;
 export const NO_MATCHES_MESSAGE = "No stories match your search";
 
@@ -59,14 +60,19 @@ export function DiscoverBrowse() {
         </DiscoverEmpty>
       ) : (
         <>
-          <ul className={GRID} aria-label="Stories" data-testid="discover-results">
+          <ul
+            className={cn(GRID, query.isPlaceholderData && "opacity-60 transition-opacity")}
+            aria-label="Stories"
+            aria-busy={query.isPlaceholderData}
+            data-testid="discover-results"
+          >
             {stories.map((story) => (
               <li key={story.id}>
                 <StoryTile story={story} />
               </li>
             ))}
           </ul>
-          <MoreStories query={query} />
+          {!query.isPlaceholderData && <MoreStories query={query} />}
         </>
       )}
     </div>

@@ -28,9 +28,9 @@ export function DiscoverFilterBar({
       role="search"
       aria-label="Filter stories"
       onSubmit={(event) => event.preventDefault()}
-      className="grid gap-4 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      className="grid grid-cols-2 gap-4 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm lg:grid-cols-4"
     >
-      <div className="sm:col-span-2 lg:col-span-4">
+      <div className="col-span-2 lg:col-span-4">
         <SearchBox value={filters.q} onCommit={commitQuery} />
       </div>
       <div className="space-y-1.5">
@@ -49,15 +49,6 @@ export function DiscoverFilterBar({
           ))}
         </select>
       </div>
-      <SearchableMultiSelect
-        label="Fandom"
-        options={FANDOMS}
-        selected={filters.fandom ? [filters.fandom] : []}
-        onChange={(picked) => onChange({ fandom: picked[0] ?? null })}
-        max={1}
-        placeholder="Any fandom"
-        emptyText="No fandoms found"
-      />
       <div className="space-y-1.5">
         <Label htmlFor="discover-sort">Sort</Label>
         <select
@@ -73,7 +64,19 @@ export function DiscoverFilterBar({
           ))}
         </select>
       </div>
-      <div className="flex items-end pb-2">
+      <div className="col-span-2 lg:col-span-1">
+        <SearchableMultiSelect
+          label="Fandom"
+          options={FANDOMS}
+          selected={filters.fandom ? [filters.fandom] : []}
+          onChange={(picked) => onChange({ fandom: picked[0] ?? null })}
+          max={1}
+          showCount={false}
+          placeholder="Any fandom"
+          emptyText="No fandoms found"
+        />
+      </div>
+      <div className="col-span-2 flex items-end lg:col-span-1 lg:pb-2">
         <NsfwToggle gate={gate} onChange={(nsfw) => onChange({ nsfw })} />
       </div>
     </form>

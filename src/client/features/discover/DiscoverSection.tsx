@@ -26,13 +26,13 @@ export function DiscoverSection() {
 
   return (
     <section aria-labelledby="discover-heading" className="space-y-4" data-testid="discover-section">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex items-center justify-between gap-3">
         <h2 id="discover-heading" className="text-xl font-bold text-ink">
           Discover Stories
         </h2>
         <Link
           href={ROUTES.discover}
-          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+          className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap text-sm font-semibold text-brand-700 hover:underline"
         >
           Browse all <ArrowRight className="h-4 w-4" aria-hidden />
         </Link>

@@ -1,7 +1,7 @@
 // Discover's queries. The dashboard preview uses the default query function (the array answer); the browse page
 // pages through the list with the cursor header. Their keys differ by `limit`, so the two caches never share an
 // entry of the other's shape.
-import { type InfiniteData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { DISCOVER_LIMITS, type DiscoverSort, type PublishedStoryItem } from "../../../shared/schemas/reading";
 import { queryKeys } from "../../lib/query-keys";
 import { fetchPublishedPage, type PublishedPage } from "./api";
@@ -24,5 +24,7 @@ export function useDiscoverBrowse(filters: DiscoverFilters, nsfw: "1" | undefine
     queryFn: ({ queryKey, pageParam, signal }) => fetchPublishedPage(queryKey, pageParam, signal),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
+    // While a new search loads, the previous results stay (dimmed) instead of flashing back to skeletons.
+    placeholderData: keepPreviousData,
   });
 }
