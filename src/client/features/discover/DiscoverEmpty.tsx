@@ -24,7 +24,7 @@ export function DiscoverEmpty({
         {offerUpgrade && (
           <Button asChild size="sm" variant="gradient">
             <Link href={ROUTES.upgrade}>
-              <Crown className="h-4 w-4" aria-hidden /> Upgrade
+              <Crown className="h-4 w-4" aria-hidden /> See FicForge Plus
             </Link>
           </Button>
         )}

@@ -50,6 +50,10 @@ describe("Discover Stories", () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute("aria-checked")).toBe("false");
     expect(urls.every((u) => !u.searchParams.has("nsfw"))).toBe(true);
+    // Pressed (a touch screen has no hover): the tooltip's text shows beside it, leading to the upgrade page.
+    expect(screen.getByRole("link", { name: "Unlock with FicForge Plus" }).getAttribute("href")).toBe(
+      "/dashboard/upgrade",
+    );
   });
 
   it("lets a premium user turn NSFW on, which asks with nsfw=1", async () => {
@@ -71,7 +75,7 @@ describe("Discover Stories", () => {
     renderWithClient(<DiscoverSection />);
     expect(await screen.findByText("Upgrade to FicForge Plus to view NSFW content")).toBeTruthy();
     expect(screen.queryAllByTestId("discover-story")).toHaveLength(0);
-    expect(screen.getByRole("link", { name: "Upgrade" }).getAttribute("href")).toBe("/dashboard/upgrade");
+    expect(screen.getByRole("link", { name: "See FicForge Plus" }).getAttribute("href")).toBe("/dashboard/upgrade");
   });
 
   it("gives a premium user the plain empty message", async () => {
@@ -79,6 +83,6 @@ describe("Discover Stories", () => {
     fakeApi(() => []);
     renderWithClient(<DiscoverSection />);
     expect(await screen.findByText("No published stories yet")).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole("link", { name: "Upgrade" })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("link", { name: "See FicForge Plus" })).toBeNull());
   });
 });
