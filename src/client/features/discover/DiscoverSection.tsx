@@ -27,7 +27,7 @@ export function DiscoverSection() {
   return (
     <section aria-labelledby="discover-heading" className="space-y-4" data-testid="discover-section">
       <div className="flex items-center justify-between gap-3">
-        <h2 id="discover-heading" className="text-xl font-bold text-ink">
+        <h2 id="discover-heading" className="text-lg font-bold text-ink sm:text-xl">
           Discover Stories
         </h2>
         <Link
