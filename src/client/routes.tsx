@@ -15,6 +15,7 @@ const ResetPasswordPage = lazy(() => import("./pages/ResetPasswordPage"));
 const LegalPage = lazy(() => import("./pages/LegalPage"));
 const DashboardPage = lazy(() => import("./pages/DashboardPage"));
 const CreateStoryPage = lazy(() => import("./pages/CreateStoryPage"));
+const DiscoverPage = lazy(() => import("./pages/DiscoverPage"));
 const EditorPage = lazy(() => import("./pages/EditorPage"));
 const ReaderPage = lazy(() => import("./pages/ReaderPage"));
 const DetailsPage = lazy(() => import("./pages/DetailsPage"));
@@ -49,6 +50,11 @@ export function AppRoutes() {
         <Route path={ROUTES.create}>
           <Protected>
             <CreateStoryPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.discover}>
+          <Protected>
+            <DiscoverPage />
           </Protected>
         </Route>
         <Route path={ROUTES.read(":id")}>

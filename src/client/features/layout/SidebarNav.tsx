@@ -14,7 +14,14 @@ interface NavLink {
 
 const LINKS: NavLink[] = [
   { href: ROUTES.create, label: "Create Story", icon: PenSquare, isActive: (p) => p.includes("/create") },
-  { href: ROUTES.dashboard, label: "Discover", icon: Home, isActive: (p) => p === ROUTES.dashboard },
+  // SPEC.md section 2: 'Discover' is /dashboard (its Discover section links on to the browse page), highlighted on
+  // an exact match; the browse page is part of Discover, so it highlights there too.
+  {
+    href: ROUTES.dashboard,
+    label: "Discover",
+    icon: Home,
+    isActive: (p) => p === ROUTES.dashboard || p === ROUTES.discover,
+  },
   {
     href: ROUTES.settings,
     label: "Settings",
