@@ -48,20 +48,21 @@ a:focus-visible{outline:2px solid #8b5cf6;outline-offset:2px;border-radius:4px}
 .btn,.nav .btn{display:inline-block;background:#6d28d9;color:#fff;font-weight:600;text-decoration:none;padding:.6rem 1.1rem;border-radius:.6rem}
 .btn:hover,.nav .btn:hover{background:#5b21b6}
 .hero{background:linear-gradient(180deg,#f5f3ff,#fff);border-bottom:1px solid #ede9fe}
-.hero .in{max-width:60rem;margin:0 auto;padding:2rem 1.25rem 2.25rem;display:grid;gap:1.5rem;grid-template-columns:7.5rem 1fr;align-items:start}
+.hero .in{max-width:60rem;margin:0 auto;padding:1.5rem 1.25rem 2rem;display:grid;gap:1rem 1.25rem;grid-template-columns:6.5rem 1fr;align-items:start}
 .hero.nocover .in{grid-template-columns:1fr}
+.hero .desc{grid-column:1/-1}
 .cover{width:100%;height:auto;border-radius:.75rem;box-shadow:0 10px 25px -12px rgba(76,29,149,.45);background:#ede9fe}
-h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(1.75rem,5vw,2.75rem);line-height:1.15;margin:0 0 .5rem;letter-spacing:-.01em;overflow-wrap:anywhere}
+h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(1.6rem,5vw,2.75rem);line-height:1.15;margin:0 0 .5rem;letter-spacing:-.01em;overflow-wrap:anywhere}
 .by{margin:0 0 .75rem;color:#475569}
 .by strong{color:#1c1530}
-.meta{display:flex;flex-wrap:wrap;gap:.4rem;margin:0 0 1rem;padding:0;list-style:none;font-size:.85rem}
+.meta{display:flex;flex-wrap:wrap;gap:.4rem;margin:0 0 .5rem;padding:0;list-style:none;font-size:.85rem}
 .meta li{background:#fff;border:1px solid #ddd6fe;border-radius:999px;padding:.15rem .7rem;color:#4c1d95}
 .desc{margin:0;font-size:1.05rem;color:#334155;max-width:40rem;overflow-wrap:anywhere}
 .page{max-width:42rem;margin:0 auto;padding:1.5rem 1.25rem 3rem}
 .toc{border:1px solid #ede9fe;border-radius:.9rem;padding:1rem 1.25rem;margin:0 0 2rem;background:#fcfbff}
 .toc h2{font-size:.8rem;text-transform:uppercase;letter-spacing:.08em;color:#5b21b6;margin:0 0 .5rem;font-family:inherit}
-.toc ol{margin:0;padding-left:1.25rem}
-.toc li{margin:.25rem 0}
+.toc ol{margin:0;padding-left:1.5rem;columns:11rem;column-gap:2rem}
+.toc li{margin:0 0 .35rem;break-inside:avoid}
 .toc a{text-decoration:none}
 .toc a:hover{text-decoration:underline}
 .prose{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:1.125rem;line-height:1.75;overflow-wrap:break-word}
@@ -71,7 +72,7 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .prose h2:first-child,.prose section:first-child>h2:first-child{margin-top:0}
 .prose section.chapter{scroll-margin-top:1rem}
 .prose section.chapter+section.chapter,.prose *+section.chapter{border-top:1px solid #ede9fe;padding-top:1.5em;margin-top:2em}
-.prose hr{border:0;text-align:center;margin:2em 0}
+.prose hr{border:0;text-align:center;margin:1.5em 0;overflow:visible}
 .prose hr::after{content:"\\2042";color:#8b5cf6;font-size:1.25rem}
 .prose blockquote{margin:1.5em 0;padding-left:1em;border-left:3px solid #c4b5fd;color:#334155;font-style:italic}
 .align-center{text-align:center}.align-right{text-align:right}.align-justify{text-align:justify}
@@ -84,8 +85,8 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .foot{border-top:1px solid #ede9fe;color:#475569;font-size:.9rem}
 .foot .bar{padding:1.5rem 1.25rem}
 .foot a{color:#475569;margin-left:1rem}
-@media (min-width:48rem){.hero .in{grid-template-columns:12rem 1fr;gap:2.25rem;padding:3rem 1.25rem}.prose{font-size:1.1875rem}}
-@media (max-width:30rem){.nav .hide{display:none}.hero .in{grid-template-columns:6rem 1fr;gap:1rem}}
+@media (min-width:48rem){.hero .in{grid-template-columns:12rem 1fr;gap:.5rem 2.25rem;padding:3rem 1.25rem}.hero .cover{grid-row:1/span 2}.hero:not(.nocover) .desc{grid-column:2}.prose{font-size:1.1875rem}}
+@media (max-width:30rem){.nav .hide{display:none}.meta{margin:0}}
 `
   .trim()
   .replace(/\n/g, "");
@@ -176,8 +177,9 @@ ${imageUrl ? `<meta name="twitter:image" content="${e(imageUrl)}">\n` : ""}<styl
 <h1>${title}</h1>
 <p class="by">by <strong>${author}</strong></p>
 <ul class="meta" aria-label="About this story">${meta}</ul>
+</div>
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
-</div></div></header>
+</div></header>
 <div class="page" id="story">
 ${toc}${body}
 <aside class="join" aria-labelledby="join-title">
