@@ -122,6 +122,25 @@ describeEachDb(
       }
     });
 
+    it("a title in any script keeps its letters in the path; HEAD and a story without description work", async () => {
+      const { story, path, author } = await published({ title: "東京の夜 — Ночь", description: null });
+      expect(path).toBe(`/s/${story.id}-東京の夜-ночь`);
+      const res = await get(encodeURI(path));
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<link rel="canonical" href="${TEST_APP_URL}${encodeURI(path)}">`);
+      expect(res.body).toContain(
+        `<meta property="og:description" content="Read “東京の夜 — Ночь” by ${author.username} on FicForge.">`,
+      );
+      expect(res.body).toContain('<meta name="twitter:card" content="summary">');
+      expect(res.body).not.toContain("og:image");
+      const moved = await get(`/s/${story.id}-tokyo`);
+      expect(moved.statusCode).toBe(301);
+      expect(moved.headers.location).toBe(encodeURI(path));
+      const head = await send(ctx().app, "HEAD", encodeURI(path));
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe("");
+    });
+
     it.each([
       ["unpublished", { published: false }],
       ["marked mature by its author", { markedMature: true }],
