@@ -43,17 +43,18 @@ async function main(): Promise<void> {
       });
       const page = await context.newPage();
       // NOTE: scripts are off, as for a reader without JavaScript. A viewport's worth from the top, from the
-      // chapter Marin wrote and from the sign-up prompt (clipped out of the full page: no scrolling needed).
+      // chapter Marin wrote and from the sign-up prompt, scrolled to as a reader would (paragraphs far from the
+      // viewport are not painted: content-visibility).
       await page.goto(base + app.ready.publicPath!);
       await page.screenshot({ path: join(values.out, `${viewport.name}-top.png`) });
       for (const [part, selector] of [
         ["chapter", "section.chapter"],
         ["join", "#join-title"],
       ] as const) {
-        const box = (await page.locator(selector).first().boundingBox())!;
-        const y = Math.max(0, box.y - 80);
-        const clip = { x: 0, y, width: viewport.width, height: viewport.height };
-        await page.screenshot({ path: join(values.out, `${viewport.name}-${part}.png`), fullPage: true, clip });
+        await page.locator(selector).first().scrollIntoViewIfNeeded();
+        await page.mouse.wheel(0, -80);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: join(values.out, `${viewport.name}-${part}.png`) });
       }
       await context.close();
     }
