@@ -99,8 +99,11 @@ describeEachDb(
       expect(res.body).toContain(`<style>${PAGE_CSS}</style>`);
       expect(res.body.match(/<style/g)).toHaveLength(1);
 
+      expect(res.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
       const again = await get(path, { "if-none-match": String(res.headers.etag) });
       expect(again.statusCode).toBe(304);
+      expect((await get(path, { "if-none-match": String(res.headers.etag).slice(2) })).statusCode).toBe(304);
+      expect((await get(path, { "if-none-match": 'W/"other"' })).statusCode).toBe(200);
       const { cookie } = await createVerifiedUserWithSession(db(), {}, ctx().clock.now());
       const signedIn = await get(path, { cookie });
       expect(signedIn.body).toBe(res.body);

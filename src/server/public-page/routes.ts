@@ -70,7 +70,8 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
   const identity = Buffer.from(html, "utf8");
   return {
     path,
-    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    // NOTE: weak: the br, gzip and identity forms share it (a strong ETag would have to differ between them).
+    etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     identity,
     encoded: {
       // NOTE: quality 5 compresses a long story in a few milliseconds, most of what 11 would give.
@@ -81,7 +82,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
 }
 
 const matchesEtag = (header: string | undefined, etag: string) =>
-  header?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag) ?? false;
+  header?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, "")) ?? false;
 
 /**
  * Answers a request for /s/{ref} with `page` (built by buildPublicPage): 404 without one, 301 when `ref` is not
