@@ -16,6 +16,7 @@ import { registerTextGuard } from "./http/request-text";
 import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { imageRoutes } from "./images/routes";
+import { publicPageRoutes } from "./public-page/routes";
 import { registerReadCache } from "./reading/read-cache";
 import { readRoutes } from "./reading/read-routes";
 import { socialRoutes } from "./reading/social-routes";
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(marinRoutes);
   await app.register(readRoutes);
   await app.register(socialRoutes);
+  await app.register(publicPageRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }
