@@ -3,6 +3,7 @@ import { ALL_TAGS, ARCHETYPES, FANDOMS, MOOD_SLIDERS, THEMES } from "../../src/s
 import { isNsfw } from "../../src/shared/nsfw";
 import type { bookmarks, comments, likes, stories, users } from "../../src/server/db/schema";
 import { SANITIZER_VERSION } from "../../src/server/stories/sanitize-content";
+import { countStoryWords } from "../../src/server/stories/story-text";
 import {
   fakeCast,
   fakeCharacterDescription,
@@ -68,12 +69,14 @@ export function fakeStory(r: Random, author: Author, published: boolean, covers:
   const publishedAt = published
     ? between(r, createdAt, new Date(Math.min(now.getTime(), createdAt.getTime() + 30 * DAY)))
     : null;
+  const content = fakeContent(r, cast);
   return {
     title,
     description,
-    content: fakeContent(r, cast),
-    // Generated clean (check-rows.ts checks a sample), as the app stores what it writes.
+    content,
+    // Generated clean (check-rows.ts checks a sample) and counted, as the app stores what it writes.
     sanitizedWith: SANITIZER_VERSION,
+    ...countStoryWords(content),
     authorId: author.id,
     published,
     publishedAt,

@@ -1,8 +1,9 @@
 // Builds the Fastify app from its parts. main.ts and the tests both call buildApp.
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountRoutes } from "./accounts/routes";
+import { marinRoutes } from "./ai/routes";
 import { loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
@@ -10,7 +11,7 @@ import { registerBackgroundTasks } from "./http/background";
 import { trustProxyOption } from "./http/client-address";
 import { healthRoutes } from "./http/health";
 import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./http/json-body";
-import { type LoggerConfig, safeLogger } from "./http/logging";
+import { createLogger, isLogger, type LoggerConfig } from "./http/logging";
 import { registerTextGuard } from "./http/request-text";
 import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
@@ -19,15 +20,17 @@ import { storyRoutes } from "./stories/routes";
 import type { AppDeps } from "./types";
 
 export interface BuildOptions {
-  /** Pass false to keep tests quiet; a pino logger config (level, stream) otherwise. */
-  logger?: boolean | LoggerConfig;
+  /** Pass false to keep tests quiet; a pino logger config (level, stream), or the logger main.ts built (createLogger). */
+  logger?: boolean | LoggerConfig | FastifyBaseLogger;
   /** Directory of the built client; undefined serves the API only. */
   clientDir?: string;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? { level: deps.config.LOG_LEVEL };
   const app = Fastify({
-    logger: safeLogger(options.logger ?? { level: deps.config.LOG_LEVEL }),
+    // NOTE: false keeps Fastify's no-op logger (cheaper than a disabled pino on every request).
+    ...(logger === false ? { logger: false } : { loggerInstance: isLogger(logger) ? logger : createLogger(logger) }),
     // Routes that take more (story saves, covers) say so themselves.
     bodyLimit: DEFAULT_BODY_LIMIT,
     // NOTE: only a proxy named in TRUST_PROXY may say who the client is; anyone else could forge X-Forwarded-For.
@@ -55,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(accountRoutes);
   await app.register(storyRoutes);
   await app.register(imageRoutes);
+  await app.register(marinRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

@@ -1,13 +1,13 @@
 // Reads the environment, opens the database, listens, and shuts down gracefully.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { FastifyBaseLogger } from "fastify";
 import { createAiDriver } from "./ai/driver";
 import { buildApp } from "./app";
 import { DataDirLockedError, openDatabase } from "./db/client";
 import { databaseFailure } from "./db/unavailable";
 import { seedDemo } from "./demo/seed-demo";
 import { ConfigError, loadConfig, readDotEnv } from "./env";
+import { createLogger } from "./http/logging";
 import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
 import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
@@ -15,22 +15,20 @@ import { maintenanceJobs } from "./maintenance-jobs";
 async function main(): Promise<void> {
   readDotEnv();
   const config = loadConfig();
-  // NOTE: the app's logger exists only once the app is built; losses before that are start-up failures anyway.
-  let log: FastifyBaseLogger | undefined;
+  // The logger comes first: the database, the mailer and the app all log through it.
+  const log = createLogger({ level: config.LOG_LEVEL });
   const onConnectionError = (error: Error & { code?: string }) =>
-    log?.warn({ db: { code: error.code, message: error.message } }, "database connection lost");
+    log.warn({ db: { code: error.code, message: error.message } }, "database connection lost");
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: "postgres", url: config.DATABASE_URL, onConnectionError }
       : { kind: "pglite", dataDir: config.DATA_DIR },
   );
   const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
-  const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox();
+  const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox(log);
   const ai = await createAiDriver(config);
   const deps = { config, database, mailer, ai, now: () => new Date() };
-  const app = await buildApp(deps, { clientDir: existsSync(clientDir) ? clientDir : undefined });
-  log = app.log;
-  if (!config.SMTP_URL) Object.assign(mailer, createDevOutbox(app.log));
+  const app = await buildApp(deps, { logger: log, clientDir: existsSync(clientDir) ? clientDir : undefined });
   if (!existsSync(clientDir)) app.log.warn("dist/client is missing: run `npm run build` to serve the web app");
   if (config.SEED_DEMO) await seedDemo(database.db, app.log);
   const maintenance = startMaintenance({ log: app.log, jobs: maintenanceJobs(deps) });

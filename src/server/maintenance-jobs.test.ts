@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_TTL_MS } from "../shared/limits";
 import { createSession, sha256 } from "./accounts/sessions";
 import type { Database } from "./db/client";
-import { sessions } from "./db/schema";
+import { sessions, stories } from "./db/schema";
 import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
 import { DB_KINDS, openTestDatabase } from "./test/database";
-import { createUser } from "./test/factories";
+import { createStory, createUser } from "./test/factories";
 
 for (const kind of DB_KINDS) {
   describe(`[${kind}] the maintenance jobs`, () => {
@@ -27,6 +27,11 @@ for (const kind of DB_KINDS) {
       const remaining = async () =>
         (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((s) => s.id);
       expect(await remaining()).toHaveLength(2);
+      // Written before word counting existed: the count job counts it (aiShare) once.
+      const uncounted = await createStory(db, {
+        content: '<p>Two words.</p><div class="generated-content"><p>Three more words.</p></div>',
+      });
+      expect(uncounted.wordCount).toBeNull();
 
       const jobs = maintenanceJobs({ database, now: () => now });
       expect(jobs.map((job) => [job.name, job.everyMs])).toEqual([
@@ -34,6 +39,7 @@ for (const kind of DB_KINDS) {
         ["prune-trusted-devices", 24 * 60 * 60 * 1000],
         ["remove-unused-images", 60 * 60 * 1000],
         ["resanitize-stories", 60 * 60 * 1000],
+        ["count-story-words", 60 * 60 * 1000],
       ]);
       let done: () => void = () => {};
       let runs = 0;
@@ -53,6 +59,8 @@ for (const kind of DB_KINDS) {
       expect(warnings).toEqual([]);
       expect(await remaining()).toEqual([sha256(live.token)]);
       expect(expired.expiresAt.getTime()).toBeLessThan(now.getTime());
+      const [counted] = await db.select().from(stories).where(eq(stories.id, uncounted.id));
+      expect(counted).toMatchObject({ wordCount: 5, aiWordCount: 3 });
     });
   });
 }

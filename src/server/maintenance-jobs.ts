@@ -2,6 +2,7 @@
 import { pruneExpiredSessions } from "./accounts/sessions";
 import { pruneTrustedDevices } from "./accounts/trusted-devices";
 import { removeUnusedImages } from "./images/remove-unused-images";
+import { countUncountedStories } from "./stories/count-story-words";
 import { resanitizeStories } from "./stories/resanitize-stories";
 import type { MaintenanceJob } from "./maintenance";
 import type { AppDeps } from "./types";
@@ -18,5 +19,7 @@ export function maintenanceJobs(deps: Pick<AppDeps, "database" | "now">): Mainte
     // After an allowlist change, stories stored under the old one are cleaned again once (soon after start);
     // later runs find nothing to do with one indexed query.
     { name: "resanitize-stories", everyMs: HOUR_MS, run: () => resanitizeStories(db) },
+    // Stories stored before word counting existed get their counts (aiShare) once; later runs find none.
+    { name: "count-story-words", everyMs: HOUR_MS, run: () => countUncountedStories(db) },
   ];
 }

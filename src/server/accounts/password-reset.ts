@@ -8,6 +8,7 @@ import { passwordResetEmail } from "../mail/templates";
 import type { AccountContext } from "./context";
 import { findUserByEmail } from "./find-user";
 import { hashPassword } from "./passwords";
+import { grantReferralBonus } from "./referrals";
 import { destroyAllSessions, randomToken, sha256 } from "./sessions";
 import type { Throttle } from "./throttle";
 
@@ -65,4 +66,6 @@ export async function resetPassword(db: Db, token: string, password: string, now
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
   await destroyAllSessions(db, claimed.userId);
+  // Following the link verified the address: a referral waiting on that is credited now (at most once).
+  await grantReferralBonus(db, claimed.userId, now);
 }

@@ -8,6 +8,7 @@ import { requireUser, requireUserHook } from "./guards";
 import { loginRoutes } from "./login-routes";
 import { passwordRoutes } from "./password-routes";
 import { presentUser } from "./present";
+import { referralRoutes } from "./referral-routes";
 import { registerRoutes } from "./register-routes";
 import { updateProfile } from "./update-profile";
 
@@ -25,4 +26,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(passwordRoutes);
   await app.register(googleRoutes);
   await app.register(outboxRoutes);
+  await app.register(referralRoutes);
 }

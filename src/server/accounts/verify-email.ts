@@ -2,6 +2,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
+import { grantReferralBonus } from "./referrals";
 import { sha256 } from "./sessions";
 
 export type VerifyOutcome = "verified" | "already" | "invalid";
@@ -15,13 +16,19 @@ export interface Verified {
 export async function verifyEmail(db: Db, token: string | undefined, now: Date): Promise<Verified> {
   if (!token) return { outcome: "invalid" };
   const hash = sha256(token);
-  const [verified] = await db
-    .update(users)
-    .set({ emailVerified: true })
-    .where(
-      and(eq(users.verificationToken, hash), eq(users.emailVerified, false), gt(users.verificationTokenExpiry, now)),
-    )
-    .returning({ email: users.email });
+  const verified = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ emailVerified: true })
+      .where(
+        and(eq(users.verificationToken, hash), eq(users.emailVerified, false), gt(users.verificationTokenExpiry, now)),
+      )
+      .returning({ id: users.id, email: users.email });
+    // The account that signed up with a friend's link has proven its address: the friend gets the bonus, in the
+    // same transaction, so an account is never verified with its referral left uncredited.
+    if (row) await grantReferralBonus(tx, row.id, now);
+    return row;
+  });
   if (verified) return { outcome: "verified", email: verified.email };
   const [user] = await db
     .select({ emailVerified: users.emailVerified, email: users.email })

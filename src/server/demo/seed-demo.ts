@@ -5,6 +5,7 @@ import { stories, storyTags, tags, users } from "../db/schema";
 import { loadSharp } from "../images/load-sharp";
 import { processImage, storeImage } from "../images/process-image";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { countStoryWords } from "../stories/story-text";
 import { DEMO_AUTHORS, DEMO_STORIES, type DemoStory } from "./demo-stories";
 
 interface Log {
@@ -67,13 +68,15 @@ export async function seedDemo(db: Db, log?: Log): Promise<boolean> {
     const cover = await processImage(await renderDemoCover(story.palette, index + 1));
     const coverImageId = await storeImage(db, cover, authorId);
     const when = new Date(now - (DEMO_STORIES.length - index) * 3_600_000);
+    const content = sanitizeContent(demoStoryHtml(story));
     const [created] = await db
       .insert(stories)
       .values({
         title: story.title,
         description: story.description,
-        content: sanitizeContent(demoStoryHtml(story)),
+        content,
         sanitizedWith: SANITIZER_VERSION,
+        ...countStoryWords(content),
         authorId,
         published: true,
         publishedAt: when,

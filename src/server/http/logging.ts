@@ -1,7 +1,14 @@
 // Logs never carry secrets. Query strings hold tokens (/api/verify-email?token=..., the Google callback's
 // code), so request lines drop their values; a failed query's parameters hold password and token hashes,
 // so database errors are logged by their code and message alone.
-import type { FastifyError, FastifyLoggerOptions, FastifyRequest, FastifyServerOptions } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyLoggerOptions,
+  FastifyRequest,
+  FastifyServerOptions,
+} from "fastify";
+import { pino } from "pino";
 
 export type LoggerConfig = FastifyLoggerOptions & NonNullable<Exclude<FastifyServerOptions["logger"], boolean>>;
 
@@ -93,3 +100,16 @@ export function safeLogger(config: boolean | LoggerConfig): false | LoggerConfig
     },
   };
 }
+
+/**
+ * The app's logger, built before the app so the drivers main.ts creates first (mail, database) log through it too;
+ * buildApp takes it as Fastify's `loggerInstance`. Same redacting serializers as safeLogger.
+ */
+export function createLogger(config: true | LoggerConfig): FastifyBaseLogger {
+  const { stream, ...options } = safeLogger(config) as LoggerConfig;
+  return pino({ level: "info", ...options } as pino.LoggerOptions, stream as pino.DestinationStream | undefined);
+}
+
+/** A logger instance (createLogger's) rather than a config. */
+export const isLogger = (value: unknown): value is FastifyBaseLogger =>
+  typeof value === "object" && value !== null && typeof (value as { child?: unknown }).child === "function";

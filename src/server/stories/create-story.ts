@@ -7,6 +7,7 @@ import type { UserRow } from "../types";
 import type { StoryWithTags } from "./present";
 import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
 import { assertThemesAllowed, rateStory } from "./story-rules";
+import { countStoryWords } from "./story-text";
 
 /** SPEC.md section 3: the description defaults to 'Setting: ' followed by the setting. */
 export function defaultDescription(setting: string | undefined): string | null {
@@ -19,11 +20,13 @@ export async function createStory(db: Db, user: UserRow, input: StoryCreate, now
   const coverImageId = (await resolveCoverInput(db, input.coverImage, user.id, now)) ?? null;
   const description =
     input.description === undefined ? defaultDescription(input.setting) : stripControlChars(input.description);
+  const content = sanitizeContent(input.content);
   const values = {
     title: input.title,
     description,
-    content: sanitizeContent(input.content),
+    content,
     sanitizedWith: SANITIZER_VERSION,
+    ...countStoryWords(content),
     // authorId and published from the payload are ignored: the session decides the author, stories start private.
     authorId: user.id,
     published: false,

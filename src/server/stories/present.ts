@@ -4,17 +4,24 @@ import type { StoryListItem, StoryView } from "../../shared/schemas/story";
 import type { stories } from "../db/schema";
 import { imageUrl } from "../images/process-image";
 import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
+import { aiShareOf, countStoryWords } from "./story-text";
 
 export type StoryRow = typeof stories.$inferSelect;
 export type StoryWithTags = StoryRow & { tags: string[] };
 export type StoryListRow = Pick<StoryRow, "id" | "title" | "coverImageId" | "updatedAt" | "published">;
 
 export function presentStory(story: StoryWithTags): StoryView {
+  const content = story.sanitizedWith >= SANITIZER_VERSION ? story.content : sanitizeContent(story.content);
+  // NOTE: a row written before counting existed is counted here until the count-story-words job stores its counts.
+  const counts =
+    story.wordCount === null || story.aiWordCount === null
+      ? countStoryWords(content)
+      : { wordCount: story.wordCount, aiWordCount: story.aiWordCount };
   return {
     id: story.id,
     title: story.title,
     description: story.description,
-    content: story.sanitizedWith >= SANITIZER_VERSION ? story.content : sanitizeContent(story.content),
+    content,
     authorId: story.authorId,
     published: story.published,
     createdAt: story.createdAt.toISOString(),
@@ -30,6 +37,8 @@ export function presentStory(story: StoryWithTags): StoryView {
     tags: story.tags,
     version: story.version,
     rating: story.rating === "mature" ? "mature" : "general",
+    wordCount: counts.wordCount,
+    aiShare: aiShareOf(counts),
   };
 }
 

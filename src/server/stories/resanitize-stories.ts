@@ -4,6 +4,7 @@ import { and, asc, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
+import { countStoryWords, type WordCounts } from "./story-text";
 
 export interface CleanedContent {
   id: number;
@@ -13,21 +14,48 @@ export interface CleanedContent {
 }
 
 /**
- * Stores content cleaned with the current allowlist, each row only if it still has the version it was read at.
+ * Stores content cleaned with the current allowlist, and its word counts, each row only if it still has the version
+ * it was read at.
  * NOTE: the version is not bumped: readers already saw this content cleaned, so an open editor's version stays
  * valid, and a save that lands first wins (its content was cleaned when it was written).
  */
 export async function storeCleanedContent(db: Db, rows: readonly CleanedContent[]): Promise<number> {
   if (rows.length === 0) return 0;
+  const counts = rows.map((r) => countStoryWords(r.content));
   const updated = await db.execute<{ id: number }>(sql`
-    update ${stories} set content = cleaned.content, sanitized_with = ${SANITIZER_VERSION}
+    update ${stories} set content = cleaned.content, sanitized_with = ${SANITIZER_VERSION},
+      word_count = cleaned.words, ai_word_count = cleaned.ai_words
     from unnest(
       ${sql.param(rows.map((r) => r.id))}::int[],
       ${sql.param(rows.map((r) => r.version))}::int[],
-      ${sql.param(rows.map((r) => r.content))}::text[]
-    ) as cleaned(id, version, content)
+      ${sql.param(rows.map((r) => r.content))}::text[],
+      ${sql.param(counts.map((c) => c.wordCount))}::int[],
+      ${sql.param(counts.map((c) => c.aiWordCount))}::int[]
+    ) as cleaned(id, version, content, words, ai_words)
     where ${stories.id} = cleaned.id and ${stories.version} = cleaned.version
       and ${stories.sanitizedWith} < ${SANITIZER_VERSION}
+    returning ${stories.id}`);
+  return rowCount(updated);
+}
+
+export interface StoryWordCounts extends WordCounts {
+  id: number;
+  /** The version the content was read at: a row saved since then keeps the counts its save stored. */
+  version: number;
+}
+
+/** Stores counts, each row only if it still has the version it was read at (a concurrent save wins). */
+export async function storeWordCounts(db: Db, rows: readonly StoryWordCounts[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const updated = await db.execute<{ id: number }>(sql`
+    update ${stories} set word_count = counted.words, ai_word_count = counted.ai_words
+    from unnest(
+      ${sql.param(rows.map((r) => r.id))}::int[],
+      ${sql.param(rows.map((r) => r.version))}::int[],
+      ${sql.param(rows.map((r) => r.wordCount))}::int[],
+      ${sql.param(rows.map((r) => r.aiWordCount))}::int[]
+    ) as counted(id, version, words, ai_words)
+    where ${stories.id} = counted.id and ${stories.version} = counted.version
     returning ${stories.id}`);
   return rowCount(updated);
 }
@@ -66,11 +94,17 @@ export async function resanitizeStories(db: Db, { batchSize = 20 }: { batchSize?
   }
 }
 
-/** Brings one story's stored content to the current allowlist if it is behind (publishing does it). */
+/**
+ * Brings one story's stored content to the current allowlist if it is behind, and counts its words if they were
+ * never counted (publishing does it).
+ */
 export async function resanitizeStory(
   db: Db,
-  story: { id: number; version: number; content: string; sanitizedWith: number },
+  story: { id: number; version: number; content: string; sanitizedWith: number; wordCount: number | null },
 ): Promise<void> {
-  if (story.sanitizedWith >= SANITIZER_VERSION) return;
+  if (story.sanitizedWith >= SANITIZER_VERSION) {
+    if (story.wordCount === null) await storeWordCounts(db, [{ ...story, ...countStoryWords(story.content) }]);
+    return;
+  }
   await storeCleanedContent(db, [{ id: story.id, version: story.version, content: sanitizeContent(story.content) }]);
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PublishBody, STORY_TOO_LONG, StoryCreate, StoryUpdate } from "../../shared/schemas/story";
 import { requireUser, requireUserHook } from "../accounts/guards";
+import { refreshMemoryAfterSave } from "../ai/memory";
 import { AppError } from "../errors";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
 import { IMAGE_TOO_LARGE } from "../images/process-image";
@@ -37,7 +38,9 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post("/api/stories", { ...storyBody, schema: { body: StoryCreate } }, async (request, reply) => {
-    const story = await createStory(request.db, requireUser(request), request.body, now());
+    const user = requireUser(request);
+    const story = await createStory(request.db, user, request.body, now());
+    if (request.body.content) refreshMemoryAfterSave(root, request.log, user, story.id);
     return reply.status(201).send(presentStory(story));
   });
 
@@ -48,7 +51,13 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
 
   app.patch("/api/stories/:id", { ...storyBody, schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
     const id = parseStoryId(request.params.id);
-    return presentStory(await updateStory(request.db, requireUser(request), id, request.body, now()));
+    const user = requireUser(request);
+    const story = await updateStory(request.db, user, id, request.body, now());
+    // Each generation is saved into the story: the premium story memory follows it (and the character notes).
+    if (request.body.content !== undefined || request.body.characters !== undefined) {
+      refreshMemoryAfterSave(root, request.log, user, story.id);
+    }
+    return presentStory(story);
   });
 
   app.delete("/api/stories/:id", { schema: { params: IdParams } }, async (request, reply) => {

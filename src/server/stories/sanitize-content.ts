@@ -5,8 +5,33 @@ import type sanitizeHtml from "sanitize-html";
 import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
 import { AppError } from "../errors";
 
-/** Bump whenever OPTIONS below change: stored stories cleaned with an older version are cleaned again. */
+/**
+ * Bump whenever OPTIONS below narrow: stored stories cleaned with an older version are cleaned again.
+ * NOTE: not bumped for the generated-content wrapper's data-model / data-generated-at: widening the allowlist makes
+ * no stored row unsafe, and re-cleaning cannot bring back attributes an older version already dropped.
+ */
 export const SANITIZER_VERSION = 1;
+
+/** Provenance on div.generated-content: the model's label (plain text) and when it wrote (an ISO time). */
+const MODEL_LABEL_MAX = 100;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters make a label unfit, so they are matched.
+const PLAIN_LABEL = /^[^<>\u0000-\u001F\u007F]+$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+export const isModelLabel = (value: string | undefined): value is string =>
+  value !== undefined && value.length <= MODEL_LABEL_MAX && value.trim() !== "" && PLAIN_LABEL.test(value);
+export const isIsoTime = (value: string | undefined): value is string =>
+  value !== undefined && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
+
+function provenanceAttributes(attribs: Record<string, string>): Record<string, string> {
+  const { "data-model": model, "data-generated-at": generatedAt, ...rest } = attribs;
+  if (!(rest.class ?? "").split(/\s+/).includes("generated-content")) return rest;
+  return {
+    ...rest,
+    ...(isModelLabel(model) ? { "data-model": model } : {}),
+    ...(isIsoTime(generatedAt) ? { "data-generated-at": generatedAt } : {}),
+  };
+}
 
 const ALIGNED = ["style"];
 
@@ -38,7 +63,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h2: ALIGNED,
     h3: ALIGNED,
     section: ["class", "data-chapter"],
-    div: ["class"],
+    div: ["class", "data-model", "data-generated-at"],
   },
   allowedClasses: { section: ["chapter"], div: ["generated-content"] },
   allowedStyles: { "*": { "text-align": [/^(?:left|center|right|justify)$/] } },
@@ -70,6 +95,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const { "data-chapter": chapter, ...rest } = attribs;
       return { tagName, attribs: chapter && /^\d{1,4}$/.test(chapter) ? { ...rest, "data-chapter": chapter } : rest };
     },
+    div: (tagName, attribs) => ({ tagName, attribs: provenanceAttributes(attribs) }),
   },
 };
 

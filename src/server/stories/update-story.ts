@@ -11,6 +11,7 @@ import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChar
 import { getOwnStoryOrThrow } from "./story-queries";
 import { assertThemesAllowed, rateStory } from "./story-rules";
 import { replaceStoryTags } from "./story-tags";
+import { countStoryWords } from "./story-text";
 
 export const STALE_VERSION_MESSAGE = "This story was changed somewhere else. Reload it or overwrite with your version.";
 // Without a version the client asks to overwrite; it only loses when writes keep racing it.
@@ -33,6 +34,7 @@ function changesFrom(patch: StoryUpdate, coverImageId: string | null | undefined
   if (patch.content !== undefined) {
     changes.content = sanitizeContent(patch.content);
     changes.sanitizedWith = SANITIZER_VERSION;
+    Object.assign(changes, countStoryWords(changes.content));
   }
   if (patch.characters !== undefined) changes.characters = patch.characters;
   if (patch.setting !== undefined) changes.setting = patch.setting;

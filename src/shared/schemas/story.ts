@@ -211,6 +211,10 @@ export interface StoryView {
   tags: string[];
   version: number;
   rating: "general" | "mature";
+  /** Words in the story (the editor's word rule). */
+  wordCount: number;
+  /** Provenance: the share of those words still inside Marin's generated-content wrappers, 0–1 (0 when empty). */
+  aiShare: number;
 }
 
 /** The 409 answer to a stale save. */

@@ -23,6 +23,8 @@ function story(overrides: Partial<StoryView> = {}): StoryView {
     tags: ["Anime"],
     version: 3,
     rating: "general",
+    wordCount: 0,
+    aiShare: 0,
     ...overrides,
   };
 }

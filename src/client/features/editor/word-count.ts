@@ -1,17 +1,10 @@
 // Words in the story, counted per block and remembered per ProseMirror node: a keystroke changes one
 // paragraph (and the wrappers around it), and every other block is a node the last count already saw.
 import type { Node as PmNode } from "@tiptap/pm/model";
+import { countWordsInText } from "../../../shared/word-count";
 
-// A word is a run of non-space characters with at least one letter or digit, so '—', '* * *' or a lone
-// quote mark are not counted, and "don't" or "well-known" count once.
-const TOKEN = /\S+/g;
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
-export function countWordsInText(text: string): number {
-  let count = 0;
-  for (const [token] of text.matchAll(TOKEN)) if (LETTER_OR_DIGIT.test(token)) count += 1;
-  return count;
-}
+// The word rule lives in src/shared, so the server counts stored stories the same way.
+export { countWordsInText };
 
 const counted = new WeakMap<PmNode, number>();
 

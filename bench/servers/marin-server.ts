@@ -1,0 +1,49 @@
+// The real app in its own process for bench/ttft.ts: AI through the given OpenAI-compatible URL, PGlite in memory or
+// PostgreSQL, logger off, and signed-in free users with a large referral pool (every request pays the quota charge).
+import type { AddressInfo } from "node:net";
+import { createAiDriver } from "../../src/server/ai/driver";
+import { buildApp } from "../../src/server/app";
+import { openDatabase } from "../../src/server/db/client";
+import { loadConfig } from "../../src/server/env";
+import { createDevOutbox } from "../../src/server/mail/mailer";
+import { createVerifiedUserWithSession } from "../../src/server/test/factories";
+import { parentOptions, serveParent } from "../lib/ipc";
+
+export interface MarinServerOptions {
+  aiBaseUrl: string;
+  databaseUrl?: string;
+  users: number;
+}
+
+const options = parentOptions<MarinServerOptions>();
+const config = loadConfig({
+  NODE_ENV: "production",
+  SEED_DEMO: "false",
+  LOG_LEVEL: "silent",
+  SMTP_URL: "smtp://127.0.0.1:25",
+  APP_URL: "http://127.0.0.1:3000",
+  AI_PROVIDER: "openai-compatible",
+  AI_BASE_URL: options.aiBaseUrl,
+  AI_MODEL: "bench-model",
+});
+const database = await openDatabase(
+  options.databaseUrl ? { kind: "postgres", url: options.databaseUrl } : { kind: "pglite" },
+);
+const app = await buildApp(
+  { config, database, mailer: createDevOutbox(), ai: await createAiDriver(config), now: () => new Date() },
+  { logger: false },
+);
+await app.listen({ port: 0, host: "127.0.0.1" });
+const cookies: string[] = [];
+for (let i = 0; i < options.users; i++) {
+  cookies.push((await createVerifiedUserWithSession(database.db, { bonusPrompts: 100_000 })).cookie);
+}
+
+serveParent(
+  { port: (app.server.address() as AddressInfo).port, cookies, origin: config.APP_URL, db: database.kind },
+  {},
+  async () => {
+    await app.close();
+    await database.close();
+  },
+);

@@ -1,0 +1,80 @@
+// The conversation: the writer's messages on the right, Marin's on the left, each with its time. The reply being
+// streamed is announced politely as it grows.
+import { Bot } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { cn } from "../../lib/cn";
+import type { ChatMessage } from "./chat-log";
+import { ChatText } from "./ChatText";
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+
+function timeOf(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
+}
+
+export function MessageList({ messages, streamingId }: { messages: ChatMessage[]; streamingId: string | null }) {
+  const endRef = useRef<HTMLDivElement>(null);
+  // A new message brings the view down; while text streams in, the column-reverse container keeps it there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new message moves the view
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: "end" });
+  }, [messages.length]);
+
+  return (
+    <div>
+      <ol className="flex flex-col gap-4 px-3 py-4 sm:px-4" data-testid="marin-messages">
+        {messages.map((message) => {
+          const mine = message.role === "user";
+          const streaming = message.id === streamingId;
+          return (
+            <li
+              key={message.id}
+              className={cn("flex items-end gap-2", mine ? "justify-end" : "justify-start")}
+              data-testid={mine ? "marin-message-user" : "marin-message-assistant"}
+            >
+              {mine ? null : (
+                <span className="mb-5 inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-pink-600 text-white">
+                  <Bot className="h-4 w-4" aria-hidden />
+                </span>
+              )}
+              <div className={cn("flex max-w-[85%] flex-col gap-1", mine ? "items-end" : "items-start")}>
+                <div
+                  className={cn(
+                    "rounded-2xl px-3.5 py-2.5 text-[15px] leading-relaxed break-words shadow-sm",
+                    mine
+                      ? "rounded-br-md bg-brand-600 text-white"
+                      : message.local
+                        ? "rounded-bl-md border border-brand-100 bg-brand-50 text-slate-700"
+                        : "rounded-bl-md border border-brand-100 bg-white text-ink",
+                  )}
+                  aria-live={streaming ? "polite" : undefined}
+                  aria-busy={streaming || undefined}
+                >
+                  <span className="sr-only">{mine ? "You: " : "Marin: "}</span>
+                  {message.content ? (
+                    <ChatText text={message.content} end={streaming ? <Caret /> : null} />
+                  ) : streaming ? (
+                    <span className="text-slate-500">
+                      Marin is thinking… <Caret />
+                    </span>
+                  ) : null}
+                </div>
+                <time dateTime={message.timestamp} className="px-1 text-[11px] text-slate-500">
+                  {timeOf(message.timestamp)}
+                </time>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <div ref={endRef} />
+    </div>
+  );
+}
+
+function Caret() {
+  return (
+    <span className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-brand-400" aria-hidden />
+  );
+}

@@ -1,0 +1,82 @@
+// The pane's rules from SPEC.md section 4, free of React: chat routing, the greeting, the daily-limit state and the
+// texts of the prompt counter and the "What Marin sees" line.
+import type { PromptAllowance } from "../../../shared/schemas/marin";
+import type { StoryView } from "../../../shared/schemas/story";
+
+/** SPEC.md section 9: the generated-story recognition window. */
+export const GENERATED_STORY_WINDOW_MS = 60_000;
+
+const GENERATION_WORDS = /generate|write|create/i;
+
+/** 'generate', 'write' or 'create' anywhere in the message → generation; anything else → chat; blank → nothing. */
+export function routeMessage(text: string): "generate" | "chat" | null {
+  if (text.trim() === "") return null;
+  return GENERATION_WORDS.test(text) ? "generate" : "chat";
+}
+
+export type GreetingKind = "opening-scene" | "welcome-back" | "introduction";
+
+const CHAPTER_ONE_HEADING = /<h[1-3][^>]*>\s*(?:<[^>]+>\s*)*chapter\s+(?:1|one)\b/i;
+
+/** SPEC.md section 4, editor opening. `hasContent` is false for empty or placeholder content. */
+export function greetingKind(story: Pick<StoryView, "createdAt" | "content">, hasContent: boolean, now = Date.now()) {
+  const age = now - Date.parse(story.createdAt);
+  if (age >= 0 && age <= GENERATED_STORY_WINDOW_MS && CHAPTER_ONE_HEADING.test(story.content)) {
+    return "opening-scene" satisfies GreetingKind;
+  }
+  return (hasContent ? "welcome-back" : "introduction") satisfies GreetingKind;
+}
+
+export function greetingText(kind: GreetingKind, title: string): string {
+  const name = title.trim() ? `“${title.trim()}”` : "your story";
+  switch (kind) {
+    case "opening-scene":
+      return `I've written the opening scene of ${name}. Read it through, change anything you like, and ask me to write what happens next.`;
+    case "welcome-back":
+      return `Welcome back to ${name}! Shall I continue where you left off, or do you want to talk through what happens next?`;
+    case "introduction":
+      return `Hi, I'm Marin, your writing assistant. Ask me about your characters, plot or setting, or say "write" or "generate" and I'll add new text to ${name}.`;
+  }
+}
+
+/** What the pane knows about today's prompts: the status, then each answer's allowance. */
+export interface Allowance extends PromptAllowance {
+  dailyLimit: number | null;
+}
+
+export interface LimitState {
+  /** Input, send and tools disabled; the overlay shows. */
+  locked: boolean;
+  /** '2 of 3 prompts left today', or null when there is no counter (premium, or not known yet). */
+  counter: string | null;
+}
+
+/** SPEC.md section 4's daily limit. `hitLimit` is set by a 429 with dailyLimit, whatever the counter said. */
+export function limitState(allowance: Allowance | null | undefined, hitLimit = false): LimitState {
+  if (!allowance?.showPromptCount || allowance.promptsLeft === null) return { locked: hitLimit, counter: null };
+  const left = Math.max(0, allowance.promptsLeft);
+  const counter =
+    allowance.dailyLimit !== null
+      ? `${left} of ${Math.max(left, allowance.dailyLimit)} prompts left today`
+      : `${left} ${left === 1 ? "prompt" : "prompts"} left today`;
+  return { locked: hitLimit || left === 0, counter };
+}
+
+/** The cost half of the "What Marin sees" line. */
+export function costText(allowance: Allowance | null | undefined): string | null {
+  if (!allowance) return null;
+  if (!allowance.showPromptCount || allowance.promptsLeft === null) return "unlimited";
+  const left = Math.max(0, allowance.promptsLeft);
+  if (left === 0) return "no prompts left today";
+  return `uses 1 of ${left} ${left === 1 ? "prompt" : "prompts"} left today`;
+}
+
+/** The whole compact line: the server's summary, then the cost. */
+export function contextLine(summary: string | null | undefined, allowance: Allowance | null | undefined): string {
+  return [summary?.trim() || null, costText(allowance)].filter(Boolean).join(" — ");
+}
+
+/** A fresh seed for the offline storyteller and models that take one. */
+export function newSeed(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}

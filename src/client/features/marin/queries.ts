@@ -1,0 +1,68 @@
+// TanStack hooks for Marin's reads. Query keys follow SPEC.md section 7: the first element is the URL.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import type { ContextPreview, MarinStatus, PromptAllowance, ReferralAnswer } from "../../../shared/schemas/marin";
+import { type ContextPreviewBody, fetchContextPreview, MARIN_URLS } from "./api";
+
+export const marinKeys = {
+  status: [MARIN_URLS.status] as const,
+  referral: [MARIN_URLS.referral] as const,
+};
+
+export function useMarinStatus() {
+  return useQuery<MarinStatus>({ queryKey: marinKeys.status });
+}
+
+/** Each AI answer carries the allowance left; the status query keeps it so every reader agrees. */
+export function useApplyAllowance() {
+  const queryClient = useQueryClient();
+  return (allowance: PromptAllowance) =>
+    queryClient.setQueryData<MarinStatus>(marinKeys.status, (old) =>
+      old
+        ? { ...old, showPromptCount: allowance.showPromptCount, promptsLeft: allowance.promptsLeft }
+        : { model: "", offline: false, dailyLimit: null, ...allowance },
+    );
+}
+
+export function useReferral(enabled: boolean) {
+  return useQuery<ReferralAnswer>({ queryKey: marinKeys.referral, enabled });
+}
+
+/** How long the input rests before "What Marin sees" asks again. */
+export const CONTEXT_DEBOUNCE_MS = 600;
+
+/**
+ * The preview of what a request would send, refreshed (debounced) when `refreshKey` changes. `build` is called when
+ * the timer fires, so the editor's content is current.
+ */
+export function useContextPreview(build: () => ContextPreviewBody | null, refreshKey: string) {
+  const buildRef = useRef(build);
+  buildRef.current = build;
+  const [preview, setPreview] = useState<ContextPreview | null>(null);
+  const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `refreshKey` is the caller's refresh trigger
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      const body = buildRef.current();
+      if (!body) return;
+      fetchContextPreview(body).then(
+        (next) => {
+          if (!live) return;
+          setPreview(next);
+          setFailed(false);
+        },
+        (error) => {
+          if (!live) return;
+          console.warn("Could not preview Marin's context", error);
+          setFailed(true);
+        },
+      );
+    }, CONTEXT_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [refreshKey]);
+  return { preview, failed };
+}

@@ -1,0 +1,59 @@
+// The offline storyteller's one entry point: a prompt in, the finished text out. It reads the story context the
+// prompt builder wrote (context-block.ts), so it works from exactly what a real model would see.
+import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
+import { parseContextBlock } from "../context-block";
+import { answerChat } from "./chat";
+import { plainText, storyText } from "./facts";
+import { hashText, Random } from "./random";
+import { rewriteSelection } from "./rewrite";
+import { continueScene, writeScene } from "./scene";
+import { setStage } from "./stage";
+
+export interface ChatTurn {
+  role: "user" | "assistant";
+  text: string;
+}
+
+function promptParts(prompt: LanguageModelV3Prompt): { system: string; turns: ChatTurn[] } {
+  const system: string[] = [];
+  const turns: ChatTurn[] = [];
+  for (const message of prompt) {
+    if (message.role === "system") system.push(message.content);
+    else if (message.role === "user" || message.role === "assistant") {
+      const text = message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+      turns.push({ role: message.role, text });
+    }
+  }
+  return { system: system.join("\n\n"), turns };
+}
+
+/** The same prompt and seed always give the same text; without a seed the prompt itself is the seed. */
+export function tellStory(prompt: LanguageModelV3Prompt, seed?: number): string {
+  const { system, turns } = promptParts(prompt);
+  const all = [system, ...turns.map((t) => t.text)].join("\n\n");
+  // The context block may sit in the system message or in a user message; the system message wins.
+  const brief = parseContextBlock(system.includes("<story_context>") ? system : all);
+  const random = new Random(seed ?? hashText(all));
+  const lastUser = [...turns].reverse().find((t) => t.role === "user");
+  // The request is what the writer typed: the last user message without any context block it carries.
+  const request = (lastUser?.text ?? "")
+    .replace(/<(story_context|story_so_far|text_before_cursor|selection)>[\s\S]*?<\/\1>/g, "")
+    .trim();
+  const story = storyText(brief);
+  switch (brief.task) {
+    case "write":
+      return writeScene(setStage(brief, random, story), request);
+    case "continue": {
+      const before = brief.before ?? story;
+      return continueScene(setStage(brief, random, plainText(before)), before);
+    }
+    case "rewrite":
+      return rewriteSelection(
+        setStage(brief, random, brief.selection ?? ""),
+        brief.selection ?? "",
+        brief.instruction ?? request,
+      );
+    default:
+      return answerChat(setStage(brief, random, story), request, turns);
+  }
+}

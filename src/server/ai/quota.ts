@@ -1,0 +1,136 @@
+// The daily AI quota (SPEC.md sections 4 and 9): a free user gets FREE_PROMPTS_PER_DAY prompts per UTC day, then the
+// one-off referral pool (users.bonusPrompts). `daily_prompt_count` counts every prompt of the day, so a count above
+// the free allowance means the pool paid for the rest. Charging is one conditional UPDATE … RETURNING, so
+// concurrent requests can never spend more than there is; a failed or aborted generation is refunded.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { FREE_PROMPTS_PER_DAY } from "../../shared/limits";
+import {
+  DAILY_LIMIT_CODE,
+  DAILY_LIMIT_MESSAGE,
+  MARIN_ERROR_CODES,
+  type MarinStatus,
+  type PromptAllowance,
+} from "../../shared/schemas/marin";
+import { createThrottle } from "../accounts/throttle";
+import type { Db } from "../db/client";
+import { stories, users } from "../db/schema";
+import { AppError } from "../errors";
+import type { UserRow } from "../types";
+
+/** Requests per user per minute, premium too (abuse guard). */
+export const AI_REQUESTS_PER_MINUTE = 10;
+export const AI_RATE_LIMITED_MESSAGE = "You're sending prompts faster than Marin can keep up. Please wait a moment.";
+
+/** The AI day is the UTC day (DESIGN.md section 5). */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+export interface Charge {
+  /**
+   * Which allowance paid: today's free prompts, the referral pool, nothing (premium), or the story's one free
+   * automatic opening scene (`storyId`).
+   */
+  bucket: "daily" | "bonus" | "none" | "opening";
+  storyId?: number;
+  /** The UTC day charged. */
+  day: string;
+  allowance: PromptAllowance;
+}
+
+const UNLIMITED: PromptAllowance = { showPromptCount: false, promptsLeft: null };
+const left = (count: number, bonus: number) => Math.max(0, FREE_PROMPTS_PER_DAY - count) + bonus;
+
+export function dailyLimitError(): AppError {
+  return new AppError(429, DAILY_LIMIT_CODE, DAILY_LIMIT_MESSAGE, { dailyLimit: true });
+}
+
+/** Takes one prompt from the user's allowance, or throws the daily-limit 429. Premium users are not counted. */
+export async function chargePromptOrThrow(db: Db, user: UserRow, now: Date): Promise<Charge> {
+  const day = utcDay(now);
+  if (user.isPremium) return { bucket: "none", day, allowance: UNLIMITED };
+  const sameDay = sql`coalesce(${users.lastPromptDate} >= ${day}::date, false)`;
+  const [row] = await db
+    .update(users)
+    .set({
+      dailyPromptCount: sql`case when ${sameDay} then ${users.dailyPromptCount} + 1 else 1 end`,
+      bonusPrompts: sql`case when ${sameDay} and ${users.dailyPromptCount} >= ${FREE_PROMPTS_PER_DAY}
+        then ${users.bonusPrompts} - 1 else ${users.bonusPrompts} end`,
+      lastPromptDate: sql`case when ${sameDay} then ${users.lastPromptDate} else ${day}::date end`,
+    })
+    .where(
+      sql`${users.id} = ${user.id} and (not ${sameDay} or ${users.dailyPromptCount} < ${FREE_PROMPTS_PER_DAY}
+        or ${users.bonusPrompts} > 0)`,
+    )
+    .returning({ count: users.dailyPromptCount, bonus: users.bonusPrompts });
+  if (!row) throw dailyLimitError();
+  return {
+    bucket: row.count > FREE_PROMPTS_PER_DAY ? "bonus" : "daily",
+    day,
+    allowance: { showPromptCount: true, promptsLeft: left(row.count, row.bonus) },
+  };
+}
+
+/**
+ * Gives a charge back. On the same day the top prompt of the day is returned (to the pool when the count is past
+ * the free allowance); once the day has changed, a pool prompt still goes back and a daily one is moot.
+ */
+export async function refundPrompt(db: Db, userId: number, charge: Charge): Promise<void> {
+  if (charge.bucket === "none") return;
+  if (charge.bucket === "opening") {
+    await db.update(stories).set({ openingSceneAt: null }).where(eq(stories.id, charge.storyId!));
+    return;
+  }
+  const sameDay = sql`coalesce(${users.lastPromptDate} = ${charge.day}::date, false)`;
+  await db
+    .update(users)
+    .set({
+      bonusPrompts: sql`${users.bonusPrompts} + case
+        when ${sameDay} then (case when ${users.dailyPromptCount} > ${FREE_PROMPTS_PER_DAY} then 1 else 0 end)
+        when ${charge.bucket === "bonus"} then 1 else 0 end`,
+      dailyPromptCount: sql`case when ${sameDay} then greatest(${users.dailyPromptCount} - 1, 0)
+        else ${users.dailyPromptCount} end`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** What the pane shows before sending: prompts left today (the user row as loaded for this request). */
+export function promptAllowance(user: UserRow, now: Date): PromptAllowance & Pick<MarinStatus, "dailyLimit"> {
+  if (user.isPremium) return { ...UNLIMITED, dailyLimit: null };
+  const count = user.lastPromptDate !== null && user.lastPromptDate >= utcDay(now) ? user.dailyPromptCount : 0;
+  const bonusUsedToday = Math.max(0, count - FREE_PROMPTS_PER_DAY);
+  return {
+    showPromptCount: true,
+    promptsLeft: left(count, user.bonusPrompts),
+    dailyLimit: FREE_PROMPTS_PER_DAY + bonusUsedToday + user.bonusPrompts,
+  };
+}
+
+/** The per-minute guard every user passes (premium too); 429 with Retry-After when it is used up. */
+export async function takeAiRequestOrThrow(db: Db, userId: number, now: () => Date): Promise<void> {
+  const perMinute = createThrottle(db, "ai", AI_REQUESTS_PER_MINUTE, 60_000, now);
+  if (await perMinute.take(String(userId))) return;
+  const retryAfter = Math.max(1, Math.ceil((await perMinute.retryAfterMs(String(userId))) / 1000));
+  throw new AppError(429, MARIN_ERROR_CODES.rateLimited, AI_RATE_LIMITED_MESSAGE, { retryAfter });
+}
+
+/**
+ * The automatic opening scene (SPEC.md section 4: the wizard's last step, or the editor opening an empty story) is
+ * free once per story: claimed with one conditional UPDATE, so concurrent or repeated requests get it once, and only
+ * while the saved story is still empty. Answers null when it is not free (then the request is charged as usual).
+ */
+export async function claimFreeOpeningScene(
+  db: Db,
+  user: UserRow,
+  storyId: number,
+  storyIsEmpty: boolean,
+  now: Date,
+): Promise<Charge | null> {
+  if (!storyIsEmpty) return null;
+  const [claimed] = await db
+    .update(stories)
+    .set({ openingSceneAt: now })
+    .where(and(eq(stories.id, storyId), eq(stories.authorId, user.id), isNull(stories.openingSceneAt)))
+    .returning({ id: stories.id });
+  if (!claimed) return null;
+  const { dailyLimit: _, ...allowance } = promptAllowance(user, now);
+  return { bucket: "opening", storyId, day: utcDay(now), allowance };
+}

@@ -1,0 +1,92 @@
+// Runs a charged generation and answers it: the spec's JSON, or Server-Sent Events when the request accepts
+// text/event-stream (src/shared/schemas/marin.ts, MarinStreamEvent). A failure before the first piece of text is an
+// ordinary JSON error; after it, an `error` event. Any failure or a client that went away is refunded.
+import { PassThrough } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../errors";
+import type { BuiltPrompt } from "./prompt";
+import { type Charge, refundPrompt } from "./quota";
+import { MarinFailure, runModel } from "./run-model";
+
+export interface Generation<Answer> {
+  prompt: BuiltPrompt;
+  charge: Charge;
+  seed?: number;
+  /** The answer for the whole text (the JSON body, and the stream's `done` event). */
+  finish(text: string): Answer;
+}
+
+const SSE_HEADERS = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-store",
+  // NOTE: tells nginx-style proxies not to hold the stream back.
+  "x-accel-buffering": "no",
+};
+
+export const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export const wantsStream = (request: FastifyRequest) =>
+  (request.headers.accept ?? "").toLowerCase().includes("text/event-stream");
+
+export async function respond<Answer>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  generation: Generation<Answer>,
+): Promise<FastifyReply> {
+  const { deps } = request.server;
+  const user = request.user!;
+  const client = new AbortController();
+  // NOTE: 'close' on the response also follows a normal end; only a close before the end is the client leaving.
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableEnded) client.abort();
+  });
+  const refund = () =>
+    refundPrompt(request.db, user.id, generation.charge).catch((error: unknown) =>
+      request.log.error({ err: error }, "AI prompt refund failed"),
+    );
+  const deltas = runModel(deps.ai, generation.prompt, {
+    signal: client.signal,
+    seed: generation.seed,
+    log: request.log,
+  });
+
+  let first: string;
+  let text = "";
+  try {
+    if (!wantsStream(request)) {
+      for await (const delta of deltas) text += delta;
+      return reply.send(generation.finish(text));
+    }
+    first = (await deltas.next()).value ?? "";
+  } catch (error) {
+    await refund();
+    const failure = error instanceof MarinFailure ? error : new MarinFailure("failed");
+    throw new AppError(failure.status, failure.code, failure.message);
+  }
+
+  const stream = new PassThrough();
+  // NOTE: the response may be gone by the time we write; writes then go nowhere instead of throwing.
+  stream.on("error", () => {});
+  const write = (chunk: string) => {
+    if (!stream.destroyed) stream.write(chunk);
+  };
+  write(sseEvent("delta", { text: first }));
+  text = first;
+  void (async () => {
+    try {
+      for await (const delta of deltas) {
+        text += delta;
+        write(sseEvent("delta", { text: delta }));
+      }
+      if (client.signal.aborted) throw new MarinFailure("aborted");
+      write(sseEvent("done", generation.finish(text)));
+    } catch (error) {
+      await refund();
+      const failure = error instanceof MarinFailure ? error : new MarinFailure("failed");
+      if (failure.kind !== "aborted") write(sseEvent("error", { message: failure.message, code: failure.code }));
+    } finally {
+      stream.end();
+    }
+  })();
+  return reply.headers(SSE_HEADERS).send(stream);
+}
