@@ -287,7 +287,9 @@ test.describe("at 1280 px", () => {
 
     await marin.input.press("Enter");
     await expect(marin.userMessages).toHaveCount(2);
-    await expect(marin.userMessages.last()).toContainText("Is the pacing too slow?\nBe honest.");
+    // The line break is kept in the sent message.
+    await expect(marin.userMessages.last().locator("br")).toHaveCount(1);
+    expect(await marin.userMessages.last().innerText()).toContain("Is the pacing too slow?\nBe honest.");
     await expect(marin.input).toHaveValue("");
     await settled(page);
     await expect(marin.counter).toHaveText("2 of 3 prompts left today");
