@@ -17,6 +17,20 @@ async function serverCopy(page: Page, id: string) {
   };
 }
 
+/** Whether the editor's own selection (TipTap keeps the editor on its element) is at the end of the story. */
+function caretAtEnd(element: HTMLElement): boolean {
+  type Node = { lastChild: Node | null; isTextblock: boolean };
+  const editor = (
+    element as HTMLElement & {
+      editor: { state: { doc: Node & { content: { size: number } }; selection: { head: number } } };
+    }
+  ).editor;
+  const { doc, selection } = editor.state;
+  let end = doc.content.size;
+  for (let node: Node = doc; !node.isTextblock && node.lastChild; node = node.lastChild) end -= 1;
+  return selection.head === end;
+}
+
 test("wizard → editor → autosave → details → publish → unpublish → delete", async ({ page }) => {
   await signIn(page, await createVerifiedUser(page.request));
 
@@ -44,6 +58,8 @@ test("wizard → editor → autosave → details → publish → unpublish → d
   // Write on after it and format; the autosave lands without pressing anything.
   await text.click();
   await page.keyboard.press("Control+End");
+  // NOTE: the editor takes the caret from the browser's selectionchange event, a moment after the key.
+  await expect.poll(() => text.evaluate(caretAtEnd)).toBe(true);
   await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Heading 2" }).click();
   await page.keyboard.type("Chapter 2");
