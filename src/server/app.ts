@@ -16,6 +16,7 @@ import { registerTextGuard } from "./http/request-text";
 import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { imageRoutes } from "./images/routes";
+import { registerReadCache } from "./reading/read-cache";
 import { storyRoutes } from "./stories/routes";
 import type { AppDeps } from "./types";
 
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.decorate("deps", deps);
   registerBackgroundTasks(app);
+  registerReadCache(app);
   app.decorateRequest("db", { getter: () => deps.database.db });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);

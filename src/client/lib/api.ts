@@ -1,4 +1,5 @@
 // The one fetch wrapper: session credentials, JSON bodies, SPEC.md section 8's error format.
+import { urlOfKey } from "./query-keys";
 
 export class ApiError extends Error {
   constructor(
@@ -55,10 +56,10 @@ export function errorMessage(error: unknown, fallback = "Something went wrong"):
 
 export type UnauthorizedBehavior = "returnNull" | "throw";
 
-/** Reads use the query key's first element as the URL. */
+/** Reads use the query key's first element as the URL (plus a second element's parameters, see query-keys.ts). */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => {
-    const res = await fetch(String(queryKey[0]), { credentials: "include" });
+    const res = await fetch(urlOfKey(queryKey), { credentials: "include" });
     if (on401 === "returnNull" && res.status === 401) return null as T;
     await throwIfNotOk(res);
     return (await res.json()) as T;

@@ -33,7 +33,11 @@ export const likes = pgTable(
     userId: userRef("user_id"),
     createdAt: createdAt(),
   },
-  (t) => [unique("likes_story_user_key").on(t.storyId, t.userId), index("likes_user_idx").on(t.userId)],
+  (t) => [
+    unique("likes_story_user_key").on(t.storyId, t.userId),
+    index("likes_user_idx").on(t.userId),
+    index("likes_created_idx").on(t.createdAt),
+  ],
 );
 
 export const bookmarks = pgTable(

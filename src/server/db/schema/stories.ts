@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -50,6 +51,16 @@ export const stories = pgTable(
     aiWordCount: integer("ai_word_count"),
     // When Marin's automatic opening scene was claimed: the first one per story is free (not charged to the quota).
     openingSceneAt: timestamp("opening_scene_at", { withTimezone: true, mode: "date" }),
+    // Reading and community (issue 9). `rating` is derived on write: mature when the author marks it
+    // (markedMature), when it uses the nsfw theme, or by SPEC.md section 6's rule.
+    markedMature: boolean("marked_mature").notNull().default(false),
+    likeCount: integer("like_count").notNull().default(0),
+    bookmarkCount: integer("bookmark_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    // Title, description, tags and fandoms as one text, kept on write, for full-text search.
+    searchText: text("search_text"),
+    // Recent likes and bookmarks, decayed (Discover's 'Featured'); kept by likes/bookmarks and a maintenance job.
+    featuredScore: real("featured_score").notNull().default(0),
   },
   (t) => [
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
@@ -58,6 +69,14 @@ export const stories = pgTable(
     index("stories_sanitized_with_idx").on(t.sanitizedWith),
     index("stories_uncounted_idx").on(t.id).where(sql`${t.wordCount} is null`),
     check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),
+    index("stories_search_idx")
+      .using("gin", sql`to_tsvector('simple', coalesce(${t.searchText}, ''))`)
+      .where(sql`${t.published}`),
+    index("stories_fandoms_idx").using("gin", sql`${t.fandoms} jsonb_path_ops`).where(sql`${t.published}`),
+    index("stories_featured_idx").on(t.featuredScore.desc(), t.id.desc()).where(sql`${t.published}`),
+    index("stories_published_general_idx")
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.published} and ${t.rating} = 'general'`),
   ],
 );
 

@@ -1,0 +1,33 @@
+// Every query key in one place. SPEC.md section 7: a key's first element is the URL the default query function
+// fetches; an optional second element holds query parameters (appended as ?a=b), so invalidating by the first
+// element alone refreshes every page and filter of that list.
+
+type Params = Record<string, string | number | boolean | undefined | null>;
+
+export const queryKeys = {
+  user: ["/api/user"] as const,
+  providers: ["/api/auth/providers"] as const,
+  myStories: ["/api/stories"] as const,
+  story: (id: number | string) => [`/api/stories/${id}`] as const,
+  /** Every Discover / search list; `published(params)` for one of them. */
+  publishedAll: ["/api/published-stories"] as const,
+  published: (params: Params) => ["/api/published-stories", params] as const,
+  bookmarks: ["/api/bookmarks"] as const,
+  bookmark: (id: number | string) => [`/api/stories/${id}/bookmark`] as const,
+  read: (id: number | string) => [`/api/stories/${id}/read`] as const,
+  comments: (id: number | string) => [`/api/stories/${id}/comments`] as const,
+  marinStatus: ["/api/marin"] as const,
+  referral: ["/api/referral"] as const,
+};
+
+/** The URL a key fetches: its first element plus the defined parameters of its second. */
+export function urlOfKey(queryKey: readonly unknown[]): string {
+  const [path, params] = queryKey;
+  if (!params || typeof params !== "object") return String(path);
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params as Params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(name, String(value));
+  }
+  const query = search.toString();
+  return query ? `${String(path)}?${query}` : String(path);
+}

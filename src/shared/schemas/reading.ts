@@ -1,0 +1,143 @@
+// The reading and community API contract (issue 9; SPEC.md section 7, DESIGN.md section 4), shared by server and
+// client: Discover and search, the reader, bookmarks, likes and comments.
+import { z } from "zod";
+import { ALL_TAGS } from "../catalogues";
+
+export const DISCOVER_LIMITS = {
+  defaultLimit: 4,
+  maxLimit: 50,
+  queryChars: 200,
+} as const;
+
+export const COMMENT_LIMITS = { min: 1, max: 2000, pageSize: 20 } as const;
+
+export const DiscoverSort = z.enum(["new", "featured", "for-you"]);
+export type DiscoverSort = z.infer<typeof DiscoverSort>;
+
+/** GET /api/published-stories query. `nsfw=1` shows mature stories to premium users (ignored for others). */
+export const DiscoverQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(DISCOVER_LIMITS.maxLimit).default(DISCOVER_LIMITS.defaultLimit),
+  /** Opaque, from the previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+  q: z.string().trim().max(DISCOVER_LIMITS.queryChars).optional(),
+  tag: z.enum(ALL_TAGS as [string, ...string[]]).optional(),
+  fandom: z.string().trim().max(80).optional(),
+  sort: DiscoverSort.default("new"),
+  nsfw: z.enum(["0", "1", "true", "false"]).optional(),
+});
+export type DiscoverQuery = z.infer<typeof DiscoverQuery>;
+
+/** Mood readings as stored: the wizard's sliders, or a list of tags from the details page. */
+export type Moods = Record<string, number> | string[];
+
+/** One Discover / search item (small: a Discover page of 4 stays under 4 KB). */
+export interface PublishedStoryItem {
+  id: number;
+  title: string;
+  description: string | null;
+  /** The thumbnail URL, or null. */
+  coverImage: string | null;
+  moods: Moods | null;
+  tags: string[];
+  fandoms: string[];
+  likeCount: number;
+  rating: "general" | "mature";
+  author: { username: string };
+}
+
+/**
+ * GET /api/published-stories answers a JSON array of PublishedStoryItem, as SPEC.md section 7 has it (a client built
+ * from the spec keeps working); the next page's cursor rides in this header (absent on the last page).
+ */
+export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+/** GET /api/stories/{id}/read: a published story as readers see it. */
+export interface ReadStoryView {
+  id: number;
+  title: string;
+  description: string | null;
+  /** Sanitized story HTML. */
+  content: string;
+  coverImage: string | null;
+  authorId: number;
+  author: { username: string };
+  tags: string[];
+  fandoms: string[];
+  moods: Moods | null;
+  rating: "general" | "mature";
+  likeCount: number;
+  commentCount: number;
+  /** The viewer's own state (false when signed out). */
+  liked: boolean;
+  bookmarked: boolean;
+  wordCount: number;
+  /** Share of words Marin wrote (0–1). */
+  aiShare: number;
+  publishedAt: string | null;
+  updatedAt: string;
+  /** The public page's path, /s/{id}-{slug} (null for mature stories, which have none). */
+  publicPath: string | null;
+}
+
+/** GET /api/bookmarks items, newest first. */
+export interface BookmarkItem {
+  id: number;
+  title: string;
+  coverImage: string | null;
+  author: { username: string };
+}
+
+/** GET and POST /api/stories/{id}/bookmark. */
+export interface BookmarkState {
+  bookmarked: boolean;
+}
+
+/** POST /api/stories/{id}/like. */
+export interface LikeState {
+  liked: boolean;
+  likeCount: number;
+}
+
+export const CommentBody = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(COMMENT_LIMITS.min, "Comment cannot be empty")
+    .max(COMMENT_LIMITS.max, `Comment must be at most ${COMMENT_LIMITS.max} characters`),
+});
+export type CommentBody = z.infer<typeof CommentBody>;
+
+export const CommentsQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(COMMENT_LIMITS.pageSize),
+});
+
+export interface CommentView {
+  id: number;
+  /** Plain text. */
+  content: string;
+  createdAt: string;
+  author: { id: number; username: string };
+  /** The viewer may delete it (its author, or the story's author). */
+  canDelete: boolean;
+}
+
+/** GET /api/stories/{id}/comments: oldest first. */
+export interface CommentsPage {
+  items: CommentView[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/** The public page's path for a story: /s/{id}-{slug}. */
+export function publicStoryPath(id: number, title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return slug ? `/s/${id}-${slug}` : `/s/${id}`;
+}
