@@ -11,20 +11,18 @@ const EARLIER_CHAT = [
 
 /**
  * The writer has talked to Marin about the story before, so an empty story stays empty: the pane restores the
- * chat instead of asking for an opening scene. Without `storyId`, every story the page opens has such a chat
- * (for stories the test creates through the UI, whose id is not known before the page opens them).
+ * chat instead of asking for an opening scene. The chat the pane itself keeps later wins over this one.
  */
-export async function givenEarlierChat(page: Page, storyId?: number | string): Promise<void> {
+export async function givenEarlierChat(page: Page, storyId: number | string): Promise<void> {
   await page.addInitScript(
-    ({ prefix, chat, only }) => {
+    ({ key, chat }) => {
       const getItem = Storage.prototype.getItem;
-      Storage.prototype.getItem = function (this: Storage, key: string) {
-        const value = getItem.call(this, key);
-        const wanted = only === null ? key.startsWith(prefix) : key === `${prefix}${only}`;
-        return value === null && wanted ? JSON.stringify(chat) : value;
+      Storage.prototype.getItem = function (this: Storage, name: string) {
+        const value = getItem.call(this, name);
+        return value === null && name === key ? JSON.stringify(chat) : value;
       };
     },
-    { prefix: CHAT_KEY_PREFIX, chat: EARLIER_CHAT, only: storyId === undefined ? null : String(storyId) },
+    { key: `${CHAT_KEY_PREFIX}${storyId}`, chat: EARLIER_CHAT },
   );
 }
 
