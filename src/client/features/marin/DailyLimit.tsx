@@ -68,7 +68,7 @@ export function DailyLimitDialog({ open, onOpenChange }: { open: boolean; onOpen
         title={LIMIT_DIALOG_TITLE}
         description="You've used today's free AI prompts. Pick a way to keep writing with Marin."
       >
-        <div className="grid gap-3" data-testid="marin-limit-dialog">
+        <div className="grid grid-cols-1 gap-3" data-testid="marin-limit-dialog">
           <button
             type="button"
             onClick={() => void refer()}
