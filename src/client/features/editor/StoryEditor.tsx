@@ -138,26 +138,27 @@ export function StoryEditor({ story }: { story: StoryView }) {
           <EditorContent editor={editor} className="story-editor mx-auto max-w-3xl px-4 py-6 sm:px-8" />
         </div>
       </section>
-      {assistantVisible ? (
-        <aside
-          aria-label="Assistant"
-          className="flex min-w-0 flex-col border-l border-brand-100"
-          style={{ width: splitView ? `${chatPercent}%` : "100%" }}
-        >
-          {narrow ? (
-            <button
-              type="button"
-              onClick={() => setAssistantVisible(false)}
-              className="cursor-pointer border-b border-brand-100 bg-white px-4 py-2 text-left text-sm font-medium text-brand-700"
-            >
-              ← Back to the story
-            </button>
-          ) : null}
-          <div className="min-h-0 flex-1">
-            <AssistantPane story={story} bridge={bridge} />
-          </div>
-        </aside>
-      ) : null}
+      {/* NOTE: hidden, never unmounted: hiding the assistant (a phone's 'Back to the story', Ctrl+Alt+B) must not stop
+          a generation that is still writing into the story, nor lose the chat being typed. */}
+      <aside
+        aria-label="Assistant"
+        hidden={!assistantVisible}
+        className={assistantVisible ? "flex min-w-0 flex-col border-l border-brand-100" : "hidden"}
+        style={{ width: splitView ? `${chatPercent}%` : "100%" }}
+      >
+        {narrow ? (
+          <button
+            type="button"
+            onClick={() => setAssistantVisible(false)}
+            className="cursor-pointer border-b border-brand-100 bg-white px-4 py-2 text-left text-sm font-medium text-brand-700"
+          >
+            ← Back to the story
+          </button>
+        ) : null}
+        <div className="min-h-0 flex-1">
+          <AssistantPane story={story} bridge={bridge} />
+        </div>
+      </aside>
       <ConflictDialog conflict={conflict} onTakeTheirs={takeTheirs} onKeepMine={() => void saver.keepMine()} />
       <PublishDialog
         open={publishOpen}
