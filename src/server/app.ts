@@ -16,6 +16,7 @@ import { registerTextGuard } from "./http/request-text";
 import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { imageRoutes } from "./images/routes";
+import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./reading/read-cache";
 import { storyRoutes } from "./stories/routes";
 import type { AppDeps } from "./types";
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(storyRoutes);
   await app.register(imageRoutes);
   await app.register(marinRoutes);
+  await app.register(discoverRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

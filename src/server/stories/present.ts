@@ -37,6 +37,7 @@ export function presentStory(story: StoryWithTags): StoryView {
     tags: story.tags,
     version: story.version,
     rating: story.rating === "mature" ? "mature" : "general",
+    markedMature: story.markedMature,
     wordCount: counts.wordCount,
     aiShare: aiShareOf(counts),
   };
