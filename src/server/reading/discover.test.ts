@@ -328,6 +328,11 @@ describeEachDb("GET /api/published-stories", (ctx) => {
     const sharesTheme = await published({ title: `Theme ${word}`, themes: ["friends-to-lovers"] });
     const sharesTag = await published({ title: `Tag ${word}`, tags: ["Mystery"] });
     const sharesFandom = await published({ title: `Fandom ${word}`, fandoms: [fandom] });
+    const sharesFandomTheme = await published({
+      title: `Fandom theme ${word}`,
+      fandoms: [fandom],
+      themes: ["friends-to-lovers"],
+    });
     const sharesAll = await published({
       title: `All ${word}`,
       fandoms: [fandom],
@@ -337,8 +342,17 @@ describeEachDb("GET /api/published-stories", (ctx) => {
 
     const forYou = (cookie?: string, limit = 50, cursor = "") =>
       get(`/api/published-stories?sort=for-you&limit=${limit}&q=${word}${cursor ? `&cursor=${cursor}` : ""}`, cookie);
-    // Fandom 3, tag 2, theme 1 each; ties go as Featured (then newest id).
-    const order = [sharesAll.id, sharesFandom.id, liked.id, sharesTag.id, sharesTheme.id, popular.id];
+    // Fandom 3, tag 2, theme 1 each, ties as Featured (then the newest id); themes alone make no candidate, so
+    // the stories sharing no fandom or tag follow as Featured.
+    const order = [
+      sharesAll.id,
+      sharesFandomTheme.id,
+      sharesFandom.id,
+      liked.id,
+      sharesTag.id,
+      popular.id,
+      sharesTheme.id,
+    ];
     expect(ids(await forYou(reader.cookie))).toEqual(order);
     expect(ids(await forYou(reader.cookie))).not.toContain(own.id);
     // Page by page, the same order.

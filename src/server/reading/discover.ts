@@ -17,7 +17,7 @@ export const ITEM_DESCRIPTION_CHARS = 240;
 const QUERY_WORDS = 8;
 /** How many of the reader's own, liked and bookmarked stories For You learns from, and how much each match weighs. */
 const PROFILE_STORIES = 200;
-const PROFILE_TERMS = 20;
+const PROFILE_TERMS = { fandoms: 5, tags: 5, themes: 3 } as const;
 const AFFINITY = { fandom: 3, tag: 2, theme: 1 } as const;
 
 export const INVALID_CURSOR = "Invalid cursor";
@@ -41,6 +41,8 @@ const Cursor = z.discriminatedUnion("k", [
   z.object({ k: z.literal("new"), t: z.string().max(64), i: z.number().int() }),
   z.object({ k: z.literal("featured"), s: z.number(), i: z.number().int() }),
   z.object({ k: z.literal("for-you"), a: z.number().int(), s: z.number(), i: z.number().int() }),
+  // For You after its candidates: the other stories, as Featured.
+  z.object({ k: z.literal("for-you-rest"), s: z.number(), i: z.number().int() }),
 ]);
 type Cursor = z.infer<typeof Cursor>;
 
@@ -95,27 +97,85 @@ function filters(query: DiscoverQuery, mature: boolean): SQL[] {
 
 // ---- the page ----
 
-const ANY = sql`'{}'::text[]`;
 const textArray = (list: readonly string[]) =>
   list.length === 0
-    ? ANY
+    ? sql`'{}'::text[]`
     : sql`array[${sql.join(
         list.map((v) => sql`${v}`),
         sql`, `,
       )}]::text[]`;
-const jsonElements = (column: SQL | typeof stories.fandoms) =>
-  sql`jsonb_array_elements_text(case when jsonb_typeof(${column}) = 'array' then ${column} else '[]'::jsonb end)`;
 
+// NOTE: constants written into the SQL: as parameters they would arrive as text.
+const weight = (n: number) => sql.raw(String(Math.trunc(n)));
+
+/**
+ * For You's candidates: the stories sharing a fandom or a tag with the reader, with their affinity, each part found
+ * through an index (stories_fandoms_idx per fandom, story_tags_tag_idx per tag) instead of scoring every story.
+ */
+function candidates(profile: Profile): SQL {
+  const parts: SQL[] = profile.fandoms.map(
+    (fandom) =>
+      sql`select s2.id, ${weight(AFFINITY.fandom)} as w from stories s2
+        where s2.published and s2.fandoms @> ${JSON.stringify([fandom])}::jsonb`,
+  );
+  if (profile.tags.length > 0) {
+    parts.push(sql`select st.story_id as id, ${weight(AFFINITY.tag)} as w from story_tags st join tags t on t.id = st.tag_id
+      where t.name = any(${textArray(profile.tags)})`);
+  }
+  if (parts.length === 0) parts.push(sql`select 0 as id, 0 as w where false`);
+  return sql`(select h.id, sum(h.w)::int as a from (${sql.join(parts, sql` union all `)}) h group by h.id) fy`;
+}
+
+/** Shared themes add to a candidate's affinity (themes are few and widely shared, so they do not make one). */
 function affinity(profile: Profile): SQL<number> {
-  return sql<number>`(
-    ${AFFINITY.fandom} * (select count(*) from ${jsonElements(stories.fandoms)} f where f = any(${textArray(profile.fandoms)}))
-    + ${AFFINITY.tag} * (select count(*) from story_tags at join tags atn on atn.id = at.tag_id
-        where at.story_id = ${stories.id} and atn.name = any(${textArray(profile.tags)}))
-    + ${AFFINITY.theme} * (select count(*) from ${jsonElements(sql`${stories.themes}`)} th where th = any(${textArray(profile.themes)}))
-  )::int`;
+  return sql<number>`(fy.a + ${weight(AFFINITY.theme)} * (select count(*) from jsonb_array_elements_text(
+    case when jsonb_typeof(${stories.themes}) = 'array' then ${stories.themes} else '[]'::jsonb end) th
+    where th = any(${textArray(profile.themes)})))::int`;
 }
 
 const publishedAtText = sql<string>`${stories.publishedAt}::text`;
+// NOTE: nulls last, as the indexes are built (drizzle writes DESC NULLS LAST), or PostgreSQL sorts instead.
+const newest = [sql`${stories.publishedAt} desc nulls last`, sql`${stories.id} desc`];
+const mostFeatured = [sql`${stories.featuredScore} desc nulls last`, sql`${stories.id} desc`];
+
+interface PageQuery {
+  where: SQL[];
+  orderBy: SQL[];
+  score?: SQL<number>;
+  join?: { table: SQL; on: SQL; kind: "inner" | "left" };
+}
+
+async function selectPage(db: Db, page: PageQuery, limit: number) {
+  const query = db
+    .select({
+      id: stories.id,
+      title: stories.title,
+      description: stories.description,
+      coverImageId: stories.coverImageId,
+      moods: stories.moods,
+      fandoms: stories.fandoms,
+      likeCount: stories.likeCount,
+      rating: stories.rating,
+      username: users.username,
+      tags: tagNames,
+      publishedAt: publishedAtText,
+      featuredScore: stories.featuredScore,
+      score: page.score ?? sql<number>`0`,
+    })
+    .from(stories)
+    .innerJoin(users, eq(users.id, stories.authorId))
+    .$dynamic();
+  const joined = !page.join
+    ? query
+    : page.join.kind === "inner"
+      ? query.innerJoin(page.join.table, page.join.on)
+      : query.leftJoin(page.join.table, page.join.on);
+  return joined
+    .where(and(...page.where))
+    .orderBy(...page.orderBy)
+    .limit(limit);
+}
+type PageRow = Awaited<ReturnType<typeof selectPage>>[number];
 
 function moodsOf(value: unknown): Moods | null {
   if (Array.isArray(value)) return value.filter((m): m is string => typeof m === "string");
@@ -132,9 +192,106 @@ function shorten(text: string | null): string | null {
   return `${(space > ITEM_DESCRIPTION_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+function presentItem(row: PageRow): PublishedStoryItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: shorten(row.description),
+    coverImage: imageUrl(row.coverImageId, "thumb"),
+    moods: moodsOf(row.moods),
+    tags: row.tags,
+    fandoms: fandomList(row.fandoms),
+    likeCount: row.likeCount,
+    rating: row.rating === "mature" ? "mature" : "general",
+    author: { username: row.username },
+  };
+}
+
+const afterNew = (c: { t: string; i: number }) =>
+  sql`(${stories.publishedAt}, ${stories.id}) < (${c.t}::timestamptz, ${c.i})`;
+const afterFeatured = (c: { s: number; i: number }) =>
+  sql`(${stories.featuredScore}, ${stories.id}) < (${c.s}::real, ${c.i})`;
+
+/** The rows of one page (up to limit + 1, to know whether another follows), each with the cursor after it. */
+async function pageRows(
+  db: Db,
+  query: DiscoverQuery,
+  mature: boolean,
+  cursor: Cursor | undefined,
+  profile: Profile | undefined,
+): Promise<{ row: PageRow; after: Cursor }[]> {
+  const limit = query.limit + 1;
+  const where = () => filters(query, mature);
+  if (!profile) {
+    if (query.sort === "new") {
+      if (cursor && cursor.k !== "new") throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
+      const rows = await selectPage(
+        db,
+        { where: [...where(), ...(cursor ? [afterNew(cursor)] : [])], orderBy: newest },
+        limit,
+      );
+      return rows.map((row) => ({ row, after: { k: "new", t: row.publishedAt, i: row.id } }));
+    }
+    if (cursor && cursor.k !== "featured") throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
+    const rows = await selectPage(
+      db,
+      { where: [...where(), ...(cursor ? [afterFeatured(cursor)] : [])], orderBy: mostFeatured },
+      limit,
+    );
+    return rows.map((row) => ({ row, after: { k: "featured", s: row.featuredScore, i: row.id } }));
+  }
+
+  // For You: first the candidates by affinity (then as Featured), then every other story as Featured.
+  if (cursor && cursor.k !== "for-you" && cursor.k !== "for-you-rest") {
+    throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
+  }
+  const notOwn = sql`${stories.authorId} <> ${profile.userId}`;
+  const found: { row: PageRow; after: Cursor }[] = [];
+  if (cursor?.k !== "for-you-rest") {
+    const score = affinity(profile);
+    const rows = await selectPage(
+      db,
+      {
+        where: [
+          ...where(),
+          notOwn,
+          ...(cursor
+            ? [sql`(${score}, ${stories.featuredScore}, ${stories.id}) < (${cursor.a}, ${cursor.s}::real, ${cursor.i})`]
+            : []),
+        ],
+        orderBy: [sql`${score} desc`, ...mostFeatured],
+        score,
+        join: { table: candidates(profile), on: sql`fy.id = ${stories.id}`, kind: "inner" },
+      },
+      limit,
+    );
+    for (const row of rows) {
+      found.push({ row, after: { k: "for-you", a: Number(row.score), s: row.featuredScore, i: row.id } });
+    }
+  }
+  if (found.length < limit) {
+    const rows = await selectPage(
+      db,
+      {
+        where: [
+          ...where(),
+          notOwn,
+          sql`fy.id is null`,
+          ...(cursor?.k === "for-you-rest" ? [afterFeatured(cursor)] : []),
+        ],
+        orderBy: mostFeatured,
+        join: { table: candidates(profile), on: sql`fy.id = ${stories.id}`, kind: "left" },
+      },
+      limit - found.length,
+    );
+    for (const row of rows) found.push({ row, after: { k: "for-you-rest", s: row.featuredScore, i: row.id } });
+  }
+  return found;
+}
+
 /**
- * One page. `profile` (For You) orders by what the reader shares with each story, then as Featured; without one,
- * 'for-you' is Featured (a new reader, a visitor).
+ * One page. With a `profile` (For You: the reader's fandoms, tags and themes) the stories sharing most come
+ * first; without one 'for-you' is Featured (a new reader, a visitor).
  */
 export async function discoverPage(
   db: Db,
@@ -143,88 +300,25 @@ export async function discoverPage(
   profile?: Profile,
 ): Promise<DiscoverPage> {
   const cursor = decodeCursor(query.cursor);
-  const personal = query.sort === "for-you" && profile && cursor?.k !== "featured" ? profile : undefined;
-  const order: Cursor["k"] = personal ? "for-you" : query.sort === "new" ? "new" : "featured";
-  if (cursor && cursor.k !== order) throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
-
-  const where = filters(query, mature);
-  const score = personal ? affinity(personal) : sql<number>`0`;
-  if (personal) where.push(sql`${stories.authorId} <> ${personal.userId}`);
-  if (cursor?.k === "new") {
-    where.push(sql`(${stories.publishedAt}, ${stories.id}) < (${cursor.t}::timestamptz, ${cursor.i})`);
-  } else if (cursor?.k === "featured") {
-    where.push(sql`(${stories.featuredScore}, ${stories.id}) < (${cursor.s}::real, ${cursor.i})`);
-  } else if (cursor?.k === "for-you") {
-    where.push(
-      sql`(${score}, ${stories.featuredScore}, ${stories.id}) < (${cursor.a}, ${cursor.s}::real, ${cursor.i})`,
-    );
-  }
-  const orderBy =
-    order === "new"
-      ? [desc(stories.publishedAt), desc(stories.id)]
-      : order === "featured"
-        ? [desc(stories.featuredScore), desc(stories.id)]
-        : [desc(score), desc(stories.featuredScore), desc(stories.id)];
-
-  const rows = await db
-    .select({
-      id: stories.id,
-      title: stories.title,
-      description: stories.description,
-      coverImageId: stories.coverImageId,
-      moods: stories.moods,
-      fandoms: stories.fandoms,
-      likeCount: stories.likeCount,
-      rating: stories.rating,
-      username: users.username,
-      tags: tagNames,
-      publishedAt: publishedAtText,
-      featuredScore: stories.featuredScore,
-      score,
-    })
-    .from(stories)
-    .innerJoin(users, eq(users.id, stories.authorId))
-    .where(and(...where))
-    .orderBy(...orderBy)
-    .limit(query.limit + 1);
-
-  const page = rows.slice(0, query.limit);
+  // NOTE: a reader who had no profile when the walk began goes on through Featured.
+  const personal = query.sort === "for-you" && cursor?.k !== "featured" ? profile : undefined;
+  const found = await pageRows(db, query, mature, cursor, personal);
+  const page = found.slice(0, query.limit);
   const last = page.at(-1);
-  let nextCursor: string | null = null;
-  if (rows.length > query.limit && last) {
-    nextCursor = encodeCursor(
-      order === "new"
-        ? { k: "new", t: last.publishedAt, i: last.id }
-        : order === "featured"
-          ? { k: "featured", s: last.featuredScore, i: last.id }
-          : { k: "for-you", a: Number(last.score), s: last.featuredScore, i: last.id },
-    );
-  }
   return {
-    nextCursor,
-    items: page.map((row) => ({
-      id: row.id,
-      title: row.title,
-      description: shorten(row.description),
-      coverImage: imageUrl(row.coverImageId, "thumb"),
-      moods: moodsOf(row.moods),
-      tags: row.tags,
-      fandoms: fandomList(row.fandoms),
-      likeCount: row.likeCount,
-      rating: row.rating === "mature" ? "mature" : "general",
-      author: { username: row.username },
-    })),
+    nextCursor: found.length > query.limit && last ? encodeCursor(last.after) : null,
+    items: page.map(({ row }) => presentItem(row)),
   };
 }
 
 // ---- For You's profile ----
 
-function topTerms(lists: readonly string[][]): string[] {
+function topTerms(lists: readonly string[][], max: number): string[] {
   const counts = new Map<string, number>();
   for (const list of lists) for (const term of new Set(list)) counts.set(term, (counts.get(term) ?? 0) + 1);
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, PROFILE_TERMS)
+    .slice(0, max)
     .map(([term]) => term);
 }
 
@@ -241,10 +335,20 @@ export async function readerProfile(db: Db, userId: number): Promise<Profile | n
     .limit(PROFILE_STORIES);
   const profile: Profile = {
     userId,
-    fandoms: topTerms(rows.map((r) => fandomList(r.fandoms))),
-    tags: topTerms(rows.map((r) => r.tags)),
-    themes: topTerms(rows.map((r) => fandomList(r.themes))),
+    fandoms: topTerms(
+      rows.map((r) => fandomList(r.fandoms)),
+      PROFILE_TERMS.fandoms,
+    ),
+    tags: topTerms(
+      rows.map((r) => r.tags),
+      PROFILE_TERMS.tags,
+    ),
+    themes: topTerms(
+      rows.map((r) => fandomList(r.themes)),
+      PROFILE_TERMS.themes,
+    ),
   };
-  const empty = profile.fandoms.length + profile.tags.length + profile.themes.length === 0;
+  // NOTE: themes alone find no candidates (they only add to a candidate's affinity).
+  const empty = profile.fandoms.length + profile.tags.length === 0;
   return empty ? null : profile;
 }
