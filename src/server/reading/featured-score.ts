@@ -9,6 +9,7 @@ import { bookmarks, likes, stories } from "../db/schema";
 export const FEATURED = { halfLifeDays: 7, windowDays: 28, likeWeight: 1, bookmarkWeight: 2 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const SCORE_TOLERANCE = sql.raw("0.01");
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Adds `weight` (a like: FEATURED.likeWeight; negative to take one back) to a story's score, never below 0. */
@@ -51,14 +52,16 @@ export async function recomputeFeaturedScores(
       chunk.map((id) => sql`${id}`),
       sql`, `,
     );
-    // NOTE: a conditional write: rows whose score is unchanged are not rewritten.
+    // NOTE: a conditional write: a score that moved by less than SCORE_TOLERANCE is not rewritten, so an hourly run
+    // does not rewrite (and re-index) every scored story for a decay of a fraction of a percent.
     const rows = await db.execute(sql`
       update stories s set featured_score = v.score
       from (
         select c.id, (${decayed("likes")} * ${FEATURED.likeWeight} + ${decayed("bookmarks")} * ${FEATURED.bookmarkWeight})::real as score
         from unnest(array[${list}]::int[]) as c(id)
       ) v
-      where s.id = v.id and s.featured_score is distinct from v.score
+      where s.id = v.id
+        and (abs(s.featured_score - v.score) > ${SCORE_TOLERANCE} or (v.score = 0 and s.featured_score <> 0))
       returning s.id`);
     changed += rowCount(rows);
     await yieldToRequests();
