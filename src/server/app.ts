@@ -17,6 +17,7 @@ import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { imageRoutes } from "./images/routes";
 import { publicPageRoutes } from "./public-page/routes";
+import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./reading/read-cache";
 import { readRoutes } from "./reading/read-routes";
 import { socialRoutes } from "./reading/social-routes";
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(readRoutes);
   await app.register(socialRoutes);
   await app.register(publicPageRoutes);
+  await app.register(discoverRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

@@ -50,6 +50,7 @@ export function presentOwnStory(story: StoryWithTags): StoryView {
     tags: story.tags,
     version: story.version,
     rating: story.rating === "mature" ? "mature" : "general",
+    markedMature: story.markedMature,
     wordCount,
     aiShare,
   };

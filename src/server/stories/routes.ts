@@ -53,6 +53,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
     const story = await updateStory(request.db, user, id, request.body, now());
+    if (story.published) root.readCache.invalidateStory(story.id);
     // Each generation is saved into the story: the premium story memory follows it (and the character notes).
     if (request.body.content !== undefined || request.body.characters !== undefined) {
       refreshMemoryAfterSave(root, request.log, user, story.id);
@@ -61,18 +62,24 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.delete("/api/stories/:id", { schema: { params: IdParams } }, async (request, reply) => {
-    await deleteStory(request.db, requireUser(request), parseStoryId(request.params.id));
+    const id = parseStoryId(request.params.id);
+    await deleteStory(request.db, requireUser(request), id);
+    root.readCache.invalidateStory(id);
     return reply.status(204).send();
   });
 
   const publish = { ...publishBody, schema: { params: IdParams, body: PublishBody } };
   app.post("/api/stories/:id/publish", publish, async (request) => {
     const id = parseStoryId(request.params.id);
-    return presentOwnStory(await publishStory(request.db, requireUser(request), id, request.body, now()));
+    const story = await publishStory(request.db, requireUser(request), id, request.body, now());
+    root.readCache.invalidateStory(id);
+    return presentOwnStory(story);
   });
 
   app.post("/api/stories/:id/unpublish", { schema: { params: IdParams } }, async (request) => {
     const id = parseStoryId(request.params.id);
-    return presentOwnStory(await unpublishStory(request.db, requireUser(request), id));
+    const story = await unpublishStory(request.db, requireUser(request), id);
+    root.readCache.invalidateStory(id);
+    return presentOwnStory(story);
   });
 }

@@ -62,6 +62,8 @@ export const PublishBody = z.object({
     .array(z.enum(ALL_TAGS as [string, ...string[]]))
     .max(L.TAGS_PER_STORY, "You can add at most 5 tags")
     .default([]),
+  /** The author marks the story mature (adult readers only); absent keeps the current mark. */
+  markedMature: z.boolean().optional(),
 });
 export type PublishBody = z.infer<typeof PublishBody>;
 
@@ -214,6 +216,8 @@ export const StoryUpdate = z.object({
   fandoms: StoryFandoms.optional(),
   coverImage: CoverImageInput.optional(),
   tags: StoryTags.optional(),
+  /** The author marks the story mature (adult readers only). */
+  markedMature: z.boolean().optional(),
 });
 export type StoryUpdate = z.infer<typeof StoryUpdate>;
 
@@ -253,6 +257,8 @@ export interface StoryView {
   tags: string[];
   version: number;
   rating: "general" | "mature";
+  /** The author's own mature mark (the rating is also mature by the nsfw theme or SPEC.md section 6's rule). */
+  markedMature: boolean;
   /** Words in the story (the editor's word rule). */
   wordCount: number;
   /** Provenance: the share of those words still inside Marin's generated-content wrappers, 0–1 (0 when empty). */

@@ -23,6 +23,7 @@ function story(overrides: Partial<StoryView> = {}): StoryView {
     tags: ["Anime"],
     version: 3,
     rating: "general",
+    markedMature: false,
     wordCount: 0,
     aiShare: 0,
     ...overrides,
