@@ -12,11 +12,26 @@ describeEachDb("reading: bookmarks and likes", (ctx) => {
   const published = (overrides = {}) => createStory(db(), { published: true, publishedAt: new Date(), ...overrides });
   async function counts(storyId: number) {
     const [row] = await db()
-      .select({ likeCount: stories.likeCount, bookmarkCount: stories.bookmarkCount })
+      .select({
+        likeCount: stories.likeCount,
+        bookmarkCount: stories.bookmarkCount,
+        featuredScore: stories.featuredScore,
+      })
       .from(stories)
       .where(eq(stories.id, storyId));
     return row!;
   }
+
+  it("moves the story up Featured at once: a like weighs 1, a bookmark 2, taking them back takes it off", async () => {
+    const reader = await createVerifiedUserWithSession(db());
+    const story = await published({ title: "Rising" });
+    await call("POST", `/api/stories/${story.id}/like`, reader.cookie);
+    await call("POST", `/api/stories/${story.id}/bookmark`, reader.cookie);
+    expect((await counts(story.id)).featuredScore).toBe(3);
+    await call("POST", `/api/stories/${story.id}/like`, reader.cookie);
+    await call("POST", `/api/stories/${story.id}/bookmark`, reader.cookie);
+    expect((await counts(story.id)).featuredScore).toBe(0);
+  });
 
   it("toggles a bookmark and lists saved stories newest first with thumbnails", async () => {
     const reader = await createVerifiedUserWithSession(db());
@@ -107,7 +122,7 @@ describeEachDb("reading: bookmarks and likes", (ctx) => {
       expect(res.json()).toMatchObject({ message: STORY_NOT_PUBLISHED });
     }
     expect((await call("GET", "/api/bookmarks", reader.cookie)).json()).toEqual([]);
-    expect(await counts(story.id)).toEqual({ likeCount: 0, bookmarkCount: 0 });
+    expect(await counts(story.id)).toMatchObject({ likeCount: 0, bookmarkCount: 0 });
   });
 
   it("shows a premium user mature bookmarks, and the author their own", async () => {

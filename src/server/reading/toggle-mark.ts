@@ -4,11 +4,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookmarks, likes, stories } from "../db/schema";
+import { FEATURED } from "./featured-score";
 import { lockReadableStoryOrThrow, type Viewer } from "./visibility";
 
 const MARKS = {
-  like: { table: likes, count: stories.likeCount, countKey: "likeCount" },
-  bookmark: { table: bookmarks, count: stories.bookmarkCount, countKey: "bookmarkCount" },
+  like: { table: likes, count: stories.likeCount, countKey: "likeCount", weight: FEATURED.likeWeight },
+  bookmark: {
+    table: bookmarks,
+    count: stories.bookmarkCount,
+    countKey: "bookmarkCount",
+    weight: FEATURED.bookmarkWeight,
+  },
 } as const;
 
 export type MarkKind = keyof typeof MARKS;
@@ -25,7 +31,7 @@ export async function toggleMark(
   viewer: NonNullable<Viewer>,
   now: Date,
 ): Promise<MarkState> {
-  const { table, count, countKey } = MARKS[kind];
+  const { table, count, countKey, weight } = MARKS[kind];
   return db.transaction(async (tx) => {
     await lockReadableStoryOrThrow(tx, storyId, viewer);
     const mine = and(eq(table.storyId, storyId), eq(table.userId, viewer.id));
@@ -42,7 +48,11 @@ export async function toggleMark(
     }
     const [row] = await tx
       .update(stories)
-      .set({ [countKey]: sql`greatest(${count} + ${delta}, 0)` })
+      // Featured moves at once (a fresh mark at full weight); the hourly featured-scores job decays it later.
+      .set({
+        [countKey]: sql`greatest(${count} + ${delta}, 0)`,
+        featuredScore: sql`greatest(${stories.featuredScore} + ${delta * weight}, 0)`,
+      })
       .where(eq(stories.id, storyId))
       .returning({ count });
     return { marked: removed.length === 0, count: row!.count };
