@@ -1,5 +1,6 @@
 // Lighthouse on the built app's pages, mobile defaults (simulated throttling), in Debian's Chromium.
 //   npx tsx bench/lighthouse.ts [path ...] [--runs 3] [--chrome /usr/bin/chromium] [--json file] [--reports dir]
+// The path `@story` stands for a seeded published story's public page (/s/{id}-{slug}); by default: / and @story.
 // Run `npm run build` first: the app serves dist/client as in production. See bench/README.md.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -22,10 +23,15 @@ const { values, positionals } = parseArgs({
   },
 });
 
+const PUBLIC_STORY = "@story";
+
 interface RunResult {
   path: string;
   run: number;
   score: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
@@ -96,7 +102,12 @@ async function gzippedSize(urls: string[]): Promise<number> {
 
 async function audit(url: string, port: number, path: string, run: number): Promise<RunResult> {
   // NOTE: no config: Lighthouse's defaults are the mobile form factor with simulated throttling.
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (values.reports) {
@@ -118,6 +129,9 @@ async function audit(url: string, port: number, path: string, run: number): Prom
     path,
     run,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories["best-practices"]?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
     lcpMs: numeric("largest-contentful-paint"),
     fcpMs: numeric("first-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
@@ -146,7 +160,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 async function main(): Promise<void> {
-  const paths = positionals.length > 0 ? positionals : ["/"];
+  const paths = positionals.length > 0 ? positionals : ["/", PUBLIC_STORY];
   const runs = Math.max(1, Number(values.runs) || 3);
   console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, load average ${loadavg()[0]?.toFixed(2)}`);
 
@@ -159,11 +173,15 @@ async function main(): Promise<void> {
       dataDir,
       stories: 0,
       seed: 1,
+      publicStory: paths.includes(PUBLIC_STORY),
     } satisfies AppServerOptions);
     const started = await startChromium(values.chrome, profileDir);
     chromium = started.process;
     const results: RunResult[] = [];
-    for (const path of paths) {
+    for (const given of paths) {
+      const path = given === PUBLIC_STORY ? app.ready.publicPath! : given;
+      // A served page is warm: its first request (the server's JIT, the first query) is not what a visitor meets.
+      await fetch(`http://127.0.0.1:${app.ready.port}${path}`).then((r) => r.arrayBuffer());
       for (let run = 1; run <= runs; run++) {
         results.push(await auditWithRetry(`http://127.0.0.1:${app.ready.port}${path}`, started.port, path, run));
       }
@@ -172,7 +190,10 @@ async function main(): Promise<void> {
       [
         "page",
         "run",
-        "score",
+        "perf",
+        "a11y",
+        "best pr.",
+        "SEO",
         "LCP",
         "FCP",
         "TBT",
@@ -186,6 +207,9 @@ async function main(): Promise<void> {
         r.path,
         String(r.run),
         String(r.score),
+        String(r.accessibility),
+        String(r.bestPractices),
+        String(r.seo),
         ms(r.lcpMs),
         ms(r.fcpMs),
         ms(r.tbtMs),

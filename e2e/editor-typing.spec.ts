@@ -4,6 +4,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { givenEarlierChat } from "./support/marin";
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -15,6 +16,8 @@ async function openNewStory(page: Page, content = ""): Promise<StoryView> {
   const response = await page.request.post("/api/stories", { data: { title: "Scene Breaks", content } });
   expect(response.status()).toBe(201);
   const story = (await response.json()) as StoryView;
+  // Marin has been talked to about this story, so an empty one stays empty (no opening scene).
+  await givenEarlierChat(page, story.id);
   await page.goto(`/dashboard/story/${story.id}`);
   await expect(storyText(page)).toBeVisible();
   return story;

@@ -4,6 +4,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { givenEarlierChat } from "./support/marin";
 
 /** A small solid-colour PNG, built by hand so the test needs no fixture file. */
 function pngFixture(width = 120, height = 80): Buffer {
@@ -58,10 +59,12 @@ test("write and format, autosave, reload keeps it; Ctrl+S saves; leaving unsaved
   const user = await createVerifiedUser(page.request);
   await signIn(page, user);
   const story = await createStory(page, "Editor Journey");
+  // Marin has been talked to about this story, so the empty story stays empty (no opening scene).
+  await givenEarlierChat(page, story.id);
   await page.goto(`/dashboard/story/${story.id}`);
   await expect(page.getByRole("textbox", { name: "Story title" })).toHaveValue("Editor Journey");
   await expect(page.getByRole("heading", { name: "Marin" })).toBeVisible();
-  await expect(page.getByPlaceholder("Ask the assistant for help or suggestions...")).toBeDisabled();
+  await expect(page.getByPlaceholder("Ask the assistant for help or suggestions...")).toBeEditable();
   expect(await chatShare(page)).toBeCloseTo(0.4, 2);
   await page.keyboard.press("Control+Alt+b");
   await expect(page.getByRole("heading", { name: "Marin" })).toBeHidden();

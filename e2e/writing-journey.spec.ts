@@ -17,6 +17,20 @@ async function serverCopy(page: Page, id: string) {
   };
 }
 
+/** Whether the editor's own selection (TipTap keeps the editor on its element) is at the end of the story. */
+function caretAtEnd(element: HTMLElement): boolean {
+  type Node = { lastChild: Node | null; isTextblock: boolean };
+  const editor = (
+    element as HTMLElement & {
+      editor: { state: { doc: Node & { content: { size: number } }; selection: { head: number } } };
+    }
+  ).editor;
+  const { doc, selection } = editor.state;
+  let end = doc.content.size;
+  for (let node: Node = doc; !node.isTextblock && node.lastChild; node = node.lastChild) end -= 1;
+  return selection.head === end;
+}
+
 test("wizard → editor → autosave → details → publish → unpublish → delete", async ({ page }) => {
   await signIn(page, await createVerifiedUser(page.request));
 
@@ -27,14 +41,28 @@ test("wizard → editor → autosave → details → publish → unpublish → d
   await page.getByLabel("Setting", { exact: true }).fill("A harbour town at the edge of the map");
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Create Story" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/story\/\d+$/);
+  // The overlay stays while the opening scene is written.
+  await expect(page.getByText("First chapter is being generated...")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/story\/\d+$/, { timeout: 30_000 });
   const id = page.url().match(/story\/(\d+)$/)![1]!;
 
-  // Write and format; the autosave lands without pressing anything.
+  // The wizard wrote the opening scene as chapter 1, inside Marin's provenance wrapper.
   const text = page.getByRole("textbox", { name: "Story content" });
+  const chapterOne = text.locator('section.chapter[data-chapter="1"] > div.generated-content[data-model]');
+  await expect(chapterOne.getByRole("heading", { level: 2 })).toContainText("Chapter 1");
+  await expect(page.getByTestId("assistant-pane")).toContainText("I've written the opening scene of");
+  expect((await serverCopy(page, id)).content).toMatch(
+    /^<section class="chapter" data-chapter="1"><div class="generated-content" data-model="[^"]+" data-generated-at="/,
+  );
+
+  // Write on after it and format; the autosave lands without pressing anything.
   await text.click();
+  await page.keyboard.press("Control+End");
+  // NOTE: the editor takes the caret from the browser's selectionchange event, a moment after the key.
+  await expect.poll(() => text.evaluate(caretAtEnd)).toBe(true);
+  await page.keyboard.press("Enter");
   await page.getByRole("button", { name: "Heading 2" }).click();
-  await page.keyboard.type("Chapter 1");
+  await page.keyboard.type("Chapter 2");
   await page.keyboard.press("Enter");
   await page.keyboard.type("The bells rang twice. ");
   await page.getByRole("button", { name: "Italic" }).click();
@@ -42,8 +70,9 @@ test("wizard → editor → autosave → details → publish → unpublish → d
   await expect(page.getByTestId("save-status")).toContainText("Saved", { timeout: 15_000 });
   await expect.poll(async () => (await serverCopy(page, id)).content).toContain("<em>Mara counted them.</em>");
   await page.reload();
-  await expect(text.locator("h2")).toHaveText("Chapter 1");
-  await expect(text.locator("em")).toHaveText("Mara counted them.");
+  await expect(text.locator("h2").filter({ hasText: "Chapter 2" })).toHaveText("Chapter 2");
+  await expect(text.locator("em").filter({ hasText: "Mara" })).toHaveText("Mara counted them.");
+  await expect(chapterOne.getByRole("heading", { level: 2 })).toContainText("Chapter 1");
 
   // Details: change the setting, add tags, save, come back to the editor.
   await page.getByRole("button", { name: "Customize" }).click();
@@ -57,7 +86,7 @@ test("wizard → editor → autosave → details → publish → unpublish → d
   await expect(page.getByText("Changes saved")).toBeVisible();
   expect((await serverCopy(page, id)).setting).toBe("A harbour town in winter");
   await page.getByRole("link", { name: "Editor" }).click();
-  await expect(text.locator("em")).toHaveText("Mara counted them.");
+  await expect(text.locator("em").filter({ hasText: "Mara" })).toHaveText("Mara counted them.");
 
   // Publish with a cover and tags.
   await page.getByRole("button", { name: "Publish", exact: true }).click();

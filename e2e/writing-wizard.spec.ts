@@ -6,6 +6,7 @@ import { makePng } from "./support/images";
 
 interface StoryJson {
   id: number;
+  content: string;
   title: string;
   description: string;
   themes: unknown;
@@ -99,8 +100,19 @@ test("the wizard creates a story from themes, details and moods, then opens the 
   await expect(romance).toHaveAttribute("aria-valuenow", "51");
 
   await page.getByRole("button", { name: "Create Story" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/story\/\d+$/);
+  await expect(page.getByText("First chapter is being generated...")).toBeVisible();
+  await expect(page.getByText("Tip: You'll be able to edit or rewrite any part of the story later.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/story\/\d+$/, { timeout: 30_000 });
   const id = page.url().match(/story\/(\d+)$/)![1]!;
+
+  // The editor opens on the opening scene, saved as chapter 1 in Marin's provenance wrapper.
+  const text = page.getByRole("textbox", { name: "Story content" });
+  await expect(
+    text.locator('section.chapter[data-chapter="1"] > div.generated-content[data-model][data-generated-at] h2'),
+  ).toContainText("Chapter 1");
+  await expect(page.getByTestId("assistant-pane")).toContainText(
+    "I've written the opening scene of “The Long Road Home”",
+  );
 
   const story = await getStory(page, id);
   expect(story).toMatchObject({
@@ -117,6 +129,10 @@ test("the wizard creates a story from themes, details and moods, then opens the 
     moods: { romance: 51, angst: 30, humor: 40, spice: 20, chaos: 25, adventure: 35, action: 40 },
     fandoms: ["Harry Potter"],
   });
+  expect(story.content).toMatch(
+    /^<section class="chapter" data-chapter="1"><div class="generated-content" data-model=/,
+  );
+  expect(story.content).toContain("Chapter 1");
 
   // The draft is cleared once the story exists.
   await page.goto("/dashboard/create");

@@ -9,6 +9,7 @@ import { loadConfig } from "../../src/server/env";
 import { createDevOutbox } from "../../src/server/mail/mailer";
 import { CASES } from "../cases";
 import { parentOptions, serveParent } from "../lib/ipc";
+import { seedPublicStory } from "../lib/public-story";
 import { hasBenchData, type SeedResult, seedBench } from "../lib/seed-bench";
 
 export interface AppServerOptions {
@@ -18,12 +19,15 @@ export interface AppServerOptions {
   /** 0 leaves the database empty. */
   stories: number;
   seed: number;
+  /** Also insert one published story with a cover for the public page (its path comes back as publicPath). */
+  publicStory?: boolean;
 }
 
 export interface AppServerReady {
   port: number;
   seeded: SeedResult | null;
   startMs: number;
+  publicPath?: string;
 }
 
 const options = parentOptions<AppServerOptions>();
@@ -35,6 +39,7 @@ const seeded =
   options.stories > 0 && !(await hasBenchData(database.db))
     ? await seedBench(database.db, { stories: options.stories, seed: options.seed })
     : null;
+const publicPath = options.publicStory ? await seedPublicStory(database.db) : undefined;
 
 // Production mode, as deployed; the built client is served when present, as main.ts does.
 const config = loadConfig({
@@ -57,6 +62,7 @@ serveParent(
     port: (app.server.address() as AddressInfo).port,
     seeded,
     startMs: Math.round(performance.now() - started),
+    publicPath,
   } satisfies AppServerReady,
   {
     async setup(request) {

@@ -1,6 +1,7 @@
 // Every route of SPEC.md section 2. Pages load lazily; the landing page ships with start.tsx.
 import { lazy, type ReactNode, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { ROUTES } from "../shared/routes";
 import { FullPageSpinner } from "./components/ui/spinner";
 import { ProtectedRoute } from "./features/auth/ProtectedRoute";
 import { DashboardLayout } from "./features/layout/DashboardLayout";
@@ -14,6 +15,7 @@ const ResetPasswordPage = lazy(() => import("./pages/ResetPasswordPage"));
 const LegalPage = lazy(() => import("./pages/LegalPage"));
 const DashboardPage = lazy(() => import("./pages/DashboardPage"));
 const CreateStoryPage = lazy(() => import("./pages/CreateStoryPage"));
+const DiscoverPage = lazy(() => import("./pages/DiscoverPage"));
 const EditorPage = lazy(() => import("./pages/EditorPage"));
 const ReaderPage = lazy(() => import("./pages/ReaderPage"));
 const DetailsPage = lazy(() => import("./pages/DetailsPage"));
@@ -33,50 +35,55 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/auth" component={AuthPage} />
-        <Route path="/auth-success" component={AuthSuccessPage} />
-        <Route path="/email-confirmed" component={EmailConfirmedPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/privacy">{() => <LegalPage kind="privacy" />}</Route>
-        <Route path="/terms">{() => <LegalPage kind="terms" />}</Route>
-        <Route path="/dashboard">
+        <Route path={ROUTES.landing} component={LandingPage} />
+        <Route path={ROUTES.auth} component={AuthPage} />
+        <Route path={ROUTES.authSuccess} component={AuthSuccessPage} />
+        <Route path={ROUTES.emailConfirmed} component={EmailConfirmedPage} />
+        <Route path={ROUTES.resetPassword} component={ResetPasswordPage} />
+        <Route path={ROUTES.privacy}>{() => <LegalPage kind="privacy" />}</Route>
+        <Route path={ROUTES.terms}>{() => <LegalPage kind="terms" />}</Route>
+        <Route path={ROUTES.dashboard}>
           <Protected>
             <DashboardPage />
           </Protected>
         </Route>
-        <Route path="/dashboard/create">
+        <Route path={ROUTES.create}>
           <Protected>
             <CreateStoryPage />
           </Protected>
         </Route>
-        <Route path="/dashboard/story/:id/read">
+        <Route path={ROUTES.discover}>
+          <Protected>
+            <DiscoverPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.read(":id")}>
           {(params) => (
             <Protected>
               <ReaderPage id={params.id} />
             </Protected>
           )}
         </Route>
-        <Route path="/dashboard/story/:id/details">
+        <Route path={ROUTES.details(":id")}>
           {(params) => (
             <Protected>
               <DetailsPage id={params.id} />
             </Protected>
           )}
         </Route>
-        <Route path="/dashboard/story/:id">
+        <Route path={ROUTES.story(":id")}>
           {(params) => (
             <Protected>
               <EditorPage id={params.id} />
             </Protected>
           )}
         </Route>
-        <Route path="/dashboard/upgrade">
+        <Route path={ROUTES.upgrade}>
           <Protected>
             <UpgradePage />
           </Protected>
         </Route>
-        <Route path="/dashboard/settings">
+        <Route path={ROUTES.settings}>
           <Protected>
             <SettingsPage />
           </Protected>

@@ -16,7 +16,11 @@ import { registerTextGuard } from "./http/request-text";
 import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { imageRoutes } from "./images/routes";
+import { publicPageRoutes } from "./public-page/routes";
+import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./reading/read-cache";
+import { readRoutes } from "./reading/read-routes";
+import { socialRoutes } from "./reading/social-routes";
 import { storyRoutes } from "./stories/routes";
 import type { AppDeps } from "./types";
 
@@ -63,6 +67,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(storyRoutes);
   await app.register(imageRoutes);
   await app.register(marinRoutes);
+  await app.register(readRoutes);
+  await app.register(socialRoutes);
+  await app.register(publicPageRoutes);
+  await app.register(discoverRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

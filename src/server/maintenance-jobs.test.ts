@@ -40,6 +40,8 @@ for (const kind of DB_KINDS) {
         ["remove-unused-images", 60 * 60 * 1000],
         ["resanitize-stories", 60 * 60 * 1000],
         ["count-story-words", 60 * 60 * 1000],
+        ["rate-stories", 60 * 60 * 1000],
+        ["featured-scores", 60 * 60 * 1000],
       ]);
       let done: () => void = () => {};
       let runs = 0;
@@ -61,6 +63,8 @@ for (const kind of DB_KINDS) {
       expect(expired.expiresAt.getTime()).toBeLessThan(now.getTime());
       const [counted] = await db.select().from(stories).where(eq(stories.id, uncounted.id));
       expect(counted).toMatchObject({ wordCount: 5, aiWordCount: 3 });
+      // Stored before ratings and search text were derived on write: rated and indexed once.
+      expect(counted).toMatchObject({ rating: "general", searchText: `${uncounted.title}\nA test story.` });
     });
   });
 }

@@ -2,7 +2,9 @@
 import { pruneExpiredSessions } from "./accounts/sessions";
 import { pruneTrustedDevices } from "./accounts/trusted-devices";
 import { removeUnusedImages } from "./images/remove-unused-images";
+import { recomputeFeaturedScores } from "./reading/featured-score";
 import { countUncountedStories } from "./stories/count-story-words";
+import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
 import type { MaintenanceJob } from "./maintenance";
 import type { AppDeps } from "./types";
@@ -21,5 +23,9 @@ export function maintenanceJobs(deps: Pick<AppDeps, "database" | "now">): Mainte
     { name: "resanitize-stories", everyMs: HOUR_MS, run: () => resanitizeStories(db) },
     // Stories stored before word counting existed get their counts (aiShare) once; later runs find none.
     { name: "count-story-words", everyMs: HOUR_MS, run: () => countUncountedStories(db) },
+    // Stories stored before rating and search text were derived on write get them once; later runs find none.
+    { name: "rate-stories", everyMs: HOUR_MS, run: () => rateUnratedStories(db) },
+    // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.
+    { name: "featured-scores", everyMs: HOUR_MS, run: () => recomputeFeaturedScores(db, deps.now()) },
   ];
 }

@@ -80,6 +80,9 @@ describe("client routes", () => {
     ["/dashboard/story/12/read", true],
     ["/dashboard/story/12/edit", false],
     ["/dashboard/story/abc", false],
+    ["/dashboard/discover", true],
+    // The public story page is rendered by the server, not the client.
+    ["/s/12-the-heir", false],
     ["/nope", false],
   ])("%s → %s", (path, expected) => {
     expect(isClientRoute(path)).toBe(expected);

@@ -1,4 +1,19 @@
-// The client's route table (SPEC.md section 2). The server uses it to answer unknown pages with 404.
+// The app's route table (SPEC.md section 2): every link and navigation in the client is written with it. The server
+// uses isClientRoute to answer unknown pages with 404.
+type Id = number | string;
+
+/** The public page's path for a story: /s/{id}-{slug}. */
+export function publicStoryPath(id: number, title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return slug ? `/s/${id}-${slug}` : `/s/${id}`;
+}
 
 export const ROUTES = {
   landing: "/",
@@ -6,13 +21,19 @@ export const ROUTES = {
   authSuccess: "/auth-success",
   emailConfirmed: "/email-confirmed",
   resetPassword: "/reset-password",
+  privacy: "/privacy",
+  terms: "/terms",
   dashboard: "/dashboard",
+  discover: "/dashboard/discover",
   create: "/dashboard/create",
-  story: (id: number | string) => `/dashboard/story/${id}`,
-  read: (id: number | string) => `/dashboard/story/${id}/read`,
-  details: (id: number | string) => `/dashboard/story/${id}/details`,
+  // NOTE: literal return types, so `ROUTES.story(":id")` is a wouter pattern whose params are typed.
+  story: <T extends Id>(id: T) => `/dashboard/story/${id}` as const,
+  read: <T extends Id>(id: T) => `/dashboard/story/${id}/read` as const,
+  details: <T extends Id>(id: T) => `/dashboard/story/${id}/details` as const,
   upgrade: "/dashboard/upgrade",
   settings: "/dashboard/settings",
+  /** The public page of a published story, rendered by the server (not a client route). */
+  publicStory: publicStoryPath,
 } as const;
 
 const CLIENT_PATTERNS = [
@@ -23,6 +44,7 @@ const CLIENT_PATTERNS = [
   /^\/reset-password$/,
   /^\/(privacy|terms)$/,
   /^\/dashboard$/,
+  /^\/dashboard\/discover$/,
   /^\/dashboard\/create$/,
   /^\/dashboard\/story\/\d+$/,
   /^\/dashboard\/story\/\d+\/(read|details)$/,

@@ -1,6 +1,7 @@
 // Shown by a page whose issue has not landed yet, so no route is a dead end meanwhile.
 import { Construction } from "lucide-react";
 import { Link } from "wouter";
+import { ROUTES } from "../../shared/routes";
 import { Button } from "./ui/button";
 
 export function ComingSoon({ title }: { title: string }) {
@@ -10,7 +11,7 @@ export function ComingSoon({ title }: { title: string }) {
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="max-w-md text-slate-600">This part of FicForge is coming soon.</p>
       <Button asChild variant="outline">
-        <Link href="/">Back to home</Link>
+        <Link href={ROUTES.landing}>Back to home</Link>
       </Button>
     </main>
   );

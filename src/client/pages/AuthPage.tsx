@@ -2,6 +2,7 @@
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Redirect, useSearch } from "wouter";
+import { ROUTES } from "../../shared/routes";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { useAuth } from "../features/auth/auth-context";
@@ -34,7 +35,7 @@ export default function AuthPage() {
   }, [verified]);
 
   if (isLoading) return <FullPageSpinner />;
-  if (user) return <Redirect to="/dashboard" replace />;
+  if (user) return <Redirect to={ROUTES.dashboard} replace />;
 
   return (
     <AuthShell sidePanel>

@@ -1,14 +1,15 @@
 // /auth-success: after Google sign-in, reload the user, give the session a moment, then go on (SPEC.md section 2).
+import type { UserView } from "../../shared/schemas/accounts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { AUTH_SYNC_WAIT_MS } from "../../shared/limits";
+import { ROUTES } from "../../shared/routes";
 import { Spinner } from "../components/ui/spinner";
-import { USER_QUERY_KEY } from "../features/auth/auth-context";
-import type { User } from "../features/auth/types";
 import { getQueryFn } from "../lib/api";
+import { queryKeys } from "../lib/query-keys";
 
-const FAILED = "/auth?error=oauth_sync_failed";
+const FAILED = `${ROUTES.auth}?error=oauth_sync_failed`;
 
 export default function AuthSuccessPage() {
   const queryClient = useQueryClient();
@@ -19,13 +20,13 @@ export default function AuthSuccessPage() {
     (async () => {
       try {
         // resetQueries drops the cached user and refetches it, and the auth context sees the new answer.
-        await queryClient.resetQueries({ queryKey: USER_QUERY_KEY }, { throwOnError: true });
-        const user = await queryClient.fetchQuery<User | null>({
-          queryKey: USER_QUERY_KEY,
-          queryFn: getQueryFn<User | null>({ on401: "returnNull" }),
+        await queryClient.resetQueries({ queryKey: queryKeys.user }, { throwOnError: true });
+        const user = await queryClient.fetchQuery<UserView | null>({
+          queryKey: queryKeys.user,
+          queryFn: getQueryFn<UserView | null>({ on401: "returnNull" }),
         });
         await new Promise((resolve) => setTimeout(resolve, AUTH_SYNC_WAIT_MS));
-        if (!cancelled) navigate(user ? "/dashboard" : FAILED, { replace: true });
+        if (!cancelled) navigate(user ? ROUTES.dashboard : FAILED, { replace: true });
       } catch {
         if (!cancelled) navigate(FAILED, { replace: true });
       }

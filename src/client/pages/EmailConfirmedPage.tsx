@@ -2,6 +2,7 @@
 import { CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
+import { ROUTES } from "../../shared/routes";
 import { Button } from "../components/ui/button";
 import { AuthShell } from "../features/auth/AuthShell";
 import { dropUrlFragment, verifiedEmailFromHash, verifiedSignInHref } from "../features/auth/verified-sign-in";
@@ -44,7 +45,7 @@ export default function EmailConfirmedPage() {
         <p className="mt-2 text-slate-600">{text}</p>
         <Button asChild variant="gradient" className="mt-6 w-full">
           {kind === "error" ? (
-            <Link href="/auth">Return to Login</Link>
+            <Link href={ROUTES.auth}>Return to Login</Link>
           ) : (
             // Through /auth: a signed-in user goes straight on to /dashboard, anyone else signs in with the
             // verified email filled in (the dashboard would only bounce them to an empty form).

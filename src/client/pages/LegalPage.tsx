@@ -1,5 +1,6 @@
 // Privacy Policy and Terms of Service: SPEC.md's footer links have no target; plain pages keep them from dead-ending.
 import { Link } from "wouter";
+import { ROUTES } from "../../shared/routes";
 import { LandingFooter } from "../features/landing/LandingFooter";
 import { LandingHeader } from "../features/landing/LandingHeader";
 
@@ -35,7 +36,7 @@ export default function LegalPage({ kind }: { kind: keyof typeof TEXT }) {
             {p}
           </p>
         ))}
-        <Link href="/" className="mt-10 inline-block font-semibold text-brand-700 hover:underline">
+        <Link href={ROUTES.landing} className="mt-10 inline-block font-semibold text-brand-700 hover:underline">
           Back to home
         </Link>
       </main>

@@ -1,5 +1,6 @@
 import { AlertCircle } from "lucide-react";
 import { Link } from "wouter";
+import { ROUTES } from "../../shared/routes";
 import { Button } from "../components/ui/button";
 
 export default function NotFoundPage() {
@@ -12,7 +13,7 @@ export default function NotFoundPage() {
         </div>
         <p className="text-sm text-slate-600">Did you forget to add the page to the router?</p>
         <Button asChild variant="outline" className="mt-6">
-          <Link href="/">Go to the home page</Link>
+          <Link href={ROUTES.landing}>Go to the home page</Link>
         </Button>
       </div>
     </main>

@@ -1,5 +1,5 @@
-import { ComingSoon } from "../components/ComingSoon";
+import { ReaderView } from "../features/reader/ReaderView";
 
-export default function ReaderPage(_props: { id: string }) {
-  return <ComingSoon title="Reader" />;
+export default function ReaderPage({ id }: { id: string }) {
+  return <ReaderView id={id} />;
 }

@@ -3,6 +3,7 @@ import { KeyRound, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { z } from "zod";
+import { ROUTES } from "../../shared/routes";
 import { Password } from "../../shared/schemas/accounts";
 import { Button } from "../components/ui/button";
 import { FormAlert, FormField } from "../components/ui/form-field";
@@ -39,7 +40,7 @@ export default function ResetPasswordPage() {
             title: "Password updated",
             description: answer.message || "You can now sign in with your new password.",
           });
-          navigate("/auth", { replace: true });
+          navigate(ROUTES.auth, { replace: true });
         },
         onError: (err) => {
           setErrors(serverFieldErrors(err, ["password"]));
@@ -59,7 +60,7 @@ export default function ResetPasswordPage() {
             This password reset link is incomplete. Request a new one from the login page.
           </p>
           <Button asChild variant="gradient" className="mt-6 w-full">
-            <Link href="/auth">Return to Login</Link>
+            <Link href={ROUTES.auth}>Return to Login</Link>
           </Button>
         </div>
       </AuthShell>

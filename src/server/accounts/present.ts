@@ -1,22 +1,8 @@
 // The only way a user leaves the server: no password, tokens or Stripe ids.
+import type { SignInAnswer, UserView } from "../../shared/schemas/accounts";
 import type { UserRow } from "../types";
 
-export interface PresentedUser {
-  id: number;
-  username: string;
-  email: string;
-  description: string | null;
-  createdAt: string;
-  emailVerified: boolean;
-  authProvider: string;
-  isPremium: boolean;
-  subscriptionStatus: string | null;
-  subscriptionExpiresAt: string | null;
-  dailyPromptCount: number;
-  lastPromptDate: string | null;
-}
-
-export function presentUser(user: UserRow): PresentedUser {
+export function presentUser(user: UserRow): UserView {
   return {
     id: user.id,
     username: user.username,
@@ -31,11 +17,6 @@ export function presentUser(user: UserRow): PresentedUser {
     dailyPromptCount: user.dailyPromptCount,
     lastPromptDate: user.lastPromptDate,
   };
-}
-
-/** POST /api/login's answer: the user, and whether this is their first sign-in (the app greets them differently). */
-export interface SignInAnswer extends PresentedUser {
-  firstSignIn: boolean;
 }
 
 export function presentSignIn(user: UserRow): SignInAnswer {

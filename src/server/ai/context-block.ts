@@ -112,7 +112,8 @@ export function formatContextBlock(brief: StoryBrief): string {
 }
 
 function section(text: string, tag: string): string | null {
-  const match = new RegExp(`<${tag}>\\n?([\\s\\S]*?)\\n?</${tag}>`).exec(text);
+  // NOTE: a section starts a line; the task line names the tags mid-sentence ("the text in <selection>").
+  const match = new RegExp(`(?:^|\\n)<${tag}>\\n?([\\s\\S]*?)\\n?</${tag}>`).exec(text);
   return match ? match[1]! : null;
 }
 

@@ -3,6 +3,7 @@
 // notes and nearby adjectives, relationships from explicit phrases ('her brother Ren', "Ren's rival") and from
 // names that keep sharing sentences ('often with Ren').
 import { ARCHETYPES } from "../../shared/catalogues";
+import { normalizeStoryFields } from "../../shared/story-fields";
 import type { MemoryCharacter } from "./context-block";
 import { type Sentence, splitSentences, type Word } from "./memory-text";
 import { ADJECTIVES, COMMON_CAPITALISED, PLACE_SUFFIXES, PLACE_WORDS, RELATION_WORDS, TITLES } from "./memory-words";
@@ -58,15 +59,13 @@ const NAME_SHAPE = /^\p{Lu}(?=.*\p{Ll})[\p{L}'’-]*$/u;
 const isNameShaped = (word: Word) =>
   NAME_SHAPE.test(word.text) && word.text.length > 1 && !COMMON_CAPITALISED.has(word.lower) && !TITLES.has(word.lower);
 
-function notesOf(characters: unknown): { text: string; lead: string[]; supporting: string[] } {
-  if (typeof characters === "string") return { text: characters, lead: [], supporting: [] };
-  if (typeof characters !== "object" || characters === null) return { text: "", lead: [], supporting: [] };
-  const c = characters as { description?: unknown; lead?: unknown; supporting?: unknown };
-  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+function notesOf(stored: unknown): { text: string; lead: string[]; supporting: string[] } {
+  // NOTE: tolerant on purpose: a row may be from before the shapes were normalized on write.
+  const characters = normalizeStoryFields({ characters: stored }).characters;
   return {
-    text: typeof c.description === "string" ? c.description : "",
-    lead: list(c.lead),
-    supporting: list(c.supporting),
+    text: characters?.description ?? "",
+    lead: characters?.lead ?? [],
+    supporting: characters?.supporting ?? [],
   };
 }
 

@@ -73,14 +73,14 @@ describe("offline model", () => {
 
   it("stops promptly when aborted, erroring the stream with an AbortError", async () => {
     const controller = new AbortController();
-    const { stream } = await createOfflineModel({ wordDelayMs: 20 }).doStream(call(1, controller.signal));
+    // NOTE: a word a second, so "promptly" (well before the next word was due) holds on a loaded machine too.
+    const { stream } = await createOfflineModel({ wordDelayMs: 1000 }).doStream(call(1, controller.signal));
     const reader = stream.getReader();
-    let words = 0;
-    while (words < 3) if ((await reader.read()).value?.type === "text-delta") words++;
+    while ((await reader.read()).value?.type !== "text-delta") {}
     const aborted = performance.now();
     controller.abort();
     await expect(reader.read()).rejects.toMatchObject({ name: "AbortError" });
-    expect(performance.now() - aborted).toBeLessThan(15);
+    expect(performance.now() - aborted).toBeLessThan(500);
   });
 
   it("stops at maxOutputTokens with finishReason 'length'", async () => {

@@ -121,7 +121,7 @@ describeEachDb("schema and migrations", (ctx) => {
         authorId: user.id,
         moods: { romance: 50 },
         fandoms: ["Naruto"],
-        characters: { lead: ["Stoic"] },
+        characters: { lead: ["Stoic"], supporting: [], description: "" },
       })
       .returning();
     const [row] = await db().select().from(stories).where(eq(stories.id, story!.id));

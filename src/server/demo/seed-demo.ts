@@ -5,6 +5,7 @@ import { stories, storyTags, tags, users } from "../db/schema";
 import { loadSharp } from "../images/load-sharp";
 import { processImage, storeImage } from "../images/process-image";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { derivedStoryColumns } from "../stories/story-rating";
 import { countStoryWords } from "../stories/story-text";
 import { DEMO_AUTHORS, DEMO_STORIES, type DemoStory } from "./demo-stories";
 
@@ -87,6 +88,7 @@ export async function seedDemo(db: Db, log?: Log): Promise<boolean> {
         moods: story.moods,
         characters: { lead: [], supporting: [], description: "" },
         coverImageId,
+        ...derivedStoryColumns(story, story.tags),
       })
       .returning({ id: stories.id });
     await db.insert(storyTags).values(story.tags.map((name) => ({ storyId: created!.id, tagId: tagId.get(name)! })));

@@ -6,7 +6,8 @@ import { resolveCoverInput } from "../images/cover-input";
 import type { UserRow } from "../types";
 import type { StoryWithTags } from "./present";
 import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
-import { assertThemesAllowed, rateStory } from "./story-rules";
+import { derivedStoryColumns } from "./story-rating";
+import { assertThemesAllowed } from "./story-rules";
 import { countStoryWords } from "./story-text";
 
 /** SPEC.md section 3: the description defaults to 'Setting: ' followed by the setting. */
@@ -43,7 +44,7 @@ export async function createStory(db: Db, user: UserRow, input: StoryCreate, now
   };
   const [row] = await db
     .insert(stories)
-    .values({ ...values, rating: rateStory(values) })
+    .values({ ...values, ...derivedStoryColumns(values, []) })
     .returning();
   return { ...row!, tags: [] };
 }

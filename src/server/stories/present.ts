@@ -1,6 +1,10 @@
-// The only way a story leaves the server: cover as an /api/images URL, content as stored when it was cleaned
-// with the current allowlist, cleaned again here when not (until resanitize-stories.ts has caught up).
+// The OWNER's view of a story, the only way a story leaves the server to its author: cover as an /api/images URL,
+// content as stored when it was cleaned with the current allowlist, cleaned again here when not (until
+// resanitize-stories.ts has caught up), the jsonb fields in today's shapes. Readers of published stories (the reader,
+// Discover, the public page) get the public presenters in server/reading/, never this one: it carries drafts'
+// fields (setting, plot ideas, characters, version) that are the author's alone.
 import type { StoryListItem, StoryView } from "../../shared/schemas/story";
+import { normalizeStoryFields } from "../../shared/story-fields";
 import type { stories } from "../db/schema";
 import { imageUrl } from "../images/process-image";
 import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
@@ -10,13 +14,25 @@ export type StoryRow = typeof stories.$inferSelect;
 export type StoryWithTags = StoryRow & { tags: string[] };
 export type StoryListRow = Pick<StoryRow, "id" | "title" | "coverImageId" | "updatedAt" | "published">;
 
-export function presentStory(story: StoryWithTags): StoryView {
+type BodyRow = Pick<StoryRow, "content" | "sanitizedWith" | "wordCount" | "aiWordCount">;
+
+/**
+ * What every view of a story's text shares (the owner's and the readers'): the content cleaned with the current
+ * allowlist, and its word count and Marin's share of it.
+ */
+export function presentStoryBody(story: BodyRow): { content: string; wordCount: number; aiShare: number } {
   const content = story.sanitizedWith >= SANITIZER_VERSION ? story.content : sanitizeContent(story.content);
   // NOTE: a row written before counting existed is counted here until the count-story-words job stores its counts.
   const counts =
     story.wordCount === null || story.aiWordCount === null
       ? countStoryWords(content)
       : { wordCount: story.wordCount, aiWordCount: story.aiWordCount };
+  return { content, wordCount: counts.wordCount, aiShare: aiShareOf(counts) };
+}
+
+/** The author's own story: GET /api/stories/{id} and the answer of every story write. */
+export function presentOwnStory(story: StoryWithTags): StoryView {
+  const { content, wordCount, aiShare } = presentStoryBody(story);
   return {
     id: story.id,
     title: story.title,
@@ -27,22 +43,20 @@ export function presentStory(story: StoryWithTags): StoryView {
     createdAt: story.createdAt.toISOString(),
     updatedAt: story.updatedAt.toISOString(),
     template: story.template,
-    characters: story.characters ?? null,
     setting: story.setting,
     plotIdeas: story.plotIdeas,
-    moods: story.moods ?? null,
     coverImage: imageUrl(story.coverImageId),
-    fandoms: story.fandoms ?? null,
-    themes: story.themes ?? null,
+    ...normalizeStoryFields(story),
     tags: story.tags,
     version: story.version,
     rating: story.rating === "mature" ? "mature" : "general",
-    wordCount: counts.wordCount,
-    aiShare: aiShareOf(counts),
+    markedMature: story.markedMature,
+    wordCount,
+    aiShare,
   };
 }
 
-/** List items carry the thumbnail, so a carousel of covers stays small. */
+/** The author's story list (GET /api/stories). List items carry the thumbnail, so a carousel of covers stays small. */
 export function presentStoryListItem(story: StoryListRow): StoryListItem {
   return {
     id: story.id,

@@ -10,7 +10,7 @@ import type { StoryWithTags } from "./present";
 import { resanitizeStory } from "./resanitize-stories";
 import { stripControlChars } from "./sanitize-content";
 import { getOwnStoryOrThrow, STORY_NOT_FOUND } from "./story-queries";
-import { rateStory } from "./story-rules";
+import { derivedStoryColumns } from "./story-rating";
 import { replaceStoryTags } from "./story-tags";
 
 export async function publishStory(
@@ -24,6 +24,7 @@ export async function publishStory(
   const coverImageId = await resolveCoverInput(db, body.coverImage, user.id, now);
   const title = body.title;
   const description = stripControlChars(body.description);
+  const markedMature = body.markedMature ?? current.markedMature;
   await db.transaction(async (tx) => {
     // A story going public leaves with content cleaned by the current allowlist, stored, not cleaned per read.
     await resanitizeStory(tx, current);
@@ -37,7 +38,8 @@ export async function publishStory(
         published: true,
         publishedAt: now,
         ...(coverImageId === undefined ? {} : { coverImageId }),
-        rating: rateStory({ ...current, title, description }),
+        markedMature,
+        ...derivedStoryColumns({ ...current, title, description, markedMature }, body.tags),
         version: sql`${stories.version} + 1`,
         updatedAt: now,
       })

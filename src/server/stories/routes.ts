@@ -10,7 +10,7 @@ import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/js
 import { IMAGE_TOO_LARGE } from "../images/process-image";
 import { createStory } from "./create-story";
 import { deleteStory } from "./delete-story";
-import { presentStory, presentStoryListItem } from "./present";
+import { presentOwnStory, presentStoryListItem } from "./present";
 import { publishStory, unpublishStory } from "./publish-story";
 import { getOwnStoryOrThrow, listOwnStories, parseStoryId } from "./story-queries";
 import { updateStory } from "./update-story";
@@ -41,12 +41,12 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const story = await createStory(request.db, user, request.body, now());
     if (request.body.content) refreshMemoryAfterSave(root, request.log, user, story.id);
-    return reply.status(201).send(presentStory(story));
+    return reply.status(201).send(presentOwnStory(story));
   });
 
   app.get("/api/stories/:id", { schema: { params: IdParams } }, async (request) => {
     const id = parseStoryId(request.params.id);
-    return presentStory(await getOwnStoryOrThrow(request.db, id, requireUser(request).id));
+    return presentOwnStory(await getOwnStoryOrThrow(request.db, id, requireUser(request).id));
   });
 
   app.patch("/api/stories/:id", { ...storyBody, schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
@@ -58,7 +58,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     if (request.body.content !== undefined || request.body.characters !== undefined) {
       refreshMemoryAfterSave(root, request.log, user, story.id);
     }
-    return presentStory(story);
+    return presentOwnStory(story);
   });
 
   app.delete("/api/stories/:id", { schema: { params: IdParams } }, async (request, reply) => {
@@ -73,13 +73,13 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     const id = parseStoryId(request.params.id);
     const story = await publishStory(request.db, requireUser(request), id, request.body, now());
     root.readCache.invalidateStory(id);
-    return presentStory(story);
+    return presentOwnStory(story);
   });
 
   app.post("/api/stories/:id/unpublish", { schema: { params: IdParams } }, async (request) => {
     const id = parseStoryId(request.params.id);
     const story = await unpublishStory(request.db, requireUser(request), id);
     root.readCache.invalidateStory(id);
-    return presentStory(story);
+    return presentOwnStory(story);
   });
 }

@@ -115,7 +115,8 @@ describeEachDb("stories: saving", (ctx) => {
     );
     expect(res.json()).toMatchObject({
       description: "Quiet",
-      characters: "Two pilots",
+      // Plain text is stored as the characters object's description.
+      characters: { lead: [], supporting: [], description: "Two pilots" },
       setting: "Mars",
       plotIdeas: "A storm",
       moods: ["Fluff", "nsfw"],

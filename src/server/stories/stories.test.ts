@@ -72,6 +72,43 @@ describeEachDb("stories: create, list, read", (ctx) => {
     });
   });
 
+  it("stores plain-text characters and fandoms in the normalized shapes", async () => {
+    const { cookie } = await signIn();
+    const res = await send(
+      ctx().app,
+      "POST",
+      "/api/stories",
+      { characters: "Ren and Mika", fandoms: "Naruto, Bleach\nnaruto" },
+      { cookie },
+    );
+    expect(res.statusCode).toBe(201);
+    const [row] = await ctx().database.db.select().from(stories).where(eq(stories.id, res.json().id));
+    expect(row).toMatchObject({
+      characters: { lead: [], supporting: [], description: "Ren and Mika" },
+      fandoms: ["Naruto", "Bleach"],
+    });
+    const patched = await send(ctx().app, "PATCH", `/api/stories/${row!.id}`, { fandoms: "One Piece" }, { cookie });
+    expect(patched.json().fandoms).toEqual(["One Piece"]);
+  });
+
+  it("reads a row stored in the older shapes as today's", async () => {
+    const { user, cookie } = await signIn();
+    const old = await createStory(ctx().database.db, {
+      authorId: user.id,
+      characters: "Just Bob",
+      fandoms: "Naruto, Bleach",
+      moods: '["cosy"]',
+      themes: null,
+    });
+    const res = await send(ctx().app, "GET", `/api/stories/${old.id}`, undefined, { cookie });
+    expect(res.json()).toMatchObject({
+      characters: { lead: [], supporting: [], description: "Just Bob" },
+      fandoms: ["Naruto", "Bleach"],
+      moods: ["cosy"],
+      themes: [],
+    });
+  });
+
   it("sanitizes content on create and strips control characters from plain text", async () => {
     const { cookie } = await signIn();
     const res = await send(

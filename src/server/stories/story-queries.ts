@@ -9,7 +9,7 @@ export const STORY_NOT_FOUND = "Story not found";
 
 // NOTE: a correlated subquery instead of a second round trip (or one per story) for the tag names.
 // Written out with aliases: drizzle leaves columns unqualified in single-table selects.
-const tagNames = sql<string[]>`coalesce((
+export const tagNames = sql<string[]>`coalesce((
   select json_agg(t.name order by t.name)
   from story_tags st join tags t on t.id = st.tag_id
   where st.story_id = "stories"."id"

@@ -1,6 +1,5 @@
-// Rules every story write shares: the premium-only theme gate and the mature rating (SPEC.md section 6).
+// Rules every story write shares: the premium-only theme gate (SPEC.md section 6); the rating is story-rating.ts.
 import { PREMIUM_THEME_IDS } from "../../shared/catalogues";
-import { isNsfw } from "../../shared/nsfw";
 import { AppError } from "../errors";
 import type { UserRow } from "../types";
 
@@ -19,15 +18,4 @@ export function assertThemesAllowed(user: UserRow, themes: unknown, currentTheme
   if (premiumThemes(themes).some((t) => !kept.has(t))) {
     throw new AppError(403, "PREMIUM_REQUIRED", PREMIUM_THEME_MESSAGE);
   }
-}
-
-export interface RatingInput {
-  title: string;
-  description: string | null;
-  moods: unknown;
-  themes: unknown;
-}
-
-export function rateStory(story: RatingInput): "general" | "mature" {
-  return premiumThemes(story.themes).includes("nsfw") || isNsfw(story) ? "mature" : "general";
 }

@@ -6,10 +6,11 @@ import { stories } from "../db/schema";
 import { AppError } from "../errors";
 import { resolveCoverInput } from "../images/cover-input";
 import type { UserRow } from "../types";
-import { presentStory, type StoryWithTags } from "./present";
+import { presentOwnStory, type StoryWithTags } from "./present";
 import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
 import { getOwnStoryOrThrow } from "./story-queries";
-import { assertThemesAllowed, rateStory } from "./story-rules";
+import { derivedStoryColumns } from "./story-rating";
+import { assertThemesAllowed } from "./story-rules";
 import { replaceStoryTags } from "./story-tags";
 import { countStoryWords } from "./story-text";
 
@@ -23,7 +24,7 @@ type StoryChanges = Partial<typeof stories.$inferInsert>;
 export function staleVersion(current: StoryWithTags): AppError {
   return new AppError(409, "STALE_VERSION", STALE_VERSION_MESSAGE, {
     currentVersion: current.version,
-    story: presentStory(current),
+    story: presentOwnStory(current),
   });
 }
 
@@ -42,6 +43,7 @@ function changesFrom(patch: StoryUpdate, coverImageId: string | null | undefined
   if (patch.moods !== undefined) changes.moods = patch.moods;
   if (patch.themes !== undefined) changes.themes = patch.themes;
   if (patch.fandoms !== undefined) changes.fandoms = patch.fandoms;
+  if (patch.markedMature !== undefined) changes.markedMature = patch.markedMature;
   if (coverImageId !== undefined) changes.coverImageId = coverImageId;
   return changes;
 }
@@ -54,11 +56,12 @@ export async function writeIfUnchanged(
   tags: readonly string[] | undefined,
   now: Date,
 ): Promise<boolean> {
-  const rating = rateStory({ ...current, ...changes });
+  // NOTE: `current` was read at the version the write is conditional on, so its tags are the row's tags.
+  const derived = derivedStoryColumns({ ...current, ...changes }, tags ?? current.tags);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(stories)
-      .set({ ...changes, rating, version: sql`${stories.version} + 1`, updatedAt: now })
+      .set({ ...changes, ...derived, version: sql`${stories.version} + 1`, updatedAt: now })
       .where(
         and(eq(stories.id, current.id), eq(stories.authorId, current.authorId), eq(stories.version, current.version)),
       )

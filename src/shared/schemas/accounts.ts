@@ -106,3 +106,29 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 export const ForgotPasswordBody = z.object({ email: LoginBody.shape.email });
 export const ResendVerificationBody = ForgotPasswordBody;
 export const ResetPasswordBody = z.object({ token: z.string().min(1), password: Password });
+
+// ---- Account answers, shared by server and client ----
+
+/**
+ * GET /api/user, PATCH /api/user and the other answers that carry the signed-in user, as server/accounts/present.ts
+ * presents them: no password, tokens or Stripe ids.
+ */
+export interface UserView {
+  id: number;
+  username: string;
+  email: string;
+  description: string | null;
+  createdAt: string;
+  emailVerified: boolean;
+  authProvider: string;
+  isPremium: boolean;
+  subscriptionStatus: string | null;
+  subscriptionExpiresAt: string | null;
+  dailyPromptCount: number;
+  lastPromptDate: string | null;
+}
+
+/** POST /api/login's answer: the user, and whether this is their first sign-in (the app greets them differently). */
+export interface SignInAnswer extends UserView {
+  firstSignIn: boolean;
+}

@@ -129,15 +129,5 @@ export interface CommentsPage {
   total: number;
 }
 
-/** The public page's path for a story: /s/{id}-{slug}. */
-export function publicStoryPath(id: number, title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return slug ? `/s/${id}-${slug}` : `/s/${id}`;
-}
+// NOTE: defined beside the route table, which the landing page imports without zod; re-exported here for the contract.
+export { publicStoryPath } from "../routes";

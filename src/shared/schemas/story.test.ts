@@ -106,6 +106,23 @@ describe("creation payload", () => {
   });
 });
 
+describe("normalized on write", () => {
+  it("stores plain-text characters as the characters object's description", () => {
+    expect(StoryUpdate.parse({ characters: "Ren and Mika" }).characters).toEqual({
+      lead: [],
+      supporting: [],
+      description: "Ren and Mika",
+    });
+  });
+
+  it("turns plain-text fandoms into a list: split, trimmed, without repeats", () => {
+    expect(StoryUpdate.parse({ fandoms: " Naruto, Bleach\nnaruto ;; " }).fandoms).toEqual(["Naruto", "Bleach"]);
+    expect(StoryUpdate.parse({ fandoms: "" }).fandoms).toEqual([]);
+    expect(StoryUpdate.parse({ fandoms: [" Naruto "] }).fandoms).toEqual(["Naruto"]);
+    expect(firstMessage(StoryUpdate, { fandoms: "A, B, C, D" })).toBe("You can pick at most 3 fandoms");
+  });
+});
+
 describe("update", () => {
   it("accepts a subset with a version and limits tags to 5 known ones", () => {
     expect(StoryUpdate.parse({ version: 3, content: "<p>x</p>" })).toEqual({ version: 3, content: "<p>x</p>" });

@@ -62,6 +62,8 @@ export const PublishBody = z.object({
     .array(z.enum(ALL_TAGS as [string, ...string[]]))
     .max(L.TAGS_PER_STORY, "You can add at most 5 tags")
     .default([]),
+  /** The author marks the story mature (adult readers only); absent keeps the current mark. */
+  markedMature: z.boolean().optional(),
 });
 export type PublishBody = z.infer<typeof PublishBody>;
 
@@ -100,31 +102,68 @@ function oneOf<A extends z.ZodType, B extends z.ZodType>(isA: (value: unknown) =
 const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export const Archetype = z.enum(ARCHETYPES);
+export type Archetype = z.infer<typeof Archetype>;
 const uniqueList = <T extends z.ZodType>(item: T, max: number, label: string) =>
   z
     .array(item)
     .max(max, `You can pick at most ${max} ${label}`)
     .refine((list) => new Set(list).size === list.length, `Each ${label.replace(/s$/, "")} can only be picked once`);
 
+/** Stored characters: the wizard's archetypes and the free-text description (the details page's Main Characters). */
+const CharacterObject = z.object({
+  lead: uniqueList(Archetype, L.MAX_LEAD_ARCHETYPES, "lead archetypes").default([]),
+  supporting: uniqueList(Archetype, L.MAX_SUPPORTING_ARCHETYPES, "supporting archetypes").default([]),
+  description: CharacterDescription.default(""),
+});
+
+/**
+ * Characters arrive as the wizard's object or as plain text (the details page edits Main Characters as text), either
+ * one possibly as JSON text; they are always stored as the object, plain text becoming its `description`.
+ */
 export const StoryCharacters = jsonText(
   oneOf(
     isPlainObject,
-    z.object({
-      lead: uniqueList(Archetype, L.MAX_LEAD_ARCHETYPES, "lead archetypes").default([]),
-      supporting: uniqueList(Archetype, L.MAX_SUPPORTING_ARCHETYPES, "supporting archetypes").default([]),
-      description: CharacterDescription.default(""),
-    }),
-    // The details page edits Main Characters as plain text.
-    CharacterDescription,
+    CharacterObject,
+    CharacterDescription.transform((description) => ({ lead: [], supporting: [], description })),
   ),
-);
-export type StoryCharacters = z.infer<typeof StoryCharacters>;
+).transform((characters): StoryCharacters => characters);
+// NOTE: lead and supporting typed as strings, not the archetype union, so fixtures, old rows and the details page's
+// copies type-check; the schema still only accepts catalogue archetypes.
+export interface StoryCharacters {
+  lead: string[];
+  supporting: string[];
+  description: string;
+}
 
 export const StoryThemes = jsonText(z.array(z.enum(THEME_IDS as [string, ...string[]])).max(THEME_IDS.length));
+export type StoryThemes = string[];
+
+const FandomList = uniqueList(z.string().trim().min(1).max(80), L.MAX_FANDOMS, "fandoms");
+/** Fandom names trimmed, empty ones dropped, repeats (ignoring case) dropped keeping the first spelling. */
+export function uniqueFandoms(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const list: string[] = [];
+  for (const piece of names) {
+    const name = piece.trim();
+    if (name === "" || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    list.push(name);
+  }
+  return list;
+}
+/**
+ * A plain-text fandom field ('Naruto, Bleach') as a list: split on commas, semicolons and line breaks, then
+ * uniqueFandoms. Not cut at MAX_FANDOMS: on write the list rule then refuses too many ("You can pick at most 3
+ * fandoms") rather than dropping some silently; readers of old rows cut it themselves.
+ */
+export const splitFandoms = (text: string): string[] => uniqueFandoms(text.split(/[,;\r\n]+/));
+/** Fandoms: a list, or plain text (SPEC.md section 3: "JSON text list or plain text"); always stored as a list. */
 export const StoryFandoms = jsonText(
-  oneOf(Array.isArray, uniqueList(z.string().min(1).max(80), L.MAX_FANDOMS, "fandoms"), z.string().max(240)),
+  oneOf(Array.isArray, FandomList, z.string().max(240).transform(splitFandoms).pipe(FandomList)),
 );
-/** Moods: the wizard's slider object, or a list of tags (the details page). */
+export type StoryFandoms = string[];
+
+/** Moods: the wizard's slider object, or a list of tags (the details page); JSON text is parsed. */
 export const StoryMoods = jsonText(
   oneOf(
     Array.isArray,
@@ -132,6 +171,8 @@ export const StoryMoods = jsonText(
     z.record(z.string().max(40), z.number().int().min(L.MOOD_MIN).max(L.MOOD_MAX)),
   ),
 );
+export type StoryMoods = Record<string, number> | string[];
+
 export const StoryTags = z
   .array(z.enum(ALL_TAGS as [string, ...string[]]))
   .max(L.TAGS_PER_STORY, "You can add at most 5 tags")
@@ -175,6 +216,8 @@ export const StoryUpdate = z.object({
   fandoms: StoryFandoms.optional(),
   coverImage: CoverImageInput.optional(),
   tags: StoryTags.optional(),
+  /** The author marks the story mature (adult readers only). */
+  markedMature: z.boolean().optional(),
 });
 export type StoryUpdate = z.infer<typeof StoryUpdate>;
 
@@ -190,7 +233,10 @@ export interface StoryListItem {
   published: boolean;
 }
 
-/** GET /api/stories/{id}, and the answer of every story write. */
+/**
+ * The OWNER's view of a story (server/stories/present.ts): GET /api/stories/{id} and the answer of every story write.
+ * Readers of published stories get reading.ts's views instead, never this one.
+ */
 export interface StoryView {
   id: number;
   title: string;
@@ -201,16 +247,18 @@ export interface StoryView {
   createdAt: string;
   updatedAt: string;
   template: string | null;
-  characters: unknown;
+  characters: StoryCharacters | null;
   setting: string | null;
   plotIdeas: string | null;
-  moods: unknown;
+  moods: StoryMoods | null;
   coverImage: string | null;
-  fandoms: unknown;
-  themes: unknown;
+  fandoms: StoryFandoms;
+  themes: StoryThemes;
   tags: string[];
   version: number;
   rating: "general" | "mature";
+  /** The author's own mature mark (the rating is also mature by the nsfw theme or SPEC.md section 6's rule). */
+  markedMature: boolean;
   /** Words in the story (the editor's word rule). */
   wordCount: number;
   /** Provenance: the share of those words still inside Marin's generated-content wrappers, 0–1 (0 when empty). */

@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
 // The auth context's promises (SPEC.md section 4): a fresh slate on login and logout, a first sign-in greeted as
 // such, and no use outside its provider.
+import type { UserView } from "../../../shared/schemas/accounts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../lib/query-client";
-import { AuthProvider, USER_QUERY_KEY, useAuth } from "./auth-context";
-import type { User } from "./types";
+import { queryKeys } from "../../lib/query-keys";
+import { AuthProvider, useAuth } from "./auth-context";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 const { toast } = await import("../../components/ui/toaster");
 
-const USER: User = {
+const USER: UserView = {
   id: 7,
   username: "kai",
   email: "kai@example.com",
@@ -116,7 +117,7 @@ describe("auth context", () => {
 
     await waitFor(() => expect(result.current.user).toEqual(USER));
     expect(queryClient.getQueryData(["/api/stories"])).toBeUndefined();
-    expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(USER);
+    expect(queryClient.getQueryData(queryKeys.user)).toEqual(USER);
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
     expect(toast).toHaveBeenCalledWith({ title: "Login successful", description: "Welcome back!" });
@@ -134,7 +135,7 @@ describe("auth context", () => {
     await act(() => result.current.loginMutation.mutateAsync({ email: USER.email, password: "pw" }));
 
     await waitFor(() => expect(result.current.user).toEqual(USER));
-    expect(queryClient.getQueryData(USER_QUERY_KEY)).toEqual(USER);
+    expect(queryClient.getQueryData(queryKeys.user)).toEqual(USER);
     expect(result.current.firstVisit).toBe(true);
     expect(toast).toHaveBeenCalledWith({ title: "Login successful", description: "Welcome to FicForge!" });
 

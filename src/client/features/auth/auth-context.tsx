@@ -3,20 +3,18 @@
 // A first sign-in (the login answer's `firstSignIn`) is greeted as such, here and on the dashboard.
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useState } from "react";
-import type { LoginBody, RegisterBody } from "../../../shared/schemas/accounts";
+import type { LoginBody, RegisterBody, UserView } from "../../../shared/schemas/accounts";
 import { toast } from "../../components/ui/toaster";
 import { apiJson, errorMessage, getQueryFn } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import { readSignedInHint } from "./signed-in-hint";
-import type { User } from "./types";
-
-export const USER_QUERY_KEY = ["/api/user"] as const;
 
 export const REGISTERED_FALLBACK = "Please check your email to verify your account.";
 export const WELCOME_BACK = "Welcome back!";
 export const WELCOME_FIRST = "Welcome to FicForge!";
 
 /** POST /api/login's answer: the user, and whether this is their first sign-in (absent from older servers). */
-export type LoginAnswer = User & { firstSignIn?: boolean };
+export type LoginAnswer = UserView & { firstSignIn?: boolean };
 
 // NOTE: session storage, written after the login clears it: the greeting survives a reload of that tab and ends
 // with the tab or at logout. The user's id guards against a flag left by someone else in the same tab.
@@ -39,7 +37,7 @@ function rememberFirstVisit(userId: number) {
 }
 
 export interface AuthContextValue {
-  user: User | null;
+  user: UserView | null;
   /** True during the visit that began with the user's first sign-in. */
   firstVisit: boolean;
   isLoading: boolean;
@@ -64,18 +62,18 @@ function clearBrowserStorage() {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [firstVisitUser, setFirstVisitUser] = useState(readFirstVisit);
-  const { data, isLoading, error } = useQuery<User | null, Error>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn<User | null>({ on401: "returnNull" }),
+  const { data, isLoading, error } = useQuery<UserView | null, Error>({
+    queryKey: queryKeys.user,
+    queryFn: getQueryFn<UserView | null>({ on401: "returnNull" }),
     // Without the hint cookie nobody is signed in: asking would only log the 401 in a visitor's console.
     enabled: readSignedInHint(),
   });
 
   /** A new identity: nothing cached for the previous one may survive. */
-  const startSession = (user: User | null) => {
+  const startSession = (user: UserView | null) => {
     queryClient.clear();
     clearBrowserStorage();
-    queryClient.setQueryData(USER_QUERY_KEY, user);
+    queryClient.setQueryData(queryKeys.user, user);
     setFirstVisitUser(null);
   };
 

@@ -1,8 +1,8 @@
 // Account calls besides the session ones in auth-context: sign-in providers, verification and password reset.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 
-export const PROVIDERS_QUERY_KEY = ["/api/auth/providers"] as const;
 export const GOOGLE_SIGN_IN_URL = "/api/auth/google";
 
 interface MessageAnswer {
@@ -11,7 +11,7 @@ interface MessageAnswer {
 
 /** Which social sign-ins the server has configured; an error or an old server means none. */
 export function useAuthProviders() {
-  const { data } = useQuery<{ google?: boolean }>({ queryKey: PROVIDERS_QUERY_KEY });
+  const { data } = useQuery<{ google?: boolean }>({ queryKey: queryKeys.providers });
   return { google: data?.google === true };
 }
 

@@ -1,5 +1,6 @@
 // The main area of /dashboard (SPEC.md section 2): welcome, promo, My Stories, then Discover.
 import { useAuth } from "../auth/auth-context";
+import { DiscoverSection } from "../discover/DiscoverSection";
 import { MyStoriesCarousel } from "./MyStoriesCarousel";
 import { PromoCard } from "./PromoCard";
 
@@ -20,7 +21,7 @@ export function DashboardHome() {
       </header>
       <PromoCard />
       <MyStoriesCarousel />
-      {/* DISCOVER: the reading issue renders the 'Discover Stories' section here (SPEC.md section 2). */}
+      <DiscoverSection />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { MY_STORIES_SKELETONS } from "../../../shared/limits";
+import { ROUTES } from "../../../shared/routes";
 import type { StoryListItem } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -66,7 +67,7 @@ export function MyStoriesCarousel() {
             </>
           )}
           <Button asChild size="sm">
-            <Link href="/dashboard/create">
+            <Link href={ROUTES.create}>
               <Plus className="h-4 w-4" aria-hidden /> New Story
             </Link>
           </Button>

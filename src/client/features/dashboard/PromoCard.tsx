@@ -1,6 +1,7 @@
 // The dashboard's call to write: 'Start Writing' opens the wizard.
 import { Sparkles } from "lucide-react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 
 export function PromoCard() {
@@ -14,7 +15,7 @@ export function PromoCard() {
           there.
         </p>
         <Button asChild variant="outline" size="lg" className="border-white bg-white text-brand-800 hover:bg-brand-50">
-          <Link href="/dashboard/create">Start Writing</Link>
+          <Link href={ROUTES.create}>Start Writing</Link>
         </Button>
       </div>
     </section>

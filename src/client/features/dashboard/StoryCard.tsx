@@ -1,6 +1,7 @@
 // One card of the My Stories carousel: cover, title, last update, state, and its three actions.
 import { BookOpen, PenLine, Settings2, Trash2 } from "lucide-react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import type { StoryListItem } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
@@ -13,7 +14,7 @@ export function formatUpdated(iso: string): string {
 }
 
 export function StoryCard({ story, onDelete }: { story: StoryListItem; onDelete: (story: StoryListItem) => void }) {
-  const editorHref = `/dashboard/story/${story.id}`;
+  const editorHref = ROUTES.story(story.id);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link href={editorHref} className="group relative block aspect-[3/2] overflow-hidden bg-brand-50" tabIndex={-1}>

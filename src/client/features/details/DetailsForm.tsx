@@ -6,16 +6,18 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { DETAILS_TAGS } from "../../../shared/catalogues";
 import { CROP_ASPECT_DETAILS, TAGS_PER_STORY } from "../../../shared/limits";
+import { ROUTES } from "../../../shared/routes";
 import { StoryTitle, type StaleVersionError, type StoryView } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { ApiError, errorMessage } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import { CoverPicker } from "../covers";
 import { type FieldErrors, revealFirstError, storyFieldErrors } from "../stories/field-errors";
 import { LimitedTextField } from "../stories/LimitedTextField";
-import { storyKeys, useUpdateStory } from "../stories/queries";
+import { useUpdateStory } from "../stories/queries";
 import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
 import { type DetailsValues, detailsField, patchFromValues, valuesFromStory } from "./details-values";
 import { StaleNotice } from "./StaleNotice";
@@ -80,7 +82,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
 
   function reload() {
     if (!stale) return;
-    queryClient.setQueryData(storyKeys.one(stale.id), stale);
+    queryClient.setQueryData(queryKeys.story(stale.id), stale);
     setBase(stale);
     setValues(valuesFromStory(stale));
     setStale(null);
@@ -153,7 +155,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-brand-100 pt-4 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
-          <Link href={`/dashboard/story/${loaded.id}`}>
+          <Link href={ROUTES.story(loaded.id)}>
             <PenLine className="h-4 w-4" aria-hidden /> Editor
           </Link>
         </Button>

@@ -1,6 +1,7 @@
 // /dashboard/story/{id}/details: loading, 'Story not found', or the form.
 import { FileQuestion } from "lucide-react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useStoryQuery } from "../stories/queries";
@@ -15,7 +16,7 @@ export function DetailsView({ id }: { id: string }) {
         <FileQuestion className="h-10 w-10 text-brand-500" aria-hidden />
         <h1 className="text-2xl font-bold text-ink">Story not found</h1>
         <Button asChild variant="outline">
-          <Link href="/dashboard">Back to Dashboard</Link>
+          <Link href={ROUTES.dashboard}>Back to Dashboard</Link>
         </Button>
       </div>
     );

@@ -23,6 +23,7 @@ function story(overrides: Partial<StoryView> = {}): StoryView {
     tags: ["Anime"],
     version: 3,
     rating: "general",
+    markedMature: false,
     wordCount: 0,
     aiShare: 0,
     ...overrides,
@@ -41,9 +42,7 @@ describe("valuesFromStory", () => {
     });
   });
 
-  it("uses plain-text characters as they are, and reads JSON text", () => {
-    expect(valuesFromStory(story({ characters: "Just Bob" })).mainCharacters).toBe("Just Bob");
-    expect(valuesFromStory(story({ characters: '{"lead":[],"description":"Ann"}' })).mainCharacters).toBe("Ann");
+  it("shows an empty Main Characters for a story without characters", () => {
     expect(valuesFromStory(story({ characters: null })).mainCharacters).toBe("");
   });
 });
@@ -63,10 +62,14 @@ describe("patchFromValues", () => {
     expect(StoryUpdate.safeParse(patch).success).toBe(true);
   });
 
-  it("sends plain text for plain-text characters, a new cover, and null for a removed one", () => {
-    const s = story({ characters: "Bob" });
-    const changed = patchFromValues(s, { ...valuesFromStory(s), coverImage: "data:image/jpeg;base64,QUJD" });
-    expect(changed.characters).toBe("Bob");
+  it("sends the characters object for a story without characters, a new cover, and null for a removed one", () => {
+    const s = story({ characters: null });
+    const changed = patchFromValues(s, {
+      ...valuesFromStory(s),
+      mainCharacters: "Bob",
+      coverImage: "data:image/jpeg;base64,QUJD",
+    });
+    expect(changed.characters).toEqual({ lead: [], supporting: [], description: "Bob" });
     expect(changed.coverImage).toBe("data:image/jpeg;base64,QUJD");
     expect(patchFromValues(s, { ...valuesFromStory(s), coverImage: null }).coverImage).toBeNull();
   });

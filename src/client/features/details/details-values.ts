@@ -1,12 +1,9 @@
 // Maps a story to the details form and the form back to a PATCH (SPEC.md section 7: details fields).
-import { ARCHETYPES } from "../../../shared/catalogues";
 import type { StoryUpdate, StoryView } from "../../../shared/schemas/story";
-
-type Archetype = (typeof ARCHETYPES)[number];
 
 export interface DetailsValues {
   title: string;
-  /** Main Characters: the characters' description, or the plain text when characters is a string. */
+  /** Main Characters: the characters' description (the server stores plain text there too). */
   mainCharacters: string;
   setting: string;
   plotIdeas: string;
@@ -14,58 +11,27 @@ export interface DetailsValues {
   coverImage: string | null;
 }
 
-interface CharacterObject {
-  lead?: unknown;
-  supporting?: unknown;
-  description?: unknown;
-}
-
-/** Characters as stored: the wizard's object, plain text, or either one as JSON text. */
-function readCharacters(characters: unknown): { object: CharacterObject | null; text: string } {
-  let value = characters;
-  if (typeof value === "string") {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) value = parsed;
-    } catch {
-      // Plain text, as the details page saves it.
-    }
-  }
-  if (value && typeof value === "object" && !Array.isArray(value)) {
-    const object = value as CharacterObject;
-    return { object, text: typeof object.description === "string" ? object.description : "" };
-  }
-  return { object: null, text: typeof value === "string" ? value : "" };
-}
-
-const archetypes = (value: unknown): Archetype[] =>
-  Array.isArray(value) ? value.filter((x): x is Archetype => (ARCHETYPES as readonly unknown[]).includes(x)) : [];
-
 export function valuesFromStory(story: StoryView): DetailsValues {
   return {
     title: story.title,
-    mainCharacters: readCharacters(story.characters).text,
+    mainCharacters: story.characters?.description ?? "",
     setting: story.setting ?? "",
     plotIdeas: story.plotIdeas ?? "",
-    tags: [...(story.tags ?? [])],
+    tags: [...story.tags],
     coverImage: story.coverImage,
   };
 }
 
 /** The PATCH body; the wizard's lead and supporting archetypes survive an edit of the description. */
 export function patchFromValues(story: StoryView, values: DetailsValues): StoryUpdate {
-  const { object } = readCharacters(story.characters);
-  const characters: StoryUpdate["characters"] = object
-    ? {
-        lead: archetypes(object.lead),
-        supporting: archetypes(object.supporting),
-        description: values.mainCharacters,
-      }
-    : values.mainCharacters;
   const patch: StoryUpdate = {
     version: story.version,
     title: values.title.trim(),
-    characters,
+    characters: {
+      lead: story.characters?.lead ?? [],
+      supporting: story.characters?.supporting ?? [],
+      description: values.mainCharacters,
+    },
     setting: values.setting,
     plotIdeas: values.plotIdeas,
     tags: values.tags as StoryUpdate["tags"],

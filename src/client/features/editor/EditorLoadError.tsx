@@ -1,6 +1,7 @@
 // SPEC.md section 2: a story that fails to load shows 'Error loading story', the reason, and a way back.
 import { AlertCircle } from "lucide-react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
 
@@ -11,7 +12,7 @@ export function EditorLoadError({ error }: { error: unknown }) {
       <h1 className="text-2xl font-bold text-ink">Error loading story</h1>
       <p className="max-w-md text-slate-600">{errorMessage(error, "Something went wrong")}</p>
       <Button asChild>
-        <Link href="/dashboard">Go to Dashboard</Link>
+        <Link href={ROUTES.dashboard}>Go to Dashboard</Link>
       </Button>
     </div>
   );

@@ -4,10 +4,11 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT, CHAT_WIDTH_PERCENT } from "../../../shared/limits";
+import { ROUTES } from "../../../shared/routes";
 import type { StoryView } from "../../../shared/schemas/story";
+import { queryKeys } from "../../lib/query-keys";
 import { useSidebar } from "../layout/sidebar-state";
 import { PublishDialog } from "../publish/PublishDialog";
-import { storyKeys } from "../stories/queries";
 import { UnpublishDialog } from "../publish/UnpublishDialog";
 import { AssistantPane } from "../marin/AssistantPane";
 import { ConflictDialog, draftAsText } from "./ConflictDialog";
@@ -99,13 +100,13 @@ export function StoryEditor({ story }: { story: StoryView }) {
     setTitle(conflict.theirs.title);
     setPublished(conflict.theirs.published);
     // Their description, cover and tags are what the publish dialog should start from now.
-    queryClient.setQueryData(storyKeys.one(story.id), conflict.theirs);
+    queryClient.setQueryData(queryKeys.story(story.id), conflict.theirs);
     saver.takeTheirs(conflict.theirs, normalizeEditorHtml(editor.getHTML()));
   };
 
   const customize = async () => {
     if (saver.isDirty()) await saver.save();
-    if (confirmLeave(saver.isDirty())) navigate(`/dashboard/story/${story.id}/details`);
+    if (confirmLeave(saver.isDirty())) navigate(ROUTES.details(story.id));
   };
 
   const chatPercent = sidebarCollapsed ? CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT : CHAT_WIDTH_PERCENT;
@@ -137,26 +138,27 @@ export function StoryEditor({ story }: { story: StoryView }) {
           <EditorContent editor={editor} className="story-editor mx-auto max-w-3xl px-4 py-6 sm:px-8" />
         </div>
       </section>
-      {assistantVisible ? (
-        <aside
-          aria-label="Assistant"
-          className="flex min-w-0 flex-col border-l border-brand-100"
-          style={{ width: splitView ? `${chatPercent}%` : "100%" }}
-        >
-          {narrow ? (
-            <button
-              type="button"
-              onClick={() => setAssistantVisible(false)}
-              className="cursor-pointer border-b border-brand-100 bg-white px-4 py-2 text-left text-sm font-medium text-brand-700"
-            >
-              ← Back to the story
-            </button>
-          ) : null}
-          <div className="min-h-0 flex-1">
-            <AssistantPane story={story} bridge={bridge} />
-          </div>
-        </aside>
-      ) : null}
+      {/* NOTE: hidden, never unmounted: hiding the assistant (a phone's 'Back to the story', Ctrl+Alt+B) must not stop
+          a generation that is still writing into the story, nor lose the chat being typed. */}
+      <aside
+        aria-label="Assistant"
+        hidden={!assistantVisible}
+        className={assistantVisible ? "flex min-w-0 flex-col border-l border-brand-100" : "hidden"}
+        style={{ width: splitView ? `${chatPercent}%` : "100%" }}
+      >
+        {narrow ? (
+          <button
+            type="button"
+            onClick={() => setAssistantVisible(false)}
+            className="cursor-pointer border-b border-brand-100 bg-white px-4 py-2 text-left text-sm font-medium text-brand-700"
+          >
+            ← Back to the story
+          </button>
+        ) : null}
+        <div className="min-h-0 flex-1">
+          <AssistantPane story={story} bridge={bridge} />
+        </div>
+      </aside>
       <ConflictDialog conflict={conflict} onTakeTheirs={takeTheirs} onKeepMine={() => void saver.keepMine()} />
       <PublishDialog
         open={publishOpen}

@@ -1,5 +1,6 @@
 import { ArrowRight, Sparkles } from "lucide-react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { useSignedInHint } from "../auth/signed-in-hint";
 
@@ -32,13 +33,13 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" variant="gradient">
-              <Link href={signedIn ? "/dashboard/create" : "/auth"}>
+              <Link href={signedIn ? ROUTES.create : ROUTES.auth}>
                 Start Creating <ArrowRight className="h-4 w-4" aria-hidden />
               </Link>
             </Button>
             {signedIn ? (
               <Button asChild size="lg" variant="outline">
-                <Link href="/dashboard">Go to Dashboard</Link>
+                <Link href={ROUTES.dashboard}>Go to Dashboard</Link>
               </Button>
             ) : (
               <Button size="lg" variant="outline" onClick={scrollToSignup}>

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { LogoMark } from "../../components/ui/logo";
 
 const neverChanges = () => () => {};
@@ -21,14 +22,14 @@ export function LandingFooter() {
   return (
     <footer className="border-t border-brand-100 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-slate-500 sm:flex-row sm:px-6">
-        <Link href="/" className="flex items-center gap-2 font-semibold text-ink">
+        <Link href={ROUTES.landing} className="flex items-center gap-2 font-semibold text-ink">
           <LogoMark className="h-7 w-7" /> FicForge
         </Link>
         <nav aria-label="Legal" className="flex gap-6">
-          <Link href="/privacy" className="hover:text-brand-700">
+          <Link href={ROUTES.privacy} className="hover:text-brand-700">
             Privacy Policy
           </Link>
-          <Link href="/terms" className="hover:text-brand-700">
+          <Link href={ROUTES.terms} className="hover:text-brand-700">
             Terms of Service
           </Link>
         </nav>

@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { LogoMark } from "../../components/ui/logo";
 import { useSignedInHint } from "../auth/signed-in-hint";
@@ -17,7 +18,7 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-brand-100/70 bg-white/80 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link href="/" className="flex items-center gap-2 font-bold text-ink" aria-label="FicForge home">
+        <Link href={ROUTES.landing} className="flex items-center gap-2 font-bold text-ink" aria-label="FicForge home">
           <LogoMark />
           <span className="text-lg tracking-tight">FicForge</span>
         </Link>
@@ -31,15 +32,15 @@ export function LandingHeader() {
         <div className="flex items-center gap-2">
           {signedIn ? (
             <Button asChild size="sm" variant="gradient">
-              <Link href="/dashboard">Dashboard</Link>
+              <Link href={ROUTES.dashboard}>Dashboard</Link>
             </Button>
           ) : (
             <>
-              <Link href="/auth" className="px-2 text-sm font-semibold text-slate-700 hover:text-brand-700">
+              <Link href={ROUTES.auth} className="px-2 text-sm font-semibold text-slate-700 hover:text-brand-700">
                 Login
               </Link>
               <Button asChild size="sm" variant="gradient">
-                <Link href="/auth">Sign Up</Link>
+                <Link href={ROUTES.auth}>Sign Up</Link>
               </Button>
             </>
           )}

@@ -1,5 +1,6 @@
 import { BookOpen, Heart, MessageSquareText, PenLine, Sparkles, Users, Wand2 } from "lucide-react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { useSignedInHint } from "../auth/signed-in-hint";
 
@@ -132,13 +133,13 @@ export function SignupSection() {
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" className="bg-white text-brand-800 hover:bg-brand-50">
             {signedIn ? (
-              <Link href="/dashboard/create">Write a new story</Link>
+              <Link href={ROUTES.create}>Write a new story</Link>
             ) : (
-              <Link href="/auth">Create your free account</Link>
+              <Link href={ROUTES.auth}>Create your free account</Link>
             )}
           </Button>
           {!signedIn && (
-            <Link href="/auth" className="text-sm font-semibold text-white/90 underline-offset-4 hover:underline">
+            <Link href={ROUTES.auth} className="text-sm font-semibold text-white/90 underline-offset-4 hover:underline">
               I already have an account
             </Link>
           )}

@@ -2,6 +2,7 @@
 import { LogOut, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { SIDEBAR_ANIMATION_S, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from "../../../shared/limits";
+import { ROUTES } from "../../../shared/routes";
 import { LogoMark } from "../../components/ui/logo";
 import { Spinner } from "../../components/ui/spinner";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -20,7 +21,7 @@ export function Sidebar() {
 
   const brand = user.isPremium ? "FicForge+" : "FicForge";
   const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
-  const signOut = () => logoutMutation.mutate(undefined, { onSuccess: () => navigate("/auth", { replace: true }) });
+  const signOut = () => logoutMutation.mutate(undefined, { onSuccess: () => navigate(ROUTES.auth, { replace: true }) });
   const signOutButton = (
     <button
       type="button"
@@ -49,7 +50,7 @@ export function Sidebar() {
       }}
     >
       <div className={cn("flex items-center gap-2 px-3 pb-3 pt-4", collapsed && "flex-col")}>
-        <Link href="/dashboard" className="flex min-w-0 items-center gap-2 font-bold text-ink" aria-label={brand}>
+        <Link href={ROUTES.dashboard} className="flex min-w-0 items-center gap-2 font-bold text-ink" aria-label={brand}>
           <LogoMark className="shrink-0" />
           {!collapsed && <span className="truncate text-lg tracking-tight">{brand}</span>}
         </Link>

@@ -1,8 +1,9 @@
 // 'Your Stories' and 'Saved Stories'. Expanded: a list area about 220 px high that scrolls.
 // Collapsed: up to 5 story icons and 3 saved icons, each with its title in a tooltip.
 import { BookMarked, BookOpen } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { COLLAPSED_SAVED_ICONS, COLLAPSED_STORY_ICONS, SIDEBAR_LIST_HEIGHT_PX } from "../../../shared/limits";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -10,8 +11,16 @@ import { cn } from "../../lib/cn";
 import { type SavedStory, type SidebarStory, useMyStoriesList, useSavedStoriesList } from "./sidebar-queries";
 
 function Cover({ src, fallback, saved = false }: { src: string | null; fallback: ReactNode; saved?: boolean }) {
-  return src ? (
-    <img src={src} alt="" className="h-8 w-8 shrink-0 rounded-md object-cover" loading="lazy" />
+  // A cover that fails to load (deleted image) shows the fallback instead of a broken image.
+  const [broken, setBroken] = useState(false);
+  return src && !broken ? (
+    <img
+      src={src}
+      alt=""
+      className="h-8 w-8 shrink-0 rounded-md object-cover"
+      loading="lazy"
+      onError={() => setBroken(true)}
+    />
   ) : (
     <span
       aria-hidden
@@ -49,7 +58,7 @@ const row =
 function StoryRow({ story }: { story: SidebarStory }) {
   return (
     <li>
-      <Link href={`/dashboard/story/${story.id}`} className={row}>
+      <Link href={ROUTES.story(story.id)} className={row}>
         <Cover src={story.coverImage} fallback={<BookOpen className="h-4 w-4" aria-hidden />} />
         <span className="truncate">{story.title}</span>
       </Link>
@@ -60,7 +69,7 @@ function StoryRow({ story }: { story: SidebarStory }) {
 function SavedRow({ story }: { story: SavedStory }) {
   return (
     <li>
-      <Link href={`/dashboard/story/${story.id}/read`} className={row}>
+      <Link href={ROUTES.read(story.id)} className={row}>
         <Cover src={story.coverImage} fallback={<BookMarked className="h-4 w-4" aria-hidden />} saved />
         <span className="min-w-0">
           <span className="block truncate">{story.title}</span>
@@ -87,7 +96,7 @@ export function SidebarLists({ collapsed }: { collapsed: boolean }) {
       ) : stories.length === 0 ? (
         <p className="px-2.5 py-1 text-sm text-slate-500">No stories yet</p>
       ) : (
-        <ul>
+        <ul aria-label="Your Stories">
           {stories.map((story) => (
             <StoryRow key={story.id} story={story} />
           ))}
@@ -99,7 +108,7 @@ export function SidebarLists({ collapsed }: { collapsed: boolean }) {
       ) : saved.length === 0 ? (
         <p className="px-2.5 py-1 text-sm text-slate-500">No saved stories</p>
       ) : (
-        <ul>
+        <ul aria-label="Saved Stories" data-testid="saved-stories">
           {saved.map((story) => (
             <SavedRow key={story.id} story={story} />
           ))}
@@ -131,16 +140,16 @@ function CollapsedLists({ stories, saved }: { stories: SidebarStory[]; saved: Sa
       {stories.length > 0 && (
         <ul aria-label="Your Stories" className="space-y-1 border-t border-brand-100 pt-2">
           {stories.slice(0, COLLAPSED_STORY_ICONS).map((story) => (
-            <IconLink key={story.id} href={`/dashboard/story/${story.id}`} title={story.title}>
+            <IconLink key={story.id} href={ROUTES.story(story.id)} title={story.title}>
               <Cover src={story.coverImage} fallback={initial(story.title)} />
             </IconLink>
           ))}
         </ul>
       )}
       {saved.length > 0 && (
-        <ul aria-label="Saved Stories" className="space-y-1 border-t border-brand-100 pt-2">
+        <ul aria-label="Saved Stories" data-testid="saved-stories" className="space-y-1 border-t border-brand-100 pt-2">
           {saved.slice(0, COLLAPSED_SAVED_ICONS).map((story) => (
-            <IconLink key={story.id} href={`/dashboard/story/${story.id}/read`} title={story.title}>
+            <IconLink key={story.id} href={ROUTES.read(story.id)} title={story.title}>
               <Cover src={story.coverImage} fallback={initial(story.title)} saved />
             </IconLink>
           ))}

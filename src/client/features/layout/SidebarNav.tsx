@@ -1,6 +1,7 @@
 // The sidebar's links with SPEC.md's highlighting rules; collapsed, each is an icon with a tooltip.
 import { Crown, Home, type LucideIcon, PenSquare, Settings } from "lucide-react";
 import { Link, useLocation } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
 
@@ -12,20 +13,27 @@ interface NavLink {
 }
 
 const LINKS: NavLink[] = [
-  { href: "/dashboard/create", label: "Create Story", icon: PenSquare, isActive: (p) => p.includes("/create") },
-  { href: "/dashboard", label: "Discover", icon: Home, isActive: (p) => p === "/dashboard" },
+  { href: ROUTES.create, label: "Create Story", icon: PenSquare, isActive: (p) => p.includes("/create") },
+  // SPEC.md section 2: 'Discover' is /dashboard (its Discover section links on to the browse page), highlighted on
+  // an exact match; the browse page is part of Discover, so it highlights there too.
   {
-    href: "/dashboard/settings",
+    href: ROUTES.dashboard,
+    label: "Discover",
+    icon: Home,
+    isActive: (p) => p === ROUTES.dashboard || p === ROUTES.discover,
+  },
+  {
+    href: ROUTES.settings,
     label: "Settings",
     icon: Settings,
-    isActive: (p) => p.startsWith("/dashboard/settings"),
+    isActive: (p) => p.startsWith(ROUTES.settings),
   },
 ];
 const UPGRADE: NavLink = {
-  href: "/dashboard/upgrade",
+  href: ROUTES.upgrade,
   label: "Upgrade",
   icon: Crown,
-  isActive: (p) => p.startsWith("/dashboard/upgrade"),
+  isActive: (p) => p.startsWith(ROUTES.upgrade),
 };
 
 export function SidebarNav({ collapsed, isPremium }: { collapsed: boolean; isPremium: boolean }) {

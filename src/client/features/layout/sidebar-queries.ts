@@ -1,8 +1,8 @@
-// The sidebar's two lists. They share their query keys with the dashboard so one fetch feeds both.
+// The sidebar's two lists. They share their query keys with the dashboard and the reader, so one fetch feeds
+// both and the reader's bookmark toggle (which invalidates queryKeys.bookmarks) refreshes Saved Stories.
 import { useQuery } from "@tanstack/react-query";
-
-export const MY_STORIES_QUERY_KEY = ["/api/stories"] as const;
-export const BOOKMARKS_QUERY_KEY = ["/api/bookmarks"] as const;
+import type { BookmarkItem } from "../../../shared/schemas/reading";
+import { queryKeys } from "../../lib/query-keys";
 
 export interface SidebarStory {
   id: number;
@@ -11,27 +11,22 @@ export interface SidebarStory {
   updatedAt?: string;
 }
 
-export interface SavedStory {
-  id: number;
-  title: string;
-  coverImage: string | null;
-  author?: { username?: string | null } | null;
-}
+export type SavedStory = BookmarkItem;
 
 /** A list answer, tolerating a paginated `{ items }` shape; anything else is an empty list. */
-function asList<T>(data: unknown): T[] {
+export function asList<T>(data: unknown): T[] {
   if (Array.isArray(data)) return data as T[];
   const items = (data as { items?: unknown } | null | undefined)?.items;
   return Array.isArray(items) ? (items as T[]) : [];
 }
 
-// SPEC.md section 4: both lists fall back to empty when their fetch fails.
+// SPEC.md section 7: both lists fall back to empty when their fetch fails.
 export function useMyStoriesList() {
-  const { data, isLoading } = useQuery<unknown>({ queryKey: MY_STORIES_QUERY_KEY });
+  const { data, isLoading } = useQuery<unknown>({ queryKey: queryKeys.myStories });
   return { stories: asList<SidebarStory>(data), isLoading };
 }
 
 export function useSavedStoriesList() {
-  const { data, isLoading } = useQuery<unknown>({ queryKey: BOOKMARKS_QUERY_KEY });
+  const { data, isLoading } = useQuery<unknown>({ queryKey: queryKeys.bookmarks });
   return { saved: asList<SavedStory>(data), isLoading };
 }

@@ -3,6 +3,7 @@
 import { Check, Copy, Crown, Gift, Lock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/toaster";
@@ -67,7 +68,7 @@ export function DailyLimitDialog({ open, onOpenChange }: { open: boolean; onOpen
         title={LIMIT_DIALOG_TITLE}
         description="You've used today's free AI prompts. Pick a way to keep writing with Marin."
       >
-        <div className="grid gap-3" data-testid="marin-limit-dialog">
+        <div className="grid grid-cols-1 gap-3" data-testid="marin-limit-dialog">
           <button
             type="button"
             onClick={() => void refer()}
@@ -101,7 +102,7 @@ export function DailyLimitDialog({ open, onOpenChange }: { open: boolean; onOpen
             </span>
           </button>
           <Link
-            href="/dashboard/upgrade"
+            href={ROUTES.upgrade}
             onClick={() => onOpenChange(false)}
             className="flex items-start gap-3 rounded-xl border border-transparent bg-gradient-to-r from-brand-600 to-pink-600 p-4 text-left text-white shadow-lg shadow-brand-600/25 hover:from-brand-700 hover:to-pink-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400 focus-visible:ring-offset-2"
           >

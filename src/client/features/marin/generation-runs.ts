@@ -112,11 +112,11 @@ export function storyContextOf(story: StoryView, bridge: EditorBridge | null): S
   return {
     title: story.title.slice(0, 200),
     currentContent: (bridge ? bridge.currentContent() : story.content).slice(0, MARIN_LIMITS.currentContentChars),
-    characters: story.characters as StoryContext["characters"],
+    characters: story.characters,
     setting: story.setting,
     plotIdeas: story.plotIdeas,
-    themes: story.themes as StoryContext["themes"],
-    moods: story.moods as StoryContext["moods"],
-    fandoms: story.fandoms as StoryContext["fandoms"],
+    themes: story.themes,
+    moods: story.moods,
+    fandoms: story.fandoms,
   };
 }

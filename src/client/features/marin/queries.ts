@@ -1,23 +1,19 @@
-// TanStack hooks for Marin's reads. Query keys follow SPEC.md section 7: the first element is the URL.
+// TanStack hooks for Marin's reads; their keys come from lib/query-keys.ts.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { ContextPreview, MarinStatus, PromptAllowance, ReferralAnswer } from "../../../shared/schemas/marin";
-import { type ContextPreviewBody, fetchContextPreview, MARIN_URLS } from "./api";
-
-export const marinKeys = {
-  status: [MARIN_URLS.status] as const,
-  referral: [MARIN_URLS.referral] as const,
-};
+import { queryKeys } from "../../lib/query-keys";
+import { type ContextPreviewBody, fetchContextPreview } from "./api";
 
 export function useMarinStatus() {
-  return useQuery<MarinStatus>({ queryKey: marinKeys.status });
+  return useQuery<MarinStatus>({ queryKey: queryKeys.marinStatus });
 }
 
 /** Each AI answer carries the allowance left; the status query keeps it so every reader agrees. */
 export function useApplyAllowance() {
   const queryClient = useQueryClient();
   return (allowance: PromptAllowance) =>
-    queryClient.setQueryData<MarinStatus>(marinKeys.status, (old) =>
+    queryClient.setQueryData<MarinStatus>(queryKeys.marinStatus, (old) =>
       old
         ? { ...old, showPromptCount: allowance.showPromptCount, promptsLeft: allowance.promptsLeft }
         : { model: "", offline: false, dailyLimit: null, ...allowance },
@@ -25,7 +21,7 @@ export function useApplyAllowance() {
 }
 
 export function useReferral(enabled: boolean) {
-  return useQuery<ReferralAnswer>({ queryKey: marinKeys.referral, enabled });
+  return useQuery<ReferralAnswer>({ queryKey: queryKeys.referral, enabled });
 }
 
 /** How long the input rests before "What Marin sees" asks again. */

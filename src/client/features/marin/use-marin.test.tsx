@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DAILY_LIMIT_MESSAGE, type MarinStatus, OPENING_SCENE_PROMPT } from "../../../shared/schemas/marin";
 import type { StoryView } from "../../../shared/schemas/story";
 import { createQueryClient } from "../../lib/query-client";
+import { queryKeys } from "../../lib/query-keys";
 import { saveChat, newMessage } from "./chat-log";
 import type { EditorBridge } from "./editor-bridge";
-import { marinKeys } from "./queries";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 const { toast } = await import("../../components/ui/toaster");
@@ -113,7 +113,7 @@ const STORY = {
 function setup(bridge: EditorBridge | null, story: StoryView = STORY, reactStrictMode = false) {
   const queryClient = createQueryClient();
   // The status is cached after the first story the writer opened.
-  if (reactStrictMode) queryClient.setQueryData(marinKeys.status, FREE);
+  if (reactStrictMode) queryClient.setQueryData(queryKeys.marinStatus, FREE);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );

@@ -2,7 +2,7 @@
 // save, for the username only when it changes (a 15-character sign-up name must not block saving a description).
 import { type FormEvent, useState } from "react";
 import { PROFILE_DESCRIPTION_INPUT_MAX, PROFILE_USERNAME_INPUT_MAX } from "../../../shared/limits";
-import { profileUpdateFor } from "../../../shared/schemas/accounts";
+import { profileUpdateFor, type UserView } from "../../../shared/schemas/accounts";
 import { Button } from "../../components/ui/button";
 import { CharCount } from "../../components/ui/char-count";
 import { FormAlert, FormField } from "../../components/ui/form-field";
@@ -12,10 +12,9 @@ import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
 import { avatarInitial } from "../auth/avatar";
 import { FORM_ERROR, type FieldErrors, serverFieldErrors, validate } from "../auth/form-errors";
-import type { User } from "../auth/types";
 import { useUpdateProfile } from "./queries";
 
-export function ProfileForm({ user }: { user: User }) {
+export function ProfileForm({ user }: { user: UserView }) {
   const [values, setValues] = useState({ username: user.username, description: user.description ?? "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateProfile();

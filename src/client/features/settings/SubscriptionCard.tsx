@@ -1,13 +1,13 @@
 // 'Subscription Management' for premium users: the payment provider's portal manages or cancels the plan.
+import type { UserView } from "../../../shared/schemas/accounts";
 import { CreditCard } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
-import type { User } from "../auth/types";
 import { useCustomerPortal } from "./queries";
 
-export function SubscriptionCard({ user }: { user: User }) {
+export function SubscriptionCard({ user }: { user: UserView }) {
   const portal = useCustomerPortal();
   const renews = user.subscriptionExpiresAt ? new Date(user.subscriptionExpiresAt).toLocaleDateString() : null;
   return (

@@ -1,18 +1,17 @@
 // Settings calls: the profile update and the payment provider's customer portal.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProfileUpdateBody } from "../../../shared/schemas/accounts";
+import type { ProfileUpdateBody, UserView } from "../../../shared/schemas/accounts";
 import { apiJson } from "../../lib/api";
-import { USER_QUERY_KEY } from "../auth/auth-context";
-import type { User } from "../auth/types";
+import { queryKeys } from "../../lib/query-keys";
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation<User, Error, ProfileUpdateBody>({
-    mutationFn: (body) => apiJson<User>("PATCH", "/api/user", body),
+  return useMutation<UserView, Error, ProfileUpdateBody>({
+    mutationFn: (body) => apiJson<UserView>("PATCH", "/api/user", body),
     onSuccess: (user) => {
       // NOTE: the answer is the presented user; without one, reload it rather than guess.
-      if (user && typeof user === "object" && "id" in user) queryClient.setQueryData(USER_QUERY_KEY, user);
-      else void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      if (user && typeof user === "object" && "id" in user) queryClient.setQueryData(queryKeys.user, user);
+      else void queryClient.invalidateQueries({ queryKey: queryKeys.user });
     },
   });
 }

@@ -15,6 +15,8 @@ export interface SearchableMultiSelectProps {
   emptyText: string;
   /** At most this many matches are listed at once (the fandom list is long). */
   listLimit?: number;
+  /** Show the "n/max" counter (a single-choice filter has no use for it). */
+  showCount?: boolean;
 }
 
 export function SearchableMultiSelect({
@@ -26,6 +28,7 @@ export function SearchableMultiSelect({
   placeholder,
   emptyText,
   listLimit = 50,
+  showCount = true,
 }: SearchableMultiSelectProps) {
   const id = useId();
   const listId = `${id}-list`;
@@ -67,9 +70,11 @@ export function SearchableMultiSelect({
     <div className="space-y-1.5">
       <div className="flex items-end justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
-        <span className="text-xs tabular-nums text-slate-500">
-          {selected.length}/{max}
-        </span>
+        {showCount && (
+          <span className="text-xs tabular-nums text-slate-500">
+            {selected.length}/{max}
+          </span>
+        )}
       </div>
       {selected.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label={`Selected ${label.toLowerCase()}`}>

@@ -1,19 +1,13 @@
-// TanStack hooks for stories. Query keys follow SPEC.md section 7: the first element is the URL.
+// TanStack hooks for stories; their keys come from lib/query-keys.ts.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PublishBody, StoryCreate, StoryListItem, StoryUpdate, StoryView } from "../../../shared/schemas/story";
 import { apiJson, apiRequest, getQueryFn } from "../../lib/api";
-
-export const storyKeys = {
-  mine: ["/api/stories"] as const,
-  one: (id: number | string) => [`/api/stories/${id}`] as const,
-  published: ["/api/published-stories"] as const,
-  bookmarks: ["/api/bookmarks"] as const,
-};
+import { queryKeys } from "../../lib/query-keys";
 
 /** The signed-in user's stories; a failed fetch is logged and shows as an empty list (SPEC.md section 7). */
 export function useMyStoriesQuery() {
   return useQuery<StoryListItem[]>({
-    queryKey: storyKeys.mine,
+    queryKey: queryKeys.myStories,
     queryFn: async (context) => {
       try {
         return await getQueryFn<StoryListItem[]>({ on401: "throw" })(context);
@@ -26,7 +20,7 @@ export function useMyStoriesQuery() {
 }
 
 export function useStoryQuery(id: number | string) {
-  return useQuery<StoryView>({ queryKey: storyKeys.one(id) });
+  return useQuery<StoryView>({ queryKey: queryKeys.story(id) });
 }
 
 /** After saves and publishing: stories, published stories and bookmarks are refetched (SPEC.md section 7). */
@@ -34,9 +28,9 @@ export function useInvalidateStoryLists() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: storyKeys.mine }),
-      queryClient.invalidateQueries({ queryKey: storyKeys.published }),
-      queryClient.invalidateQueries({ queryKey: storyKeys.bookmarks }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.myStories }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.publishedAll }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.bookmarks }),
     ]);
 }
 
@@ -46,7 +40,7 @@ function useStoryWrite<TVariables>(write: (variables: TVariables) => Promise<Sto
   return useMutation<StoryView, Error, TVariables>({
     mutationFn: write,
     onSuccess: async (story) => {
-      queryClient.setQueryData(storyKeys.one(story.id), story);
+      queryClient.setQueryData(queryKeys.story(story.id), story);
       await invalidateLists();
     },
   });
@@ -76,7 +70,7 @@ export function useDeleteStory() {
       await apiRequest("DELETE", `/api/stories/${id}`);
     },
     onSuccess: async (_data, id) => {
-      queryClient.removeQueries({ queryKey: storyKeys.one(id) });
+      queryClient.removeQueries({ queryKey: queryKeys.story(id) });
       await invalidateLists();
     },
   });

@@ -2,6 +2,7 @@
 import { Check, Lock } from "lucide-react";
 import { useLocation } from "wouter";
 import { THEMES } from "../../../shared/catalogues";
+import { ROUTES } from "../../../shared/routes";
 import { cn } from "../../lib/cn";
 
 export function ThemeStep({
@@ -27,7 +28,7 @@ export function ThemeStep({
               type="button"
               aria-pressed={locked ? undefined : isSelected}
               aria-label={locked ? `${theme.label} (FicForge Plus only)` : undefined}
-              onClick={() => (locked ? navigate("/dashboard/upgrade") : onToggle(theme.id))}
+              onClick={() => (locked ? navigate(ROUTES.upgrade) : onToggle(theme.id))}
               className={cn(
                 "relative flex flex-col sm:min-h-28 items-start gap-1 rounded-xl border-2 p-4 text-left transition-colors",
                 isSelected ? "border-brand-600 bg-brand-50" : "border-brand-100 bg-white hover:border-brand-300",

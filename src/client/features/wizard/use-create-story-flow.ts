@@ -2,9 +2,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { isBlankText, type StoryView } from "../../../shared/schemas/story";
 import { toast } from "../../components/ui/toaster";
-import { storyKeys, useCreateStory, useInvalidateStoryLists } from "../stories/queries";
+import { queryKeys } from "../../lib/query-keys";
+import { useCreateStory, useInvalidateStoryLists } from "../stories/queries";
 import { AfterCreateError, writeOpeningScene } from "./opening-scene";
 import { buildCreatePayload, type WizardDraft } from "./wizard-draft";
 
@@ -59,12 +61,12 @@ export function useCreateStoryFlow(onCreated: () => void) {
     }
     const { story, failure } = await runAfterCreateSteps(created, draft);
     // NOTE: the editor opens from this cache entry; it must hold the saved content and its version.
-    queryClient.setQueryData(storyKeys.one(story.id), story);
+    queryClient.setQueryData(queryKeys.story(story.id), story);
     void invalidateLists();
     setRunning(false);
     if (failure) toast({ title: failure, variant: "destructive" });
     onCreated();
-    navigate(`/dashboard/story/${story.id}`);
+    navigate(ROUTES.story(story.id));
   }
 
   return { run, running };

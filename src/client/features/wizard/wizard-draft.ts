@@ -64,7 +64,7 @@ export function buildCreatePayload(draft: WizardDraft): StoryCreate {
     plotIdeas: draft.plotIdeas,
     moods: { ...draft.moods },
     fandoms: [...draft.fandoms],
-  } as StoryCreate;
+  };
   if (draft.coverImage) payload.coverImage = draft.coverImage;
   return payload;
 }

@@ -13,6 +13,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { StoryCharacters, StoryFandoms, StoryMoods, StoryThemes } from "../../../shared/schemas/story";
+import type { Stored } from "../../../shared/story-fields";
 import { createdAt } from "./columns";
 import { images } from "./images";
 import { users } from "./users";
@@ -32,13 +34,15 @@ export const stories = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     template: text("template"),
-    characters: jsonb("characters"),
+    // NOTE: the four jsonb fields are written in the shapes of the shared schemas; rows from before that may hold
+    // text (Stored<…>), so readers go through normalizeStoryFields (shared/story-fields.ts).
+    characters: jsonb("characters").$type<Stored<StoryCharacters>>(),
     setting: text("setting"),
     plotIdeas: text("plot_ideas"),
-    moods: jsonb("moods"),
+    moods: jsonb("moods").$type<Stored<StoryMoods>>(),
     coverImageId: text("cover_image_id").references(() => images.id, { onDelete: "set null" }),
-    fandoms: jsonb("fandoms"),
-    themes: jsonb("themes"),
+    fandoms: jsonb("fandoms").$type<Stored<StoryFandoms>>(),
+    themes: jsonb("themes").$type<Stored<StoryThemes>>(),
     // Optimistic concurrency: every save bumps it; a save naming an older one is refused (409).
     version: integer("version").notNull().default(1),
     rating: text("rating").notNull().default("general"),

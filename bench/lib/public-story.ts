@@ -1,0 +1,64 @@
+// One published story for the public page's benches (Lighthouse, screenshots): an author, a cover and about
+// 60 KB of chapters with the editor's formatting, a Marin-written chapter among them.
+import sharp from "sharp";
+import type { Db } from "../../src/server/db/client";
+import { stories, users } from "../../src/server/db/schema";
+import { processImage, storeImage } from "../../src/server/images/process-image";
+import { SANITIZER_VERSION } from "../../src/server/stories/sanitize-content";
+import { countStoryWords } from "../../src/server/stories/story-text";
+import { publicStoryPath } from "../../src/shared/schemas/reading";
+import { longStoryHtml } from "./long-story";
+
+const TITLE = "The Crow Keeper of the Northern Pass";
+const DESCRIPTION =
+  "Snow has closed the northern pass for nine days when a stranger in a grey coat walks up the road with a letter " +
+  "sealed by Queen Isolde. Ren would rather send him back down the mountain; his sister Mika has other ideas.";
+
+/** A portrait cover drawn from SVG, as an upload would arrive (sharp re-encodes it like any cover). */
+async function coverBytes(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1200">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4c1d95"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs>
+<rect width="800" height="1200" fill="url(#g)"/>
+<circle cx="600" cy="260" r="120" fill="#fde68a" opacity=".85"/>
+<path d="M0 900 L260 560 L420 760 L560 600 L800 900 L800 1200 L0 1200 Z" fill="#1c1530" opacity=".8"/>
+<text x="400" y="1040" font-family="serif" font-size="64" fill="#fff" text-anchor="middle">The Crow Keeper</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+function storyHtml(): string {
+  const html = longStoryHtml(60 * 1024, 7);
+  // The third chapter as Marin's wrapper leaves it: a chapter section around generated content.
+  let chapter = 0;
+  return html.replace(/<h2>Chapter (\d+)<\/h2>([\s\S]*?)(?=<h2>|$)/g, (whole, n: string, rest: string) => {
+    chapter += 1;
+    if (chapter !== 3) return whole;
+    return `<section class="chapter" data-chapter="${n}"><div class="generated-content" data-model="Offline storyteller" data-generated-at="2026-11-22T10:00:00.000Z"><h2>Chapter ${n}</h2>${rest}</div></section>`;
+  });
+}
+
+/** Inserts the story (published, general) and answers its public page's path. */
+export async function seedPublicStory(db: Db): Promise<string> {
+  const [author] = await db
+    .insert(users)
+    .values({ username: "mika_writes", email: "public_story@bench.ficforge.local", emailVerified: true })
+    .returning({ id: users.id });
+  const coverImageId = await storeImage(db, await processImage(await coverBytes()), author!.id);
+  const content = storyHtml();
+  const now = new Date();
+  const [story] = await db
+    .insert(stories)
+    .values({
+      title: TITLE,
+      description: DESCRIPTION,
+      content,
+      authorId: author!.id,
+      published: true,
+      publishedAt: now,
+      coverImageId,
+      sanitizedWith: SANITIZER_VERSION,
+      ...countStoryWords(content),
+    })
+    .returning({ id: stories.id });
+  return publicStoryPath(story!.id, TITLE);
+}

@@ -1,0 +1,79 @@
+// One published story in Discover: cover (or a placeholder), title, author and mood chips; the whole card opens
+// the reader.
+import { BookOpen, Heart } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
+import type { PublishedStoryItem } from "../../../shared/schemas/reading";
+import { Skeleton } from "../../components/ui/skeleton";
+import { moodChips } from "./moods";
+
+function Cover({ src }: { src: string | null }) {
+  const [broken, setBroken] = useState(false);
+  if (src && !broken) {
+    return (
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        onError={() => setBroken(true)}
+        className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+      />
+    );
+  }
+  return (
+    <div className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-100 via-brand-50 to-pink-100 text-brand-300">
+      <BookOpen className="h-10 w-10" aria-hidden />
+    </div>
+  );
+}
+
+export function StoryTile({ story }: { story: PublishedStoryItem }) {
+  const moods = moodChips(story.moods);
+  const author = story.author?.username || "Unknown Author";
+  return (
+    <Link
+      href={ROUTES.read(story.id)}
+      data-testid="discover-story"
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
+    >
+      <div className="aspect-[3/2] overflow-hidden bg-brand-50">
+        <Cover src={story.coverImage} />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="line-clamp-2 font-semibold leading-snug text-ink group-hover:text-brand-700">{story.title}</h3>
+        <p className="truncate text-sm text-slate-500">by {author}</p>
+        {moods.length > 0 && (
+          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Moods">
+            {moods.map((mood) => (
+              <li key={mood} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                {mood}
+              </li>
+            ))}
+          </ul>
+        )}
+        {story.likeCount > 0 && (
+          <p className="mt-auto flex items-center gap-1 pt-2 text-xs text-slate-500">
+            <Heart className="h-3.5 w-3.5" aria-hidden />
+            <span>
+              {story.likeCount} {story.likeCount === 1 ? "like" : "likes"}
+            </span>
+          </p>
+        )}
+      </div>
+    </Link>
+  );
+}
+
+export function StoryTileSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-brand-100" data-testid="discover-skeleton">
+      <Skeleton className="aspect-[3/2] rounded-none" />
+      <div className="space-y-2 p-4">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-3 w-1/3" />
+        <Skeleton className="mt-3 h-4 w-1/2" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// The comment box: plain text, 1–2000 characters (CommentBody's messages), the server's refusal shown below it.
+import { type FormEvent, useId, useState } from "react";
+import { COMMENT_LIMITS, CommentBody } from "../../../shared/schemas/reading";
+import { Button } from "../../components/ui/button";
+import { CharCount } from "../../components/ui/char-count";
+import { errorMessage } from "../../lib/api";
+import { usePostComment } from "./queries";
+
+export function CommentComposer({ storyId }: { storyId: string }) {
+  const [text, setText] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const post = usePostComment(storyId);
+  const fieldId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CommentBody.safeParse({ content: text });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? "Invalid comment");
+      return;
+    }
+    setProblem(null);
+    post.mutate(parsed.data.content, {
+      onSuccess: () => setText(""),
+      onError: (error) => setProblem(errorMessage(error, "Failed to post comment")),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-2" data-testid="comment-form">
+      <label htmlFor={fieldId} className="text-sm font-medium text-ink">
+        Add a comment
+      </label>
+      <textarea
+        id={fieldId}
+        value={text}
+        maxLength={COMMENT_LIMITS.max}
+        rows={3}
+        placeholder="Share what you thought of this story..."
+        onChange={(e) => {
+          setText(e.target.value);
+          if (problem) setProblem(null);
+        }}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${fieldId}-count${problem ? ` ${fieldId}-problem` : ""}`}
+        className="block w-full resize-y rounded-xl border border-brand-200 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-200"
+      />
+      <div className="flex items-center justify-between gap-3">
+        <CharCount id={`${fieldId}-count`} value={text} max={COMMENT_LIMITS.max} />
+        <Button type="submit" size="sm" disabled={post.isPending || !text.trim()}>
+          {post.isPending ? "Posting..." : "Post comment"}
+        </Button>
+      </div>
+      {problem ? (
+        <p id={`${fieldId}-problem`} role="alert" className="text-sm text-red-600">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+// The reader's action row: like (with its count), bookmark and share.
+import { Bookmark, BookmarkCheck, Heart } from "lucide-react";
+import type { ReadStoryView } from "../../../shared/schemas/reading";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/toaster";
+import { cn } from "../../lib/cn";
+import { LOGIN_REQUIRED, LOGIN_REQUIRED_LIKE, useBookmarkQuery, useToggleBookmark, useToggleLike } from "./queries";
+import { ShareDialog } from "./ShareDialog";
+import { shareUrl } from "./share-link";
+
+export function ReaderActions({ story, signedIn }: { story: ReadStoryView; signedIn: boolean }) {
+  const id = String(story.id);
+  const bookmark = useBookmarkQuery(id, signedIn, story.bookmarked);
+  const toggleBookmark = useToggleBookmark(id);
+  const toggleLike = useToggleLike(id);
+  const bookmarked = signedIn && (bookmark.data?.bookmarked ?? story.bookmarked);
+
+  const onBookmark = () => {
+    if (!signedIn) toast({ ...LOGIN_REQUIRED, variant: "destructive" });
+    else toggleBookmark.mutate();
+  };
+  const onLike = () => {
+    if (!signedIn) toast({ ...LOGIN_REQUIRED_LIKE, variant: "destructive" });
+    else toggleLike.mutate();
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        variant="outline"
+        onClick={onLike}
+        aria-pressed={story.liked}
+        aria-label={`Like (${story.likeCount})`}
+        data-testid="reader-like"
+        className={cn(story.liked && "border-pink-200 bg-pink-50 text-pink-700 hover:bg-pink-100")}
+      >
+        <Heart className={cn("h-4 w-4", story.liked && "fill-current")} aria-hidden />
+        <span className="tabular-nums" data-testid="reader-like-count">
+          {story.likeCount}
+        </span>
+      </Button>
+      <Button
+        variant="outline"
+        onClick={onBookmark}
+        disabled={toggleBookmark.isPending}
+        aria-pressed={bookmarked}
+        data-testid="reader-bookmark"
+        className={cn(bookmarked && "border-brand-300 bg-brand-50")}
+      >
+        {bookmarked ? <BookmarkCheck className="h-4 w-4" aria-hidden /> : <Bookmark className="h-4 w-4" aria-hidden />}
+        {bookmarked ? "Bookmarked" : "Bookmark"}
+      </Button>
+      <ShareDialog url={shareUrl(window.location.origin, story)} title={story.title} />
+    </div>
+  );
+}

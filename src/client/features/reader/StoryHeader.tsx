@@ -1,0 +1,77 @@
+// The top of the reader: cover (or 'No cover image'), title, 'by' author, reading time, Marin's share,
+// description and the fandom and mood chips.
+import { ImageOff } from "lucide-react";
+import type { ReactNode } from "react";
+import type { ReadStoryView } from "../../../shared/schemas/reading";
+import { cn } from "../../lib/cn";
+import { aiShareText, readingTime, storyChips } from "./reader-meta";
+
+export const UNKNOWN_AUTHOR = "Unknown Author";
+
+export function StoryHeader({ story, actions }: { story: ReadStoryView; actions: ReactNode }) {
+  const chips = storyChips(story.fandoms, story.moods);
+  const minutes = readingTime(story.wordCount);
+  const marin = aiShareText(story.aiShare);
+  const author = story.author?.username?.trim() || UNKNOWN_AUTHOR;
+
+  return (
+    <header className="grid gap-6 sm:grid-cols-[minmax(0,10rem)_1fr] sm:items-start lg:grid-cols-[minmax(0,13rem)_1fr] lg:gap-8">
+      {story.coverImage ? (
+        <img
+          src={story.coverImage}
+          alt={`Cover of ${story.title}`}
+          className="mx-auto w-full max-w-[14rem] rounded-2xl border border-brand-100 bg-brand-50 object-contain shadow-md sm:max-w-none"
+          data-testid="reader-cover"
+        />
+      ) : (
+        <div
+          className="mx-auto flex aspect-[4/5] w-full max-w-[10rem] flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-brand-200 bg-brand-50 text-sm text-slate-500 sm:max-w-none"
+          data-testid="reader-no-cover"
+        >
+          <ImageOff className="h-8 w-8 text-brand-300" aria-hidden />
+          No cover image
+        </div>
+      )}
+      <div className="min-w-0 space-y-3">
+        <h1 className="reader-title break-words text-3xl font-bold leading-tight text-ink sm:text-4xl">
+          {story.title}
+        </h1>
+        <p className="text-slate-600">
+          by{" "}
+          <span className="font-semibold text-ink" data-testid="reader-author">
+            {author}
+          </span>
+        </p>
+        {minutes || marin ? (
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-500">
+            {minutes ? <span data-testid="reader-reading-time">{minutes}</span> : null}
+            {marin ? (
+              <span data-testid="reader-ai-share" title="The share of this story's words the AI assistant wrote">
+                {marin}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+        {story.description ? (
+          <p className="reader-description whitespace-pre-line text-slate-700">{story.description}</p>
+        ) : null}
+        {chips.length > 0 ? (
+          <ul className="flex flex-wrap gap-2" aria-label="Fandoms and moods" data-testid="reader-chips">
+            {chips.map((chip) => (
+              <li
+                key={`${chip.kind}:${chip.label}`}
+                className={cn(
+                  "rounded-full px-3 py-1 text-xs font-medium",
+                  chip.kind === "fandom" ? "bg-brand-100 text-brand-800" : "bg-pink-50 text-pink-700",
+                )}
+              >
+                {chip.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="pt-1">{actions}</div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,165 @@
+// TanStack hooks for the reader: the story, bookmark and like toggles, comments. Keys from lib/query-keys.ts.
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  BookmarkState,
+  CommentsPage,
+  CommentView,
+  LikeState,
+  ReadStoryView,
+} from "../../../shared/schemas/reading";
+import { toast } from "../../components/ui/toaster";
+import { ApiError, apiJson, getQueryFn } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
+
+export const BOOKMARK_FAILED = { title: "Error", description: "Failed to toggle bookmark" } as const;
+export const LIKE_FAILED = { title: "Error", description: "Failed to toggle like" } as const;
+export const LOGIN_REQUIRED = { title: "Login required", description: "Please log in to bookmark stories" } as const;
+export const LOGIN_REQUIRED_LIKE = { title: "Login required", description: "Please log in to like stories" } as const;
+export const DELETE_COMMENT_FAILED = { title: "Error", description: "Failed to delete comment" } as const;
+
+export function useReadStoryQuery(id: string) {
+  return useQuery<ReadStoryView>({ queryKey: queryKeys.read(id) });
+}
+
+/**
+ * Whether the signed-in user's own list (the sidebar's 'Your Stories', same key) holds this story: asked only when
+ * the reader view is refused, since an unpublished story has none and its author belongs in the editor.
+ */
+export function useOwnsStory(id: string, enabled: boolean): boolean {
+  const mine = useQuery<unknown>({ queryKey: queryKeys.myStories, enabled });
+  return enabled && Array.isArray(mine.data) && mine.data.some((s) => String((s as { id?: unknown })?.id) === id);
+}
+
+/** SPEC.md section 7: GET /api/stories/{id}/bookmark, only when signed in; the read view's flag until it answers. */
+export function useBookmarkQuery(id: string, signedIn: boolean, initial: boolean | undefined) {
+  return useQuery<BookmarkState>({
+    queryKey: queryKeys.bookmark(id),
+    enabled: signedIn,
+    placeholderData: initial === undefined ? undefined : { bookmarked: initial },
+  });
+}
+
+function patchReadView(queryClient: ReturnType<typeof useQueryClient>, id: string, patch: Partial<ReadStoryView>) {
+  queryClient.setQueryData<ReadStoryView>(queryKeys.read(id), (view) => (view ? { ...view, ...patch } : view));
+}
+
+/** The bookmark toggle; the sidebar's Saved Stories refresh after it (SPEC.md section 7's cache refresh). */
+export function useToggleBookmark(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation<BookmarkState, Error, void>({
+    mutationFn: () => apiJson<BookmarkState>("POST", `/api/stories/${id}/bookmark`),
+    onSuccess: async (state) => {
+      queryClient.setQueryData(queryKeys.bookmark(id), state);
+      patchReadView(queryClient, id, { bookmarked: state.bookmarked });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.bookmarks });
+    },
+    onError: (error) => {
+      const signedOut = error instanceof ApiError && error.status === 401;
+      toast({ ...(signedOut ? LOGIN_REQUIRED : BOOKMARK_FAILED), variant: "destructive" });
+    },
+  });
+}
+
+/** The like toggle, shown at once and rolled back when the server refuses it. */
+export function useToggleLike(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation<LikeState, Error, void, { before?: ReadStoryView }>({
+    mutationFn: () => apiJson<LikeState>("POST", `/api/stories/${id}/like`),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.read(id) });
+      const before = queryClient.getQueryData<ReadStoryView>(queryKeys.read(id));
+      if (before) {
+        const liked = !before.liked;
+        patchReadView(queryClient, id, { liked, likeCount: Math.max(0, before.likeCount + (liked ? 1 : -1)) });
+      }
+      return { before };
+    },
+    onSuccess: async (state) => {
+      patchReadView(queryClient, id, state);
+      // Discover items carry the like count.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.publishedAll });
+    },
+    onError: (error, _vars, context) => {
+      if (context?.before)
+        patchReadView(queryClient, id, { liked: context.before.liked, likeCount: context.before.likeCount });
+      const signedOut = error instanceof ApiError && error.status === 401;
+      toast({ ...(signedOut ? LOGIN_REQUIRED_LIKE : LIKE_FAILED), variant: "destructive" });
+    },
+  });
+}
+
+type CommentPages = InfiniteData<CommentsPage, string | null>;
+
+/** Comments, oldest first, a page at a time ('Load more' fetches the next). */
+export function useCommentsQuery(id: string) {
+  return useInfiniteQuery<CommentsPage, Error, CommentPages, readonly unknown[], string | null>({
+    queryKey: queryKeys.comments(id),
+    initialPageParam: null,
+    queryFn: ({ pageParam, ...context }) =>
+      getQueryFn<CommentsPage>({ on401: "throw" })({
+        ...context,
+        queryKey: pageParam ? [queryKeys.comments(id)[0], { cursor: pageParam }] : queryKeys.comments(id),
+      }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The loaded comments in order, each once (a comment posted here may come again with a later page). */
+export function flattenComments(data: CommentPages | undefined): CommentView[] {
+  const seen = new Set<number>();
+  const all: CommentView[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const comment of page.items) {
+      if (seen.has(comment.id)) continue;
+      seen.add(comment.id);
+      all.push(comment);
+    }
+  }
+  return all;
+}
+
+function updateComments(
+  queryClient: ReturnType<typeof useQueryClient>,
+  id: string,
+  change: (pages: CommentsPage[]) => CommentsPage[],
+) {
+  queryClient.setQueryData<CommentPages>(queryKeys.comments(id), (data) =>
+    data ? { ...data, pages: change(data.pages) } : data,
+  );
+}
+
+export function usePostComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation<CommentView, Error, string>({
+    mutationFn: (content) => apiJson<CommentView>("POST", `/api/stories/${id}/comments`, { content }),
+    onSuccess: (comment) => {
+      // Newest last, as the list is oldest first; it shows at once even while later pages are still unloaded.
+      updateComments(queryClient, id, (pages) =>
+        pages.map((page, i) =>
+          i === pages.length - 1
+            ? { ...page, items: [...page.items, comment], total: page.total + 1 }
+            : { ...page, total: page.total + 1 },
+        ),
+      );
+    },
+  });
+}
+
+export function useDeleteComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, number>({
+    mutationFn: async (commentId) => {
+      await apiJson<unknown>("DELETE", `/api/comments/${commentId}`);
+    },
+    onSuccess: (_data, commentId) => {
+      updateComments(queryClient, id, (pages) =>
+        pages.map((page) => ({
+          ...page,
+          items: page.items.filter((c) => c.id !== commentId),
+          total: Math.max(0, page.total - 1),
+        })),
+      );
+    },
+    onError: () => toast({ ...DELETE_COMMENT_FAILED, variant: "destructive" }),
+  });
+}

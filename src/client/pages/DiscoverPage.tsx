@@ -1,0 +1,5 @@
+import { DiscoverBrowse } from "../features/discover/DiscoverBrowse";
+
+export default function DiscoverPage() {
+  return <DiscoverBrowse />;
+}

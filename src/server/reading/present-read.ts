@@ -1,0 +1,65 @@
+// The reader's view of a published story (GET /api/stories/{id}/read). Built in two parts so a byte cache can keep
+// the first: everything every reader sees alike, then the viewer's own two flags (liked, bookmarked).
+import { type Moods, publicStoryPath, type ReadStoryView } from "../../shared/schemas/reading";
+import { normalizeStoryFields } from "../../shared/story-fields";
+import { imageUrl } from "../images/process-image";
+import { presentStoryBody, type StoryWithTags } from "../stories/present";
+
+export type ReadRow = StoryWithTags & { authorUsername: string };
+
+export interface ViewerState {
+  liked: boolean;
+  bookmarked: boolean;
+}
+
+/**
+ * The viewer-independent view, with `liked` and `bookmarked` false and LAST, so its JSON always ends in
+ * VIEWER_STATE_SUFFIX: a cache of these bytes splices the viewer's flags in with spliceViewerState.
+ */
+export function presentReadView(row: ReadRow): ReadStoryView {
+  // NOTE: the body (sanitize-if-old, word counts) is shared with the owner's view; old jsonb shapes are normalized.
+  const { content, wordCount, aiShare } = presentStoryBody(row);
+  const { fandoms, moods } = normalizeStoryFields(row);
+  const rating = row.rating === "mature" ? "mature" : "general";
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    content,
+    coverImage: imageUrl(row.coverImageId),
+    authorId: row.authorId,
+    author: { username: row.authorUsername },
+    tags: row.tags,
+    fandoms,
+    moods: moods as Moods | null,
+    rating,
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    wordCount,
+    aiShare,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    publicPath: rating === "mature" ? null : publicStoryPath(row.id, row.title),
+    liked: false,
+    bookmarked: false,
+  };
+}
+
+export const VIEWER_STATE_SUFFIX = '"liked":false,"bookmarked":false}';
+
+const SUFFIX_BYTES = Buffer.from(VIEWER_STATE_SUFFIX);
+
+/**
+ * The shared bytes with the viewer's flags put in: a string or buffer ending in VIEWER_STATE_SUFFIX gets its tail
+ * replaced (a buffer without being decoded); anything else (an error body) passes unchanged.
+ */
+export function spliceViewerState(payload: string | Buffer, state: ViewerState): string | Buffer {
+  if (!state.liked && !state.bookmarked) return payload;
+  const tail = `"liked":${state.liked},"bookmarked":${state.bookmarked}}`;
+  if (typeof payload === "string") {
+    return payload.endsWith(VIEWER_STATE_SUFFIX) ? payload.slice(0, -VIEWER_STATE_SUFFIX.length) + tail : payload;
+  }
+  const cut = payload.length - SUFFIX_BYTES.length;
+  if (cut < 0 || !payload.subarray(cut).equals(SUFFIX_BYTES)) return payload;
+  return Buffer.concat([payload.subarray(0, cut), Buffer.from(tail)]);
+}

@@ -1,0 +1,42 @@
+// GET /api/stories/{id}/read: the reader's view of a published story. Open to signed-out visitors for general
+// stories (the same text the public page shows); mature ones only to premium users and their author.
+//
+// How it meets the read cache: the gate query decides who may read and fetches the viewer's two flags; the view
+// itself is built without them (liked and bookmarked false, last in the JSON) and sent through readCache.send under
+// a key that does not depend on the viewer; the onSend hook below splices the viewer's flags into those bytes
+// (a suffix swap, no parsing) and marks the ETag, so a 304 is never answered for another viewer's flags.
+// The gate is the one per-request query left: the cache can answer it from memory for signed-out viewers with
+// mayRead (visibility.ts) on the cached view's rating and authorId.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../errors";
+import { spliceViewerState, type ViewerState } from "./present-read";
+import { buildReadView, readGate } from "./read-story";
+import { parseReadableStoryId, STORY_NOT_PUBLISHED } from "./visibility";
+
+const IdParams = z.object({ id: z.string() });
+
+export const readCacheKey = (id: number) => `read:${id}`;
+
+const viewerStates = new WeakMap<FastifyRequest, ViewerState>();
+
+async function spliceViewer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const state = viewerStates.get(request);
+  if (!state || (!state.liked && !state.bookmarked)) return payload;
+  const etag = reply.getHeader("etag");
+  if (typeof etag === "string") reply.header("etag", etag.replace(/"$/, `-${+state.liked}${+state.bookmarked}"`));
+  return typeof payload === "string" || Buffer.isBuffer(payload) ? spliceViewerState(payload, state) : payload;
+}
+
+export async function readRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/api/stories/:id/read", { schema: { params: IdParams }, onSend: spliceViewer }, async (request, reply) => {
+    const id = parseReadableStoryId(request.params.id);
+    const state = await readGate(request.db, id, request.user);
+    if (!state) throw notFound(STORY_NOT_PUBLISHED);
+    viewerStates.set(request, state);
+    return request.server.readCache.send(request, reply, readCacheKey(id), () => buildReadView(request.db, id));
+  });
+}

@@ -1,0 +1,50 @@
+// The reader's two queries: the gate (may this viewer read it, and their two flags) and the shared view (story,
+// author and tags in one query), which the read cache keeps.
+import { and, eq, sql } from "drizzle-orm";
+import type { ReadStoryView } from "../../shared/schemas/reading";
+import type { Db } from "../db/client";
+import { stories, users } from "../db/schema";
+import { notFound } from "../errors";
+import { tagNames } from "../stories/story-queries";
+import { presentReadView, type ViewerState } from "./present-read";
+import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "./visibility";
+
+const NOBODY: ViewerState = { liked: false, bookmarked: false };
+
+/**
+ * Answers the viewer's state when they may read the story, undefined otherwise: one small query on primary and
+ * unique keys (a signed-out viewer gets no flags).
+ */
+export async function readGate(db: Db, id: number, viewer: Viewer): Promise<ViewerState | undefined> {
+  const where = and(eq(stories.id, id), readableBy(viewer));
+  if (!viewer) {
+    const [row] = await db.select({ id: stories.id }).from(stories).where(where).limit(1);
+    return row ? NOBODY : undefined;
+  }
+  // NOTE: written out with the table name: drizzle leaves columns unqualified in single-table selects, and inside
+  // the subqueries a bare "id" would name the like's or bookmark's own id.
+  const [row] = await db
+    .select({
+      liked: sql<boolean>`exists (select 1 from likes l where l.story_id = "stories"."id" and l.user_id = ${viewer.id})`,
+      bookmarked: sql<boolean>`exists (
+        select 1 from bookmarks b where b.story_id = "stories"."id" and b.user_id = ${viewer.id}
+      )`,
+    })
+    .from(stories)
+    .where(where)
+    .limit(1);
+  return row ? { liked: row.liked, bookmarked: row.bookmarked } : undefined;
+}
+
+/** The viewer-independent view of a published story (any rating: the gate has already decided who may see it). */
+export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> {
+  const [row] = await db
+    .select({ story: stories, authorUsername: users.username, tags: tagNames })
+    .from(stories)
+    .innerJoin(users, eq(users.id, stories.authorId))
+    .where(and(eq(stories.id, id), eq(stories.published, true)))
+    .limit(1);
+  // NOTE: unpublished between the gate and here.
+  if (!row) throw notFound(STORY_NOT_PUBLISHED);
+  return presentReadView({ ...row.story, tags: row.tags, authorUsername: row.authorUsername });
+}

@@ -1,0 +1,86 @@
+// Bookmarks, likes and comments (DESIGN.md section 4). Writes need a signed-in user; reading a story's comments
+// is open like the story itself. Every story-scoped call first applies visibility.ts: 404 for what the viewer
+// may not read.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CommentBody, CommentsQuery } from "../../shared/schemas/reading";
+import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
+import { requireUser, requireUserHook } from "../accounts/guards";
+import { AppError, notFound } from "../errors";
+import { stripControlChars } from "../stories/sanitize-content";
+import { listBookmarks } from "./bookmarks";
+import { addComment, COMMENT_NOT_FOUND, deleteComment, listComments, takeCommentAllowanceOrThrow } from "./comments";
+import { hasMarked, toggleMark } from "./toggle-mark";
+import { getReadableStoryOrThrow, parseReadableStoryId } from "./visibility";
+
+const IdParams = z.object({ id: z.string() });
+const signedIn = { onRequest: requireUserHook };
+
+/** Copies a 429's retryAfter into the Retry-After header before the error handler answers it. */
+function withRetryAfter(reply: FastifyReply, error: unknown): never {
+  if (error instanceof AppError && typeof error.extra.retryAfter === "number") {
+    reply.header("retry-after", String(error.extra.retryAfter));
+  }
+  throw error;
+}
+
+/** Plain text as stored: control characters (other than line breaks and tabs) removed, then the rules again. */
+const commentText = (content: string) => CommentBody.parse({ content: stripControlChars(content) }).content;
+
+export async function socialRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const now = () => root.deps.now();
+
+  app.get("/api/bookmarks", signedIn, async (request) => listBookmarks(request.db, requireUser(request)));
+
+  app.get("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
+    const user = requireUser(request);
+    const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), user);
+    return { bookmarked: await hasMarked(request.db, "bookmark", story.id, user.id) } satisfies BookmarkState;
+  });
+
+  app.post("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
+    const id = parseReadableStoryId(request.params.id);
+    const { marked } = await toggleMark(request.db, "bookmark", id, requireUser(request), now());
+    return { bookmarked: marked } satisfies BookmarkState;
+  });
+
+  app.post("/api/stories/:id/like", { ...signedIn, schema: { params: IdParams } }, async (request) => {
+    const id = parseReadableStoryId(request.params.id);
+    const { marked, count } = await toggleMark(request.db, "like", id, requireUser(request), now());
+    root.readCache.invalidateStory(id);
+    return { liked: marked, likeCount: count } satisfies LikeState;
+  });
+
+  app.get(
+    "/api/stories/:id/comments",
+    { schema: { params: IdParams, querystring: CommentsQuery } },
+    async (request) => {
+      const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), request.user);
+      return listComments(request.db, story, request.user, request.query);
+    },
+  );
+
+  app.post(
+    "/api/stories/:id/comments",
+    { ...signedIn, schema: { params: IdParams, body: CommentBody } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const id = parseReadableStoryId(request.params.id);
+      // NOTE: checked before the allowance, so asking about stories one may not read costs no comment.
+      await getReadableStoryOrThrow(request.db, id, user);
+      await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
+      const comment = await addComment(request.db, id, user, commentText(request.body.content), now());
+      root.readCache.invalidateStory(id);
+      return reply.status(201).send(comment);
+    },
+  );
+
+  app.delete("/api/comments/:id", { ...signedIn, schema: { params: IdParams } }, async (request, reply) => {
+    if (!/^\d{1,9}$/.test(request.params.id)) throw notFound(COMMENT_NOT_FOUND);
+    const storyId = await deleteComment(request.db, Number(request.params.id), requireUser(request));
+    root.readCache.invalidateStory(storyId);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,71 @@
+// A reader's mark on a story (a like or a bookmark): one row per user and story, toggled, its count on the story
+// kept exact. All in one transaction behind the story's row lock, so concurrent toggles (a double click, twenty
+// tabs) run one after another: each flips the state the previous one left, none errs, none makes a duplicate.
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { bookmarks, likes, stories } from "../db/schema";
+import { FEATURED } from "./featured-score";
+import { lockReadableStoryOrThrow, type Viewer } from "./visibility";
+
+const MARKS = {
+  like: { table: likes, count: stories.likeCount, countKey: "likeCount", weight: FEATURED.likeWeight },
+  bookmark: {
+    table: bookmarks,
+    count: stories.bookmarkCount,
+    countKey: "bookmarkCount",
+    weight: FEATURED.bookmarkWeight,
+  },
+} as const;
+
+export type MarkKind = keyof typeof MARKS;
+
+export interface MarkState {
+  marked: boolean;
+  count: number;
+}
+
+export async function toggleMark(
+  db: Db,
+  kind: MarkKind,
+  storyId: number,
+  viewer: NonNullable<Viewer>,
+  now: Date,
+): Promise<MarkState> {
+  const { table, count, countKey, weight } = MARKS[kind];
+  return db.transaction(async (tx) => {
+    await lockReadableStoryOrThrow(tx, storyId, viewer);
+    const mine = and(eq(table.storyId, storyId), eq(table.userId, viewer.id));
+    const removed = await tx.delete(table).where(mine).returning({ id: table.id });
+    let delta = -removed.length;
+    if (removed.length === 0) {
+      // NOTE: the lock makes a conflict impossible; "do nothing" keeps it harmless should a writer skip the lock.
+      const added = await tx
+        .insert(table)
+        .values({ storyId, userId: viewer.id, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ id: table.id });
+      delta = added.length;
+    }
+    const [row] = await tx
+      .update(stories)
+      // Featured moves at once (a fresh mark at full weight); the hourly featured-scores job decays it later.
+      .set({
+        [countKey]: sql`greatest(${count} + ${delta}, 0)`,
+        featuredScore: sql`greatest(${stories.featuredScore} + ${delta * weight}, 0)`,
+      })
+      .where(eq(stories.id, storyId))
+      .returning({ count });
+    return { marked: removed.length === 0, count: row!.count };
+  });
+}
+
+/** Whether the viewer has marked the story (the caller has checked it may read it). */
+export async function hasMarked(db: Db, kind: MarkKind, storyId: number, userId: number): Promise<boolean> {
+  const { table } = MARKS[kind];
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.storyId, storyId), eq(table.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}

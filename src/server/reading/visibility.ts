@@ -1,0 +1,86 @@
+// Who may read a story: the one rule every reading endpoint (read, bookmarks, likes, comments, lists) applies.
+// A story is readable when it is published and either general, or the viewer is premium, or the viewer wrote it.
+// Anything else answers exactly like a missing story (404), so a free user never learns a mature story exists.
+import { and, eq, or, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { stories } from "../db/schema";
+import { notFound } from "../errors";
+import type { UserRow } from "../types";
+
+/** SPEC.md section 6. */
+export const STORY_NOT_PUBLISHED = "Story not found or not published";
+
+/** Who is asking; null when signed out. */
+export type Viewer = Pick<UserRow, "id" | "isPremium"> | null;
+
+export interface ReadableFacts {
+  published: boolean;
+  rating: string;
+  authorId: number;
+}
+
+/** The rule on a row already in hand (a cache can answer it from a built view's rating and authorId). */
+export function mayRead(story: ReadableFacts, viewer: Viewer): boolean {
+  if (!story.published) return false;
+  if (story.rating === "general") return true;
+  return viewer !== null && (viewer.isPremium || viewer.id === story.authorId);
+}
+
+/** The same rule as a condition on `stories`, for single-story lookups and lists alike. */
+export function readableBy(viewer: Viewer): SQL {
+  const published = eq(stories.published, true);
+  const general = eq(stories.rating, "general");
+  if (!viewer) return and(published, general)!;
+  if (viewer.isPremium) return published;
+  return and(published, or(general, eq(stories.authorId, viewer.id)))!;
+}
+
+/** Route ids are numbers; anything else is a story nobody can read: 404 with the reader's message. */
+export function parseReadableStoryId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound(STORY_NOT_PUBLISHED);
+  return Number(raw);
+}
+
+export interface ReadableStory {
+  id: number;
+  authorId: number;
+  rating: string;
+  commentCount: number;
+}
+
+const readableColumns = {
+  id: stories.id,
+  authorId: stories.authorId,
+  rating: stories.rating,
+  commentCount: stories.commentCount,
+};
+
+export async function findReadableStory(db: Db, id: number, viewer: Viewer): Promise<ReadableStory | undefined> {
+  const [row] = await db
+    .select(readableColumns)
+    .from(stories)
+    .where(and(eq(stories.id, id), readableBy(viewer)))
+    .limit(1);
+  return row;
+}
+
+export async function getReadableStoryOrThrow(db: Db, id: number, viewer: Viewer): Promise<ReadableStory> {
+  const story = await findReadableStory(db, id, viewer);
+  if (!story) throw notFound(STORY_NOT_PUBLISHED);
+  return story;
+}
+
+/**
+ * Inside a transaction: the readable story's row, locked until the transaction ends. Every like, bookmark and
+ * comment of one story takes this lock first, so their count updates (and a user's toggles) run one after another.
+ */
+export async function lockReadableStoryOrThrow(tx: Db, id: number, viewer: Viewer): Promise<ReadableStory> {
+  const [row] = await tx
+    .select(readableColumns)
+    .from(stories)
+    .where(and(eq(stories.id, id), readableBy(viewer)))
+    .for("update")
+    .limit(1);
+  if (!row) throw notFound(STORY_NOT_PUBLISHED);
+  return row;
+}

@@ -1,0 +1,45 @@
+// Backfills the rating and search text of stories stored before they were derived on write (search_text is null),
+// in batches, in the background. Every write derives its own (story-rating.ts), so later runs find nothing.
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { stories } from "../db/schema";
+import { derivedStoryColumns } from "./story-rating";
+import { tagNames } from "./story-queries";
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Rates every story without search text, `batchSize` rows at a time, and answers how many it stored. */
+export async function rateUnratedStories(db: Db, { batchSize = 100 }: { batchSize?: number } = {}): Promise<number> {
+  let done = 0;
+  let afterId = 0;
+  for (;;) {
+    const batch = await db
+      .select({
+        id: stories.id,
+        version: stories.version,
+        title: stories.title,
+        description: stories.description,
+        moods: stories.moods,
+        themes: stories.themes,
+        fandoms: stories.fandoms,
+        markedMature: stories.markedMature,
+        tags: tagNames,
+      })
+      .from(stories)
+      .where(and(isNull(stories.searchText), gt(stories.id, afterId)))
+      .orderBy(asc(stories.id))
+      .limit(batchSize);
+    if (batch.length === 0) return done;
+    afterId = batch.at(-1)!.id;
+    for (const row of batch) {
+      // NOTE: conditional on the version read, so a save landing meanwhile (which derives its own) wins.
+      const stored = await db
+        .update(stories)
+        .set(derivedStoryColumns(row, row.tags))
+        .where(and(eq(stories.id, row.id), eq(stories.version, row.version), isNull(stories.searchText)))
+        .returning({ id: stories.id });
+      done += stored.length;
+    }
+    await yieldToRequests();
+  }
+}
