@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, { logger: log, clientDir: existsSync(clientDir) ? clientDir : undefined });
   if (!existsSync(clientDir)) app.log.warn("dist/client is missing: run `npm run build` to serve the web app");
   if (config.SEED_DEMO) await seedDemo(database.db, app.log);
-  const maintenance = startMaintenance({ log: app.log, jobs: maintenanceJobs(deps) });
+  const maintenance = startMaintenance({ log: app.log, jobs: maintenanceJobs(deps, app.readCache) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -7,12 +7,28 @@ import { countUncountedStories } from "./stories/count-story-words";
 import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
 import type { MaintenanceJob } from "./maintenance";
+import type { ReadCache } from "./reading/read-cache";
 import type { AppDeps } from "./types";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export function maintenanceJobs(deps: Pick<AppDeps, "database" | "now">): MaintenanceJob[] {
+/**
+ * `readCache` (the app's): the jobs that rewrite published stories (content, counts, ratings, scores) drop what it
+ * holds after a run that changed something, here and in the other instances.
+ */
+export function maintenanceJobs(
+  deps: Pick<AppDeps, "database" | "now">,
+  readCache?: Pick<ReadCache, "invalidateAll">,
+): MaintenanceJob[] {
   const { db } = deps.database;
+  const thenInvalidate =
+    <T>(run: () => Promise<T>): (() => Promise<T>) =>
+    async () => {
+      const result = await run();
+      // NOTE: the one-off jobs answer how many stories they changed; later runs find none and keep the cache.
+      if (result !== 0) readCache?.invalidateAll();
+      return result;
+    };
   return [
     { name: "prune-expired-sessions", everyMs: HOUR_MS, run: () => pruneExpiredSessions(db, deps.now()) },
     { name: "prune-trusted-devices", everyMs: 24 * HOUR_MS, run: () => pruneTrustedDevices(db, deps.now()) },
@@ -20,12 +36,12 @@ export function maintenanceJobs(deps: Pick<AppDeps, "database" | "now">): Mainte
     { name: "remove-unused-images", everyMs: HOUR_MS, run: () => removeUnusedImages(db, deps.now()) },
     // After an allowlist change, stories stored under the old one are cleaned again once (soon after start);
     // later runs find nothing to do with one indexed query.
-    { name: "resanitize-stories", everyMs: HOUR_MS, run: () => resanitizeStories(db) },
+    { name: "resanitize-stories", everyMs: HOUR_MS, run: thenInvalidate(() => resanitizeStories(db)) },
     // Stories stored before word counting existed get their counts (aiShare) once; later runs find none.
-    { name: "count-story-words", everyMs: HOUR_MS, run: () => countUncountedStories(db) },
+    { name: "count-story-words", everyMs: HOUR_MS, run: thenInvalidate(() => countUncountedStories(db)) },
     // Stories stored before rating and search text were derived on write get them once; later runs find none.
-    { name: "rate-stories", everyMs: HOUR_MS, run: () => rateUnratedStories(db) },
+    { name: "rate-stories", everyMs: HOUR_MS, run: thenInvalidate(() => rateUnratedStories(db)) },
     // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.
-    { name: "featured-scores", everyMs: HOUR_MS, run: () => recomputeFeaturedScores(db, deps.now()) },
+    { name: "featured-scores", everyMs: HOUR_MS, run: thenInvalidate(() => recomputeFeaturedScores(db, deps.now())) },
   ];
 }

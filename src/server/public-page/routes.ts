@@ -119,7 +119,12 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       reply.callNotFound();
       return reply;
     }
-    const page = await buildPublicPage(request.db, app.deps.config.APP_URL, id);
+    // Kept with the story's read view in the read cache, dropped with it on every write that changes the story.
+    const page = await app.readCache.remember(
+      `page:${id}`,
+      () => buildPublicPage(request.db, app.deps.config.APP_URL, id),
+      (built) => (built ? built.identity.length + built.encoded.br.length + built.encoded.gzip.length : 0),
+    );
     return sendPublicPage(request, reply, request.params.ref, page);
   });
 }

@@ -5,15 +5,16 @@
 // itself is built without them (liked and bookmarked false, last in the JSON) and sent through readCache.send under
 // a key that does not depend on the viewer; the onSend hook below splices the viewer's flags into those bytes
 // (a suffix swap, no parsing) and marks the ETag, so a 304 is never answered for another viewer's flags.
-// The gate is the one per-request query left: the cache can answer it from memory for signed-out viewers with
-// mayRead (visibility.ts) on the cached view's rating and authorId.
+// Signed-out viewers skip the gate: the read cache answers mayRead (visibility.ts) from the cached view's rating and
+// authorId, so a cached story costs them no query.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ReadStoryView } from "../../shared/schemas/reading";
 import { notFound } from "../errors";
 import { spliceViewerState, type ViewerState } from "./present-read";
 import { buildReadView, readGate } from "./read-story";
-import { parseReadableStoryId, STORY_NOT_PUBLISHED } from "./visibility";
+import { mayRead, parseReadableStoryId, type ReadableFacts, STORY_NOT_PUBLISHED } from "./visibility";
 
 const IdParams = z.object({ id: z.string() });
 
@@ -29,14 +30,30 @@ async function spliceViewer(request: FastifyRequest, reply: FastifyReply, payloa
   return typeof payload === "string" || Buffer.isBuffer(payload) ? spliceViewerState(payload, state) : payload;
 }
 
+/** What the cache keeps beside a view for mayRead; every send of a view passes it, whoever builds the entry. */
+const VIEW_FACTS = {
+  facts: (view: ReadStoryView): ReadableFacts => ({ published: true, rating: view.rating, authorId: view.authorId }),
+};
+
 export async function readRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get("/api/stories/:id/read", { schema: { params: IdParams }, onSend: spliceViewer }, async (request, reply) => {
     const id = parseReadableStoryId(request.params.id);
+    const build = () => buildReadView(request.db, id);
+    if (!request.user) {
+      // Signed out: no flags to fetch, and the cached view's own rating and author answer mayRead, so a cached
+      // story costs no query at all.
+      return request.server.readCache.send(request, reply, readCacheKey(id), build, {
+        ...VIEW_FACTS,
+        authorize: (facts) => {
+          if (!mayRead(facts, null)) throw notFound(STORY_NOT_PUBLISHED);
+        },
+      });
+    }
     const state = await readGate(request.db, id, request.user);
     if (!state) throw notFound(STORY_NOT_PUBLISHED);
     viewerStates.set(request, state);
-    return request.server.readCache.send(request, reply, readCacheKey(id), () => buildReadView(request.db, id));
+    return request.server.readCache.send(request, reply, readCacheKey(id), build, VIEW_FACTS);
   });
 }
