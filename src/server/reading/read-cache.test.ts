@@ -238,6 +238,62 @@ for (const kind of DB_KINDS as DbKind[]) {
   });
 }
 
+for (const kind of DB_KINDS as DbKind[]) {
+  describe(`[${kind}] read cache behind the reading endpoints`, () => {
+    let database: Database;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+      app = await cachedApp(database);
+    });
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+    });
+    const reader = (id: number, headers: Record<string, string> = {}) =>
+      send(app, "GET", `/api/stories/${id}/read`, undefined, headers);
+
+    it("refreshes the signed-out read view after a like, a comment and an unpublish", async () => {
+      const { author, story } = await publishedStory(database.db);
+      if (kind === "postgres") await listening(app, story.id);
+      const fan = await createVerifiedUserWithSession(database.db);
+      const before = await reader(story.id);
+      expect(before.json()).toMatchObject({ likeCount: 0, commentCount: 0, liked: false });
+      expect(app.readCache.size.entries).toBeGreaterThan(0);
+      expect((await send(app, "POST", `/api/stories/${story.id}/like`, {}, fan.headers)).statusCode).toBe(200);
+      expect((await reader(story.id)).json()).toMatchObject({ likeCount: 1, liked: false });
+      expect((await reader(story.id, fan.headers)).json()).toMatchObject({ likeCount: 1, liked: true });
+      const comment = await send(app, "POST", `/api/stories/${story.id}/comments`, { content: "Lovely." }, fan.headers);
+      expect(comment.statusCode).toBe(201);
+      expect((await reader(story.id)).json()).toMatchObject({ commentCount: 1 });
+      await send(app, "POST", `/api/stories/${story.id}/unpublish`, {}, author.headers);
+      expect((await reader(story.id)).statusCode).toBe(404);
+    });
+
+    it("never sends a mature story to a signed-out reader, even once a premium reader has cached it", async () => {
+      const { story } = await publishedStory(database.db);
+      await database.db.update(stories).set({ rating: "mature" }).where(eq(stories.id, story.id));
+      app.readCache.invalidateStory(story.id);
+      const premium = await createVerifiedUserWithSession(database.db, { isPremium: true });
+      expect((await reader(story.id, premium.headers)).statusCode).toBe(200);
+      expect((await reader(story.id)).statusCode).toBe(404);
+      expect((await reader(story.id)).json().message).toBe("Story not found or not published");
+    });
+
+    it("refreshes the public page after an edit", async () => {
+      const { author, story } = await publishedStory(database.db, "Public first");
+      const page = await send(app, "GET", `/s/${story.id}-public-first`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("Public first");
+      await send(app, "PATCH", `/api/stories/${story.id}`, { title: "Public second" }, author.headers);
+      const moved = await send(app, "GET", `/s/${story.id}-public-first`);
+      expect(moved.statusCode).toBe(301);
+      expect(moved.headers.location).toBe(`/s/${story.id}-public-second`);
+      expect((await send(app, "GET", `/s/${story.id}-public-second`)).body).toContain("Public second");
+    });
+  });
+}
+
 describe.runIf(TEST_DATABASE_URL)("[postgres] read cache across instances", () => {
   let scratch: ScratchDatabase;
   let database: Database;
@@ -266,6 +322,19 @@ describe.runIf(TEST_DATABASE_URL)("[postgres] read cache across instances", () =
     await eventually(async () => (await read(first, story.id)).json().title === "Edited elsewhere");
     expect((await send(second, "POST", `/api/stories/${story.id}/unpublish`, {}, author.headers)).statusCode).toBe(200);
     await eventually(async () => (await read(first, story.id)).statusCode === 404);
+  });
+
+  it("refreshes the reader's view cached by one instance after an edit made through another", async () => {
+    const { author, story } = await publishedStory(database.db);
+    await listening(first, story.id);
+    await listening(second, story.id);
+    const view = () => send(first, "GET", `/api/stories/${story.id}/read`).then((r) => r.json());
+    expect((await view()).title).toBe("First title");
+    await send(second, "PATCH", `/api/stories/${story.id}`, { title: "Read elsewhere" }, author.headers);
+    await eventually(async () => (await view()).title === "Read elsewhere");
+    const fan = await createVerifiedUserWithSession(database.db);
+    await send(second, "POST", `/api/stories/${story.id}/like`, {}, fan.headers);
+    await eventually(async () => (await view()).likeCount === 1);
   });
 
   it("stops trusting its entries when the notification connection drops, and listens again", async () => {
