@@ -43,6 +43,8 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const id = parseReadableStoryId(request.params.id);
     const { marked } = await toggleMark(request.db, "bookmark", id, requireUser(request), now());
+    // The read view does not show bookmarks, but Featured's order counts them.
+    root.readCache.invalidateDiscover();
     return { bookmarked: marked } satisfies BookmarkState;
   });
 
