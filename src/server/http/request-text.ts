@@ -30,11 +30,24 @@ export function findUnstorableText(value: unknown, path: string[] = []): string[
   return undefined;
 }
 
+/** Whether anything in `value` cannot be stored: the common all-clear answer without allocating paths. */
+function hasUnstorableText(value: unknown): boolean {
+  if (typeof value === "string") return !isStorable(value);
+  if (typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) return value.some(hasUnstorableText);
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (!isStorable(key) || hasUnstorableText((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 export function registerTextGuard(app: FastifyInstance): void {
   // NOTE: pre-validation, so the body is parsed but no schema has seen (or coerced) it yet.
   // NOTE: callback-style: every request passes here, and an async hook costs a promise each time.
   app.addHook("preValidation", (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
+      if (!hasUnstorableText(part)) continue;
       const path = findUnstorableText(part);
       if (path) {
         const { fields } = validationBody([{ path, message: BAD_CHARACTER }]);

@@ -22,12 +22,21 @@ export const readCacheKey = (id: number) => `read:${id}`;
 
 const viewerStates = new WeakMap<FastifyRequest, ViewerState>();
 
-async function spliceViewer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+// NOTE: callback-style: an async hook costs a promise on every read, signed out included.
+function spliceViewer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+): void {
   const state = viewerStates.get(request);
-  if (!state || (!state.liked && !state.bookmarked)) return payload;
+  if (!state || (!state.liked && !state.bookmarked)) {
+    done(null, payload);
+    return;
+  }
   const etag = reply.getHeader("etag");
   if (typeof etag === "string") reply.header("etag", etag.replace(/"$/, `-${+state.liked}${+state.bookmarked}"`));
-  return typeof payload === "string" || Buffer.isBuffer(payload) ? spliceViewerState(payload, state) : payload;
+  done(null, typeof payload === "string" || Buffer.isBuffer(payload) ? spliceViewerState(payload, state) : payload);
 }
 
 /** What the cache keeps beside a view for mayRead; every send of a view passes it, whoever builds the entry. */
