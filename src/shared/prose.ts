@@ -7,6 +7,18 @@ const SCENE_BREAK_LINE = /^\s*(?:\*(?:\s*\*){2,}|-{3,}|#{1,3}|~{3,}|~(?:\s+~){2,
 const HEADING = /^\s*(#{1,3})\s+(.+?)\s*#*\s*$/;
 const CHAPTER_WORD = /\bchapter\b/i;
 
+/** A line that is a writer's scene break ('* * *', '***', '#', '~~~', '---'). */
+export function isSceneBreakText(text: string): boolean {
+  return SCENE_BREAK_LINE.test(text);
+}
+
+/** Story HTML with paragraphs that hold only a scene break shown as dividers (text that arrived already written). */
+export function sceneBreaksAsDividers(html: string): string {
+  return html.replace(/<p(?:\s[^>]*)?>([^<]*)<\/p>/g, (paragraph, text: string) =>
+    isSceneBreakText(text.replace(/&nbsp;|&#160;/g, " ")) ? "<hr>" : paragraph,
+  );
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
 }

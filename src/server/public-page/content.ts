@@ -1,6 +1,7 @@
 // The story body as the public page shows it: the stored sanitized HTML with anchors on its chapters, and the
 // chapter list. Alignment moves from style attributes to classes, so the page's CSP needs no inline style.
 import { Parser } from "htmlparser2";
+import { sceneBreaksAsDividers } from "../../shared/prose";
 import sanitizeHtml from "sanitize-html";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
 
@@ -132,5 +133,5 @@ export function bodyHtml(html: string): string {
 /** The body and its chapters; a row cleaned with an older allowlist is cleaned with the current one first. */
 export function publicBody(content: string, sanitizedWith: number): PublicBody {
   const clean = sanitizedWith >= SANITIZER_VERSION ? content : sanitizeContent(content);
-  return { html: bodyHtml(clean), chapters: chaptersOf(clean) };
+  return { html: bodyHtml(sceneBreaksAsDividers(clean)), chapters: chaptersOf(clean) };
 }

@@ -168,6 +168,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
           description: story.description ?? "",
           coverImage: story.coverImage,
           tags: story.tags ?? [],
+          markedMature: story.markedMature,
         }}
         pending={flow.publishing || status === "saving"}
         onSubmit={flow.publishWith}

@@ -158,6 +158,20 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
             <TagPicker value={draft.tags} onChange={(tags) => edit({ tags })} />
             <FieldError message={errors.tags} />
           </div>
+          <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-brand-100 p-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+              checked={draft.markedMature}
+              onChange={(event) => edit({ markedMature: event.target.checked })}
+            />
+            <span>
+              <span className="font-medium text-ink">Mature content (18+)</span>
+              <span className="block text-slate-600">
+                Only FicForge Plus readers who turn on NSFW will see it in Discover, and it gets no public page.
+              </span>
+            </span>
+          </label>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkPublishDraft, publishableTags, reopenDraft } from "./publish-form";
 import { toggleTag } from "./TagPicker";
 
-const draft = { title: " My Tale ", description: " A story ", coverImage: null, tags: ["Anime"] };
+const draft = { title: " My Tale ", description: " A story ", coverImage: null, tags: ["Anime"], markedMature: false };
 
 describe("checkPublishDraft", () => {
   it("asks for a title first, with SPEC.md's toast and the same text at the field", () => {
@@ -25,9 +25,15 @@ describe("checkPublishDraft", () => {
     });
   });
 
-  it("sends trimmed text, the cover and the tags", () => {
-    expect(checkPublishDraft({ ...draft, coverImage: "/api/images/3" })).toEqual({
-      body: { title: "My Tale", description: "A story", coverImage: "/api/images/3", tags: ["Anime"] },
+  it("sends trimmed text, the cover, the tags and the author's mature mark", () => {
+    expect(checkPublishDraft({ ...draft, coverImage: "/api/images/3", markedMature: true })).toEqual({
+      body: {
+        title: "My Tale",
+        description: "A story",
+        coverImage: "/api/images/3",
+        tags: ["Anime"],
+        markedMature: true,
+      },
     });
   });
 });
@@ -49,8 +55,14 @@ describe("publishableTags", () => {
 });
 
 describe("reopenDraft", () => {
-  const story = { title: "Tale", description: "", coverImage: null, tags: [] };
-  const typed = { title: "Tale", description: "Typed here", coverImage: "data:image/png;base64,x", tags: ["Drama"] };
+  const story = { title: "Tale", description: "", coverImage: null, tags: [], markedMature: false };
+  const typed = {
+    title: "Tale",
+    description: "Typed here",
+    coverImage: "data:image/png;base64,x",
+    tags: ["Drama"],
+    markedMature: true,
+  };
 
   it("keeps what was typed in the dialog when nothing changed elsewhere", () => {
     expect(reopenDraft(typed, story, { ...story, tags: [] })).toEqual(typed);

@@ -9,12 +9,14 @@ export interface PublishDraft {
   description: string;
   coverImage: string | null;
   tags: string[];
+  /** The author's own mark: mature stories reach only FicForge Plus readers who turn NSFW on. */
+  markedMature: boolean;
 }
 
 export type PublishField = keyof PublishDraft;
 
 const PUBLISH_TAG_SET: ReadonlySet<string> = new Set(PUBLISH_TAGS);
-const FIELDS: readonly PublishField[] = ["title", "description", "coverImage", "tags"];
+const FIELDS: readonly PublishField[] = ["title", "description", "coverImage", "tags", "markedMature"];
 
 /** A story's saved tags may come from the details page's list; the dialog offers the publish list only. */
 export function publishableTags(tags: readonly string[] | undefined): string[] {
@@ -38,7 +40,9 @@ export function checkPublishDraft(draft: PublishDraft): { body: PublishBody } | 
   if (!title) return problem("title", "Title required");
   const description = draft.description.trim();
   if (!description) return problem("description", "Description required");
-  return { body: { title, description, coverImage: draft.coverImage, tags: draft.tags } };
+  return {
+    body: { title, description, coverImage: draft.coverImage, tags: draft.tags, markedMature: draft.markedMature },
+  };
 }
 
 const same = (a: PublishDraft[PublishField], b: PublishDraft[PublishField]) =>
@@ -52,5 +56,11 @@ const same = (a: PublishDraft[PublishField], b: PublishDraft[PublishField]) =>
 export function reopenDraft(typed: PublishDraft, before: PublishDraft, now: PublishDraft): PublishDraft {
   const pick = <K extends PublishField>(key: K): PublishDraft[K] =>
     same(before[key], now[key]) ? typed[key] : now[key];
-  return { title: pick("title"), description: pick("description"), coverImage: pick("coverImage"), tags: pick("tags") };
+  return {
+    title: pick("title"),
+    description: pick("description"),
+    coverImage: pick("coverImage"),
+    tags: pick("tags"),
+    markedMature: pick("markedMature"),
+  };
 }

@@ -25,7 +25,7 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
         />
       ) : (
         <div
-          className="mx-auto flex aspect-[4/5] w-full max-w-[10rem] flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-brand-200 bg-brand-50 text-sm text-slate-500 sm:max-w-none"
+          className="mx-auto flex aspect-[4/5] w-full max-w-[10rem] flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-brand-200 bg-brand-50 text-sm text-slate-600 sm:max-w-none"
           data-testid="reader-no-cover"
         >
           <ImageOff className="h-8 w-8 text-brand-300" aria-hidden />

@@ -78,3 +78,10 @@ describe("prepareStoryBody", () => {
     expect(prepareStoryBody("<hr>").empty).toBe(false);
   });
 });
+
+describe("scene breaks written as text", () => {
+  it("shows a paragraph holding only '* * *' as a divider", () => {
+    const body = prepareStoryBody("<p>Night fell.</p><p>* * *</p><p>Morning.</p>");
+    expect(body.html).toBe("<p>Night fell.</p><hr><p>Morning.</p>");
+  });
+});

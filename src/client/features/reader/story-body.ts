@@ -3,7 +3,7 @@
 // allowlist and again when a row was cleaned with an older allowlist (server/stories/sanitize-content.ts), so the
 // server is the gate and the client does not keep a second copy of that allowlist. This pass only reshapes the
 // structure, on an inert DOMParser document (nothing in it runs or loads).
-import { proseToHtml } from "../../../shared/prose";
+import { proseToHtml, sceneBreaksAsDividers } from "../../../shared/prose";
 
 export interface Chapter {
   /** The heading's anchor. */
@@ -100,7 +100,8 @@ function anchorOf(title: string, ordinal: number): string {
 /** Reshapes story HTML (or the plain text of an older story) for reading and lists its chapters. */
 export function prepareStoryBody(content: string | null | undefined): ReaderBody {
   const source = content ?? "";
-  const html = TAGGED.test(source) ? source : proseToHtml(source);
+  // Scene breaks typed into paragraphs before the editor turned them into dividers (or pasted through the API).
+  const html = sceneBreaksAsDividers(TAGGED.test(source) ? source : proseToHtml(source));
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
   const body = doc.body;
 
