@@ -63,6 +63,8 @@ export default defineConfig({
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      // The journeys' API sign-ups name their own client address (e2e/support/accounts.ts ownAddress).
+      TRUST_PROXY: "127.0.0.1",
     },
   },
 });

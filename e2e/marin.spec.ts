@@ -310,7 +310,7 @@ test.describe("at 390 px", () => {
     await page.goto(`/dashboard/story/${story.id}`);
 
     await expect(storyText(page)).toBeVisible();
-    await expect(marin.pane).toHaveCount(0);
+    await expect(marin.pane).toBeHidden();
     await page.getByRole("button", { name: "Show assistant" }).click();
     await expect(marin.pane).toBeVisible();
     await expect(storyText(page)).toBeHidden();
