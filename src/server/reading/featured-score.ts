@@ -5,12 +5,12 @@
 import { eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bookmarks, likes, stories } from "../db/schema";
+import { yieldToRequests } from "../db/yield";
 
 export const FEATURED = { halfLifeDays: 7, windowDays: 28, likeWeight: 1, bookmarkWeight: 2 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SCORE_TOLERANCE = sql.raw("0.01");
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Adds `weight` (a like: FEATURED.likeWeight; negative to take one back) to a story's score, never below 0. */
 export async function bumpFeaturedScore(db: Db, storyId: number, weight: number): Promise<void> {

@@ -7,8 +7,7 @@ import { stories } from "../db/schema";
 import { type StoryWordCounts, storeWordCounts } from "./resanitize-stories";
 import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
 import { countStoryWords } from "./story-text";
-
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { yieldToRequests } from "../db/yield";
 
 /** Counts every uncounted story, `batchSize` rows at a time, and answers how many it stored. */
 export async function countUncountedStories(db: Db, { batchSize = 50 }: { batchSize?: number } = {}): Promise<number> {

@@ -5,8 +5,7 @@ import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { derivedStoryColumns } from "./story-rating";
 import { tagNames } from "./story-queries";
-
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { yieldToRequests } from "../db/yield";
 
 /** Rates every story without search text, `batchSize` rows at a time, and answers how many it stored. */
 export async function rateUnratedStories(db: Db, { batchSize = 100 }: { batchSize?: number } = {}): Promise<number> {

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
 import { countStoryWords, type WordCounts } from "./story-text";
+import { yieldToRequests } from "../db/yield";
 
 export interface CleanedContent {
   id: number;
@@ -65,8 +66,6 @@ function rowCount(result: unknown): number {
   const rows = (result as { rows?: unknown[] }).rows;
   return rows?.length ?? 0;
 }
-
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Re-sanitizes every story cleaned with an older allowlist, `batchSize` rows at a time, and answers how many it
