@@ -50,6 +50,12 @@ export interface ReadCache {
     options?: SendOptions<T, F>,
   ): Promise<FastifyReply>;
   /**
+   * The fast path for a signed-out GET whose answer is cached: sends exactly what `send` would send a signed-out
+   * viewer for `key` (its headers, coding, ETag, 304) and returns true, or sends nothing and returns false (not
+   * cached, or `allowed` refuses the entry's facts: the normal route then answers, 404 included).
+   */
+  sendCached<F>(request: FastifyRequest, reply: FastifyReply, key: string, allowed: (facts: F) => boolean): boolean;
+  /**
    * For answers that are not one body (the public page's redirects, its own codings): the value `build` makes for
    * `key`, kept until invalidated like send's; `size` tells its bytes for the bound.
    */
@@ -186,6 +192,15 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
     return [encoded, wanted];
   }
 
+  /** Signed out: the same bytes for everyone; browsers may keep them and must ask again (an ETag makes that cheap). */
+  function sendSignedOut(request: FastifyRequest, reply: FastifyReply, key: string, answer: Answer): FastifyReply {
+    const [chosen, encoding] = representation(key, answer, request.headers["accept-encoding"]);
+    reply.header("cache-control", "no-cache").header("vary", "Cookie, Accept-Encoding").header("etag", chosen.etag);
+    if (matches(request.headers["if-none-match"], chosen.etag)) return reply.code(304).send();
+    if (encoding) reply.header("content-encoding", encoding);
+    return reply.send(chosen.body);
+  }
+
   const cache = {
     async send<T, F>(
       request: FastifyRequest,
@@ -217,12 +232,15 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
         const fields = await sendOptions.viewer.signedIn(request);
         return reply.send(Buffer.concat([answer.head, Buffer.from(JSON.stringify(fields).slice(1))]));
       }
-      // Signed out: the same bytes for everyone; browsers may keep them and must ask again (an ETag makes that cheap).
-      const [chosen, encoding] = representation(key, answer, request.headers["accept-encoding"]);
-      reply.header("cache-control", "no-cache").header("vary", "Cookie, Accept-Encoding").header("etag", chosen.etag);
-      if (matches(request.headers["if-none-match"], chosen.etag)) return reply.code(304).send();
-      if (encoding) reply.header("content-encoding", encoding);
-      return reply.send(chosen.body);
+      return sendSignedOut(request, reply, key, answer);
+    },
+    sendCached<F>(request: FastifyRequest, reply: FastifyReply, key: string, allowed: (facts: F) => boolean): boolean {
+      const answer = store.get(key);
+      if (answer?.kind !== "answer" || !allowed(answer.facts as F)) return false;
+      for (const [name, value] of answer.headers) reply.header(name, value);
+      reply.header("content-type", answer.contentType);
+      sendSignedOut(request, reply, key, answer);
+      return true;
     },
     async remember<T>(key: string, build: () => Promise<T>, size: (value: T) => number): Promise<T> {
       const memo =

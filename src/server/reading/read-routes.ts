@@ -51,16 +51,42 @@ const SIGNED_OUT = {
   },
 };
 
+const READABLE_ID = /^\d{1,9}$/;
+const signedOutMayRead = (facts: ReadableFacts | undefined) => facts !== undefined && mayRead(facts, null);
+
+/**
+ * The fast path (decision 0017): a signed-out GET or HEAD of a cached view is answered here, before the body parsing,
+ * the text guard, the schema and the handler, with the very bytes and headers the handler would send (the same key,
+ * the same readCache code). Anything else, a miss or a view this visitor may not read included, goes on to the handler.
+ */
+// NOTE: only without a Cookie header (no session, so no user): a signed-out visitor with other cookies takes the
+// handler, which answers the same (fast-path.test.ts compares the two that way).
+function cachedForSignedOut(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  const raw = (request.params as { id?: unknown }).id;
+  if (
+    request.headers.cookie !== undefined ||
+    typeof raw !== "string" ||
+    !READABLE_ID.test(raw) ||
+    !request.server.readCache.sendCached(request, reply, readCacheKey(Number(raw)), signedOutMayRead)
+  ) {
+    done();
+  }
+}
+
 export async function readRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/stories/:id/read", { schema: { params: IdParams }, onSend: spliceViewer }, async (request, reply) => {
-    const id = parseReadableStoryId(request.params.id);
-    const build = () => buildReadView(request.db, id);
-    if (!request.user) return request.server.readCache.send(request, reply, readCacheKey(id), build, SIGNED_OUT);
-    const state = await readGate(request.db, id, request.user);
-    if (!state) throw notFound(STORY_NOT_PUBLISHED);
-    viewerStates.set(request, state);
-    return request.server.readCache.send(request, reply, readCacheKey(id), build, VIEW_FACTS);
-  });
+  app.get(
+    "/api/stories/:id/read",
+    { schema: { params: IdParams }, onRequest: cachedForSignedOut, onSend: spliceViewer },
+    async (request, reply) => {
+      const id = parseReadableStoryId(request.params.id);
+      const build = () => buildReadView(request.db, id);
+      if (!request.user) return request.server.readCache.send(request, reply, readCacheKey(id), build, SIGNED_OUT);
+      const state = await readGate(request.db, id, request.user);
+      if (!state) throw notFound(STORY_NOT_PUBLISHED);
+      viewerStates.set(request, state);
+      return request.server.readCache.send(request, reply, readCacheKey(id), build, VIEW_FACTS);
+    },
+  );
 }
