@@ -4,6 +4,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { caretAtEnd } from "./support/editor";
 import { givenEarlierChat } from "./support/marin";
 
 const WIDTHS = [
@@ -117,6 +118,8 @@ for (const viewport of WIDTHS) {
       // NOTE: click the loaded paragraph itself, so the caret cannot land in the editor before its content does.
       await storyText(page).locator("p", { hasText: "Before." }).click();
       await page.keyboard.press("Control+End");
+      // NOTE: the editor takes the caret from the browser's selectionchange event, a moment after the key.
+      await expect.poll(() => storyText(page).evaluate(caretAtEnd)).toBe(true);
       await page.keyboard.press("Enter");
       await expect(storyText(page).locator("p")).toHaveCount(2);
       await expect(storyText(page).locator("p").first()).toHaveText("Before.");

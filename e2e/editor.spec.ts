@@ -4,6 +4,7 @@ import { crc32, deflateSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { caretAtEnd } from "./support/editor";
 import { givenEarlierChat } from "./support/marin";
 
 /** A small solid-colour PNG, built by hand so the test needs no fixture file. */
@@ -188,6 +189,7 @@ test("publish with a cover and tags, then unpublish", async ({ page }) => {
   // Editing after publishing still saves: the editor took over the version the publish wrote.
   await storyText(page).click();
   await page.keyboard.press("Control+End");
+  await expect.poll(() => storyText(page).evaluate(caretAtEnd)).toBe(true);
   await page.keyboard.type(" The end.");
   await page.keyboard.press("Control+s");
   await expect(saveStatus(page)).toContainText("Saved");
@@ -217,6 +219,7 @@ test("two tabs editing one story: the stale save asks, and no text is lost", asy
   const typeAtEnd = async (p: Page, text: string) => {
     await storyText(p).click();
     await p.keyboard.press("Control+End");
+    await expect.poll(() => storyText(p).evaluate(caretAtEnd)).toBe(true);
     await p.keyboard.type(text);
   };
 

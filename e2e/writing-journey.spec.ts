@@ -1,6 +1,7 @@
 // Journey: one writer, one story, start to finish through the UI — wizard, editor, details, publish,
 // unpublish, delete — with the server's copy checked at each step.
 import { expect, type Page, test } from "@playwright/test";
+import { caretAtEnd } from "./support/editor";
 import { createVerifiedUser, signIn } from "./support/accounts";
 import { makePng } from "./support/images";
 
@@ -18,18 +19,6 @@ async function serverCopy(page: Page, id: string) {
 }
 
 /** Whether the editor's own selection (TipTap keeps the editor on its element) is at the end of the story. */
-function caretAtEnd(element: HTMLElement): boolean {
-  type Node = { lastChild: Node | null; isTextblock: boolean };
-  const editor = (
-    element as HTMLElement & {
-      editor: { state: { doc: Node & { content: { size: number } }; selection: { head: number } } };
-    }
-  ).editor;
-  const { doc, selection } = editor.state;
-  let end = doc.content.size;
-  for (let node: Node = doc; !node.isTextblock && node.lastChild; node = node.lastChild) end -= 1;
-  return selection.head === end;
-}
 
 test("wizard → editor → autosave → details → publish → unpublish → delete", async ({ page }) => {
   await signIn(page, await createVerifiedUser(page.request));
