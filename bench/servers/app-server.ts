@@ -7,6 +7,7 @@ import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/env";
 import { createDevOutbox } from "../../src/server/mail/mailer";
+import { createPayments } from "../../src/server/billing/create-payments";
 import { CASES } from "../cases";
 import { parentOptions, serveParent } from "../lib/ipc";
 import { seedPublicStory } from "../lib/public-story";
@@ -52,7 +53,14 @@ const config = loadConfig({
 });
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
 const app = await buildApp(
-  { config, database, mailer: createDevOutbox(), ai: await createAiDriver(config), now: () => new Date() },
+  {
+    config,
+    database,
+    mailer: createDevOutbox(),
+    ai: await createAiDriver(config),
+    payments: await createPayments(config),
+    now: () => new Date(),
+  },
   { logger: false, clientDir: existsSync(clientDir) ? clientDir : undefined },
 );
 await app.listen({ port: 0, host: "127.0.0.1" });

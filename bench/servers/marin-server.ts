@@ -6,6 +6,7 @@ import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/env";
 import { createDevOutbox } from "../../src/server/mail/mailer";
+import { createPayments } from "../../src/server/billing/create-payments";
 import { createVerifiedUserWithSession } from "../../src/server/test/factories";
 import { parentOptions, serveParent } from "../lib/ipc";
 
@@ -30,7 +31,14 @@ const database = await openDatabase(
   options.databaseUrl ? { kind: "postgres", url: options.databaseUrl } : { kind: "pglite" },
 );
 const app = await buildApp(
-  { config, database, mailer: createDevOutbox(), ai: await createAiDriver(config), now: () => new Date() },
+  {
+    config,
+    database,
+    mailer: createDevOutbox(),
+    ai: await createAiDriver(config),
+    payments: await createPayments(config),
+    now: () => new Date(),
+  },
   { logger: false },
 );
 await app.listen({ port: 0, host: "127.0.0.1" });

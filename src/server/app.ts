@@ -4,6 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountRoutes } from "./accounts/routes";
 import { marinRoutes } from "./ai/routes";
+import { billingRoutes } from "./billing/routes";
+import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(socialRoutes);
   await app.register(publicPageRoutes);
   await app.register(discoverRoutes);
+  await app.register(billingRoutes);
+  await app.register(stripeWebhookRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

@@ -9,6 +9,7 @@ import { seedDemo } from "./demo/seed-demo";
 import { ConfigError, loadConfig, readDotEnv } from "./env";
 import { createLogger } from "./http/logging";
 import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
+import { createPayments } from "./billing/create-payments";
 import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
 
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
   const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
   const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox(log);
   const ai = await createAiDriver(config);
-  const deps = { config, database, mailer, ai, now: () => new Date() };
+  const payments = await createPayments(config);
+  const deps = { config, database, mailer, ai, payments, now: () => new Date() };
   const app = await buildApp(deps, { logger: log, clientDir: existsSync(clientDir) ? clientDir : undefined });
   if (!existsSync(clientDir)) app.log.warn("dist/client is missing: run `npm run build` to serve the web app");
   if (config.SEED_DEMO) await seedDemo(database.db, app.log);

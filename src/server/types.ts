@@ -4,6 +4,7 @@ import type { Config } from "./env";
 import type { Database, Db } from "./db/client";
 import type { users } from "./db/schema";
 import type { Mailer } from "./mail/mailer";
+import type { PaymentsDriver } from "./billing/payments";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -12,6 +13,7 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   ai: AiDriver;
+  payments: PaymentsDriver;
   /** The clock; tests move it. */
   now: () => Date;
 }

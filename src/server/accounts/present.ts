@@ -14,6 +14,7 @@ export function presentUser(user: UserRow): UserView {
     isPremium: user.isPremium,
     subscriptionStatus: user.subscriptionStatus,
     subscriptionExpiresAt: user.subscriptionExpiresAt?.toISOString() ?? null,
+    subscriptionCancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
     dailyPromptCount: user.dailyPromptCount,
     lastPromptDate: user.lastPromptDate,
   };

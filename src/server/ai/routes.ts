@@ -13,6 +13,7 @@ import {
   type GenerateAnswer,
   MARIN_ERROR_CODES,
   type MarinStatus,
+  PREMIUM_OPTION_MESSAGE,
 } from "../../shared/schemas/marin";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError } from "../errors";
@@ -33,7 +34,7 @@ import { respond } from "./respond";
  */
 export const MARIN_BODY_LIMIT = 2 * STORY_CONTENT_MAX_BYTES + 16 * DEFAULT_BODY_LIMIT;
 export const MARIN_BODY_TOO_LARGE = "This story is too long to send to Marin. The limit is 2 MB of text.";
-export const PREMIUM_OPTIONS_MESSAGE = "Response length and chat styles are FicForge Plus features.";
+export const PREMIUM_OPTIONS_MESSAGE = PREMIUM_OPTION_MESSAGE;
 
 const marinBody = {
   bodyLimit: MARIN_BODY_LIMIT,

@@ -42,6 +42,8 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     publicPath: rating === "mature" ? null : publicStoryPath(row.id, row.title),
     liked: false,
     bookmarked: false,
+    // TODO(issue 10, perks): the author's background while they are premium.
+    readerBackground: null,
   };
 }
 

@@ -11,6 +11,7 @@ import { stories } from "../db/schema";
 import { loadConfig } from "../env";
 import { notFound } from "../errors";
 import { createDevOutbox } from "../mail/mailer";
+import { createPayments } from "../billing/create-payments";
 import { createClock, send, TEST_APP_URL } from "../test/app";
 import { DB_KINDS, type DbKind, openTestDatabase, TEST_DATABASE_URL } from "../test/database";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
@@ -34,6 +35,7 @@ async function cachedApp(database: Database, gates: BuildGate[] = []): Promise<F
     database,
     mailer: createDevOutbox(),
     ai: await createAiDriver(config),
+    payments: await createPayments(config),
     now: createClock().now,
   };
   const app = await buildApp(deps, { logger: false });

@@ -46,6 +46,7 @@ export function presentOwnStory(story: StoryWithTags): StoryView {
     setting: story.setting,
     plotIdeas: story.plotIdeas,
     coverImage: imageUrl(story.coverImageId),
+    readerBackground: imageUrl(story.readerBackgroundImageId),
     ...normalizeStoryFields(story),
     tags: story.tags,
     version: story.version,

@@ -7,6 +7,8 @@ import type { LoggerConfig } from "../http/logging";
 import type { Database } from "../db/client";
 import { loadConfig } from "../env";
 import { createDevOutbox, type Mailer } from "../mail/mailer";
+import { createPayments } from "../billing/create-payments";
+import type { PaymentsDriver } from "../billing/payments";
 import type { AppDeps } from "../types";
 import { DB_KINDS, type DbKind, openTestDatabase } from "./database";
 
@@ -46,6 +48,8 @@ export interface TestAppOptions {
   logger?: LoggerConfig;
   /** The AI driver; the offline storyteller by default (or as AI_PROVIDER in `env` says). */
   ai?: AiDriver;
+  /** The payments driver; the demo checkout by default (Stripe when `env` sets STRIPE_SECRET_KEY). */
+  payments?: PaymentsDriver;
 }
 
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestContext> {
@@ -54,7 +58,8 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
   const mailer = options.mailer ?? createDevOutbox();
   const clock = createClock();
   const ai = options.ai ?? (await createAiDriver(config));
-  const deps: AppDeps = { config, database, mailer, ai, now: clock.now };
+  const payments = options.payments ?? (await createPayments(config));
+  const deps: AppDeps = { config, database, mailer, ai, payments, now: clock.now };
   const app = await buildApp(deps, { logger: options.logger ?? false, clientDir: options.clientDir });
   await app.ready();
   return { kind, app, database, mailer, clock, deps };

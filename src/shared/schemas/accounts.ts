@@ -123,7 +123,10 @@ export interface UserView {
   authProvider: string;
   isPremium: boolean;
   subscriptionStatus: string | null;
+  /** The end of the paid period: the renewal date, or the day the plan ends when canceled. */
   subscriptionExpiresAt: string | null;
+  /** The subscriber canceled: the plan ends at subscriptionExpiresAt instead of renewing. */
+  subscriptionCancelAtPeriodEnd: boolean;
   dailyPromptCount: number;
   lastPromptDate: string | null;
 }

@@ -47,6 +47,24 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
 /** Premium options (the FicForge Plus issue enforces them; a free user naming one gets 403). */
 export const ResponseLength = z.enum(["short", "medium", "long"]);
 export type ResponseLength = z.infer<typeof ResponseLength>;
+/** What everyone gets when no length is named. */
+export const DEFAULT_RESPONSE_LENGTH: ResponseLength = "medium";
+
+/**
+ * Marin's chat styles. `classic` is Marin's own voice, everyone's default; the others are FicForge Plus styles
+ * (SPEC.md's "newer chat styles"). Each one changes how Marin answers, in the prompt and in the offline storyteller.
+ */
+export const ChatStyle = z.enum(["classic", "muse", "editor", "mentor"]);
+export type ChatStyle = z.infer<typeof ChatStyle>;
+export const DEFAULT_CHAT_STYLE: ChatStyle = "classic";
+export const CHAT_STYLES: Record<ChatStyle, { label: string; text: string }> = {
+  classic: { label: "Classic", text: "Marin's friendly, balanced voice." },
+  muse: { label: "Muse", text: "Playful and full of wild ideas and what-ifs." },
+  editor: { label: "Editor", text: "Candid, precise notes on what works and what doesn't." },
+  mentor: { label: "Mentor", text: "Warm craft advice that explains the why." },
+};
+/** The 403 messages of Marin's premium options. */
+export const PREMIUM_OPTION_MESSAGE = "Response length and chat styles are FicForge Plus features.";
 
 const common = {
   /** The story the request is about. When given, the server reads its saved context (the owner's only). */
@@ -67,7 +85,7 @@ const common = {
 export const ChatBody = z.object({
   ...common,
   messages: z.array(ChatMessage).min(1, "Please type a message").max(MARIN_LIMITS.historyMessages),
-  chatStyle: z.string().max(40).optional(),
+  chatStyle: ChatStyle.optional(),
 });
 export type ChatBody = z.infer<typeof ChatBody>;
 

@@ -77,6 +77,8 @@ export interface ReadStoryView {
   updatedAt: string;
   /** The public page's path, /s/{id}-{slug} (null for mature stories, which have none). */
   publicPath: string | null;
+  /** FicForge Plus: the author's reader background (an /api/images URL); null when none or the author is not premium. */
+  readerBackground: string | null;
 }
 
 /** GET /api/bookmarks items, newest first. */

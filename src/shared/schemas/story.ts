@@ -218,6 +218,8 @@ export const StoryUpdate = z.object({
   tags: StoryTags.optional(),
   /** The author marks the story mature (adult readers only). */
   markedMature: z.boolean().optional(),
+  /** FicForge Plus: the reader background, as coverImage (data URL new, /api/images URL unchanged, null removed). */
+  readerBackground: CoverImageInput.optional(),
 });
 export type StoryUpdate = z.infer<typeof StoryUpdate>;
 
@@ -263,6 +265,8 @@ export interface StoryView {
   wordCount: number;
   /** Provenance: the share of those words still inside Marin's generated-content wrappers, 0–1 (0 when empty). */
   aiShare: number;
+  /** FicForge Plus: the reader background (an /api/images URL), kept even while the author is not premium. */
+  readerBackground: string | null;
 }
 
 /** The 409 answer to a stale save. */

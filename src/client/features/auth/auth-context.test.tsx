@@ -26,6 +26,7 @@ const USER: UserView = {
   subscriptionExpiresAt: null,
   dailyPromptCount: 0,
   lastPromptDate: null,
+  subscriptionCancelAtPeriodEnd: false,
 };
 
 /** The server as the client sees it: signed out until /api/login succeeds. */

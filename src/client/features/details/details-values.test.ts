@@ -26,6 +26,7 @@ function story(overrides: Partial<StoryView> = {}): StoryView {
     markedMature: false,
     wordCount: 0,
     aiShare: 0,
+    readerBackground: null,
     ...overrides,
   };
 }

@@ -40,6 +40,7 @@ const STORY = {
   publishedAt: null,
   updatedAt: "2026-01-01T00:00:00.000Z",
   publicPath: "/s/7-storm-road",
+  readerBackground: null,
 } satisfies ReadStoryView;
 
 const comment = (id: number, content: string, canDelete = false): CommentView => ({

@@ -41,6 +41,7 @@ const STORY: ReadStoryView = {
   publishedAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
   publicPath: "/s/7-storm-road",
+  readerBackground: null,
 };
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;

@@ -41,6 +41,8 @@ export const stories = pgTable(
     plotIdeas: text("plot_ideas"),
     moods: jsonb("moods").$type<Stored<StoryMoods>>(),
     coverImageId: text("cover_image_id").references(() => images.id, { onDelete: "set null" }),
+    // FicForge Plus: the image readers see behind the story (shown while the author is premium; kept when not).
+    readerBackgroundImageId: text("reader_background_image_id").references(() => images.id, { onDelete: "set null" }),
     fandoms: jsonb("fandoms").$type<Stored<StoryFandoms>>(),
     themes: jsonb("themes").$type<Stored<StoryThemes>>(),
     // Optimistic concurrency: every save bumps it; a save naming an older one is refused (409).
@@ -70,6 +72,7 @@ export const stories = pgTable(
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
     index("stories_published_idx").on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
     index("stories_cover_image_idx").on(t.coverImageId),
+    index("stories_reader_background_idx").on(t.readerBackgroundImageId),
     index("stories_sanitized_with_idx").on(t.sanitizedWith),
     index("stories_uncounted_idx").on(t.id).where(sql`${t.wordCount} is null`),
     check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),

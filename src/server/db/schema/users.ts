@@ -35,6 +35,11 @@ export const users = pgTable(
     subscriptionStatus: text("subscription_status"),
     subscriptionExpiresAt: timestamp("subscription_expires_at", { withTimezone: true, mode: "date" }),
     lastStripeSync: timestamp("last_stripe_sync", { withTimezone: true, mode: "date" }),
+    // FicForge Plus (issue 10). The payment provider's time (event `created`) of the subscription state held above:
+    // an event older than it changes nothing, so events arriving out of order cannot bring back an older state.
+    subscriptionStateAt: timestamp("subscription_state_at", { withTimezone: true, mode: "date" }),
+    // The subscriber canceled: the plan ends at subscriptionExpiresAt instead of renewing.
+    subscriptionCancelAtPeriodEnd: boolean("subscription_cancel_at_period_end").notNull().default(false),
     dailyPromptCount: integer("daily_prompt_count").notNull().default(0),
     lastPromptDate: date("last_prompt_date", { mode: "string" }),
     bonusPrompts: integer("bonus_prompts").notNull().default(0),
@@ -46,6 +51,8 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     index("users_verification_token_idx").on(t.verificationToken),
+    // The scheduled check for paid periods that ended without a renewal.
+    index("users_premium_expiry_idx").on(t.subscriptionExpiresAt).where(sql`${t.isPremium}`),
     check("users_auth_provider_check", sql`${t.authProvider} in ('email', 'google', 'both')`),
     check("users_prompt_count_check", sql`${t.dailyPromptCount} >= 0 and ${t.bonusPrompts} >= 0`),
   ],

@@ -1,0 +1,84 @@
+// FicForge Plus's contract (SPEC.md sections 1, 2, 7, 8, 9; issue 10), shared by server and client.
+import { PREMIUM_PRICE_LABEL } from "../limits";
+
+export const PLUS_NAME = "FicForge Plus";
+/** The sidebar's brand for premium users (SPEC.md section 2). */
+export const PLUS_BRAND = "FicForge+";
+
+/** POST /api/create-subscription-session's answer: go to `url` (the provider's hosted checkout). */
+export interface CheckoutSessionAnswer {
+  sessionId: string;
+  url: string;
+}
+
+/** POST /api/create-customer-portal's answer: go to `url`. */
+export interface PortalAnswer {
+  url: string;
+}
+
+/** The query parameter the checkout returns with: /dashboard/upgrade?subscription=success|canceled. */
+export const SUBSCRIPTION_PARAM = "subscription";
+export type SubscriptionReturn = "success" | "canceled";
+
+/** SPEC.md section 8's checkout-return toasts. */
+export const CHECKOUT_TOASTS = {
+  success: {
+    title: "Subscription successful!",
+    description: "Welcome to FicForge Plus! Your premium features are now available.",
+  },
+  canceled: {
+    title: "Subscription canceled",
+    description: "Your subscription process was canceled. No charges were made.",
+  },
+} as const;
+
+/** SPEC.md section 8's checkout error texts (the provider's own message wins when there is one). */
+export const CHECKOUT_ERRORS = {
+  redirect: "Failed to redirect to checkout.",
+  create: "Failed to create checkout session.",
+  portal: "Failed to open the customer portal.",
+} as const;
+
+/** The five perks of SPEC.md section 1, as the upgrade page lists them. */
+export const PLUS_PERKS = [
+  { id: "nsfw", title: "Adult (NSFW) content", text: "Read mature stories in Discover and write with the NSFW theme." },
+  {
+    id: "memory",
+    title: "Better character memory",
+    text: "Marin remembers your characters, their relationships and earlier chapters.",
+  },
+  {
+    id: "styles",
+    title: "Newer chat styles & higher limits",
+    text: "Unlimited AI prompts and new ways for Marin to talk with you.",
+  },
+  {
+    id: "customize",
+    title: "Story customization",
+    text: "Choose Marin's response length and give readers a background image.",
+  },
+  {
+    id: "early",
+    title: "Early access to features",
+    text: "Try new features, such as story export, before everyone else.",
+  },
+] as const;
+
+export const PLUS_PRICE_TEXT = `${PREMIUM_PRICE_LABEL} per month, auto-renewing until canceled`;
+
+/** The 409 when a premium user asks for another checkout. */
+export const ALREADY_PREMIUM = "You already have FicForge Plus.";
+/** The 404 of the customer portal for a user who never subscribed. */
+export const NO_SUBSCRIPTION = "You don't have a FicForge Plus subscription yet.";
+
+/** The 403 code of every premium gate; each gate has its own message naming what is premium. */
+export const PREMIUM_REQUIRED = "PREMIUM_REQUIRED";
+
+/**
+ * Early-access features: on for premium users only, enforced by the server (`requireEarlyAccess`). A feature that
+ * leaves early access is removed from here and from its gate.
+ */
+export const EARLY_ACCESS_FEATURES = {
+  storyExport: { title: "Story export", text: "Download a story as Markdown, plain text or HTML." },
+} as const;
+export type EarlyAccessFeature = keyof typeof EARLY_ACCESS_FEATURES;
