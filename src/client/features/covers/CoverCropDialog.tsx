@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
+import type { PickedImage } from "./CoverPicker";
 import { cropToJpegDataUrl } from "./crop-image";
 
 // Keyboard nudge of SPEC.md section 5: arrows move 1 px, 10 with Shift, 100 with Ctrl (Cmd on a Mac).
@@ -21,6 +22,7 @@ export interface CoverCropDialogProps {
   aspect: number;
   onApply: (dataUrl: string) => void;
   onCancel: () => void;
+  subject?: PickedImage;
 }
 
 export function initialCrop(aspect: number, width: number, height: number): PercentCrop {
@@ -31,7 +33,7 @@ export function initialCrop(aspect: number, width: number, height: number): Perc
   );
 }
 
-export function CoverCropDialog({ file, aspect, onApply, onCancel }: CoverCropDialogProps) {
+export function CoverCropDialog({ file, aspect, onApply, onCancel, subject = "cover" }: CoverCropDialogProps) {
   const [source, setSource] = useState<string | null>(null);
   const [crop, setCrop] = useState<PercentCrop>();
   const [applying, setApplying] = useState(false);
@@ -64,7 +66,7 @@ export function CoverCropDialog({ file, aspect, onApply, onCancel }: CoverCropDi
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && !applying && onCancel()}>
       <DialogContent
-        title="Crop cover image"
+        title={subject === "cover" ? "Crop cover image" : "Crop background image"}
         description="Drag the frame or use the arrow keys (Shift moves 10, Ctrl or Cmd moves 100)."
         className="max-w-2xl"
       >
@@ -80,7 +82,7 @@ export function CoverCropDialog({ file, aspect, onApply, onCancel }: CoverCropDi
               <img
                 ref={imageRef}
                 src={source}
-                alt="Cover to crop"
+                alt={subject === "cover" ? "Cover to crop" : "Background to crop"}
                 className="max-h-[60vh] w-auto"
                 onLoad={(event) => {
                   const { width, height } = event.currentTarget;

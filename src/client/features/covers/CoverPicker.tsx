@@ -7,6 +7,14 @@ import { cn } from "../../lib/cn";
 import { CoverCropDialog } from "./CoverCropDialog";
 import { type CoverValidationMode, STRICT_COVER_ACCEPT, validateCoverFile } from "./validate-cover-file";
 
+/** What the picker holds: a story cover, or a FicForge Plus reader background (wider, behind the story). */
+export type PickedImage = "cover" | "background";
+
+const PICKED_TEXTS: Record<PickedImage, { preview: string; remove: string }> = {
+  cover: { preview: "Cover preview", remove: "Remove cover" },
+  background: { preview: "Reader background preview", remove: "Remove background" },
+};
+
 export interface CoverPickerProps {
   /** A data URL (newly cropped), an /api/images URL (stored), or null (no cover). */
   value: string | null;
@@ -17,6 +25,7 @@ export interface CoverPickerProps {
   hint?: string;
   label?: string;
   className?: string;
+  subject?: PickedImage;
 }
 
 export function CoverPicker({
@@ -27,6 +36,7 @@ export function CoverPicker({
   hint,
   label = "Cover image",
   className,
+  subject = "cover",
 }: CoverPickerProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -70,12 +80,17 @@ export function CoverPicker({
       />
       {value ? (
         <div className="relative w-full max-w-sm overflow-hidden rounded-xl border border-brand-100" style={frame}>
-          <img src={value} alt="Cover preview" className="h-full w-full object-cover" />
+          <img src={value} alt={PICKED_TEXTS[subject].preview} className="h-full w-full object-cover" />
           <div className="absolute right-2 top-2 flex gap-2">
             <Button size="sm" variant="outline" onClick={() => inputRef.current?.click()}>
               <Upload className="h-4 w-4" aria-hidden /> Change
             </Button>
-            <Button size="sm" variant="destructive" onClick={() => onChange(null)} aria-label="Remove cover">
+            <Button
+              size="sm"
+              variant="destructive"
+              onClick={() => onChange(null)}
+              aria-label={PICKED_TEXTS[subject].remove}
+            >
               <Trash2 className="h-4 w-4" aria-hidden /> Remove
             </Button>
           </div>
@@ -107,6 +122,7 @@ export function CoverPicker({
       <CoverCropDialog
         file={pending}
         aspect={aspect}
+        subject={subject}
         onCancel={() => setPending(null)}
         onApply={(dataUrl) => {
           setPending(null);

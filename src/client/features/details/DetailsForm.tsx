@@ -1,4 +1,5 @@
-// The details page form of SPEC.md section 2: cover, title, characters, setting, plot ideas, tags.
+// The details page form of SPEC.md section 2: cover, title, characters, setting, plot ideas, tags, and FicForge
+// Plus's reader background.
 // A refused value is shown at its field (and in SPEC.md's 'Failed to update story' toast).
 import { useQueryClient } from "@tanstack/react-query";
 import { PenLine, Save } from "lucide-react";
@@ -7,6 +8,7 @@ import { Link } from "wouter";
 import { DETAILS_TAGS } from "../../../shared/catalogues";
 import { CROP_ASPECT_DETAILS, TAGS_PER_STORY } from "../../../shared/limits";
 import { ROUTES } from "../../../shared/routes";
+import { PREMIUM_REQUIRED } from "../../../shared/schemas/billing";
 import { StoryTitle, type StaleVersionError, type StoryView } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/input";
@@ -14,16 +16,19 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { ApiError, errorMessage } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { useAuth } from "../auth/auth-context";
 import { CoverPicker } from "../covers";
 import { type FieldErrors, revealFirstError, storyFieldErrors } from "../stories/field-errors";
 import { LimitedTextField } from "../stories/LimitedTextField";
 import { useUpdateStory } from "../stories/queries";
 import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
 import { type DetailsValues, detailsField, patchFromValues, valuesFromStory } from "./details-values";
+import { ReaderBackgroundField } from "./ReaderBackgroundField";
 import { StaleNotice } from "./StaleNotice";
 
 export function DetailsForm({ story: loaded }: { story: StoryView }) {
   const queryClient = useQueryClient();
+  const isPremium = useAuth().user?.isPremium === true;
   const updateStory = useUpdateStory(loaded.id);
   // The story this form was last in step with; its version goes with the next save.
   const [base, setBase] = useState(loaded);
@@ -75,7 +80,13 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
         });
         return;
       }
-      setErrors(storyFieldErrors(error, detailsField));
+      if (error instanceof ApiError && error.status === 403 && error.data.code === PREMIUM_REQUIRED) {
+        // The plan ended since the page loaded: the background locks (the user is read again) and says why.
+        setErrors({ readerBackground: errorMessage(error) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+      } else {
+        setErrors(storyFieldErrors(error, detailsField));
+      }
       toast({ title: "Failed to update story", description: errorMessage(error), variant: "destructive" });
     }
   }
@@ -152,6 +163,14 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
           />
           <FieldError message={errors.tags} />
         </div>
+      </div>
+      <div className="border-t border-brand-100 pt-6">
+        <ReaderBackgroundField
+          value={values.readerBackground}
+          onChange={(readerBackground) => set({ readerBackground })}
+          isPremium={isPremium}
+          error={errors.readerBackground}
+        />
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-brand-100 pt-4 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">

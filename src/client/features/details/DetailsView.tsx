@@ -1,14 +1,17 @@
-// /dashboard/story/{id}/details: loading, 'Story not found', or the form.
+// /dashboard/story/{id}/details: loading, 'Story not found', or the form and the early-access export.
 import { FileQuestion } from "lucide-react";
 import { Link } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useAuth } from "../auth/auth-context";
 import { useStoryQuery } from "../stories/queries";
 import { DetailsForm } from "./DetailsForm";
+import { StoryExport } from "./StoryExport";
 
 export function DetailsView({ id }: { id: string }) {
   const { data: story, isLoading, isError } = useStoryQuery(id);
+  const isPremium = useAuth().user?.isPremium === true;
 
   if (isError || (!isLoading && !story)) {
     return (
@@ -40,6 +43,11 @@ export function DetailsView({ id }: { id: string }) {
           </div>
         )}
       </section>
+      {story ? (
+        <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
+          <StoryExport storyId={story.id} isPremium={isPremium} />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -9,6 +9,8 @@ export interface DetailsValues {
   plotIdeas: string;
   tags: string[];
   coverImage: string | null;
+  /** FicForge Plus: as coverImage (a data URL when newly picked, the stored /api/images URL, or null). */
+  readerBackground: string | null;
 }
 
 export function valuesFromStory(story: StoryView): DetailsValues {
@@ -19,6 +21,7 @@ export function valuesFromStory(story: StoryView): DetailsValues {
     plotIdeas: story.plotIdeas ?? "",
     tags: [...story.tags],
     coverImage: story.coverImage,
+    readerBackground: story.readerBackground,
   };
 }
 
@@ -38,6 +41,8 @@ export function patchFromValues(story: StoryView, values: DetailsValues): StoryU
   };
   // An unchanged cover is left out so the stored image is not sent back and re-processed.
   if (values.coverImage !== story.coverImage) patch.coverImage = values.coverImage;
+  // The same for the background; a free user's untouched one is never sent (a new one would be refused with 403).
+  if (values.readerBackground !== story.readerBackground) patch.readerBackground = values.readerBackground;
   return patch;
 }
 
@@ -48,6 +53,7 @@ const FORM_FIELDS: Partial<Record<string, keyof DetailsValues>> = {
   plotIdeas: "plotIdeas",
   tags: "tags",
   coverImage: "coverImage",
+  readerBackground: "readerBackground",
 };
 
 /** The form field a PATCH field belongs to, for showing the server's message there. */

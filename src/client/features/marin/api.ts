@@ -7,6 +7,7 @@ import {
   DAILY_LIMIT_MESSAGE,
   type GenerateAnswer,
   type GenerateBody,
+  MARIN_ERROR_CODES,
   type MarinStatus,
   type ReferralAnswer,
 } from "../../../shared/schemas/marin";
@@ -35,6 +36,11 @@ export class MarinError extends Error {
 
 export function isDailyLimitError(error: unknown): boolean {
   return error instanceof MarinError && error.code === DAILY_LIMIT_CODE;
+}
+
+/** A 403 naming a FicForge Plus option (response length, chat style) for a user who is not premium (any more). */
+export function isPremiumRequiredError(error: unknown): boolean {
+  return error instanceof MarinError && error.status === 403 && error.code === MARIN_ERROR_CODES.premiumOnly;
 }
 
 /** Stop: fetch and the stream reject with an AbortError (a DOMException, not an Error everywhere). */

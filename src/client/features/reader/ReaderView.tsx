@@ -12,6 +12,7 @@ import { ChapterMenu, ChapterSidebar } from "./ChapterNav";
 import { Comments } from "./CommentList";
 import { useOwnsStory, useReadStoryQuery } from "./queries";
 import { ReaderActions } from "./ReaderActions";
+import { ReaderBackdrop } from "./ReaderBackdrop";
 import { StoryBody } from "./StoryBody";
 import { StoryHeader } from "./StoryHeader";
 import { prepareStoryBody } from "./story-body";
@@ -64,7 +65,7 @@ function Loading() {
 function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean }) {
   const body = useMemo(() => prepareStoryBody(story.content), [story.content]);
   const hasChapters = body.chapters.length >= 2;
-  return (
+  const page = (
     <div className={hasChapters ? "reader-page reader-page--chapters" : "reader-page"}>
       <BackLink />
       <div className="mt-5">
@@ -82,6 +83,7 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
       </div>
     </div>
   );
+  return story.readerBackground ? <ReaderBackdrop image={story.readerBackground}>{page}</ReaderBackdrop> : page;
 }
 
 export function ReaderView({ id }: { id: string }) {
