@@ -40,6 +40,7 @@ describe("valuesFromStory", () => {
       plotIdeas: "",
       tags: ["Anime"],
       coverImage: "/api/images/abc",
+      readerBackground: null,
     });
   });
 
@@ -73,5 +74,18 @@ describe("patchFromValues", () => {
     expect(changed.characters).toEqual({ lead: [], supporting: [], description: "Bob" });
     expect(changed.coverImage).toBe("data:image/jpeg;base64,QUJD");
     expect(patchFromValues(s, { ...valuesFromStory(s), coverImage: null }).coverImage).toBeNull();
+  });
+
+  it("sends the reader background only when it changed: a new data URL, or null when removed", () => {
+    const s = story({ readerBackground: "/api/images/bg" });
+    const values = valuesFromStory(s);
+    expect(values.readerBackground).toBe("/api/images/bg");
+    expect(patchFromValues(s, values)).not.toHaveProperty("readerBackground");
+    const picked = patchFromValues(s, { ...values, readerBackground: "data:image/jpeg;base64,QkFDSw==" });
+    expect(picked.readerBackground).toBe("data:image/jpeg;base64,QkFDSw==");
+    expect(StoryUpdate.safeParse(picked).success).toBe(true);
+    const removed = patchFromValues(s, { ...values, readerBackground: null });
+    expect(removed).toHaveProperty("readerBackground", null);
+    expect(StoryUpdate.safeParse(removed).success).toBe(true);
   });
 });

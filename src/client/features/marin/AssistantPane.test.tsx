@@ -11,6 +11,8 @@ import { TooltipProvider } from "../../components/ui/tooltip";
 import { createQueryClient } from "../../lib/query-client";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
+const auth = { user: { id: 5, username: "kai", isPremium: false } };
+vi.mock("../auth/auth-context", () => ({ useAuth: () => auth }));
 const { toast } = await import("../../components/ui/toaster");
 const { AssistantPane, CHAT_PLACEHOLDER } = await import("./AssistantPane");
 
@@ -32,8 +34,12 @@ const STORY = {
 } as unknown as StoryView;
 
 let sent: string[];
+let chatBodies: Record<string, unknown>[];
+let chatAnswer: () => Response;
 function serve(status: MarinStatus) {
   sent = [];
+  chatBodies = [];
+  chatAnswer = () => json({ response: "Sure.", model: "m", showPromptCount: true, promptsLeft: 1 });
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -44,8 +50,10 @@ function serve(status: MarinStatus) {
       if (key === "POST /api/marin/context")
         return json({ summary: "setting · last 2 words", text: "Setting: a harbour" });
       if (key === "POST /api/chat-with-marin") {
-        sent.push(JSON.parse(String(init.body)).messages.at(-1).content);
-        return json({ response: "Sure.", model: "m", showPromptCount: true, promptsLeft: 1 });
+        const body = JSON.parse(String(init.body));
+        sent.push(body.messages.at(-1).content);
+        chatBodies.push(body);
+        return chatAnswer();
       }
       return json({ message: "Not found" }, 404);
     }),
@@ -68,6 +76,7 @@ Element.prototype.scrollIntoView = () => {};
 beforeEach(() => {
   vi.mocked(toast).mockClear();
   localStorage.clear();
+  auth.user = { id: 5, username: "kai", isPremium: false };
 });
 afterEach(() => {
   cleanup();
@@ -132,5 +141,90 @@ describe("the assistant pane", () => {
         variant: "destructive",
       }),
     );
+  });
+});
+
+describe("the response options (FicForge Plus)", () => {
+  const openOptions = () => fireEvent.click(screen.getByRole("button", { name: /Response/ }));
+  const radio = (name: string | RegExp) => screen.getByRole("radio", { name }) as HTMLInputElement;
+  async function chat(text: string) {
+    const input = screen.getByRole("textbox", { name: "Message Marin" });
+    fireEvent.change(input, { target: { value: text } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(sent).toContain(text));
+  }
+
+  it("are locked for a free user, who learns why and where to unlock them; requests carry none", async () => {
+    serve(FREE);
+    renderPane();
+    openOptions();
+    const note = screen.getByTestId("plus-locked-note");
+    expect(note.textContent).toContain("Response length and chat styles come with FicForge Plus.");
+    expect(screen.getByRole("link", { name: /Unlock with FicForge Plus/ }).getAttribute("href")).toBe(
+      "/dashboard/upgrade",
+    );
+    const long = radio("Long");
+    expect(long.getAttribute("aria-disabled")).toBe("true");
+    expect(long.disabled).toBe(false);
+    expect(long.getAttribute("aria-describedby")).toBe(note.id);
+    fireEvent.click(long);
+    fireEvent.click(radio(/^Mentor/));
+    expect(radio("Long").checked).toBe(false);
+    expect(radio("Medium").checked).toBe(true);
+    expect(radio(/^Classic/).checked).toBe(true);
+    await chat("Who is Mia?");
+    expect(chatBodies[0]).not.toHaveProperty("length");
+    expect(chatBodies[0]).not.toHaveProperty("chatStyle");
+    expect(localStorage.getItem("marin-response-options:5")).toBeNull();
+  });
+
+  it("a premium user's choice goes with each chat and is remembered for that user", async () => {
+    auth.user = { id: 5, username: "kai", isPremium: true };
+    serve({ ...FREE, showPromptCount: false, promptsLeft: null, dailyLimit: null });
+    renderPane();
+    openOptions();
+    expect(screen.queryByTestId("plus-locked-note")).toBeNull();
+    fireEvent.click(radio("Long"));
+    fireEvent.click(radio(/^Mentor/));
+    expect(radio("Long").checked).toBe(true);
+    expect(screen.getByText(/Warm craft advice that explains the why/)).toBeTruthy();
+    await chat("Who is Mia?");
+    expect(chatBodies[0]).toMatchObject({ length: "long", chatStyle: "mentor" });
+
+    cleanup();
+    renderPane();
+    openOptions();
+    expect(radio("Long").checked).toBe(true);
+    expect(radio(/^Mentor/).checked).toBe(true);
+    cleanup();
+    auth.user = { id: 6, username: "mia", isPremium: true };
+    renderPane();
+    openOptions();
+    expect(radio("Medium").checked).toBe(true);
+    expect(radio(/^Classic/).checked).toBe(true);
+  });
+
+  it("fall back to the defaults with the server's message when a lapsed plan is refused (403)", async () => {
+    auth.user = { id: 5, username: "kai", isPremium: true };
+    serve({ ...FREE, showPromptCount: false, promptsLeft: null, dailyLimit: null });
+    chatAnswer = () =>
+      json({ message: "Response length and chat styles are FicForge Plus features.", code: "PREMIUM_REQUIRED" }, 403);
+    renderPane();
+    openOptions();
+    fireEvent.click(radio("Short"));
+    fireEvent.click(radio(/^Muse/));
+    await chat("Who is Mia?");
+    expect(chatBodies[0]).toMatchObject({ length: "short", chatStyle: "muse" });
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: "Failed to generate response",
+          description: expect.stringContaining("Response length and chat styles are FicForge Plus features."),
+        }),
+      ),
+    );
+    await waitFor(() => expect(radio("Medium").checked).toBe(true));
+    expect(radio(/^Classic/).checked).toBe(true);
+    expect(localStorage.getItem("marin-response-options:5")).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 const { toast } = await import("../../components/ui/toaster");
 const { useMarin } = await import("./use-marin");
 const { FAILURE_TITLES } = await import("./generation-runs");
+const { OPTIONS_RESET_NOTE } = await import("./use-marin");
 
 const encoder = new TextEncoder();
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -110,14 +111,19 @@ const STORY = {
   setting: "A harbour town",
 } as unknown as StoryView;
 
-function setup(bridge: EditorBridge | null, story: StoryView = STORY, reactStrictMode = false) {
+function setup(
+  bridge: EditorBridge | null,
+  story: StoryView = STORY,
+  reactStrictMode = false,
+  options?: Parameters<typeof useMarin>[2],
+) {
   const queryClient = createQueryClient();
   // The status is cached after the first story the writer opened.
   if (reactStrictMode) queryClient.setQueryData(queryKeys.marinStatus, FREE);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  return renderHook((props: { bridge: EditorBridge | null }) => useMarin(story, props.bridge), {
+  return renderHook((props: { bridge: EditorBridge | null }) => useMarin(story, props.bridge, options), {
     wrapper,
     initialProps: { bridge },
     reactStrictMode,
@@ -371,5 +377,79 @@ describe("sending", () => {
       instruction: "more tension",
     });
     expect(log[0]).toBe("begin selection");
+  });
+});
+
+describe("FicForge Plus response options", () => {
+  const CHAT_DONE = frame("done", { response: "Sure.", model: "m", showPromptCount: false, promptsLeft: null });
+  async function ready(extra: Record<string, Route>, options?: Parameters<typeof useMarin>[2]) {
+    serve(extra);
+    const editor = fakeBridge(false);
+    const hook = setup(editor.bridge, { ...STORY, content: "<p>Mia ran.</p>" }, false, options);
+    await waitFor(() => expect(hook.result.current.status).not.toBeNull());
+    return { ...hook, log: editor.log };
+  }
+
+  it("a premium user's length and chat style go with a chat; a generation takes the length", async () => {
+    const { result } = await ready(
+      {
+        "POST /api/chat-with-marin": (init) => sse([CHAT_DONE], init.signal),
+        "POST /api/generate-content": (init) => sse([frame("done", GENERATED)], init.signal),
+      },
+      { request: { length: "long", chatStyle: "mentor" }, onPremiumRequired: vi.fn() },
+    );
+    act(() => void result.current.send("Who is Mia?"));
+    await waitFor(() => expect(result.current.busy).toBeNull());
+    act(() => void result.current.send("write the storm"));
+    await waitFor(() => expect(aiRequests()).toHaveLength(2));
+    await waitFor(() => expect(result.current.busy).toBeNull());
+    const [chat, generation] = aiRequests().map((r) => r.body);
+    expect(chat).toMatchObject({ length: "long", chatStyle: "mentor" });
+    expect(generation).toMatchObject({ length: "long", prompt: "write the storm" });
+    expect(generation).not.toHaveProperty("chatStyle");
+  });
+
+  it("without options (a free user) the requests name neither", async () => {
+    const { result } = await ready({
+      "POST /api/chat-with-marin": (init) => sse([CHAT_DONE], init.signal),
+      "POST /api/generate-content": (init) => sse([frame("done", GENERATED)], init.signal),
+    });
+    act(() => void result.current.send("Who is Mia?"));
+    await waitFor(() => expect(result.current.busy).toBeNull());
+    act(() => result.current.tools.continueStory());
+    await waitFor(() => expect(aiRequests()).toHaveLength(2));
+    await waitFor(() => expect(result.current.busy).toBeNull());
+    for (const { body } of aiRequests()) {
+      expect(body).not.toHaveProperty("length");
+      expect(body).not.toHaveProperty("chatStyle");
+    }
+  });
+
+  it("a 403 PREMIUM_REQUIRED toasts the server's message and hands the fallback to the caller", async () => {
+    const onPremiumRequired = vi.fn();
+    const message = "Response length and chat styles are FicForge Plus features.";
+    const { result, log } = await ready(
+      {
+        "POST /api/chat-with-marin": () => json({ message, code: "PREMIUM_REQUIRED" }, 403),
+        "POST /api/generate-content": () => json({ message, code: "PREMIUM_REQUIRED" }, 403),
+      },
+      { request: { length: "short", chatStyle: "muse" }, onPremiumRequired },
+    );
+    act(() => void result.current.send("Hello?"));
+    await waitFor(() => expect(result.current.busy).toBeNull());
+    expect(onPremiumRequired).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith({
+      title: FAILURE_TITLES.chat,
+      description: `${message} ${OPTIONS_RESET_NOTE}`,
+      variant: "destructive",
+    });
+    expect(result.current.messages.at(-1)).toMatchObject({ role: "user", content: "Hello?" });
+    expect(result.current.limit.locked).toBe(false);
+
+    act(() => result.current.tools.continueStory());
+    await waitFor(() => expect(onPremiumRequired).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(result.current.busy).toBeNull());
+    expect(log.at(-1)).toBe("cancel");
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: FAILURE_TITLES.generate }));
   });
 });

@@ -153,6 +153,22 @@ describe("the reader", () => {
     await waitFor(() => expect(location.history.at(-1)).toBe(`/dashboard/story/${STORY.id}`));
   });
 
+  it("shows the author's reader background behind the story only when the story has one", async () => {
+    serve({ ...STORY, readerBackground: "/api/images/bg-1" });
+    renderReader();
+    await screen.findByRole("heading", { level: 1, name: "Storm Road" });
+    const backdrop = screen.getByTestId("reader-backdrop");
+    expect(screen.getByTestId("reader-backdrop-image").style.backgroundImage).toBe('url("/api/images/bg-1")');
+    // The story (its title and text) sits inside, on the paper panel; the picture is decoration only.
+    expect(backdrop.querySelector(".reader-page")?.contains(screen.getByText("Mia ran."))).toBe(true);
+    expect(screen.getByTestId("reader-backdrop-image").closest("[aria-hidden]")).not.toBeNull();
+    cleanup();
+    serve(STORY);
+    renderReader();
+    await screen.findByRole("heading", { level: 1, name: "Storm Road" });
+    expect(screen.queryByTestId("reader-backdrop")).toBeNull();
+  });
+
   it("shows 'Story not found' when the story cannot be read", async () => {
     serve(null);
     renderReader();
