@@ -14,7 +14,7 @@ import { PerkBadge, PlusLockedNote } from "../perks/PlusLockedNote";
 export const READER_BACKGROUND_ASPECT = 16 / 9;
 
 export const BACKGROUND_TEXT = "Readers see this picture behind your story, softened so the text stays easy to read.";
-export const BACKGROUND_LOCKED_TEXT = "Give readers a background picture behind your story with FicForge Plus.";
+export const BACKGROUND_LOCKED_TEXT = "Reader backgrounds come with FicForge Plus.";
 export const BACKGROUND_INACTIVE_TEXT = "Readers don't see this background while you're not on FicForge Plus.";
 
 export interface ReaderBackgroundFieldProps {
@@ -34,20 +34,47 @@ export function ReaderBackgroundField({ value, onChange, isPremium, error }: Rea
         <p className="text-sm text-slate-600">{BACKGROUND_TEXT}</p>
       </div>
       {isPremium ? (
-        <CoverPicker
-          value={value}
-          onChange={onChange}
-          aspect={READER_BACKGROUND_ASPECT}
-          mode="strict"
-          subject="background"
-          label="Background image"
-          hint="A wide picture works best. It stays in place while the story scrolls over it."
-        />
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <CoverPicker
+            value={value}
+            onChange={onChange}
+            aspect={READER_BACKGROUND_ASPECT}
+            mode="strict"
+            subject="background"
+            label="Background image"
+            hint="A wide picture works best. It stays in place while the story scrolls over it."
+          />
+          {value ? <ReaderPreview image={value} /> : null}
+        </div>
       ) : (
         <LockedBackground value={value} onRemove={() => onChange(null)} />
       )}
       <FieldError message={error} />
     </section>
+  );
+}
+
+/** A miniature of the reader: the picture, dimmed, behind the story's paper panel (see reader.css). */
+function ReaderPreview({ image }: { image: string }) {
+  return (
+    <figure className="space-y-2" data-testid="reader-background-mock">
+      <figcaption className="text-sm font-medium text-ink">How readers see it</figcaption>
+      <div
+        aria-hidden
+        className="relative aspect-video w-full max-w-sm overflow-hidden rounded-xl border border-brand-100 bg-cover bg-center"
+        style={{ backgroundImage: `url(${JSON.stringify(image)})` }}
+      >
+        <div className="absolute inset-0 bg-gradient-to-b from-ink/20 to-ink/40" />
+        <div className="absolute inset-x-[16%] top-[12%] bottom-0 space-y-2 rounded-t-lg bg-white/95 p-3 shadow-lg">
+          <div className="h-2.5 w-2/3 rounded-full bg-ink/80" />
+          <div className="h-1.5 w-1/3 rounded-full bg-slate-400" />
+          {["w-full", "w-11/12", "w-full", "w-4/5", "w-full"].map((width, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative lines
+            <div key={i} className={`h-1.5 rounded-full bg-slate-300 ${width}`} />
+          ))}
+        </div>
+      </div>
+    </figure>
   );
 }
 

@@ -15,7 +15,7 @@ export const EXPORT_FORMATS: { format: ExportFormat; label: string; icon: ReactN
 ];
 
 export const EXPORT_LOCKED_TEXT = "Story export is an early-access feature for FicForge Plus members.";
-export const EXPORT_SAVED_NOTE = "Downloads the story as last saved.";
+export const EXPORT_SAVED_NOTE = "You get the story as last saved.";
 
 export function storyExportUrl(storyId: number, format: ExportFormat): string {
   return `/api/stories/${storyId}/export?format=${format}`;
