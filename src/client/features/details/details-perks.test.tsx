@@ -2,7 +2,7 @@
 // The details page's FicForge Plus parts against the API contract (fetch stubbed): the reader background locked for
 // free authors, picked, removed or left alone by premium ones (what the PATCH carries), and the early-access export.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StoryView } from "../../../shared/schemas/story";
 import { TooltipProvider } from "../../components/ui/tooltip";
@@ -22,6 +22,11 @@ vi.mock("../covers/CoverCropDialog", () => ({
     ) : null,
 }));
 const { DetailsView } = await import("./DetailsView");
+
+// NOTE: the machine is shared and busy; the first render (lazy imports, the story fetch) can take over a second.
+configure({ asyncUtilTimeout: 4000 });
+// jsdom does no layout (a refused save brings its message into view).
+Element.prototype.scrollIntoView = () => {};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -53,6 +58,7 @@ const STORY = {
 } satisfies StoryView;
 
 let patches: Record<string, unknown>[];
+let refuse: Response | null = null;
 function serve(story: StoryView) {
   patches = [];
   vi.stubGlobal(
@@ -62,6 +68,7 @@ function serve(story: StoryView) {
       if (url === "/api/stories/7" && init.method === "PATCH") {
         const patch = JSON.parse(String(init.body));
         patches.push(patch);
+        if (refuse) return refuse;
         return json({ ...story, version: story.version + 1, readerBackground: patch.readerBackground ?? null });
       }
       return json({ message: "Not found" }, 404);
@@ -90,6 +97,7 @@ async function save() {
 
 beforeEach(() => {
   auth.user = { id: 1, username: "kai", isPremium: false };
+  refuse = null;
 });
 afterEach(() => {
   cleanup();
@@ -135,6 +143,18 @@ describe("the reader background", () => {
     fireEvent.click(section.getByRole("button", { name: "Remove background" }));
     expect(section.queryByRole("img", { name: "Reader background preview" })).toBeNull();
     expect(await save()).toHaveProperty("readerBackground", null);
+  });
+  it("shows the server's 403 at the field when the plan ended before the save", async () => {
+    auth.user = { id: 1, username: "kai", isPremium: true };
+    const message = "Reader backgrounds are a FicForge Plus feature.";
+    refuse = json({ message, code: "PREMIUM_REQUIRED" }, 403);
+    const section = await renderDetails();
+    fireEvent.change(section.getByLabelText("Background image"), {
+      target: { files: [new File(["png"], "sky.png", { type: "image/png" })] },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Apply crop" }));
+    await save();
+    expect((await section.findByRole("alert")).textContent).toBe(message);
   });
 });
 
