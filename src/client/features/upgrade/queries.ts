@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { CHECKOUT_ERRORS, type CheckoutSessionAnswer, type PortalAnswer } from "../../../shared/schemas/billing";
 import { toast } from "../../components/ui/toaster";
 import { ApiError, apiJson } from "../../lib/api";
+import { navigateAway } from "../../lib/navigate-away";
 
 /** The call succeeded but named no page to go to. */
 class MissingRedirectError extends Error {}
@@ -33,7 +34,7 @@ function useRedirectMutation(path: string, texts: RedirectErrors) {
       if (!answer?.url) throw new MissingRedirectError(texts.missingUrl);
       return answer.url;
     },
-    onSuccess: (url) => window.location.assign(url),
+    onSuccess: (url) => navigateAway(url),
     onError: (error) =>
       toast({ title: "Error", description: redirectErrorMessage(error, texts), variant: "destructive" }),
   });
