@@ -55,6 +55,7 @@ export function serve(routes: Record<string, Route>) {
 /** Renders `ui` at `path` for a signed-in browser (the hint cookie makes the auth context load GET /api/user). */
 export function renderSignedIn(ui: ReactNode, path = "/dashboard") {
   window.history.replaceState(null, "", path);
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API, and the app reads document.cookie.
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=${SIGNED_IN_HINT_VALUE}; path=/`;
   const client = createQueryClient();
   return {
