@@ -66,6 +66,11 @@ describe("the upgrade page for a free user", () => {
       () => new Response("", { status: 500 }),
       CHECKOUT_ERRORS.create,
     ],
+    [
+      "'Failed to create checkout session.' for an unexpected server error",
+      () => json({ message: "Internal Server Error", code: "INTERNAL" }, 500),
+      CHECKOUT_ERRORS.create,
+    ],
     ["'Failed to redirect to checkout.' without a url", () => json({ sessionId: "cs_2" }), CHECKOUT_ERRORS.redirect],
   ])("toasts 'Error' with %s", async (_name, checkout, description) => {
     serve({ "GET /api/user": () => json(plusUser()), [CHECKOUT]: checkout });

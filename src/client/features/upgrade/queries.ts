@@ -21,10 +21,10 @@ interface RedirectErrors {
 export function redirectErrorMessage(error: unknown, texts: RedirectErrors): string {
   if (error instanceof MissingRedirectError) return texts.missingUrl;
   // NOTE: not errorMessage(): its fallback is the raw "500: ..." text, and a network failure's is "Failed to
-  // fetch"; SPEC.md names its own fallbacks for these calls.
-  if (error instanceof ApiError && typeof error.data.message === "string" && error.data.message)
-    return error.data.message;
-  return texts.failed;
+  // fetch"; SPEC.md names its own fallbacks for these calls. An unexpected server error (code INTERNAL) says only
+  // "Internal Server Error", which is no message either.
+  const { message, code } = error instanceof ApiError ? error.data : {};
+  return typeof message === "string" && message && code !== "INTERNAL" ? message : texts.failed;
 }
 
 function useRedirectMutation(path: string, texts: RedirectErrors) {
