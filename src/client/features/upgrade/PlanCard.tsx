@@ -36,7 +36,7 @@ function Subscribe() {
   const checkout = useCheckoutSession();
   return (
     <div className={CARD} data-testid="plan-card">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{PLUS_NAME}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Monthly plan</p>
       <p className="mt-2 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight">{PREMIUM_PRICE_LABEL}</span>
         <span className="text-slate-500">/ month</span>

@@ -28,7 +28,8 @@ export function UpgradeView() {
       </Button>
 
       <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-700 via-brand-600 to-pink-600 p-5 text-white shadow-lg sm:p-8">
-        <Sparkles className="absolute -right-6 -top-6 h-40 w-40 text-white/10" aria-hidden />
+        {/* Phones only: beside the plan card it would peek out from behind it or sit under the text. */}
+        <Sparkles className="absolute -right-6 -top-6 h-40 w-40 text-white/10 md:hidden" aria-hidden />
         <div className="relative grid items-center gap-6 md:grid-cols-[1fr_minmax(0,20rem)] md:gap-8">
           <div className="space-y-3">
             <p className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
