@@ -2,9 +2,11 @@
 import { useAuth } from "../features/auth/auth-context";
 import { ProfileForm } from "../features/settings/ProfileForm";
 import { SubscriptionCard } from "../features/settings/SubscriptionCard";
+import { useRefreshUserOnReturn } from "../features/settings/use-refresh-user";
 
 export default function SettingsPage() {
   const { user } = useAuth();
+  useRefreshUserOnReturn();
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8 sm:px-6">

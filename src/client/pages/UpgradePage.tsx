@@ -1,5 +1,6 @@
-import { ComingSoon } from "../components/ComingSoon";
+// /dashboard/upgrade: FicForge Plus (features/upgrade).
+import { UpgradeView } from "../features/upgrade/UpgradeView";
 
 export default function UpgradePage() {
-  return <ComingSoon title="Upgrade" />;
+  return <UpgradeView />;
 }

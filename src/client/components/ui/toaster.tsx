@@ -29,12 +29,13 @@ export function Toaster() {
 export interface ToastInput {
   title: string;
   description?: string;
-  variant?: "default" | "destructive";
+  /** "info": neither a success nor an error (a checkout the user canceled). */
+  variant?: "default" | "destructive" | "info";
 }
 
 /** SPEC.md's toasts: a title, a description, destructive unless noted. */
 export function toast({ title, description, variant = "default" }: ToastInput) {
-  return variant === "destructive"
-    ? sonnerToast.error(title, { description })
-    : sonnerToast.success(title, { description });
+  if (variant === "destructive") return sonnerToast.error(title, { description });
+  if (variant === "info") return sonnerToast.info(title, { description });
+  return sonnerToast.success(title, { description });
 }

@@ -3,11 +3,11 @@
 // 'Unlock with FicForge Plus'), and when a free user's Discover list comes back empty, the empty state is
 // 'Upgrade to FicForge Plus to view NSFW content' (SPEC.md's empty message: stories may exist that only Plus
 // readers see). A premium user with an empty list gets the plain empty message.
+import { PLUS_NAME } from "../../../shared/schemas/billing";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 
-export const PREMIUM_TIER = "FicForge Plus";
-export const NSFW_LOCKED_TOOLTIP = `Unlock with ${PREMIUM_TIER}`;
-export const NSFW_UPGRADE_MESSAGE = `Upgrade to ${PREMIUM_TIER} to view NSFW content`;
+export const NSFW_LOCKED_TOOLTIP = `Unlock with ${PLUS_NAME}`;
+export const NSFW_UPGRADE_MESSAGE = `Upgrade to ${PLUS_NAME} to view NSFW content`;
 export const NO_STORIES_MESSAGE = "No published stories yet";
 
 export interface NsfwGate {

@@ -3,6 +3,7 @@ import { LogOut, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { SIDEBAR_ANIMATION_S, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from "../../../shared/limits";
 import { ROUTES } from "../../../shared/routes";
+import { PLUS_BRAND, PLUS_NAME } from "../../../shared/schemas/billing";
 import { LogoMark } from "../../components/ui/logo";
 import { Spinner } from "../../components/ui/spinner";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -19,7 +20,7 @@ export function Sidebar() {
   const [, navigate] = useLocation();
   if (!user) return null;
 
-  const brand = user.isPremium ? "FicForge+" : "FicForge";
+  const brand = user.isPremium ? PLUS_BRAND : "FicForge";
   const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
   const signOut = () => logoutMutation.mutate(undefined, { onSuccess: () => navigate(ROUTES.auth, { replace: true }) });
   const signOutButton = (
@@ -85,9 +86,7 @@ export function Sidebar() {
           {!collapsed && (
             <span className="min-w-0">
               <span className="block truncate text-sm font-semibold text-ink">{user.username}</span>
-              <span className="block truncate text-xs text-slate-500">
-                {user.isPremium ? "FicForge Plus" : "Free plan"}
-              </span>
+              <span className="block truncate text-xs text-slate-500">{user.isPremium ? PLUS_NAME : "Free plan"}</span>
             </span>
           )}
         </div>

@@ -1,4 +1,4 @@
-// Settings calls: the profile update and the payment provider's customer portal.
+// Settings calls: the profile update (the customer portal is upgrade/queries.ts).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProfileUpdateBody, UserView } from "../../../shared/schemas/accounts";
 import { apiJson } from "../../lib/api";
@@ -12,15 +12,6 @@ export function useUpdateProfile() {
       // NOTE: the answer is the presented user; without one, reload it rather than guess.
       if (user && typeof user === "object" && "id" in user) queryClient.setQueryData(queryKeys.user, user);
       else void queryClient.invalidateQueries({ queryKey: queryKeys.user });
-    },
-  });
-}
-
-export function useCustomerPortal() {
-  return useMutation<{ url: string }, Error, void>({
-    mutationFn: () => apiJson<{ url: string }>("POST", "/api/create-customer-portal"),
-    onSuccess: ({ url }) => {
-      window.location.assign(url);
     },
   });
 }

@@ -3,6 +3,7 @@ import { Check, Lock } from "lucide-react";
 import { useLocation } from "wouter";
 import { THEMES } from "../../../shared/catalogues";
 import { ROUTES } from "../../../shared/routes";
+import { PLUS_NAME } from "../../../shared/schemas/billing";
 import { cn } from "../../lib/cn";
 
 export function ThemeStep({
@@ -27,7 +28,7 @@ export function ThemeStep({
               key={theme.id}
               type="button"
               aria-pressed={locked ? undefined : isSelected}
-              aria-label={locked ? `${theme.label} (FicForge Plus only)` : undefined}
+              aria-label={locked ? `${theme.label} (${PLUS_NAME} only)` : undefined}
               onClick={() => (locked ? navigate(ROUTES.upgrade) : onToggle(theme.id))}
               className={cn(
                 "relative flex flex-col sm:min-h-28 items-start gap-1 rounded-xl border-2 p-4 text-left transition-colors",
@@ -44,7 +45,7 @@ export function ThemeStep({
                 )}
               </span>
               <span className="text-sm text-slate-600">{theme.description}</span>
-              {locked && <span className="mt-auto text-xs font-medium text-brand-700">Unlock with FicForge Plus</span>}
+              {locked && <span className="mt-auto text-xs font-medium text-brand-700">Unlock with {PLUS_NAME}</span>}
             </button>
           );
         })}
