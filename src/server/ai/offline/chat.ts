@@ -1,5 +1,6 @@
 // Chat: useful, specific answers from the story context (what to write next, a character, names, titles, pacing,
-// mood, a summary), how to use Marin, and an honest answer about what this storyteller is.
+// mood, a summary), how to use Marin, and an honest answer about what this storyteller is; chat-voice.ts then fits
+// the answer to the response length and chat style.
 import type { Character } from "./cast";
 import { nameStyle, notesAbout } from "./cast";
 import { type ChatIntent, shapeAnswer } from "./chat-voice";
