@@ -41,6 +41,8 @@ export interface StoryBrief {
   instruction: string | null;
   /** 'short' | 'medium' | 'long' */
   length: string;
+  /** chat: Marin's voice, 'classic' | 'muse' | 'editor' | 'mentor'; null for the other tasks. */
+  chatStyle: string | null;
 }
 
 const LIST = ", ";
@@ -57,6 +59,7 @@ const FIELD_LABELS = {
   fandoms: "Fandoms",
   mature: "Content rating",
   length: "Response length",
+  chatStyle: "Chat style",
   instruction: "Rewrite instruction",
   memoryCharacters: "Remembered characters",
   memorySummary: "Earlier chapters",
@@ -94,6 +97,7 @@ export function formatContextBlock(brief: StoryBrief): string {
   put(FIELD_LABELS.fandoms, brief.fandoms.join(LIST));
   put(FIELD_LABELS.mature, brief.mature ? "mature (adult content allowed)" : "general audiences");
   put(FIELD_LABELS.length, brief.length);
+  put(FIELD_LABELS.chatStyle, brief.chatStyle);
   put(FIELD_LABELS.instruction, brief.instruction);
   if (brief.memory) {
     put(FIELD_LABELS.memoryCharacters, brief.memory.characters.map(characterText).join(" | "));
@@ -176,5 +180,6 @@ export function parseContextBlock(prompt: string): StoryBrief {
     selection: section(prompt, "selection"),
     instruction: get("instruction") ?? null,
     length: get("length") ?? "medium",
+    chatStyle: get("chatStyle") ?? null,
   };
 }

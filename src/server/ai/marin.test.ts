@@ -243,10 +243,10 @@ describeEachDb(
       const refused = await chat(free.cookie, { length: "long" });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: "PREMIUM_REQUIRED" });
-      expect((await chat(free.cookie, { chatStyle: "playful" })).statusCode).toBe(403);
+      expect((await chat(free.cookie, { chatStyle: "muse" })).statusCode).toBe(403);
       const premium = await writer({ isPremium: true });
-      expect((await chat(premium.cookie, { length: "long", chatStyle: "playful" })).statusCode).toBe(200);
-      expect(peer.promptText()).toContain("Chat style: playful");
+      expect((await chat(premium.cookie, { length: "long", chatStyle: "muse" })).statusCode).toBe(200);
+      expect(peer.promptText()).toContain("Chat style: muse");
       expect(peer.promptText()).toContain("Response length: long");
       expect(peer.requests.at(-1)!.body.max_tokens).toBe(1500);
     });

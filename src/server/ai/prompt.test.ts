@@ -149,12 +149,40 @@ describe("buildPrompt", () => {
     expect(buildPrompt(request({ length: "long" })).maxOutputTokens).toBeGreaterThan(
       buildPrompt(request({ length: "short" })).maxOutputTokens,
     );
-    const chat = buildPrompt(
-      request({ task: "chat", messages: [{ role: "user", content: "Hi" }], chatStyle: "playful" }),
-    );
-    expect(chat.system).toContain("Chat style: playful");
+    const chat = buildPrompt(request({ task: "chat", messages: [{ role: "user", content: "Hi" }], chatStyle: "muse" }));
+    expect(chat.system).toContain("Chat style: muse. Be playful and inventive");
+    expect(parseContextBlock(chat.system)).toMatchObject({ chatStyle: "muse", length: "medium" });
     const cont = buildPrompt(request({ task: "continue", before: "She opened the door and" }));
     expect(cont.system).toContain("<text_before_cursor>\nShe opened the door and\n</text_before_cursor>");
+  });
+});
+
+describe("Marin's options in the prompt", () => {
+  const chat = (overrides: Partial<PromptRequest> = {}) =>
+    buildPrompt(request({ task: "chat", messages: [{ role: "user", content: "Any ideas?" }], ...overrides }));
+
+  it("gives each chat style its own instruction, classic by default, and carries it in the context block", () => {
+    expect(chat().system).toContain("Chat style: classic. Marin's own friendly, balanced voice");
+    expect(chat({ chatStyle: "editor" }).system).toContain("numbered list of notes on what works and what doesn't");
+    expect(chat({ chatStyle: "mentor" }).system).toContain("explain why it works");
+    expect(chat({ chatStyle: "muse" }).system).toContain("'What if …?' questions");
+    for (const style of ["classic", "muse", "editor", "mentor"] as const) {
+      expect(parseContextBlock(chat({ chatStyle: style }).system).chatStyle).toBe(style);
+    }
+    // A generation has no chat style: its voice is the story's.
+    expect(parseContextBlock(buildPrompt(request()).system).chatStyle).toBeNull();
+  });
+
+  it("sizes chat answers and generations by the response length", () => {
+    expect(chat({ length: "short" }).system).toContain("two or three sentences");
+    expect(chat().system).toContain("about 150 words");
+    expect(chat({ length: "long" }).system).toContain("about 300 words");
+    expect(parseContextBlock(chat({ length: "short" }).system).length).toBe("short");
+    expect(buildPrompt(request({ length: "short" })).system).toContain("about 250 words");
+    expect(buildPrompt(request()).system).toContain("about 600 words");
+    const tokens = (length: "short" | "medium" | "long") => chat({ length }).maxOutputTokens;
+    expect(tokens("short")).toBeLessThan(tokens("medium"));
+    expect(tokens("medium")).toBeLessThan(tokens("long"));
   });
 });
 

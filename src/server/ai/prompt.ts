@@ -2,7 +2,15 @@
 // (context-block.ts, which the offline storyteller reads back), the story text within its budget, the chat history
 // within its budget, and the request. Also what the pane previews: a one-line summary and the exact context text.
 import type { ModelMessage } from "ai";
-import type { ChatMessage, ContextPreview, ResponseLength, StoryContext } from "../../shared/schemas/marin";
+import {
+  type ChatMessage,
+  type ChatStyle,
+  type ContextPreview,
+  DEFAULT_CHAT_STYLE,
+  DEFAULT_RESPONSE_LENGTH,
+  type ResponseLength,
+  type StoryContext,
+} from "../../shared/schemas/marin";
 import { formatContextBlock, type MarinTask, type MemoryCharacter, type StoryBrief } from "./context-block";
 import { type StoryFields, storyFacts } from "./story-brief";
 import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "./story-text";
@@ -39,7 +47,8 @@ export interface PromptRequest {
   selection?: string;
   instruction?: string;
   length?: ResponseLength;
-  chatStyle?: string;
+  /** chat: Marin's voice (FicForge Plus styles besides classic). */
+  chatStyle?: ChatStyle;
   premium: boolean;
   /** Story memory (premium only; null for free users). */
   memory: StoryMemory | null;
@@ -69,6 +78,24 @@ const WORDS: Record<"write" | "continue", Record<ResponseLength, number>> = {
   write: { short: 250, medium: 600, long: 1200 },
   continue: { short: 100, medium: 250, long: 500 },
 };
+
+/** How long a chat answer is, by the writer's response length. */
+const CHAT_LENGTH: Record<ResponseLength, string> = {
+  short:
+    "Keep the answer short: two or three sentences (under about 70 words), or at most two list items; no preamble.",
+  medium: "Answer in a few short paragraphs (about 150 words), or a short list when they ask for options.",
+  long: "Give a thorough answer (about 300 words): a few paragraphs, and a list of four or five options when they ask for ideas, each with a sentence on how it would play out.",
+};
+
+/** What each chat style asks of Marin's voice (shared/schemas/marin.ts's CHAT_STYLES describe them to writers). */
+export const CHAT_STYLE_INSTRUCTIONS: Record<ChatStyle, string> = {
+  classic: "Chat style: classic. Marin's own friendly, balanced voice: encouraging, practical, concrete.",
+  muse: "Chat style: muse. Be playful and inventive: after your answer, offer a few bold 'What if …?' questions that push the story somewhere unexpected, and favour surprising ideas over safe ones.",
+  editor:
+    "Chat style: editor. Be candid and precise, like a good developmental editor: give a numbered list of notes on what works and what doesn't (pacing, clarity, character, consistency), each note specific and actionable. Skip the praise padding.",
+  mentor:
+    "Chat style: mentor. Be warm and teach the craft: with every suggestion, explain why it works (the principle behind it), so the writer can use it again on their own.",
+};
 const MAX_OUTPUT_TOKENS: Record<Exclude<MarinTask, "rewrite">, Record<ResponseLength, number>> = {
   chat: { short: 400, medium: 800, long: 1500 },
   write: { short: 700, medium: 1500, long: 3000 },
@@ -80,15 +107,14 @@ const tail = (text: string, max: number) => (text.length > max ? text.slice(text
 const number = (n: number) => n.toLocaleString("en-US");
 
 function taskInstruction(request: PromptRequest, storyText: string): string {
-  const length = request.length ?? "medium";
+  const length = request.length ?? DEFAULT_RESPONSE_LENGTH;
   switch (request.task) {
     case "chat":
       return [
-        "Task: answer the writer's latest message as Marin, in a few short paragraphs (or a short list when they ask for options). Use the story context; quote the story only briefly.",
-        request.chatStyle ? `Chat style: ${request.chatStyle.replace(/\s+/g, " ").trim()}` : "",
-      ]
-        .filter(Boolean)
-        .join("\n");
+        "Task: answer the writer's latest message as Marin. Use the story context; quote the story only briefly.",
+        CHAT_LENGTH[length],
+        CHAT_STYLE_INSTRUCTIONS[request.chatStyle ?? DEFAULT_CHAT_STYLE],
+      ].join("\n");
     case "write": {
       const chapter = nextChapterNumber(storyText);
       const heading =
@@ -130,7 +156,7 @@ function requestMessage(request: PromptRequest): string {
 function maxOutputTokens(request: PromptRequest): number {
   if (request.task === "rewrite")
     return Math.min(3000, Math.max(300, Math.ceil((request.selection ?? "").length / 2) + 200));
-  return MAX_OUTPUT_TOKENS[request.task][request.length ?? "medium"];
+  return MAX_OUTPUT_TOKENS[request.task][request.length ?? DEFAULT_RESPONSE_LENGTH];
 }
 
 function summaryLine(brief: StoryBrief, keptWords: number, omittedWords: number): string {
@@ -185,7 +211,8 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
     before: request.task === "continue" && request.before ? tail(request.before, BEFORE_CURSOR_CHARS) : null,
     selection: request.task === "rewrite" ? (request.selection ?? null) : null,
     instruction: request.task === "rewrite" ? clip(request.instruction?.trim() || null, 300) : null,
-    length: request.length ?? "medium",
+    length: request.length ?? DEFAULT_RESPONSE_LENGTH,
+    chatStyle: request.task === "chat" ? (request.chatStyle ?? DEFAULT_CHAT_STYLE) : null,
   };
 
   const head = [PERSONA, mature ? MATURE : GENERAL, "", taskInstruction(request, storyText), ""].join("\n");

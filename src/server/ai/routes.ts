@@ -9,13 +9,17 @@ import { isChapterGeneration, proseToHtml } from "../../shared/prose";
 import {
   ChatBody,
   type ChatAnswer,
+  type ChatStyle,
+  DEFAULT_CHAT_STYLE,
+  DEFAULT_RESPONSE_LENGTH,
   GenerateBody,
   type GenerateAnswer,
-  MARIN_ERROR_CODES,
   type MarinStatus,
   PREMIUM_OPTION_MESSAGE,
+  type ResponseLength,
 } from "../../shared/schemas/marin";
 import { requireUser, requireUserHook } from "../accounts/guards";
+import { requirePremium } from "../billing/premium";
 import { AppError } from "../errors";
 import { bodyTooLargeAs, DEFAULT_BODY_LIMIT } from "../http/json-body";
 import { sanitizeContent } from "../stories/sanitize-content";
@@ -34,7 +38,6 @@ import { respond } from "./respond";
  */
 export const MARIN_BODY_LIMIT = 2 * STORY_CONTENT_MAX_BYTES + 16 * DEFAULT_BODY_LIMIT;
 export const MARIN_BODY_TOO_LARGE = "This story is too long to send to Marin. The limit is 2 MB of text.";
-export const PREMIUM_OPTIONS_MESSAGE = PREMIUM_OPTION_MESSAGE;
 
 const marinBody = {
   bodyLimit: MARIN_BODY_LIMIT,
@@ -55,13 +58,22 @@ function isEmptyStory(html: string): boolean {
 
 type Body = ({ kind: "chat" } & ChatBody) | ({ kind: "generate" } & GenerateBody);
 
+/**
+ * FicForge Plus options: a length other than the default, or a chat style other than classic, needs premium.
+ */
+// NOTE: naming the defaults is allowed to everyone, so the pane may always send what it shows (decision: Marin's
+// premium options).
+function assertOptionsAllowed(user: UserRow, length: ResponseLength | undefined, chatStyle: ChatStyle | undefined) {
+  const premiumLength = length !== undefined && length !== DEFAULT_RESPONSE_LENGTH;
+  const premiumStyle = chatStyle !== undefined && chatStyle !== DEFAULT_CHAT_STYLE;
+  if (premiumLength || premiumStyle) requirePremium(user, PREMIUM_OPTION_MESSAGE);
+}
+
 /** The prompt a request would send: premium options checked, the story read (its owner's only), memory for premium. */
 async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltPrompt & { story: StoryWithTags | null }> {
   const user = requireUser(request);
   const chatStyle = body.kind === "chat" ? body.chatStyle : undefined;
-  if (!user.isPremium && (body.length !== undefined || chatStyle !== undefined)) {
-    throw new AppError(403, MARIN_ERROR_CODES.premiumOnly, PREMIUM_OPTIONS_MESSAGE);
-  }
+  assertOptionsAllowed(user, body.length, chatStyle);
   const story = body.storyId === undefined ? null : await getOwnStoryOrThrow(request.db, body.storyId, user.id);
   const memory = story && user.isPremium ? await loadStoryMemory(request.db, story.id) : null;
   const common: Omit<PromptRequest, "task"> = {

@@ -15,19 +15,21 @@ export const imageIdFromUrl = (value: string): string | undefined => IMAGE_URL.e
 /**
  * The cover image id to store: undefined leaves the cover as it is, null removes it.
  * A data URL counts as an upload; it is sniffed, re-encoded and stored (once: ids are content hashes).
+ * The reader background takes the same input (`what` names it in the not-found message).
  */
 export async function resolveCoverInput(
   db: Db,
   input: string | null | undefined,
   ownerId: number,
   now: Date,
+  what = "Cover image",
 ): Promise<string | null | undefined> {
   if (input === undefined) return undefined;
   if (input === null || input.trim() === "") return null;
   const existingId = imageIdFromUrl(input.trim());
   if (existingId) {
     const [row] = await db.select({ id: images.id }).from(images).where(eq(images.id, existingId)).limit(1);
-    if (!row) throw new AppError(400, "IMAGE_NOT_FOUND", "Cover image not found. Please upload it again.");
+    if (!row) throw new AppError(400, "IMAGE_NOT_FOUND", `${what} not found. Please upload it again.`);
     return row.id;
   }
   if (!isDataUrl(input)) throw new AppError(400, "IMAGE_TYPE", IMAGE_BAD_TYPE);

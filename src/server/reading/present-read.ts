@@ -5,7 +5,7 @@ import { normalizeStoryFields } from "../../shared/story-fields";
 import { imageUrl } from "../images/process-image";
 import { presentStoryBody, type StoryWithTags } from "../stories/present";
 
-export type ReadRow = StoryWithTags & { authorUsername: string };
+export type ReadRow = StoryWithTags & { authorUsername: string; authorIsPremium: boolean };
 
 export interface ViewerState {
   liked: boolean;
@@ -40,10 +40,11 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     publishedAt: row.publishedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
     publicPath: rating === "mature" ? null : publicStoryPath(row.id, row.title),
+    // FicForge Plus: shown while the author is premium; the row keeps it for when they subscribe again.
+    readerBackground: row.authorIsPremium ? imageUrl(row.readerBackgroundImageId) : null,
+    // NOTE: these two stay last (VIEWER_STATE_SUFFIX).
     liked: false,
     bookmarked: false,
-    // TODO(issue 10, perks): the author's background while they are premium.
-    readerBackground: null,
   };
 }
 

@@ -39,12 +39,13 @@ export async function readGate(db: Db, id: number, viewer: Viewer): Promise<View
 /** The viewer-independent view of a published story (any rating: the gate has already decided who may see it). */
 export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> {
   const [row] = await db
-    .select({ story: stories, authorUsername: users.username, tags: tagNames })
+    .select({ story: stories, authorUsername: users.username, authorIsPremium: users.isPremium, tags: tagNames })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
     .where(and(eq(stories.id, id), eq(stories.published, true)))
     .limit(1);
   // NOTE: unpublished between the gate and here.
   if (!row) throw notFound(STORY_NOT_PUBLISHED);
-  return presentReadView({ ...row.story, tags: row.tags, authorUsername: row.authorUsername });
+  const { story, tags, authorUsername, authorIsPremium } = row;
+  return presentReadView({ ...story, tags, authorUsername, authorIsPremium });
 }

@@ -50,6 +50,7 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       publishedAt: publishedAt.toISOString(),
       updatedAt: story.updatedAt.toISOString(),
       publicPath: publicStoryPath(story.id, "Moon & Tide"),
+      readerBackground: null,
       liked: false,
       bookmarked: false,
     });

@@ -3,19 +3,23 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PublishBody, STORY_TOO_LONG, StoryCreate, StoryUpdate } from "../../shared/schemas/story";
+import { StoryExportFormat } from "../../shared/schemas/story-export";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { refreshMemoryAfterSave } from "../ai/memory";
+import { requireEarlyAccess } from "../billing/premium";
 import { AppError } from "../errors";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
 import { IMAGE_TOO_LARGE } from "../images/process-image";
 import { createStory } from "./create-story";
 import { deleteStory } from "./delete-story";
+import { exportStory } from "./export-story";
 import { presentOwnStory, presentStoryListItem } from "./present";
 import { publishStory, unpublishStory } from "./publish-story";
 import { getOwnStoryOrThrow, listOwnStories, parseStoryId } from "./story-queries";
 import { updateStory } from "./update-story";
 
 const IdParams = z.object({ id: z.string() });
+const ExportQuery = z.object({ format: StoryExportFormat.default("md") });
 // A body over the route's limit answers as its biggest field would have: too much story, or too big a cover.
 const storyBody = {
   bodyLimit: STORY_BODY_LIMIT,
@@ -60,6 +64,23 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     }
     return presentOwnStory(story);
   });
+
+  app.get(
+    "/api/stories/:id/export",
+    { schema: { params: IdParams, querystring: ExportQuery } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      requireEarlyAccess(user, "storyExport");
+      const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
+      const file = exportStory(story, user.username, request.query.format);
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", file.disposition)
+        .header("cache-control", "no-store")
+        .header("x-content-type-options", "nosniff")
+        .send(file.body);
+    },
+  );
 
   app.delete("/api/stories/:id", { schema: { params: IdParams } }, async (request, reply) => {
     const id = parseStoryId(request.params.id);

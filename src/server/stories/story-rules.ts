@@ -1,6 +1,9 @@
-// Rules every story write shares: the premium-only theme gate (SPEC.md section 6); the rating is story-rating.ts.
+// Rules every story write shares: the premium-only theme gate (SPEC.md section 6) and the FicForge Plus reader
+// background; the rating is story-rating.ts.
 import { PREMIUM_THEME_IDS } from "../../shared/catalogues";
+import { requirePremium } from "../billing/premium";
 import { AppError } from "../errors";
+import { imageIdFromUrl } from "../images/cover-input";
 import type { UserRow } from "../types";
 
 export const PREMIUM_THEME_MESSAGE = "The NSFW theme is a premium feature. Upgrade to premium to use it.";
@@ -18,4 +21,21 @@ export function assertThemesAllowed(user: UserRow, themes: unknown, currentTheme
   if (premiumThemes(themes).some((t) => !kept.has(t))) {
     throw new AppError(403, "PREMIUM_REQUIRED", PREMIUM_THEME_MESSAGE);
   }
+}
+
+export const READER_BACKGROUND_MESSAGE = "Reader backgrounds are a FicForge Plus feature.";
+
+/**
+ * Setting a reader background needs premium; removing it (null) never does, and neither does sending the story's
+ * current one unchanged, so a lapsed subscription never blocks saving the details page. Checked before any upload.
+ */
+export function assertBackgroundAllowed(
+  user: UserRow,
+  input: string | null | undefined,
+  currentImageId: string | null,
+): void {
+  const value = input?.trim();
+  if (!value) return;
+  if (currentImageId !== null && imageIdFromUrl(value) === currentImageId) return;
+  requirePremium(user, READER_BACKGROUND_MESSAGE);
 }

@@ -10,7 +10,7 @@ import { presentOwnStory, type StoryWithTags } from "./present";
 import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
 import { getOwnStoryOrThrow } from "./story-queries";
 import { derivedStoryColumns } from "./story-rating";
-import { assertThemesAllowed } from "./story-rules";
+import { assertBackgroundAllowed, assertThemesAllowed } from "./story-rules";
 import { replaceStoryTags } from "./story-tags";
 import { countStoryWords } from "./story-text";
 
@@ -28,7 +28,12 @@ export function staleVersion(current: StoryWithTags): AppError {
   });
 }
 
-function changesFrom(patch: StoryUpdate, coverImageId: string | null | undefined): StoryChanges {
+interface ResolvedImages {
+  coverImageId: string | null | undefined;
+  readerBackgroundImageId: string | null | undefined;
+}
+
+function changesFrom(patch: StoryUpdate, resolved: ResolvedImages): StoryChanges {
   const changes: StoryChanges = {};
   if (patch.title !== undefined) changes.title = patch.title;
   if (patch.description !== undefined) changes.description = stripControlChars(patch.description);
@@ -44,7 +49,9 @@ function changesFrom(patch: StoryUpdate, coverImageId: string | null | undefined
   if (patch.themes !== undefined) changes.themes = patch.themes;
   if (patch.fandoms !== undefined) changes.fandoms = patch.fandoms;
   if (patch.markedMature !== undefined) changes.markedMature = patch.markedMature;
-  if (coverImageId !== undefined) changes.coverImageId = coverImageId;
+  if (resolved.coverImageId !== undefined) changes.coverImageId = resolved.coverImageId;
+  if (resolved.readerBackgroundImageId !== undefined)
+    changes.readerBackgroundImageId = resolved.readerBackgroundImageId;
   return changes;
 }
 
@@ -83,7 +90,11 @@ export async function updateStory(
   let current = await getOwnStoryOrThrow(db, id, user.id);
   if (patch.version !== undefined && patch.version !== current.version) throw staleVersion(current);
   assertThemesAllowed(user, patch.themes, current.themes);
-  const changes = changesFrom(patch, await resolveCoverInput(db, patch.coverImage, user.id, now));
+  assertBackgroundAllowed(user, patch.readerBackground, current.readerBackgroundImageId);
+  const changes = changesFrom(patch, {
+    coverImageId: await resolveCoverInput(db, patch.coverImage, user.id, now),
+    readerBackgroundImageId: await resolveCoverInput(db, patch.readerBackground, user.id, now, "Background image"),
+  });
   for (let attempt = 1; ; attempt++) {
     if (await writeIfUnchanged(db, current, changes, patch.tags, now)) return getOwnStoryOrThrow(db, id, user.id);
     // Another save landed between our read and our write (or the story was deleted: 404 here).

@@ -1,7 +1,9 @@
 // Chat: useful, specific answers from the story context (what to write next, a character, names, titles, pacing,
-// mood, a summary), how to use Marin, and an honest answer about what this storyteller is.
+// mood, a summary), how to use Marin, and an honest answer about what this storyteller is; chat-voice.ts then fits
+// the answer to the response length and chat style.
 import type { Character } from "./cast";
 import { nameStyle, notesAbout } from "./cast";
+import { type ChatIntent, shapeAnswer } from "./chat-voice";
 import { chapterCount, lastSentence, nounPhrases } from "./facts";
 import { wordCount } from "./grammar";
 import { render, type Stage } from "./stage";
@@ -9,21 +11,7 @@ import type { ChatTurn } from "./storyteller";
 import { voiceOf } from "./voices";
 import { chapterTitle } from "./world";
 
-type Intent =
-  | "setting"
-  | "identity"
-  | "help"
-  | "summary"
-  | "names"
-  | "title"
-  | "pacing"
-  | "mood"
-  | "character"
-  | "next"
-  | "greeting"
-  | "thanks";
-
-const INTENTS: [Intent, RegExp][] = [
+const INTENTS: [ChatIntent, RegExp][] = [
   [
     "identity",
     /who are you|what are you|are you (an? )?(ai|bot|robot|real|human|person|model|gpt|chatgpt|claude|llm|offline)|which model|what model|how do you work|are you (smart|alive)|offline/i,
@@ -359,10 +347,8 @@ function characterIn(stage: Stage, request: string): Character | null {
   return leads(stage).find((c) => new RegExp(`\\b${c.name}\\b`, "i").test(request)) ?? null;
 }
 
-export function answerChat(stage: Stage, request: string, turns: ChatTurn[]): string {
-  const intent = INTENTS.find(([, pattern]) => pattern.test(request))?.[0];
-  const named = characterIn(stage, request);
-  if (named && (intent === undefined || intent === "character")) return character(stage, named);
+/** The answer chat.ts's intents give, in Marin's own voice at medium length. */
+function plainAnswer(stage: Stage, intent: ChatIntent, named: Character | null, turns: ChatTurn[]): string {
   switch (intent) {
     case "identity":
       return identity();
@@ -381,7 +367,7 @@ export function answerChat(stage: Stage, request: string, turns: ChatTurn[]): st
     case "mood":
       return mood(stage);
     case "character":
-      return character(stage, stage.a);
+      return character(stage, named ?? stage.a);
     case "greeting":
       return greeting(stage);
     case "thanks":
@@ -389,4 +375,12 @@ export function answerChat(stage: Stage, request: string, turns: ChatTurn[]): st
     default:
       return ideas(stage, turns);
   }
+}
+
+export function answerChat(stage: Stage, request: string, turns: ChatTurn[]): string {
+  const named = characterIn(stage, request);
+  const found = INTENTS.find(([, pattern]) => pattern.test(request))?.[0];
+  // A question naming a character (and nothing else it recognizes) is about that character; anything else, ideas.
+  const intent: ChatIntent = named && (found === undefined || found === "character") ? "character" : (found ?? "next");
+  return shapeAnswer(stage, intent, plainAnswer(stage, intent, named, turns));
 }

@@ -27,6 +27,7 @@ export function storyBrief(overrides: Partial<StoryBrief> = {}): StoryBrief {
     selection: null,
     instruction: null,
     length: "medium",
+    chatStyle: null,
     ...overrides,
   };
 }
