@@ -3,6 +3,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Config } from "../env";
 import { createOfflineModel, OFFLINE_MODEL_LABEL } from "./offline-model";
+import { retryOnStaleSocket } from "./retry-stale-socket";
 
 export interface AiDriver {
   /** What the assistant pane and each insertion's provenance show: 'Offline storyteller' or the model's name. */
@@ -29,7 +30,11 @@ export async function createAiDriver(config: AiConfig): Promise<AiDriver> {
   const modelId = config.AI_MODEL ?? DEFAULT_MODELS[config.AI_PROVIDER];
   if (config.AI_PROVIDER === "anthropic") {
     const { createAnthropic } = await import("@ai-sdk/anthropic");
-    const provider = createAnthropic({ apiKey: config.AI_API_KEY, baseURL: config.AI_BASE_URL });
+    const provider = createAnthropic({
+      apiKey: config.AI_API_KEY,
+      baseURL: config.AI_BASE_URL,
+      fetch: retryOnStaleSocket(),
+    });
     return { label: modelId, offline: false, model: provider(modelId) as LanguageModelV3 };
   }
   const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
@@ -38,6 +43,7 @@ export async function createAiDriver(config: AiConfig): Promise<AiDriver> {
     baseURL: config.AI_BASE_URL ?? OPENAI_BASE_URL,
     apiKey: config.AI_API_KEY,
     includeUsage: true,
+    fetch: retryOnStaleSocket(),
   });
   return { label: modelId, offline: false, model: provider.chatModel(modelId) as LanguageModelV3 };
 }
