@@ -17,7 +17,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * holds after a run that changed something, here and in the other instances.
  */
 export function maintenanceJobs(
-  deps: Pick<AppDeps, "database" | "now">,
+  deps: Pick<AppDeps, "database" | "now"> & Partial<Pick<AppDeps, "payments">>,
   readCache?: Pick<ReadCache, "invalidateAll">,
 ): MaintenanceJob[] {
   const { db } = deps.database;
@@ -29,6 +29,7 @@ export function maintenanceJobs(
       if (result !== 0) readCache?.invalidateAll();
       return result;
     };
+  const { payments } = deps;
   return [
     { name: "prune-expired-sessions", everyMs: HOUR_MS, run: () => pruneExpiredSessions(db, deps.now()) },
     { name: "prune-trusted-devices", everyMs: 24 * HOUR_MS, run: () => pruneTrustedDevices(db, deps.now()) },
@@ -43,5 +44,9 @@ export function maintenanceJobs(
     { name: "rate-stories", everyMs: HOUR_MS, run: thenInvalidate(() => rateUnratedStories(db)) },
     // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.
     { name: "featured-scores", everyMs: HOUR_MS, run: thenInvalidate(() => recomputeFeaturedScores(db, deps.now())) },
+    // The demo checkout's billing clock: its subscriptions renew (or end) when their period does, as Stripe's would.
+    ...(payments?.renewDue
+      ? [{ name: "renew-demo-subscriptions", everyMs: 5 * 60 * 1000, run: () => payments.renewDue!(db, deps.now()) }]
+      : []),
   ];
 }
