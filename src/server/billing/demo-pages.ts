@@ -9,6 +9,12 @@ export const TEST_CHECKOUT_LABEL = "Test checkout — no money moves";
 export const TEST_PORTAL_LABEL = "Test billing portal — no money moves";
 export const END_PERIOD_LABEL = "End the billing period now (test)";
 
+/** Where the checkout page's buttons post its session (a `session` field). */
+export const DEMO_CHECKOUT_ACTIONS = { pay: "/api/demo-checkout/pay", cancel: "/api/demo-checkout/cancel" } as const;
+/** The portal's buttons post their token (a `token` field) to /api/demo-portal/{action}. */
+export const DEMO_PORTAL_ACTIONS = ["cancel", "resume", "end-period"] as const;
+export type DemoPortalAction = (typeof DEMO_PORTAL_ACTIONS)[number];
+
 const CSS = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c1530;background:#f5f3ff;line-height:1.5}
@@ -63,10 +69,12 @@ ${body}
 `;
 }
 
-const button = (action: string, text: string, className = "") =>
-  `<form method="post" action="${e(action)}"><button type="submit"${className ? ` class="${className}"` : ""}>${e(text)}</button></form>`;
+/** A button posting one hidden field to `action`. */
+const button = (action: string, field: { name: string; value: string }, text: string, className = "") =>
+  `<form method="post" action="${e(action)}"><input type="hidden" name="${e(field.name)}" value="${e(field.value)}"><button type="submit"${className ? ` class="${className}"` : ""}>${e(text)}</button></form>`;
 
-export function renderCheckoutPage(model: { email: string; payAction: string; cancelAction: string }): string {
+export function renderCheckoutPage(model: { email: string; sessionId: string }): string {
+  const session = { name: "session", value: model.sessionId };
   return page(
     `${PLUS_NAME} checkout`,
     TEST_CHECKOUT_LABEL,
@@ -74,32 +82,34 @@ export function renderCheckoutPage(model: { email: string; payAction: string; ca
 <p class="price">${e(PREMIUM_PRICE_LABEL)} <small>/ month</small></p>
 <p class="muted">Auto-renews every month until canceled.</p>
 <dl><dt>Account</dt><dd>${e(model.email)}</dd><dt>Card</dt><dd>None needed: this is a test</dd></dl>
-${button(model.payAction, "Pay")}
-${button(model.cancelAction, "Cancel", "alt")}
+${button(DEMO_CHECKOUT_ACTIONS.pay, session, "Pay")}
+${button(DEMO_CHECKOUT_ACTIONS.cancel, session, "Cancel", "alt")}
 <p class="note">This is FicForge's demo checkout. Pay turns on ${e(PLUS_NAME)} for this account; nothing is charged.</p>`,
   );
 }
 
 export interface PortalPlan {
-  status: string;
   periodEnd: Date;
   cancelAtPeriodEnd: boolean;
 }
 
-export function renderPortalPage(model: {
-  plan: PortalPlan | undefined;
-  actions: { cancel: string; resume: string; endPeriod: string };
-  returnUrl: string;
-}): string {
-  const { plan, actions } = model;
-  const details = plan
-    ? `<dl><dt>Plan</dt><dd>${e(PLUS_NAME)}, ${e(PREMIUM_PRICE_LABEL)} / month</dd><dt>Status</dt><dd>${
-        plan.cancelAtPeriodEnd
-          ? "Canceled, ends at the end of the period"
-          : e(plan.status === "active" ? "Active" : plan.status)
-      }</dd><dt>${plan.cancelAtPeriodEnd ? "Ends on" : "Renews on"}</dt><dd>${e(dateText(plan.periodEnd))}</dd></dl>
-${plan.cancelAtPeriodEnd ? button(actions.resume, "Resume subscription") : button(actions.cancel, "Cancel subscription", "alt")}
-${button(actions.endPeriod, END_PERIOD_LABEL, "test-control")}`
+function planDetails(plan: PortalPlan, token: string): string {
+  const field = { name: "token", value: token };
+  const action = (name: DemoPortalAction) => `/api/demo-portal/${name}`;
+  const status = plan.cancelAtPeriodEnd ? "Canceled, ends at the end of the period" : "Active";
+  return `<dl><dt>Plan</dt><dd>${e(PLUS_NAME)}, ${e(PREMIUM_PRICE_LABEL)} / month</dd><dt>Status</dt><dd>${status}</dd>
+<dt>${plan.cancelAtPeriodEnd ? "Ends on" : "Renews on"}</dt><dd>${e(dateText(plan.periodEnd))}</dd></dl>
+${
+  plan.cancelAtPeriodEnd
+    ? button(action("resume"), field, "Resume subscription")
+    : button(action("cancel"), field, "Cancel subscription", "alt")
+}
+${button(action("end-period"), field, END_PERIOD_LABEL, "test-control")}`;
+}
+
+export function renderPortalPage(model: { plan: PortalPlan | undefined; token: string; returnUrl: string }): string {
+  const details = model.plan
+    ? planDetails(model.plan, model.token)
     : `<p class="muted">You have no running ${e(PLUS_NAME)} subscription.</p>`;
   return page(
     "Manage subscription",

@@ -1,11 +1,20 @@
 // The demo driver's pages: the hosted-checkout look-alike (/demo-checkout/{session}) and the billing portal
 // (/demo-portal/{token}), and their form actions under /api (the session cookie and the same-origin rule apply there).
+// NOTE: the signed session is longer than a route parameter may be (Fastify's maxParamLength, 100): the pages take it
+// as a wildcard and their forms post it as a field.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ROUTES } from "../../shared/routes";
 import { users } from "../db/schema";
 import type { UserRow } from "../types";
-import { DEMO_PAGE_CSP, renderCheckoutPage, renderDemoError, renderPortalPage } from "./demo-pages";
+import {
+  DEMO_CHECKOUT_ACTIONS,
+  DEMO_PAGE_CSP,
+  DEMO_PORTAL_ACTIONS,
+  renderCheckoutPage,
+  renderDemoError,
+  renderPortalPage,
+} from "./demo-pages";
 import { DEMO_SESSION_PREFIX, type DemoPayments, demoPortalPath } from "./demo-payments";
 import {
   currentDemoSubscription,
@@ -15,20 +24,19 @@ import {
 } from "./demo-subscription";
 import type { DemoCheckout, DemoPortal } from "./demo-token";
 
-type SessionParams = { Params: { session: string } };
-type PortalParams = { Params: { token: string } };
-
-const PORTAL_ACTIONS = ["cancel", "resume", "end-period"] as const;
+type Wildcard = { Params: { "*": string } };
+type FormBody = { Body: Record<string, string> | undefined };
+const field = (body: Record<string, string> | undefined, name: string) => body?.[name] ?? "";
 
 export async function demoPaymentRoutes(app: FastifyInstance, options: { payments: DemoPayments }): Promise<void> {
   const { tokens } = options.payments;
   const { config } = app.deps;
   const upgradeUrl = `${config.APP_URL}${ROUTES.upgrade}`;
-  // NOTE: the pages' forms post no fields; their body is read and dropped (the rest of the API takes JSON only).
+  // The pages' forms post one field; parsed in this plugin only (the rest of the API takes JSON alone).
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 1024 },
-    (_r, _b, done) => done(null, {}),
+    { parseAs: "string", bodyLimit: 8192 },
+    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
@@ -71,63 +79,48 @@ export async function demoPaymentRoutes(app: FastifyInstance, options: { payment
       "It is no longer valid. Start again from the upgrade page.",
     );
 
-  app.get<SessionParams>("/demo-checkout/:session", async (request, reply) => {
-    const checkout = readCheckout(request.params.session);
+  app.get<Wildcard>("/demo-checkout/*", async (request, reply) => {
+    const sessionId = request.params["*"];
+    const checkout = readCheckout(sessionId);
     if (!checkout) return expired(reply);
     const [user] = await request.db.select({ email: users.email }).from(users).where(eq(users.id, checkout.userId));
     if (!user) return expired(reply);
-    const base = `/api/demo-checkout/${request.params.session}`;
-    return sendPage(
-      reply,
-      200,
-      renderCheckoutPage({ email: user.email, payAction: `${base}/pay`, cancelAction: `${base}/cancel` }),
-    );
+    return sendPage(reply, 200, renderCheckoutPage({ email: user.email, sessionId }));
   });
 
-  app.post<SessionParams>("/api/demo-checkout/:session/pay", async (request, reply) => {
-    const checkout = readCheckout(request.params.session);
+  app.post<FormBody>(DEMO_CHECKOUT_ACTIONS.pay, async (request, reply) => {
+    const sessionId = field(request.body, "session");
+    const checkout = readCheckout(sessionId);
     if (!checkout) return expired(reply);
     const user = sessionUser(request, reply, checkout.userId);
     if (!user) return reply;
     if (user.stripeCustomerId !== checkout.customerId) return expired(reply);
-    await payDemoCheckout(
-      request.db,
-      user,
-      { sessionId: request.params.session, customerId: checkout.customerId },
-      app.deps.now(),
-    );
+    await payDemoCheckout(request.db, user, { sessionId, customerId: checkout.customerId }, app.deps.now());
     return reply.redirect(checkout.successUrl, 303);
   });
 
-  app.post<SessionParams>("/api/demo-checkout/:session/cancel", async (request, reply) => {
-    const checkout = readCheckout(request.params.session);
+  app.post<FormBody>(DEMO_CHECKOUT_ACTIONS.cancel, async (request, reply) => {
+    const checkout = readCheckout(field(request.body, "session"));
     if (!checkout) return expired(reply);
     if (!sessionUser(request, reply, checkout.userId)) return reply;
     return reply.redirect(checkout.cancelUrl, 303);
   });
 
-  app.get<PortalParams>("/demo-portal/:token", async (request, reply) => {
-    const portal = readPortal(request.params.token);
+  app.get<Wildcard>("/demo-portal/*", async (request, reply) => {
+    const token = request.params["*"];
+    const portal = readPortal(token);
     if (!portal) return expired(reply);
     const [user] = await request.db.select().from(users).where(eq(users.id, portal.userId));
     if (!user) return expired(reply);
     const sub = currentDemoSubscription(user);
-    const base = `/api/demo-portal/${request.params.token}`;
-    const html = renderPortalPage({
-      plan: sub && {
-        status: user.subscriptionStatus ?? "active",
-        periodEnd: sub.periodEnd,
-        cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-      },
-      actions: { cancel: `${base}/cancel`, resume: `${base}/resume`, endPeriod: `${base}/end-period` },
-      returnUrl: portal.returnUrl,
-    });
-    return sendPage(reply, 200, html);
+    const plan = sub && { periodEnd: sub.periodEnd, cancelAtPeriodEnd: sub.cancelAtPeriodEnd };
+    return sendPage(reply, 200, renderPortalPage({ plan, token, returnUrl: portal.returnUrl }));
   });
 
-  app.post<{ Params: { token: string; action: string } }>("/api/demo-portal/:token/:action", async (request, reply) => {
-    const portal = readPortal(request.params.token);
-    const action = PORTAL_ACTIONS.find((a) => a === request.params.action);
+  app.post<{ Params: { action: string } } & FormBody>("/api/demo-portal/:action", async (request, reply) => {
+    const token = field(request.body, "token");
+    const portal = readPortal(token);
+    const action = DEMO_PORTAL_ACTIONS.find((a) => a === request.params.action);
     if (!portal || !action) return expired(reply);
     const user = sessionUser(request, reply, portal.userId);
     if (!user) return reply;
@@ -135,6 +128,6 @@ export async function demoPaymentRoutes(app: FastifyInstance, options: { payment
     const now = app.deps.now();
     if (sub && action === "end-period") await endDemoPeriodNow(request.db, sub, now);
     else if (sub) await setDemoCancelAtPeriodEnd(request.db, sub, action === "cancel", now);
-    return reply.redirect(demoPortalPath(request.params.token), 303);
+    return reply.redirect(demoPortalPath(token), 303);
   });
 }
