@@ -107,11 +107,18 @@ export async function setDemoCancelAtPeriodEnd(
 export async function endDemoPeriod(db: Db, sub: DemoSubscription, at: Date, now: Date, idKey: string): Promise<void> {
   if (sub.cancelAtPeriodEnd) {
     const ended = { ...sub, status: "canceled" as const, periodEnd: at };
-    await applyStripeEvent(
-      db,
-      demoEvent(`evt_demo_${idKey}_deleted`, "customer.subscription.deleted", subscriptionObject(ended), now),
+    const deleted = demoEvent(
+      `evt_demo_${idKey}_deleted`,
+      "customer.subscription.deleted",
+      subscriptionObject(ended),
       now,
     );
+    await db.transaction(async (tx) => {
+      // NOTE: the test control ends the period early, which no provider event can say (a paid period only ever
+      // grows): the demo's own clock moves the stored period end, then Stripe's event for the end follows.
+      if (at < sub.periodEnd) await shortenPaidPeriod(tx, sub, at);
+      await applyStripeEvent(tx, deleted, now);
+    });
     return;
   }
   let renewed: DemoSubscription = { ...sub, periodStart: at, periodEnd: oneMonthAfter(at) };
@@ -125,6 +132,13 @@ export async function endDemoPeriod(db: Db, sub: DemoSubscription, at: Date, now
     demoEvent(`evt_demo_${idKey}_renewed`, "customer.subscription.updated", subscriptionObject(renewed), now),
     now,
   );
+}
+
+async function shortenPaidPeriod(db: Db, sub: DemoSubscription, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ subscriptionExpiresAt: at })
+    .where(and(eq(users.id, sub.userId), eq(users.subscriptionId, sub.id)));
 }
 
 /** The portal's test control "End the billing period now (test)". */
