@@ -62,7 +62,7 @@ export async function writeSubscriptionState(db: Db, userId: number, state: Subs
       subscriptionExpiresAt: state.expiresAt,
       subscriptionCancelAtPeriodEnd: state.cancelAtPeriodEnd,
       subscriptionStateAt: state.stateAt,
-      isPremium: premiumFor(state.status, state.expiresAt, now),
+      isPremium: premiumFor(state.status, state.expiresAt, now, state.cancelAtPeriodEnd),
       lastStripeSync: now,
     })
     .where(eq(users.id, userId));

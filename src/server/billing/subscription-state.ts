@@ -30,13 +30,15 @@ export type SubscriptionChange =
   | { kind: "payment-failed"; subscriptionId: string };
 
 /**
- * active, trialing and past_due: premium until the paid period's end plus RENEWAL_GRACE_MS (an unknown end: premium,
- * the status decides). canceled, unpaid and paused: premium only until the paid period ends. incomplete and
- * incomplete_expired (the first payment never succeeded) and anything else: never premium.
+ * active, trialing and past_due: premium until the paid period's end plus RENEWAL_GRACE_MS for a late renewal (an
+ * unknown end: premium, the status decides), or until the end itself when set to cancel there (no renewal will
+ * come). canceled, unpaid and paused: premium only until the paid period ends. incomplete and incomplete_expired
+ * (the first payment never succeeded) and anything else: never premium. expireSubscriptions applies the same rule.
  */
-export function premiumFor(status: string | null, expiresAt: Date | null, now: Date): boolean {
+export function premiumFor(status: string | null, expiresAt: Date | null, now: Date, cancelAtPeriodEnd = false) {
   if (status !== null && LIVE_STATUSES.includes(status)) {
-    return expiresAt === null || now.getTime() < expiresAt.getTime() + RENEWAL_GRACE_MS;
+    const grace = cancelAtPeriodEnd ? 0 : RENEWAL_GRACE_MS;
+    return expiresAt === null || now.getTime() < expiresAt.getTime() + grace;
   }
   if (status === "canceled" || status === "unpaid" || status === "paused") {
     return expiresAt !== null && now.getTime() < expiresAt.getTime();
@@ -44,10 +46,11 @@ export function premiumFor(status: string | null, expiresAt: Date | null, now: D
   return false;
 }
 
-const stateGrantsPremium = (state: SubscriptionState, now: Date) => premiumFor(state.status, state.expiresAt, now);
+const stateGrantsPremium = (state: SubscriptionState, now: Date) =>
+  premiumFor(state.status, state.expiresAt, now, state.cancelAtPeriodEnd);
 
 function changeGrantsPremium(change: SubscriptionChange, now: Date): boolean {
-  if (change.kind === "snapshot") return premiumFor(change.status, change.periodEnd, now);
+  if (change.kind === "snapshot") return premiumFor(change.status, change.periodEnd, now, change.cancelAtPeriodEnd);
   return change.kind === "paid";
 }
 
