@@ -81,7 +81,8 @@ describeEachDb("the demo checkout and portal", (ctx) => {
     const expiresIn = new Date(premium.subscriptionExpiresAt).getTime() - clock.now().getTime();
     expect(expiresIn).toBeGreaterThanOrEqual(28 * DAY_MS - 1000);
     expect(expiresIn).toBeLessThanOrEqual(31 * DAY_MS);
-    expect((await userRow(user.id)).subscriptionId).toMatch(/^sub_demo_/);
+    const { subscriptionId: firstSubscription, stripeCustomerId: customer } = await userRow(user.id);
+    expect(firstSubscription).toMatch(/^sub_demo_/);
 
     clock.advance(2000);
     const portalAnswer = await send(app, "POST", "/api/create-customer-portal", undefined, { cookie });
@@ -117,6 +118,15 @@ describeEachDb("the demo checkout and portal", (ctx) => {
     expect(ended.statusCode).toBe(303);
     expect(await currentUser(cookie)).toMatchObject({ isPremium: false, subscriptionStatus: "canceled" });
     expect((await app.inject({ method: "GET", url: portal })).body).toContain("no running");
+
+    // Subscribing again starts a new subscription for the same customer.
+    clock.advance(2000);
+    const again = await startCheckout(cookie);
+    expect((await pay(app, again.sessionId, cookie)).headers.location).toBe(SUCCESS_URL);
+    expect(await currentUser(cookie)).toMatchObject({ isPremium: true, subscriptionStatus: "active" });
+    const renewed = await userRow(user.id);
+    expect(renewed.subscriptionId).not.toBe(firstSubscription);
+    expect(renewed.stripeCustomerId).toBe(customer);
   });
 
   it("renews a plan that is not canceled when the period ends now", async () => {
