@@ -3,6 +3,7 @@
 // a billing period (a renewal, or the end of a canceled plan).
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, like, lte } from "drizzle-orm";
+import type Stripe from "stripe";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import type { UserRow } from "../types";
@@ -44,26 +45,22 @@ export async function payDemoCheckout(
     cancelAtPeriodEnd: false,
     startedAt: now,
   };
-  await applyStripeEvent(
-    db,
+  const sessionId = checkout.sessionId;
+  await applyInOrder(db, now, [
     demoEvent(`evt_demo_${key}_created`, "customer.subscription.created", subscriptionObject(sub), now),
-    now,
-  );
-  await applyStripeEvent(
-    db,
     demoEvent(`evt_demo_${key}_paid`, "invoice.paid", paidInvoiceObject(sub, `in_demo_${key}`, now), now),
-    now,
-  );
-  await applyStripeEvent(
-    db,
     demoEvent(
       `evt_demo_${key}_completed`,
       "checkout.session.completed",
-      completedCheckoutObject(sub, checkout.sessionId, now),
+      completedCheckoutObject(sub, sessionId, now),
       now,
     ),
-    now,
-  );
+  ]);
+}
+
+/** Applies the events one after the other, as Stripe's webhooks would deliver them. */
+async function applyInOrder(db: Db, now: Date, events: Stripe.Event[]): Promise<void> {
+  for (const event of events) await applyStripeEvent(db, event, now);
 }
 
 /** The user's running demo subscription as the events stored it, or undefined when they have none. */
@@ -126,12 +123,10 @@ export async function endDemoPeriod(db: Db, sub: DemoSubscription, at: Date, now
     renewed = { ...renewed, periodStart: renewed.periodEnd, periodEnd: oneMonthAfter(renewed.periodEnd) };
   }
   const invoice = paidInvoiceObject(renewed, `in_demo_${idKey}`, now);
-  await applyStripeEvent(db, demoEvent(`evt_demo_${idKey}_paid`, "invoice.paid", invoice, now), now);
-  await applyStripeEvent(
-    db,
+  await applyInOrder(db, now, [
+    demoEvent(`evt_demo_${idKey}_paid`, "invoice.paid", invoice, now),
     demoEvent(`evt_demo_${idKey}_renewed`, "customer.subscription.updated", subscriptionObject(renewed), now),
-    now,
-  );
+  ]);
 }
 
 async function shortenPaidPeriod(db: Db, sub: DemoSubscription, at: Date): Promise<void> {
