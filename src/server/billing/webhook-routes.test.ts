@@ -1,6 +1,7 @@
 // POST /api/stripe/webhook end to end: signed payloads (the SDK's test header) for each allow-listed event, through
 // the real app and database; the signature, replays, ordering, the scheduled expiry, and the raw parser's scope.
 import { eq } from "drizzle-orm";
+import Fastify from "fastify";
 import type Stripe from "stripe";
 import { expect, it } from "vitest";
 import { stripeEvents, users } from "../db/schema";
@@ -19,7 +20,7 @@ import {
   stripeSubscription,
   wholeSecond,
 } from "./test-events";
-import { BAD_SIGNATURE, WEBHOOK_BODY_LIMIT, WEBHOOKS_DISABLED } from "./webhook-routes";
+import { BAD_SIGNATURE, stripeWebhookRoutes, WEBHOOK_BODY_LIMIT, WEBHOOKS_DISABLED } from "./webhook-routes";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -279,6 +280,16 @@ describeEachDb(
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message: "Username must be at least 3 characters" });
+    });
+
+    it("the raw parser does not reach a route registered after the webhook's plugin", async () => {
+      const app = Fastify();
+      app.decorate("deps", ctx().deps);
+      await app.register(stripeWebhookRoutes);
+      app.post("/after", async (request) => ({ parsed: request.body }));
+      const response = await app.inject({ method: "POST", url: "/after", payload: { a: 1 } });
+      expect(response.json()).toEqual({ parsed: { a: 1 } });
+      await app.close();
     });
   },
   { payments: webhookTestPayments() },
