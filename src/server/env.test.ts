@@ -40,6 +40,7 @@ describe("configuration", () => {
     [{ AI_PROVIDER: "openai-compatible" }, /AI_BASE_URL is required/],
     [{ GOOGLE_CLIENT_ID: "id" }, /GOOGLE_CLIENT_SECRET is required/],
     [{ STRIPE_SECRET_KEY: "sk_test" }, /STRIPE_PRICE_ID is required/],
+    [{ STRIPE_SECRET_KEY: "sk_test", STRIPE_PRICE_ID: "price_1" }, /STRIPE_WEBHOOK_SECRET is required/],
     [{ NODE_ENV: "production" }, /^Invalid configuration: SMTP_URL is required when NODE_ENV is production$/],
   ])("refuses %j with one line naming the variable", (env, pattern) => {
     let error: unknown;

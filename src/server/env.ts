@@ -92,6 +92,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) {
     throw new ConfigError("Invalid configuration: STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set");
   }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    // NOTE: without it no webhook could be verified, so no payment would ever make anyone premium.
+    throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
+  }
   if (env.NODE_ENV === "production" && !env.SMTP_URL) {
     // NOTE: without it, reset and verification links would only be logged, never reach anyone.
     throw new ConfigError("Invalid configuration: SMTP_URL is required when NODE_ENV is production");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_TTL_MS } from "../shared/limits";
 import { createSession, sha256 } from "./accounts/sessions";
 import type { Database } from "./db/client";
-import { sessions, stories } from "./db/schema";
+import { sessions, stories, users } from "./db/schema";
 import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
 import { DB_KINDS, openTestDatabase } from "./test/database";
@@ -32,6 +32,12 @@ for (const kind of DB_KINDS) {
         content: '<p>Two words.</p><div class="generated-content"><p>Three more words.</p></div>',
       });
       expect(uncounted.wordCount).toBeNull();
+      // Canceled, and the paid period ended a minute ago: the subscription check turns premium off.
+      const lapsed = await createUser(db, {
+        isPremium: true,
+        subscriptionStatus: "canceled",
+        subscriptionExpiresAt: new Date(now.getTime() - 60_000),
+      });
 
       const jobs = maintenanceJobs({ database, now: () => now });
       expect(jobs.map((job) => [job.name, job.everyMs])).toEqual([
@@ -42,6 +48,7 @@ for (const kind of DB_KINDS) {
         ["count-story-words", 60 * 60 * 1000],
         ["rate-stories", 60 * 60 * 1000],
         ["featured-scores", 60 * 60 * 1000],
+        ["expire-subscriptions", 10 * 60 * 1000],
       ]);
       let done: () => void = () => {};
       let runs = 0;
@@ -65,6 +72,8 @@ for (const kind of DB_KINDS) {
       expect(counted).toMatchObject({ wordCount: 5, aiWordCount: 3 });
       // Stored before ratings and search text were derived on write: rated and indexed once.
       expect(counted).toMatchObject({ rating: "general", searchText: `${uncounted.title}\nA test story.` });
+      const [free] = await db.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, lapsed.id));
+      expect(free).toEqual({ isPremium: false });
     });
   });
 }

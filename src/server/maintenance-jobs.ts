@@ -1,6 +1,7 @@
 // The background jobs main.ts starts. To add one: a line here, and a test that its run does the work.
 import { pruneExpiredSessions } from "./accounts/sessions";
 import { pruneTrustedDevices } from "./accounts/trusted-devices";
+import { expireSubscriptions } from "./billing/expire-subscriptions";
 import { removeUnusedImages } from "./images/remove-unused-images";
 import { recomputeFeaturedScores } from "./reading/featured-score";
 import { countUncountedStories } from "./stories/count-story-words";
@@ -10,14 +11,15 @@ import type { MaintenanceJob } from "./maintenance";
 import type { ReadCache } from "./reading/read-cache";
 import type { AppDeps } from "./types";
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * `readCache` (the app's): the jobs that rewrite published stories (content, counts, ratings, scores) drop what it
  * holds after a run that changed something, here and in the other instances.
  */
 export function maintenanceJobs(
-  deps: Pick<AppDeps, "database" | "now">,
+  deps: Pick<AppDeps, "database" | "now"> & Partial<Pick<AppDeps, "payments">>,
   readCache?: Pick<ReadCache, "invalidateAll">,
 ): MaintenanceJob[] {
   const { db } = deps.database;
@@ -29,6 +31,7 @@ export function maintenanceJobs(
       if (result !== 0) readCache?.invalidateAll();
       return result;
     };
+  const { payments } = deps;
   return [
     { name: "prune-expired-sessions", everyMs: HOUR_MS, run: () => pruneExpiredSessions(db, deps.now()) },
     { name: "prune-trusted-devices", everyMs: 24 * HOUR_MS, run: () => pruneTrustedDevices(db, deps.now()) },
@@ -43,5 +46,13 @@ export function maintenanceJobs(
     { name: "rate-stories", everyMs: HOUR_MS, run: thenInvalidate(() => rateUnratedStories(db)) },
     // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.
     { name: "featured-scores", everyMs: HOUR_MS, run: thenInvalidate(() => recomputeFeaturedScores(db, deps.now())) },
+    // Premium ends within ten minutes of a paid period (plus its grace) running out with no renewal; each run is one
+    // indexed UPDATE that touches only the users it turns free. NOTE: no cache to drop: read-cache keys never name
+    // a viewer, and who may see mature stories is decided per request from the user row.
+    { name: "expire-subscriptions", everyMs: 10 * MINUTE_MS, run: () => expireSubscriptions(db, deps.now()) },
+    // The demo checkout's billing clock: its subscriptions renew (or end) when their period does, as Stripe's would.
+    ...(payments?.renewDue
+      ? [{ name: "renew-demo-subscriptions", everyMs: 5 * MINUTE_MS, run: () => payments.renewDue!(db, deps.now()) }]
+      : []),
   ];
 }

@@ -36,4 +36,9 @@ export interface PaymentsDriver {
    * not match. Absent on the demo driver, which has no webhooks (it applies its events itself).
    */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined): Stripe.Event;
+  /**
+   * Renews (or ends, when canceled at period end) the subscriptions whose paid period has ended, as the provider's
+   * own billing would; answers how many. The demo driver's; Stripe renews its subscriptions itself.
+   */
+  renewDue?(db: Db, now: Date): Promise<number>;
 }

@@ -1,5 +1,67 @@
 // POST /api/create-subscription-session and POST /api/create-customer-portal (SPEC.md section 7), and the demo
 // driver's local checkout and portal pages.
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { ALREADY_PREMIUM, NO_SUBSCRIPTION, SUBSCRIPTION_PARAM } from "../../shared/schemas/billing";
+import { ROUTES } from "../../shared/routes";
+import { rateLimited } from "../accounts/address-limit";
+import { requireUser, requireUserHook } from "../accounts/guards";
+import { createThrottle } from "../accounts/throttle";
+import { AppError } from "../errors";
+import { isDemoPayments } from "./demo-payments";
+import { demoPaymentRoutes } from "./demo-routes";
+import { ProviderError } from "./provider-error";
 
-export async function billingRoutes(_app: FastifyInstance): Promise<void> {}
+/** Checkout sessions a user may start per window (each one may create a provider-side session). */
+export const CHECKOUTS_PER_WINDOW = 10;
+const CHECKOUT_WINDOW_MS = 10 * 60 * 1000;
+export const TOO_MANY_CHECKOUTS = "Too many checkout attempts. Please try again in a few minutes.";
+
+/** Runs a provider call; a refusal is logged with its details (the answer carries only the user-safe message). */
+async function callProvider<T>(log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderError) log.warn({ provider: error.detail }, "payment provider refused");
+    throw error;
+  }
+}
+
+export async function billingRoutes(app: FastifyInstance): Promise<void> {
+  const { config, payments, now } = app.deps;
+  const upgradeUrl = (result: "success" | "canceled") =>
+    `${config.APP_URL}${ROUTES.upgrade}?${SUBSCRIPTION_PARAM}=${result}`;
+  const checkouts = createThrottle(app.deps.database.db, "checkout", CHECKOUTS_PER_WINDOW, CHECKOUT_WINDOW_MS, now);
+
+  // SPEC.md section 7: the body is empty (anything sent is ignored).
+  app.post("/api/create-subscription-session", { onRequest: requireUserHook }, async (request) => {
+    const user = requireUser(request);
+    if (user.isPremium) throw new AppError(409, "ALREADY_PREMIUM", ALREADY_PREMIUM);
+    const key = String(user.id);
+    if (!(await checkouts.take(key))) throw rateLimited(TOO_MANY_CHECKOUTS, await checkouts.retryAfterMs(key));
+    return callProvider(request.log, () =>
+      payments.createCheckoutSession({
+        db: request.db,
+        user,
+        successUrl: upgradeUrl("success"),
+        cancelUrl: upgradeUrl("canceled"),
+        now: now(),
+      }),
+    );
+  });
+
+  app.post("/api/create-customer-portal", { onRequest: requireUserHook }, async (request) => {
+    const user = requireUser(request);
+    // NOTE: request.user is read for this request, so a customer stored by a checkout just before is seen.
+    if (!user.stripeCustomerId) throw new AppError(404, "NO_SUBSCRIPTION", NO_SUBSCRIPTION);
+    return callProvider(request.log, () =>
+      payments.createPortalSession({
+        db: request.db,
+        user,
+        returnUrl: `${config.APP_URL}${ROUTES.settings}`,
+        now: now(),
+      }),
+    );
+  });
+
+  if (isDemoPayments(payments)) await app.register(demoPaymentRoutes, { payments });
+}

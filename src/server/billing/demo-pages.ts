@@ -1,0 +1,132 @@
+// The demo checkout's and portal's HTML: server-rendered, no script, every text escaped, CSS inline and allowed by its
+// hash. Each page says plainly that it is a test where no money moves.
+import { createHash } from "node:crypto";
+import { PLUS_NAME } from "../../shared/schemas/billing";
+import { PREMIUM_PRICE_LABEL } from "../../shared/limits";
+import { escapeHtml as e } from "../public-page/template";
+
+export const TEST_CHECKOUT_LABEL = "Test checkout — no money moves";
+export const TEST_PORTAL_LABEL = "Test billing portal — no money moves";
+export const END_PERIOD_LABEL = "End the billing period now (test)";
+
+/** Where the checkout page's buttons post its session (a `session` field). */
+export const DEMO_CHECKOUT_ACTIONS = { pay: "/api/demo-checkout/pay", cancel: "/api/demo-checkout/cancel" } as const;
+/** The portal's buttons post their token (a `token` field) to /api/demo-portal/{action}. */
+export const DEMO_PORTAL_ACTIONS = ["cancel", "resume", "end-period"] as const;
+export type DemoPortalAction = (typeof DEMO_PORTAL_ACTIONS)[number];
+
+const CSS = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1c1530;background:#f5f3ff;line-height:1.5}
+.test{background:#fef3c7;color:#78350f;border-bottom:2px solid #f59e0b;text-align:center;font-weight:700;padding:.75rem 1rem;margin:0}
+main{max-width:28rem;margin:2rem auto;padding:0 1rem}
+.card{background:#fff;border:1px solid #ddd6fe;border-radius:1rem;padding:1.5rem;box-shadow:0 10px 25px -15px rgba(76,29,149,.4)}
+h1{font-size:1.4rem;margin:0 0 .25rem}
+.price{font-size:2rem;font-weight:700;margin:.5rem 0 0}
+.price small{font-size:1rem;font-weight:500;color:#475569}
+.muted{color:#475569;margin:.25rem 0 1rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.35rem 1rem;margin:1rem 0}
+dt{color:#475569}dd{margin:0;font-weight:600}
+form{margin:.75rem 0 0}
+button,.link{display:block;width:100%;font:inherit;font-weight:600;text-align:center;padding:.7rem 1rem;border-radius:.6rem;cursor:pointer;text-decoration:none}
+button{border:0;background:#6d28d9;color:#fff}
+button:hover{background:#5b21b6}
+button.alt,.link{background:#fff;color:#1c1530;border:1px solid #cbd5e1}
+button.alt:hover,.link:hover{background:#f8fafc}
+button.test-control{background:#fff;color:#78350f;border:1px dashed #f59e0b}
+button:focus-visible,.link:focus-visible{outline:2px solid #8b5cf6;outline-offset:2px}
+.note{font-size:.85rem;color:#475569;margin:1rem 0 0}
+`;
+
+export const DEMO_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(CSS).digest("base64")}'`,
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const dateText = (date: Date) =>
+  date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+function page(title: string, label: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${e(title)} · FicForge</title>
+<style>${CSS}</style>
+</head>
+<body>
+<p class="test" role="note">${e(label)}</p>
+<main><div class="card">
+${body}
+</div></main>
+</body>
+</html>
+`;
+}
+
+/** A button posting one hidden field to `action`. */
+const button = (action: string, field: { name: string; value: string }, text: string, className = "") =>
+  `<form method="post" action="${e(action)}"><input type="hidden" name="${e(field.name)}" value="${e(field.value)}"><button type="submit"${className ? ` class="${className}"` : ""}>${e(text)}</button></form>`;
+
+export function renderCheckoutPage(model: { email: string; sessionId: string }): string {
+  const session = { name: "session", value: model.sessionId };
+  return page(
+    `${PLUS_NAME} checkout`,
+    TEST_CHECKOUT_LABEL,
+    `<h1>Subscribe to ${e(PLUS_NAME)}</h1>
+<p class="price">${e(PREMIUM_PRICE_LABEL)} <small>/ month</small></p>
+<p class="muted">Auto-renews every month until canceled.</p>
+<dl><dt>Account</dt><dd>${e(model.email)}</dd><dt>Card</dt><dd>None needed: this is a test</dd></dl>
+${button(DEMO_CHECKOUT_ACTIONS.pay, session, "Pay")}
+${button(DEMO_CHECKOUT_ACTIONS.cancel, session, "Cancel", "alt")}
+<p class="note">This is FicForge's demo checkout. Pay turns on ${e(PLUS_NAME)} for this account; nothing is charged.</p>`,
+  );
+}
+
+export interface PortalPlan {
+  periodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+function planDetails(plan: PortalPlan, token: string): string {
+  const field = { name: "token", value: token };
+  const action = (name: DemoPortalAction) => `/api/demo-portal/${name}`;
+  const status = plan.cancelAtPeriodEnd ? "Canceled, ends at the end of the period" : "Active";
+  return `<dl><dt>Plan</dt><dd>${e(PLUS_NAME)}, ${e(PREMIUM_PRICE_LABEL)} / month</dd><dt>Status</dt><dd>${status}</dd>
+<dt>${plan.cancelAtPeriodEnd ? "Ends on" : "Renews on"}</dt><dd>${e(dateText(plan.periodEnd))}</dd></dl>
+${
+  plan.cancelAtPeriodEnd
+    ? button(action("resume"), field, "Resume subscription")
+    : button(action("cancel"), field, "Cancel subscription", "alt")
+}
+${button(action("end-period"), field, END_PERIOD_LABEL, "test-control")}`;
+}
+
+export function renderPortalPage(model: { plan: PortalPlan | undefined; token: string; returnUrl: string }): string {
+  const details = model.plan
+    ? planDetails(model.plan, model.token)
+    : `<p class="muted">You have no running ${e(PLUS_NAME)} subscription.</p>`;
+  return page(
+    "Manage subscription",
+    TEST_PORTAL_LABEL,
+    `<h1>Your subscription</h1>
+${details}
+<p><a class="link" href="${e(model.returnUrl)}">Return to FicForge</a></p>
+<p class="note">This is FicForge's demo billing portal. Canceling keeps ${e(PLUS_NAME)} until the period ends, as a real portal does.</p>`,
+  );
+}
+
+export function renderDemoError(model: { title: string; message: string; backUrl: string }): string {
+  return page(
+    model.title,
+    TEST_CHECKOUT_LABEL,
+    `<h1>${e(model.title)}</h1>
+<p class="muted">${e(model.message)}</p>
+<a class="link" href="${e(model.backUrl)}">Back to FicForge</a>`,
+  );
+}
