@@ -59,6 +59,33 @@ describeEachDb("applyStripeEvent", (ctx) => {
     expect((await recorded(event.id))?.processedAt).toEqual(ctx().clock.now());
   });
 
+  it("a checkout carrying the expanded subscription takes its paid period from it", async () => {
+    const user = await createUser(db());
+    const start = wholeSecond(ctx().clock.now());
+    const fields = { id: stripeId("sub"), customer: stripeId("cus"), status: "active" as const, periodStart: start };
+    const subscription = stripeSubscription({ ...fields, periodEnd: new Date(start.getTime() + PERIOD_MS) });
+    const session = stripeCheckoutSession({ customer: fields.customer, subscription, userId: user.id });
+    expect(await apply(stripeEvent("checkout.session.completed", session, start))).toBe("applied");
+    expect(await readUser(user.id)).toMatchObject({
+      isPremium: true,
+      stripeCustomerId: fields.customer,
+      subscriptionId: fields.id,
+      subscriptionExpiresAt: new Date(start.getTime() + PERIOD_MS),
+    });
+  });
+
+  it("a checkout older than the state held links nothing new and changes nothing", async () => {
+    const { user, customer, start, fields } = await subscriber();
+    const canceled = stripeSubscription({ ...fields, status: "canceled" });
+    await apply(stripeEvent("customer.subscription.deleted", canceled, at(start, 5)));
+    const session = stripeCheckoutSession({ customer, subscription: fields.id, userId: user.id });
+    expect(await apply(stripeEvent("checkout.session.completed", session, at(start, 1)))).toBe("ignored");
+    expect(await readUser(user.id)).toMatchObject({
+      subscriptionStatus: "canceled",
+      subscriptionStateAt: at(start, 5),
+    });
+  });
+
   it("an unpaid checkout links the customer and grants nothing yet", async () => {
     const user = await createUser(db());
     const customer = stripeId("cus");

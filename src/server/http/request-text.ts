@@ -10,10 +10,15 @@ export const BAD_CHARACTER = "This text contains a character that cannot be save
 type WellFormed = { isWellFormed(): boolean };
 const isStorable = (text: string) => !text.includes("\u0000") && (text as unknown as WellFormed).isWellFormed();
 
+// NOTE: a raw body (the Stripe webhook's Buffer) is bytes, not text; walking it index by index would cost seconds
+// of CPU for a megabyte, before the route could refuse it.
+const mayHoldText = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !ArrayBuffer.isView(value);
+
 /** The path of the first string (or key) that cannot be stored, or undefined. */
 export function findUnstorableText(value: unknown, path: string[] = []): string[] | undefined {
   if (typeof value === "string") return isStorable(value) ? undefined : path;
-  if (typeof value !== "object" || value === null) return undefined;
+  if (!mayHoldText(value)) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findUnstorableText(value[i], [...path, String(i)]);
@@ -33,7 +38,7 @@ export function findUnstorableText(value: unknown, path: string[] = []): string[
 /** Whether anything in `value` cannot be stored: the common all-clear answer without allocating paths. */
 function hasUnstorableText(value: unknown): boolean {
   if (typeof value === "string") return !isStorable(value);
-  if (typeof value !== "object" || value === null) return false;
+  if (!mayHoldText(value)) return false;
   if (Array.isArray(value)) return value.some(hasUnstorableText);
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
