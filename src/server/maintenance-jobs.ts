@@ -2,6 +2,7 @@
 import { pruneExpiredSessions } from "./accounts/sessions";
 import { pruneTrustedDevices } from "./accounts/trusted-devices";
 import { expireSubscriptions } from "./billing/expire-subscriptions";
+import { invalidateAuthorPremiumViews } from "./reading/author-premium";
 import { removeUnusedImages } from "./images/remove-unused-images";
 import { recomputeFeaturedScores } from "./reading/featured-score";
 import { countUncountedStories } from "./stories/count-story-words";
@@ -20,7 +21,7 @@ const HOUR_MS = 60 * MINUTE_MS;
  */
 export function maintenanceJobs(
   deps: Pick<AppDeps, "database" | "now"> & Partial<Pick<AppDeps, "payments">>,
-  readCache?: Pick<ReadCache, "invalidateAll">,
+  readCache?: Pick<ReadCache, "invalidateAll" | "invalidateStory">,
 ): MaintenanceJob[] {
   const { db } = deps.database;
   const thenInvalidate =
@@ -49,7 +50,16 @@ export function maintenanceJobs(
     // Premium ends within ten minutes of a paid period (plus its grace) running out with no renewal; each run is one
     // indexed UPDATE that touches only the users it turns free. NOTE: no cache to drop: read-cache keys never name
     // a viewer, and who may see mature stories is decided per request from the user row.
-    { name: "expire-subscriptions", everyMs: 10 * MINUTE_MS, run: () => expireSubscriptions(db, deps.now()) },
+    {
+      name: "expire-subscriptions",
+      everyMs: 10 * MINUTE_MS,
+      run: () =>
+        expireSubscriptions(
+          db,
+          deps.now(),
+          async (ids) => readCache && invalidateAuthorPremiumViews(readCache, db, ids),
+        ),
+    },
     // The demo checkout's billing clock: its subscriptions renew (or end) when their period does, as Stripe's would.
     ...(payments?.renewDue
       ? [{ name: "renew-demo-subscriptions", everyMs: 5 * MINUTE_MS, run: () => payments.renewDue!(db, deps.now()) }]

@@ -50,7 +50,6 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/story\/\d+\/(read|details)$/,
   /^\/dashboard\/upgrade$/,
   /^\/dashboard\/settings$/,
-  /^\/dev\/checkout$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ROUTES } from "../../shared/routes";
+import { invalidateAuthorPremiumViews } from "../reading/author-premium";
 import { users } from "../db/schema";
 import type { UserRow } from "../types";
 import {
@@ -120,6 +121,7 @@ function checkoutRoutes(app: FastifyInstance, sessions: Sessions): void {
     const user = ownerOrThrow(request, checkout.userId);
     if (user.stripeCustomerId !== checkout.customerId) throw expired();
     await payDemoCheckout(request.db, user, { sessionId, customerId: checkout.customerId }, app.deps.now());
+    await invalidateAuthorPremiumViews(app.readCache, request.db, user.id);
     return reply.redirect(checkout.successUrl, 303);
   });
 
@@ -150,6 +152,7 @@ function portalRoutes(app: FastifyInstance, sessions: Sessions): void {
     const now = app.deps.now();
     if (sub && action === "end-period") await endDemoPeriodNow(request.db, sub, now);
     else if (sub) await setDemoCancelAtPeriodEnd(request.db, sub, action === "cancel", now);
+    if (sub) await invalidateAuthorPremiumViews(app.readCache, request.db, portal.userId);
     return reply.redirect(demoPortalPath(token), 303);
   });
 }

@@ -4,8 +4,15 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { LIVE_STATUSES, RENEWAL_GRACE_MS } from "./subscription-state";
 
-/** One UPDATE on the partial index users_premium_expiry_idx; answers how many users it turned free. */
-export async function expireSubscriptions(db: Db, now: Date): Promise<number> {
+/**
+ * One UPDATE on the partial index users_premium_expiry_idx; answers how many users it turned free. `onEnded` gets
+ * their ids after the update (the read cache drops their perks from readers' views).
+ */
+export async function expireSubscriptions(
+  db: Db,
+  now: Date,
+  onEnded?: (userIds: number[]) => Promise<unknown>,
+): Promise<number> {
   const graceEnded = new Date(now.getTime() - RENEWAL_GRACE_MS);
   const live = inArray(users.subscriptionStatus, [...LIVE_STATUSES]);
   const ended = await db
@@ -26,5 +33,6 @@ export async function expireSubscriptions(db: Db, now: Date): Promise<number> {
       ),
     )
     .returning({ id: users.id });
+  if (ended.length > 0) await onEnded?.(ended.map((user) => user.id));
   return ended.length;
 }

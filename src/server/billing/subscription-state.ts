@@ -1,4 +1,4 @@
-// FicForge Plus's subscription rules (docs/decisions/00xx-subscription-state.md): what one Stripe event does to a
+// FicForge Plus's subscription rules (docs/decisions/0021-subscription-state.md): what one Stripe event does to a
 // user's subscription state, and when that state makes them premium. Pure functions; the write is subscriber.ts.
 
 /** A renewal's invoice is paid about an hour after the period ends, and its webhook may be retried for a while. */

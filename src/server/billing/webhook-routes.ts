@@ -4,6 +4,7 @@ import type Stripe from "stripe";
 import { AppError } from "../errors";
 import { applyStripeEvent } from "./apply-event";
 import type { PaymentsDriver } from "./payments";
+import { invalidateSubscriberViews } from "./premium-views";
 
 /** Stripe's events are a few kilobytes; an invoice with many lines stays well under this. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -22,6 +23,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     const event = verifyOrThrow(payments, request.body, typeof signature === "string" ? signature : undefined);
     // NOTE: a failure to apply is a 500, so Stripe delivers the event again (the transaction left nothing behind).
     const outcome = await applyStripeEvent(request.db, event, now(), request.log);
+    if (outcome === "applied") await invalidateSubscriberViews(app.readCache, request.db, event);
     return { received: true, outcome };
   });
 }
