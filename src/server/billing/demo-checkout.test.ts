@@ -59,6 +59,8 @@ describeEachDb("the demo checkout and portal", (ctx) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.headers["content-security-policy"]).toBe(DEMO_PAGE_CSP);
+    // Its forms post with their origin (the app-wide no-referrer would make a browser send `Origin: null`).
+    expect(page.headers["referrer-policy"]).toBe("same-origin");
     expect(page.body).toContain(TEST_CHECKOUT_LABEL);
     expect(page.body).toContain(PLUS_NAME);
     expect(page.body).toContain("$9.99");

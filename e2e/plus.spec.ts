@@ -1,0 +1,119 @@
+// Journey: FicForge Plus with the demo checkout (issue 10). A free writer runs out of prompts, upgrades through the
+// local test checkout, gets the brand, unlimited prompts and the NSFW switch, then cancels in the portal and is free
+// again when the paid period ends.
+import { expect, type Page, test } from "@playwright/test";
+import type { StoryView } from "../src/shared/schemas/story";
+import { createVerifiedUser, signIn } from "./support/accounts";
+import { givenEarlierChat, marinPane, promptsLeft, spendPrompt } from "./support/marin";
+
+const SHOTS = "e2e/.artifacts/plus";
+
+const sidebar = (page: Page) => page.getByRole("complementary", { name: "Sidebar" });
+
+async function createStory(page: Page, title: string): Promise<StoryView> {
+  const response = await page.request.post("/api/stories", { data: { title, content: "<p>The tide came in.</p>" } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as StoryView;
+}
+
+async function ask(page: Page, text: string): Promise<void> {
+  const marin = marinPane(page);
+  await marin.input.fill(text);
+  await marin.input.press("Enter");
+  await expect(marin.stop).toBeHidden({ timeout: 30_000 });
+}
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test("limit → Upgrade → demo checkout → Pay → Plus perks → Manage Subscription → cancel → free at period end", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, await createVerifiedUser(page.request));
+  await expect(sidebar(page).getByRole("link", { name: "FicForge", exact: true })).toBeVisible();
+  const story = await createStory(page, "Harbour Lights");
+  await givenEarlierChat(page, story.id);
+  for (let i = 0; i < 3; i++) await spendPrompt(page.request, story.id);
+
+  // The fourth prompt meets the daily limit; 'Upgrade' leads to the upgrade page.
+  await page.goto(`/dashboard/story/${story.id}`);
+  const marin = marinPane(page);
+  await expect(marin.overlay).toContainText("Daily Limit Exceeded");
+  // Marin's response options are Plus: shown, locked, with the way to unlock them.
+  await marin.pane.getByTestId("marin-options-button").click();
+  const options = marin.pane.getByTestId("marin-options");
+  await expect(options.getByRole("radio", { name: /^Muse/ })).toHaveAttribute("aria-disabled", "true");
+  await expect(options.getByRole("link", { name: /Unlock with FicForge Plus/ })).toHaveAttribute(
+    "href",
+    "/dashboard/upgrade",
+  );
+  await marin.pane.getByTestId("marin-options-button").click();
+  await marin.overlay.getByRole("button", { name: "View Options" }).click();
+  const dialog = page.getByRole("dialog", { name: "Daily AI Limit Reached" });
+  await dialog.getByRole("link", { name: /Upgrade/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/upgrade$/);
+
+  // The upgrade page: five perks, the price, back to the dashboard, and the subscribe button.
+  const upgrade = page.getByRole("main");
+  await expect(upgrade.getByTestId("plus-perk")).toHaveCount(5);
+  await expect(upgrade).toContainText("$9.99");
+  await expect(upgrade.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute("href", "/dashboard");
+  await page.screenshot({ path: `${SHOTS}/upgrade-free.png`, fullPage: true });
+  await upgrade.getByRole("button", { name: "Subscribe" }).click();
+
+  // The demo checkout: clearly a test; Pay returns like Stripe does.
+  await expect(page).toHaveURL(/\/demo-checkout\//);
+  await expect(page.getByText(/no money moves/i).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/demo-checkout.png`, fullPage: true });
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page.getByText("Subscription successful!")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/upgrade$/);
+  await page.screenshot({ path: `${SHOTS}/upgrade-success.png`, fullPage: true });
+
+  // Premium: the brand, no Upgrade link, unlimited prompts.
+  await expect(sidebar(page).getByRole("link", { name: "FicForge+", exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Upgrade" })).toHaveCount(0);
+  expect(await promptsLeft(page.request)).toBeNull();
+  await page.goto(`/dashboard/story/${story.id}`);
+  await expect(marin.overlay).toBeHidden();
+  for (const question of ["Who is the lighthouse keeper?", "What does she want?"]) await ask(page, question);
+  await expect(marin.assistantMessages).toHaveCount(2);
+  // Plus options: a long answer in the Muse style is full of what-ifs.
+  await marin.pane.getByTestId("marin-options-button").click();
+  // NOTE: the radios are drawn as their labels (the inputs are visually hidden), so a writer clicks the label.
+  for (const choice of ["Long", "Muse"]) {
+    await options.getByText(choice, { exact: true }).click();
+    await expect(options.getByRole("radio", { name: new RegExp(`^${choice}`) })).toBeChecked();
+  }
+  await page.screenshot({ path: `${SHOTS}/premium-options.png` });
+  await marin.pane.getByTestId("marin-options-button").click();
+  await ask(page, "Give me ideas for the next scene");
+  await expect(marin.assistantMessages.last()).toContainText("What if");
+  await page.screenshot({ path: `${SHOTS}/premium-muse-answer.png` });
+  await expect(page.getByRole("dialog", { name: "Daily AI Limit Reached" })).toHaveCount(0);
+
+  // The NSFW switch works.
+  await page.goto("/dashboard");
+  const toggle = page.getByTestId("discover-section").getByTestId("nsfw-toggle");
+  await expect(toggle).not.toHaveAttribute("aria-disabled", "true");
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+
+  // Manage Subscription opens the (demo) portal: cancel, then the paid period ends.
+  await sidebar(page).getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Manage Subscription" }).click();
+  await expect(page).toHaveURL(/\/demo-portal\//);
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByText(/ends on/i).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/demo-portal-canceled.png`, fullPage: true });
+  // Still Plus until the paid period ends.
+  expect(((await (await page.request.get("/api/user")).json()) as { isPremium: boolean }).isPremium).toBe(true);
+  await page.getByRole("button", { name: /End the billing period now/ }).click();
+  await page.getByRole("link", { name: /Return to FicForge/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByRole("button", { name: "Manage Subscription" })).toHaveCount(0);
+  await expect(sidebar(page).getByRole("link", { name: "FicForge", exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Upgrade" })).toBeVisible();
+  expect(await promptsLeft(page.request)).toBe(0);
+});
