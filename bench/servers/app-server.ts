@@ -1,5 +1,5 @@
 // The real app in its own process: PGlite in a fresh data directory, seeded when asked, logger off.
-import { createAiDriver } from "../../src/server/ai/driver";
+import { createDeps } from "../../src/server/deps";
 import { existsSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -7,7 +7,6 @@ import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/env";
 import { createDevOutbox } from "../../src/server/mail/mailer";
-import { createPayments } from "../../src/server/billing/create-payments";
 import { CASES } from "../cases";
 import { parentOptions, serveParent } from "../lib/ipc";
 import { seedPublicStory } from "../lib/public-story";
@@ -52,17 +51,10 @@ const config = loadConfig({
   SMTP_URL: "smtp://127.0.0.1:25",
 });
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
-const app = await buildApp(
-  {
-    config,
-    database,
-    mailer: createDevOutbox(),
-    ai: await createAiDriver(config),
-    payments: await createPayments(config),
-    now: () => new Date(),
-  },
-  { logger: false, clientDir: existsSync(clientDir) ? clientDir : undefined },
-);
+const app = await buildApp(await createDeps(config, database, { mailer: createDevOutbox() }), {
+  logger: false,
+  clientDir: existsSync(clientDir) ? clientDir : undefined,
+});
 await app.listen({ port: 0, host: "127.0.0.1" });
 
 serveParent(

@@ -1,12 +1,11 @@
 // The real app in its own process for bench/ttft.ts: AI through the given OpenAI-compatible URL, PGlite in memory or
 // PostgreSQL, logger off, and signed-in free users with a large referral pool (every request pays the quota charge).
 import type { AddressInfo } from "node:net";
-import { createAiDriver } from "../../src/server/ai/driver";
+import { createDeps } from "../../src/server/deps";
 import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/env";
 import { createDevOutbox } from "../../src/server/mail/mailer";
-import { createPayments } from "../../src/server/billing/create-payments";
 import { createVerifiedUserWithSession } from "../../src/server/test/factories";
 import { parentOptions, serveParent } from "../lib/ipc";
 
@@ -30,17 +29,7 @@ const config = loadConfig({
 const database = await openDatabase(
   options.databaseUrl ? { kind: "postgres", url: options.databaseUrl } : { kind: "pglite" },
 );
-const app = await buildApp(
-  {
-    config,
-    database,
-    mailer: createDevOutbox(),
-    ai: await createAiDriver(config),
-    payments: await createPayments(config),
-    now: () => new Date(),
-  },
-  { logger: false },
-);
+const app = await buildApp(await createDeps(config, database, { mailer: createDevOutbox() }), { logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const cookies: string[] = [];
 for (let i = 0; i < options.users; i++) {

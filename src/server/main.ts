@@ -1,15 +1,13 @@
 // Reads the environment, opens the database, listens, and shuts down gracefully.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createAiDriver } from "./ai/driver";
 import { buildApp } from "./app";
 import { DataDirLockedError, openDatabase } from "./db/client";
 import { databaseFailure } from "./db/unavailable";
 import { seedDemo } from "./demo/seed-demo";
 import { ConfigError, loadConfig, readDotEnv } from "./env";
 import { createLogger } from "./http/logging";
-import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
-import { createPayments } from "./billing/create-payments";
+import { createDeps } from "./deps";
 import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
 
@@ -26,10 +24,7 @@ async function main(): Promise<void> {
       : { kind: "pglite", dataDir: config.DATA_DIR },
   );
   const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
-  const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox(log);
-  const ai = await createAiDriver(config);
-  const payments = await createPayments(config);
-  const deps = { config, database, mailer, ai, payments, now: () => new Date() };
+  const deps = await createDeps(config, database, { log });
   const app = await buildApp(deps, { logger: log, clientDir: existsSync(clientDir) ? clientDir : undefined });
   if (!existsSync(clientDir)) app.log.warn("dist/client is missing: run `npm run build` to serve the web app");
   if (config.SEED_DEMO) await seedDemo(database.db, app.log);

@@ -55,15 +55,17 @@ function ownerOrThrow(request: FastifyRequest, userId: number): UserRow {
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply
-    .status(status)
-    .header("content-security-policy", DEMO_PAGE_CSP)
-    .header("cache-control", "no-store")
-    // NOTE: under the app's no-referrer policy a browser sends `Origin: null` with a form post, which the same-origin
-    // rule refuses; these pages' forms post to this app only, so they may name their origin.
-    .header("referrer-policy", "same-origin")
-    .type("text/html; charset=utf-8")
-    .send(html);
+  return (
+    reply
+      .status(status)
+      .header("content-security-policy", DEMO_PAGE_CSP)
+      .header("cache-control", "no-store")
+      // NOTE: under the app's no-referrer policy a browser sends `Origin: null` with a form post, which the same-origin
+      // rule refuses; these pages' forms post to this app only, so they may name their origin.
+      .header("referrer-policy", "same-origin")
+      .type("text/html; charset=utf-8")
+      .send(html)
+  );
 }
 
 interface Sessions {

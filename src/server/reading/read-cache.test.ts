@@ -4,14 +4,13 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAiDriver } from "../ai/driver";
+import { createDeps } from "../deps";
 import { buildApp } from "../app";
 import { type Database, openDatabase } from "../db/client";
 import { stories } from "../db/schema";
 import { loadConfig } from "../env";
 import { notFound } from "../errors";
 import { createDevOutbox } from "../mail/mailer";
-import { createPayments } from "../billing/create-payments";
 import { createClock, send, TEST_APP_URL } from "../test/app";
 import { DB_KINDS, type DbKind, openTestDatabase, TEST_DATABASE_URL } from "../test/database";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
@@ -30,14 +29,7 @@ interface BuildGate {
  */
 async function cachedApp(database: Database, gates: BuildGate[] = []): Promise<FastifyInstance> {
   const config = loadConfig({ NODE_ENV: "test", APP_URL: TEST_APP_URL, SEED_DEMO: "false" });
-  const deps = {
-    config,
-    database,
-    mailer: createDevOutbox(),
-    ai: await createAiDriver(config),
-    payments: await createPayments(config),
-    now: createClock().now,
-  };
+  const deps = await createDeps(config, database, { mailer: createDevOutbox(), now: createClock().now });
   const app = await buildApp(deps, { logger: false });
   app.get<{ Params: { id: string } }>("/api/test-read/:id", async (request, reply) => {
     const id = Number(request.params.id);

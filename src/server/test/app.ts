@@ -1,13 +1,13 @@
 // The real app on a real database for integration tests, with a clock the test can move.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
-import { type AiDriver, createAiDriver } from "../ai/driver";
+import type { AiDriver } from "../ai/driver";
 import { buildApp } from "../app";
+import { createDeps } from "../deps";
 import type { LoggerConfig } from "../http/logging";
 import type { Database } from "../db/client";
 import { loadConfig } from "../env";
 import { createDevOutbox, type Mailer } from "../mail/mailer";
-import { createPayments } from "../billing/create-payments";
 import type { PaymentsDriver } from "../billing/payments";
 import type { AppDeps } from "../types";
 import { DB_KINDS, type DbKind, openTestDatabase } from "./database";
@@ -55,14 +55,16 @@ export interface TestAppOptions {
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase(kind));
   const config = loadConfig({ NODE_ENV: "test", APP_URL: TEST_APP_URL, SEED_DEMO: "false", ...options.env });
-  const mailer = options.mailer ?? createDevOutbox();
   const clock = createClock();
-  const ai = options.ai ?? (await createAiDriver(config));
-  const payments = options.payments ?? (await createPayments(config));
-  const deps: AppDeps = { config, database, mailer, ai, payments, now: clock.now };
+  const deps = await createDeps(config, database, {
+    mailer: options.mailer ?? createDevOutbox(),
+    ai: options.ai,
+    payments: options.payments,
+    now: clock.now,
+  });
   const app = await buildApp(deps, { logger: options.logger ?? false, clientDir: options.clientDir });
   await app.ready();
-  return { kind, app, database, mailer, clock, deps };
+  return { kind, app, database, mailer: deps.mailer, clock, deps };
 }
 
 /**

@@ -1,0 +1,28 @@
+// The app's dependencies from its configuration: main.ts, the tests and the benchmarks build them here, each
+// replacing what it must (a test's clock, a peer's mailer, a stand-in payments driver).
+import type { FastifyBaseLogger } from "fastify";
+import { createAiDriver } from "./ai/driver";
+import { createPayments } from "./billing/create-payments";
+import type { Database } from "./db/client";
+import type { Config } from "./env";
+import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
+import type { AppDeps } from "./types";
+
+export interface DepsOptions extends Partial<Pick<AppDeps, "mailer" | "ai" | "payments" | "now">> {
+  /** Where the dev outbox logs the emails it keeps. */
+  log?: Pick<FastifyBaseLogger, "info">;
+}
+
+export async function createDeps(config: Config, database: Database, options: DepsOptions = {}): Promise<AppDeps> {
+  const mailer =
+    options.mailer ??
+    (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox(options.log));
+  return {
+    config,
+    database,
+    mailer,
+    ai: options.ai ?? (await createAiDriver(config)),
+    payments: options.payments ?? (await createPayments(config)),
+    now: options.now ?? (() => new Date()),
+  };
+}
