@@ -117,3 +117,37 @@ test("limit → Upgrade → demo checkout → Pay → Plus perks → Manage Subs
   await expect(sidebar(page).getByRole("link", { name: "Upgrade" })).toBeVisible();
   expect(await promptsLeft(page.request)).toBe(0);
 });
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the upgrade page and the demo checkout fit; Cancel comes back with 'Subscription canceled'", async ({
+    page,
+  }) => {
+    await signIn(page, await createVerifiedUser(page.request));
+    await page.goto("/dashboard/upgrade");
+    const subscribe = page.getByRole("button", { name: "Subscribe" });
+    await expect(subscribe).toBeInViewport();
+    await expect(page.getByTestId("plus-perk")).toHaveCount(5);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/phone-upgrade.png`, fullPage: true });
+
+    await subscribe.click();
+    await expect(page).toHaveURL(/\/demo-checkout\//);
+    await expect(page.getByRole("button", { name: "Cancel" })).toBeInViewport();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/phone-demo-checkout.png`, fullPage: true });
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    // Back on the upgrade page: the toast once, the parameter gone, still free.
+    await expect(page.getByText("Subscription canceled")).toBeVisible();
+    await expect(page.getByText("Your subscription process was canceled. No charges were made.")).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/upgrade$/);
+    await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible();
+    expect(((await (await page.request.get("/api/user")).json()) as { isPremium: boolean }).isPremium).toBe(false);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Subscribe" })).toBeVisible();
+    await expect(page.getByText("Subscription canceled")).toHaveCount(0);
+  });
+});

@@ -26,7 +26,7 @@ h1{font-size:1.4rem;margin:0 0 .25rem}
 .price small{font-size:1rem;font-weight:500;color:#475569}
 .muted{color:#475569;margin:.25rem 0 1rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.35rem 1rem;margin:1rem 0}
-dt{color:#475569}dd{margin:0;font-weight:600}
+dt{color:#475569}dd{margin:0;font-weight:600;overflow-wrap:anywhere;min-width:0}
 form{margin:.75rem 0 0}
 button,.link{display:block;width:100%;font:inherit;font-weight:600;text-align:center;padding:.7rem 1rem;border-radius:.6rem;cursor:pointer;text-decoration:none}
 button{border:0;background:#6d28d9;color:#fff}
