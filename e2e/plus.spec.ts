@@ -4,6 +4,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { makePng } from "./support/images";
 import { givenEarlierChat, marinPane, promptsLeft, spendPrompt } from "./support/marin";
 
 const SHOTS = "e2e/.artifacts/plus";
@@ -21,6 +22,14 @@ async function ask(page: Page, text: string): Promise<void> {
   await marin.input.fill(text);
   await marin.input.press("Enter");
   await expect(marin.stop).toBeHidden({ timeout: 30_000 });
+}
+
+/** Subscribes through the demo checkout, as a writer does: Upgrade, Subscribe, Pay. */
+async function subscribe(page: Page): Promise<void> {
+  await page.goto("/dashboard/upgrade");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page.getByText("Subscription successful!")).toBeVisible();
 }
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -116,6 +125,67 @@ test("limit → Upgrade → demo checkout → Pay → Plus perks → Manage Subs
   await expect(sidebar(page).getByRole("link", { name: "FicForge", exact: true })).toBeVisible();
   await expect(sidebar(page).getByRole("link", { name: "Upgrade" })).toBeVisible();
   expect(await promptsLeft(page.request)).toBe(0);
+});
+
+test("a Plus writer gives a story a reader background that readers see, and exports it (early access)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, await createVerifiedUser(page.request));
+
+  // Free: both perks are shown locked on the details page.
+  const story = await createStory(page, "Lantern Coast");
+  await page.goto(`/dashboard/story/${story.id}/details`);
+  await expect(page.getByTestId("reader-background")).toContainText("Unlock with FicForge Plus");
+  await expect(page.getByTestId("story-export").getByRole("link", { name: "Markdown" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  expect((await page.request.get(`/api/stories/${story.id}/export?format=md`)).status()).toBe(403);
+
+  await subscribe(page);
+  await page.goto(`/dashboard/story/${story.id}/details`);
+  const section = page.getByTestId("reader-background");
+  await section.locator('input[type="file"]').setInputFiles({
+    name: "coast.png",
+    mimeType: "image/png",
+    buffer: await makePng(page, 1600, 900),
+  });
+  const dialog = page.getByRole("dialog", { name: "Crop background image" });
+  await dialog.getByRole("button", { name: "Apply crop" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(section.getByTestId("reader-background-mock")).toBeVisible();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Changes saved")).toBeVisible();
+  const saved = (await (await page.request.get(`/api/stories/${story.id}`)).json()) as StoryView;
+  expect(saved.readerBackground).toMatch(/^\/api\/images\//);
+  await page.screenshot({ path: `${SHOTS}/details-background.png`, fullPage: true });
+
+  // Export: the saved story as a Markdown file.
+  const href = await page.getByTestId("story-export").getByRole("link", { name: "Markdown" }).getAttribute("href");
+  const file = await page.request.get(href!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-disposition"]).toMatch(/^attachment; filename="Lantern-Coast\.md"/);
+  expect(await file.text()).toContain("# Lantern Coast");
+
+  // Another (free) reader sees the picture behind the story.
+  const publish = await page.request.post(`/api/stories/${story.id}/publish`, {
+    data: { title: "Lantern Coast", description: "A coast of lanterns." },
+  });
+  expect(publish.status(), await publish.text()).toBe(200);
+  const reader = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const readerPage = await reader.newPage();
+  await signIn(readerPage, await createVerifiedUser(readerPage.request));
+  await readerPage.goto(`/dashboard/story/${story.id}/read`);
+  await expect(readerPage.getByRole("heading", { level: 1, name: "Lantern Coast" })).toBeVisible();
+  await expect(readerPage.getByTestId("reader-backdrop-image")).toHaveAttribute(
+    "style",
+    new RegExp(saved.readerBackground!.replaceAll("/", "\\/")),
+  );
+  await readerPage.screenshot({ path: `${SHOTS}/reader-background.png` });
+  await reader.close();
 });
 
 test.describe("on a 390 px phone", () => {
