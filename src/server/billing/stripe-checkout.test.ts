@@ -10,7 +10,7 @@ import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
 import { startStripePeer } from "../test/stripe-peer";
 import { CHECKOUTS_PER_WINDOW } from "./routes";
-import { createStripePayments } from "./stripe-payments";
+import { CHECKOUT_REUSE_WINDOW_MS, createStripePayments } from "./stripe-payments";
 
 const peer = await startStripePeer();
 const SECRET_KEY = "sk_test_peer_4242";
@@ -90,6 +90,19 @@ describeEachDb(
       );
       // Every create that raced carried the same idempotency key, so Stripe made one customer.
       expect(new Set(peer.requestsTo("/v1/customers").map((r) => r.headers["idempotency-key"])).size).toBe(1);
+    });
+
+    it("gives a double click or a second tab the same Checkout Session, and a new one later", async () => {
+      const { app, database, clock } = ctx();
+      const { headers } = await createVerifiedUserWithSession(database.db);
+      const [first, second] = await Promise.all([
+        send(app, "POST", CHECKOUT, undefined, headers),
+        send(app, "POST", CHECKOUT, undefined, headers),
+      ]);
+      expect(second.json().sessionId).toBe(first.json().sessionId);
+      clock.advance(CHECKOUT_REUSE_WINDOW_MS);
+      const later = await send(app, "POST", CHECKOUT, undefined, headers);
+      expect(later.json().sessionId).not.toBe(first.json().sessionId);
     });
 
     it("answers 409 to a premium user and asks Stripe nothing", async () => {

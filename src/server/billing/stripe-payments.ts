@@ -7,6 +7,11 @@ import type { PaymentsDriver } from "./payments";
 import { ProviderError } from "./provider-error";
 
 const TIMEOUT_MS = 10_000;
+/**
+ * Checkouts a user starts within this window are one Checkout Session (Stripe answers a repeated idempotency key
+ * with the first answer): a double click or a second tab must not let them pay for two subscriptions.
+ */
+export const CHECKOUT_REUSE_WINDOW_MS = 10 * 60 * 1000;
 
 /** The SDK's connection settings: Stripe's API, or STRIPE_API_BASE's origin (a local stand-in in tests). */
 export function stripeConnection(apiBase: string | undefined): Stripe.StripeConfig {
@@ -39,7 +44,7 @@ export function createStripePayments(config: Config): PaymentsDriver {
 
   return {
     kind: "stripe",
-    async createCheckoutSession({ db, user, successUrl, cancelUrl }) {
+    async createCheckoutSession({ db, user, successUrl, cancelUrl, now }) {
       try {
         const customer = await ensureCustomerId(db, user, async () => {
           const created = await stripe.customers.create(
@@ -50,16 +55,20 @@ export function createStripePayments(config: Config): PaymentsDriver {
           );
           return created.id;
         });
-        const session = await stripe.checkout.sessions.create({
-          mode: "subscription",
-          customer,
-          line_items: [{ price: priceId, quantity: 1 }],
-          success_url: successUrl,
-          cancel_url: cancelUrl,
-          client_reference_id: String(user.id),
-          metadata: { userId: String(user.id) },
-          subscription_data: { metadata: { userId: String(user.id) } },
-        });
+        const window = Math.floor(now.getTime() / CHECKOUT_REUSE_WINDOW_MS);
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            customer,
+            line_items: [{ price: priceId, quantity: 1 }],
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+            client_reference_id: String(user.id),
+            metadata: { userId: String(user.id) },
+            subscription_data: { metadata: { userId: String(user.id) } },
+          },
+          { idempotencyKey: `ficforge-checkout-${customer}-${window}` },
+        );
         if (!session.url) throw new ProviderError(CHECKOUT_ERRORS.redirect, { sessionId: session.id });
         return { sessionId: session.id, url: session.url };
       } catch (error) {
