@@ -109,6 +109,14 @@ test("limit → Upgrade → demo checkout → Pay → Plus perks → Manage Subs
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "true");
 
+  // The wizard's NSFW theme card is unlocked: it is picked, not sent to the upgrade page.
+  await page.goto("/dashboard/create");
+  const nsfwTheme = page.getByRole("button", { name: /^NSFW/ });
+  await expect(nsfwTheme).toHaveAttribute("aria-pressed", "false");
+  await nsfwTheme.click();
+  await expect(nsfwTheme).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/\/dashboard\/create$/);
+
   // Manage Subscription opens the (demo) portal: cancel, then the paid period ends.
   await sidebar(page).getByRole("link", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Manage Subscription" }).click();
