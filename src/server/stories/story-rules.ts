@@ -2,7 +2,6 @@
 // background; the rating is story-rating.ts.
 import { PREMIUM_THEME_IDS } from "../../shared/catalogues";
 import { requirePremium } from "../billing/premium";
-import { AppError } from "../errors";
 import { imageIdFromUrl } from "../images/cover-input";
 import type { UserRow } from "../types";
 
@@ -18,9 +17,7 @@ const premiumThemes = (themes: unknown): string[] =>
 export function assertThemesAllowed(user: UserRow, themes: unknown, currentThemes: unknown = []): void {
   if (user.isPremium) return;
   const kept = new Set(premiumThemes(currentThemes));
-  if (premiumThemes(themes).some((t) => !kept.has(t))) {
-    throw new AppError(403, "PREMIUM_REQUIRED", PREMIUM_THEME_MESSAGE);
-  }
+  if (premiumThemes(themes).some((t) => !kept.has(t))) requirePremium(user, PREMIUM_THEME_MESSAGE);
 }
 
 export const READER_BACKGROUND_MESSAGE = "Reader backgrounds are a FicForge Plus feature.";
