@@ -1,6 +1,7 @@
 // Marin's Server-Sent Events over a real port against a real OpenAI-compatible server: deltas in order and flushed
 // as they come, the final answer, errors after the stream started, time limits, and a client that leaves (the
-// upstream sees its connection closed and nothing is charged).
+// upstream sees its connection closed; the prompt is charged once text has reached the client, refunded before).
+import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { users } from "../db/schema";
@@ -102,25 +103,78 @@ describeEachDb(
       expect(await countOf(user.id)).toBe(1);
     });
 
-    it("stops the upstream generation when the client disconnects, and charges nothing", async () => {
+    /**
+     * A raw HTTP client on its own TCP connection: reads `keep` SSE events (0: none, leave before the headers), then
+     * destroys the socket, as a reader who closes the tab or a script that drops the connection would.
+     */
+    function readThenDrop(path: string, cookie: string, body: unknown, keep: number, dropAfterMs = 0) {
+      return new Promise<string[]>((resolve, reject) => {
+        const events: string[] = [];
+        const req = request(`${base}${path}`, {
+          method: "POST",
+          headers: { cookie, origin: TEST_APP_URL, "content-type": "application/json", accept: "text/event-stream" },
+        });
+        req.on("error", (error: NodeJS.ErrnoException) =>
+          error.code === "ECONNRESET" ? resolve(events) : reject(error),
+        );
+        req.on("close", () => resolve(events));
+        if (keep === 0) setTimeout(() => req.destroy(), dropAfterMs);
+        req.on("response", (res) => {
+          let buffer = "";
+          res.setEncoding("utf8");
+          res.on("error", () => {});
+          res.on("data", (text: string) => {
+            buffer += text;
+            for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+              events.push(buffer.slice(0, end));
+              buffer = buffer.slice(end + 2);
+              if (events.length === keep) req.socket?.destroy();
+            }
+          });
+        });
+        req.end(JSON.stringify(body));
+      });
+    }
+
+    /** Waits for the upstream to close, then gives a refund (which would land just after) a second to move the count. */
+    async function settledCount(id: number, charged: number) {
+      await peer.requests.at(-1)!.finished;
+      for (let i = 0; i < 50 && (await countOf(id)) === charged; i++) await new Promise((r) => setTimeout(r, 20));
+      return countOf(id);
+    }
+
+    it("charges a prompt whose text reached the client, even when the client leaves before the end", async () => {
       const { user, cookie } = await writer();
-      peer.behave({ chunks: Array.from({ length: 50 }, (_, i) => `word${i} `), chunkDelayMs: 50 });
-      const client = new AbortController();
-      const started = performance.now();
-      const res = await post(
+      peer.behave({ chunks: Array.from({ length: 60 }, (_, i) => `word${i} `), chunkDelayMs: 15 });
+      const requests = [
+        { path: "/api/generate-content", body: { prompt: "Write the opening scene" } },
+        { path: "/api/chat-with-marin", body: { messages: [{ role: "user", content: "Hi" }] } },
+      ];
+      for (const [i, { path, body }] of requests.entries()) {
+        // Most of the answer read, then the connection dropped before the last event.
+        const events = await readThenDrop(path, cookie, body, 50);
+        expect(events).toHaveLength(50);
+        expect(events.every((e) => e.startsWith("event: delta"))).toBe(true);
+        // The upstream stops, and the day's count went up by exactly one.
+        expect(await settledCount(user.id, i + 1)).toBe(i + 1);
+        expect(peer.requests.at(-1)!.closedEarly).toBe(true);
+      }
+    });
+
+    it("refunds a client that leaves before the first piece of text, and stops the upstream", async () => {
+      const { user, cookie } = await writer();
+      peer.behave({ chunks: ["Too ", "late."], firstChunkDelayMs: 1_000 });
+      const events = await readThenDrop(
         "/api/chat-with-marin",
         cookie,
         { messages: [{ role: "user", content: "Hi" }] },
-        client.signal,
+        0,
+        300,
       );
-      let seen = 0;
-      await readEvents(res, started, () => {
-        if (++seen === 2) client.abort();
-      }).catch((error: Error) => expect(error.name).toBe("AbortError"));
-      const upstream = peer.requests.at(-1)!;
-      await upstream.finished;
-      expect(upstream.closedEarly).toBe(true);
-      // The refund lands just after the upstream closes.
+      expect(events).toEqual([]);
+      while (peer.requests.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await peer.requests.at(-1)!.finished;
+      expect(peer.requests.at(-1)!.closedEarly).toBe(true);
       for (let i = 0; i < 50 && (await countOf(user.id)) !== 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(await countOf(user.id)).toBe(0);
     });

@@ -1,7 +1,8 @@
 // The daily AI quota (SPEC.md sections 4 and 9): a free user gets FREE_PROMPTS_PER_DAY prompts per UTC day, then the
 // one-off referral pool (users.bonusPrompts). `daily_prompt_count` counts every prompt of the day, so a count above
 // the free allowance means the pool paid for the rest. Charging is one conditional UPDATE … RETURNING, so
-// concurrent requests can never spend more than there is; a failed or aborted generation is refunded.
+// concurrent requests can never spend more than there is. A failed, refused or empty generation is refunded, and so
+// is one the client left before any text reached it; once text has reached the client the prompt is spent.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { FREE_PROMPTS_PER_DAY } from "../../shared/limits";
 import {

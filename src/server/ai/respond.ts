@@ -1,6 +1,7 @@
 // Runs a charged generation and answers it: the spec's JSON, or Server-Sent Events when the request accepts
 // text/event-stream (src/shared/schemas/marin.ts, MarinStreamEvent). A failure before the first piece of text is an
-// ordinary JSON error; after it, an `error` event. Any failure or a client that went away is refunded.
+// ordinary JSON error; after it, an `error` event. Failures, refusals and empty answers are refunded; a client that
+// goes away is refunded only if no text had reached it yet (decision 0015: otherwise partial reads would be free).
 import { PassThrough } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
@@ -70,6 +71,8 @@ export async function respond<Answer>(
   const write = (chunk: string) => {
     if (!stream.destroyed) stream.write(chunk);
   };
+  // NOTE: from here on text has reached the client, so its leaving no longer gives the prompt back.
+  const delivered = !client.signal.aborted;
   write(sseEvent("delta", { text: first }));
   text = first;
   void (async () => {
@@ -81,8 +84,8 @@ export async function respond<Answer>(
       if (client.signal.aborted) throw new MarinFailure("aborted");
       write(sseEvent("done", generation.finish(text)));
     } catch (error) {
-      await refund();
       const failure = error instanceof MarinFailure ? error : new MarinFailure("failed");
+      if (failure.kind !== "aborted" || !delivered) await refund();
       if (failure.kind !== "aborted") write(sseEvent("error", { message: failure.message, code: failure.code }));
     } finally {
       stream.end();
