@@ -114,7 +114,7 @@ describeEachDb("applyStripeEvent", (ctx) => {
     // Replayed with a later created time, so only the event id can stop it.
     expect(await apply({ ...updated, created: updated.created + 60 })).toBe("duplicate");
     expect(await readUser(user.id)).toEqual(before);
-    expect(before).toMatchObject({ subscriptionStatus: "canceled", isPremium: true });
+    expect(before).toMatchObject({ subscriptionStatus: "canceled", isPremium: false });
   });
 
   it("an older event than the state held changes nothing but is recorded", async () => {
@@ -145,9 +145,10 @@ describeEachDb("applyStripeEvent", (ctx) => {
     expect(await readUser(user.id)).toMatchObject({
       subscriptionId: fields.id,
       subscriptionStatus: "canceled",
-      subscriptionExpiresAt: fields.periodEnd,
+      // No ended_at in the payload: the deletion's own time is the end.
+      subscriptionExpiresAt: at(start, 30),
       subscriptionCancelAtPeriodEnd: false,
-      isPremium: true,
+      isPremium: false,
     });
   });
 

@@ -110,12 +110,8 @@ export async function endDemoPeriod(db: Db, sub: DemoSubscription, at: Date, now
       subscriptionObject(ended),
       now,
     );
-    await db.transaction(async (tx) => {
-      // NOTE: the test control ends the period early, which no provider event can say (a paid period only ever
-      // grows): the demo's own clock moves the stored period end, then Stripe's event for the end follows.
-      if (at < sub.periodEnd) await shortenPaidPeriod(tx, sub, at);
-      await applyStripeEvent(tx, deleted, now);
-    });
+    // The event says the subscription ended at `at` (its ended_at), which ends Plus then, as Stripe's own does.
+    await applyStripeEvent(db, deleted, now);
     return;
   }
   let renewed: DemoSubscription = { ...sub, periodStart: at, periodEnd: oneMonthAfter(at) };
@@ -127,13 +123,6 @@ export async function endDemoPeriod(db: Db, sub: DemoSubscription, at: Date, now
     demoEvent(`evt_demo_${idKey}_paid`, "invoice.paid", invoice, now),
     demoEvent(`evt_demo_${idKey}_renewed`, "customer.subscription.updated", subscriptionObject(renewed), now),
   ]);
-}
-
-async function shortenPaidPeriod(db: Db, sub: DemoSubscription, at: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ subscriptionExpiresAt: at })
-    .where(and(eq(users.id, sub.userId), eq(users.subscriptionId, sub.id)));
 }
 
 /** The portal's test control "End the billing period now (test)". */

@@ -8,6 +8,7 @@ import {
   idOf,
   invoicePeriodEnd,
   invoiceSubscriptionId,
+  subscriptionEndedAt,
   subscriptionPeriodEnd,
   userIdFrom,
 } from "./stripe-fields";
@@ -83,9 +84,13 @@ function subscriptionChanged(context: EventContext, subscription: Stripe.Subscri
   return applyChange(context, subscriptionKey(subscription), snapshotOf(subscription));
 }
 
-/** Deleted: canceled for good, premium until the paid period ends. */
+/**
+ * Deleted: Stripe sends it when the subscription has ended (at the period's end after a cancel at period end, or at
+ * once when an operator cancels or refunds), so Plus ends at once, at `ended_at` (the event's time if absent).
+ */
 function subscriptionDeleted(context: EventContext, subscription: Stripe.Subscription) {
-  const change = { ...snapshotOf(subscription), status: "canceled", cancelAtPeriodEnd: false };
+  const endedAt = subscriptionEndedAt(subscription) ?? eventTime(context.event);
+  const change = { ...snapshotOf(subscription), status: "canceled", cancelAtPeriodEnd: false, endedAt };
   return applyChange(context, subscriptionKey(subscription), change);
 }
 
@@ -115,6 +120,7 @@ function snapshotOf(subscription: Stripe.Subscription): SubscriptionChange {
     status: subscription.status,
     periodEnd: subscriptionPeriodEnd(subscription),
     cancelAtPeriodEnd: cancelsAtPeriodEnd(subscription),
+    endedAt: subscriptionEndedAt(subscription),
   };
 }
 

@@ -40,15 +40,15 @@ describeEachDb(
     it("a subscription that ends by webhook takes the background out of the cached reader view", async () => {
       const { user, customer, story } = await authorWithBackground();
       const start = wholeSecond(ctx().clock.now());
+      // Ended mid-period (an operator's cancel or a refund): Plus and its perks end at once, not at the period end.
       const fields = {
         id: stripeId("sub"),
         customer,
-        periodStart: new Date(start.getTime() - PERIOD_MS),
-        periodEnd: start,
+        periodStart: new Date(start.getTime() - PERIOD_MS / 2),
+        periodEnd: new Date(start.getTime() + PERIOD_MS / 2),
       };
-      await deliver(
-        stripeEvent("customer.subscription.deleted", stripeSubscription({ ...fields, status: "canceled" }), start),
-      );
+      const ended = stripeSubscription({ ...fields, status: "canceled", endedAt: start });
+      await deliver(stripeEvent("customer.subscription.deleted", ended, start));
       expect((await db().select().from(users).where(eq(users.id, user.id)))[0]!.isPremium).toBe(false);
       expect((await read(story.id)).readerBackground).toBeNull();
 

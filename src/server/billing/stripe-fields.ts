@@ -25,6 +25,11 @@ export function subscriptionPeriodEnd(subscription: Stripe.Subscription): Date |
   return latest([...items.map((item) => item.current_period_end), legacy]);
 }
 
+/** When the subscription ended (Stripe sets `ended_at` once it is canceled for good), or null while it runs. */
+export function subscriptionEndedAt(subscription: Stripe.Subscription): Date | null {
+  return fromSeconds(subscription.ended_at);
+}
+
 /** Whether the subscriber asked it to end instead of renewing (cancel_at_period_end, or a set cancel_at). */
 export function cancelsAtPeriodEnd(subscription: Stripe.Subscription): boolean {
   return subscription.cancel_at_period_end === true || typeof subscription.cancel_at === "number";

@@ -15,7 +15,8 @@ describe("premiumFor", () => {
     ["trialing", ago(HOUR), false, true],
     ["past_due", ago(RENEWAL_GRACE_MS - HOUR), false, true],
     ["past_due", ago(RENEWAL_GRACE_MS + HOUR), false, false],
-    ["canceled", ago(-HOUR), false, true],
+    // Stripe's canceled means ended: the paid period left does not matter (issue 16).
+    ["canceled", ago(-HOUR), false, false],
     ["canceled", ago(HOUR), false, false],
     ["canceled", null, false, false],
     ["unpaid", ago(-HOUR), false, true],

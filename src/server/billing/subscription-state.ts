@@ -22,8 +22,15 @@ export interface SubscriptionState {
 
 /** What one event says about a subscription. */
 export type SubscriptionChange =
-  /** customer.subscription.*: the subscription as it is now. */
-  | { kind: "snapshot"; subscriptionId: string; status: string; periodEnd: Date | null; cancelAtPeriodEnd: boolean }
+  /** customer.subscription.*: the subscription as it is now; `endedAt` once it has ended (canceled for good). */
+  | {
+      kind: "snapshot";
+      subscriptionId: string;
+      status: string;
+      periodEnd: Date | null;
+      cancelAtPeriodEnd: boolean;
+      endedAt?: Date | null;
+    }
   /** invoice.paid, a paid checkout: a period is paid for (its end, when the event says). */
   | { kind: "paid"; subscriptionId: string; periodEnd: Date | null }
   /** invoice.payment_failed: a renewal failed; Stripe retries it. */
@@ -32,15 +39,17 @@ export type SubscriptionChange =
 /**
  * active, trialing and past_due: premium until the paid period's end plus RENEWAL_GRACE_MS for a late renewal (an
  * unknown end: premium, the status decides), or until the end itself when set to cancel there (no renewal will
- * come). canceled, unpaid and paused: premium only until the paid period ends. incomplete and incomplete_expired
- * (the first payment never succeeded) and anything else: never premium. expireSubscriptions applies the same rule.
+ * come). unpaid and paused: premium only until the paid period ends. canceled: never, Stripe's canceled means the
+ * subscription has ended (a cancel at period end stays active until then; an operator's cancel or a refund ends it
+ * at once). incomplete and incomplete_expired (the first payment never succeeded) and anything else: never premium.
+ * expireSubscriptions applies the same rule.
  */
 export function premiumFor(status: string | null, expiresAt: Date | null, now: Date, cancelAtPeriodEnd = false) {
   if (status !== null && LIVE_STATUSES.includes(status)) {
     const grace = cancelAtPeriodEnd ? 0 : RENEWAL_GRACE_MS;
     return expiresAt === null || now.getTime() < expiresAt.getTime() + grace;
   }
-  if (status === "canceled" || status === "unpaid" || status === "paused") {
+  if (status === "unpaid" || status === "paused") {
     return expiresAt !== null && now.getTime() < expiresAt.getTime();
   }
   return false;
@@ -55,6 +64,7 @@ function changeGrantsPremium(change: SubscriptionChange, now: Date): boolean {
 }
 
 const later = (a: Date | null, b: Date | null): Date | null => (a === null || (b !== null && b > a) ? b : a);
+const earlier = (a: Date | null, b: Date | null): Date | null => (a === null || (b !== null && b < a) ? b : a);
 
 const NO_SUBSCRIPTION: SubscriptionState = {
   subscriptionId: null,
@@ -94,13 +104,13 @@ type Merged = Pick<SubscriptionState, "status" | "expiresAt" | "cancelAtPeriodEn
 
 // NOTE: only a paid invoice extends the paid period, and only forward (`later`): at a renewal Stripe moves the
 // subscription's period on before collecting, so a snapshot's period end supplies the end only while none is known
-// (the first period, or a checkout whose invoice has not arrived yet).
+// (the first period, or a checkout whose invoice has not arrived yet). A subscription that ended cuts it to its end.
 function merge(base: SubscriptionState, change: SubscriptionChange): Merged {
   switch (change.kind) {
     case "snapshot":
       return {
         status: change.status,
-        expiresAt: base.expiresAt ?? change.periodEnd,
+        expiresAt: change.endedAt ? earlier(base.expiresAt, change.endedAt) : (base.expiresAt ?? change.periodEnd),
         cancelAtPeriodEnd: change.status === "canceled" ? false : change.cancelAtPeriodEnd,
       };
     case "paid":

@@ -19,12 +19,14 @@ export interface SubscriptionFields {
   periodStart: Date;
   periodEnd: Date;
   cancelAtPeriodEnd?: boolean;
+  /** When it ended (Stripe's `ended_at`, set on a canceled subscription). */
+  endedAt?: Date;
   /** Our user id, as the checkout puts it in subscription_data.metadata. */
   userId?: number;
 }
 
 export function stripeSubscription(fields: SubscriptionFields): Stripe.Subscription {
-  const { id, customer, status, periodStart, periodEnd, cancelAtPeriodEnd = false, userId } = fields;
+  const { id, customer, status, periodStart, periodEnd, cancelAtPeriodEnd = false, endedAt, userId } = fields;
   const item = {
     id: stripeId("si"),
     object: "subscription_item",
@@ -43,7 +45,7 @@ export function stripeSubscription(fields: SubscriptionFields): Stripe.Subscript
     cancel_at_period_end: cancelAtPeriodEnd,
     cancel_at: cancelAtPeriodEnd ? toSeconds(periodEnd) : null,
     canceled_at: status === "canceled" ? toSeconds(periodStart) : null,
-    ended_at: null,
+    ended_at: endedAt ? toSeconds(endedAt) : null,
     items: { object: "list", data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     metadata: userId ? { userId: String(userId) } : {},
     livemode: false,

@@ -123,29 +123,44 @@ describeEachDb(
       // No renewal will come, so no grace: premium ends at the period end even before Stripe's deletion arrives.
       await advanceAndExpire(2 * MINUTE);
       expect((await readUser(user.id)).isPremium).toBe(false);
-      const deleted = stripeSubscription({ ...fields, status: "canceled", cancelAtPeriodEnd: true });
-      await outcomeOf(stripeEvent("customer.subscription.deleted", deleted, fields.periodEnd));
+      const ended = { ...fields, status: "canceled" as const, cancelAtPeriodEnd: true, endedAt: fields.periodEnd };
+      await outcomeOf(stripeEvent("customer.subscription.deleted", stripeSubscription(ended), fields.periodEnd));
       expect(await readUser(user.id)).toMatchObject({
         isPremium: false,
         subscriptionStatus: "canceled",
+        subscriptionExpiresAt: fields.periodEnd,
         subscriptionCancelAtPeriodEnd: false,
       });
     });
 
-    it("customer.subscription.deleted: canceled, premium until the paid period ends, then free", async () => {
+    it("customer.subscription.deleted mid-period (an operator's cancel, a refund) ends Plus at once, at ended_at", async () => {
       const { user, start, fields } = await subscriber();
       await outcomeOf(stripeEvent("customer.subscription.created", stripeSubscription(fields), start));
-      const deleted = stripeSubscription({ ...fields, status: "canceled" });
-      expect(await outcomeOf(stripeEvent("customer.subscription.deleted", deleted, later(start, MINUTE)))).toBe(
-        "applied",
-      );
+      const endedAt = later(start, 3 * MINUTE);
+      const deleted = stripeSubscription({ ...fields, status: "canceled", endedAt });
+      ctx().clock.advance(3 * MINUTE + SECOND);
+      expect(await outcomeOf(stripeEvent("customer.subscription.deleted", deleted, endedAt))).toBe("applied");
+      // Weeks of the period were left; no scheduled check has run.
+      expect(fields.periodEnd.getTime() - now().getTime()).toBeGreaterThan(20 * 24 * 60 * MINUTE);
       expect(await readUser(user.id)).toMatchObject({
-        isPremium: true,
+        isPremium: false,
         subscriptionStatus: "canceled",
-        subscriptionExpiresAt: fields.periodEnd,
+        subscriptionExpiresAt: endedAt,
+        subscriptionCancelAtPeriodEnd: false,
       });
-      await advanceAndExpire(fields.periodEnd.getTime() - now().getTime() + SECOND);
+      // Nothing about that subscription brings it back, not even its own update sent in the same second.
+      const update = stripeEvent("customer.subscription.updated", stripeSubscription(fields), endedAt);
+      expect(await outcomeOf(update)).toBe("ignored");
       expect((await readUser(user.id)).isPremium).toBe(false);
+    });
+
+    it("customer.subscription.deleted without ended_at ends Plus at the event's time", async () => {
+      const { user, start, fields } = await subscriber();
+      await outcomeOf(stripeEvent("customer.subscription.created", stripeSubscription(fields), start));
+      const deletedAt = later(start, MINUTE);
+      const deleted = stripeSubscription({ ...fields, status: "canceled" });
+      expect(await outcomeOf(stripeEvent("customer.subscription.deleted", deleted, deletedAt))).toBe("applied");
+      expect(await readUser(user.id)).toMatchObject({ isPremium: false, subscriptionExpiresAt: deletedAt });
     });
 
     it("invoice.payment_failed keeps premium until the period end plus the grace; a late payment brings it back", async () => {
