@@ -74,10 +74,18 @@ test("limit → Upgrade → demo checkout → Pay → Plus perks → Manage Subs
   await expect(page).toHaveURL(/\/demo-checkout\//);
   await expect(page.getByText(/no money moves/i).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/demo-checkout.png`, fullPage: true });
+  const checkoutUrl = page.url();
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page.getByText("Subscription successful!")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/upgrade$/);
   await page.screenshot({ path: `${SHOTS}/upgrade-success.png`, fullPage: true });
+  // Back on the paid checkout: it says it is paid and offers no second Pay.
+  await page.goto(checkoutUrl);
+  await expect(page.getByRole("heading", { name: "This checkout is paid" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/demo-checkout-paid.png`, fullPage: true });
+  await page.getByRole("link", { name: "Return to FicForge" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/upgrade$/);
 
   // Premium: the brand, no Upgrade link, unlimited prompts.
   await expect(sidebar(page).getByRole("link", { name: "FicForge+", exact: true })).toBeVisible();
@@ -122,6 +130,11 @@ test("limit → Upgrade → demo checkout → Pay → Plus perks → Manage Subs
   await page.getByRole("button", { name: "Manage Subscription" }).click();
   await expect(page).toHaveURL(/\/demo-portal\//);
   await page.getByRole("button", { name: "Cancel subscription" }).click();
+  // It asks first, and says when access ends.
+  await expect(page.getByRole("heading", { name: "Cancel your subscription?" })).toBeVisible();
+  await expect(page.getByText(/You keep FicForge Plus until/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/demo-portal-confirm-cancel.png`, fullPage: true });
+  await page.getByRole("button", { name: "Confirm cancellation" }).click();
   await expect(page.getByText(/ends on/i).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/demo-portal-canceled.png`, fullPage: true });
   // Still Plus until the paid period ends.

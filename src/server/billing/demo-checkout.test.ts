@@ -8,7 +8,13 @@ import { stripeEvents, users } from "../db/schema";
 import { maintenanceJobs } from "../maintenance-jobs";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
-import { DEMO_PAGE_CSP, END_PERIOD_LABEL, TEST_CHECKOUT_LABEL, TEST_PORTAL_LABEL } from "./demo-pages";
+import {
+  CONFIRM_CANCEL_LABEL,
+  DEMO_PAGE_CSP,
+  END_PERIOD_LABEL,
+  TEST_CHECKOUT_LABEL,
+  TEST_PORTAL_LABEL,
+} from "./demo-pages";
 import { isDemoPayments } from "./demo-payments";
 
 const SUCCESS_URL = `${TEST_APP_URL}/dashboard/upgrade?subscription=success`;
@@ -31,6 +37,21 @@ const pay = (app: FastifyInstance, session: string, cookie?: string) =>
   postForm(app, "/api/demo-checkout/pay", { session }, cookie);
 const portalAction = (app: FastifyInstance, action: string, token: string, cookie: string) =>
   postForm(app, `/api/demo-portal/${action}`, { token }, cookie);
+
+/** The page's landmarks: lang, the test banner as the header, one main with the page's one h1, a footer. */
+function expectLandmarks(html: string, label: string) {
+  expect(html).toContain('<html lang="en">');
+  const count = (pattern: RegExp) => html.match(pattern)?.length ?? 0;
+  expect([count(/<header\b/g), count(/<main\b/g), count(/<footer\b/g), count(/<h1\b/g)]).toEqual([1, 1, 1, 1]);
+  expect(html).toMatch(new RegExp(`<header[^>]*><p>${label}</p></header>\\s*<main>`));
+  const main = html.slice(html.indexOf("<main>"), html.indexOf("</main>"));
+  expect(main).toContain("<h1>");
+  // Nothing outside the landmarks.
+  const body = html
+    .slice(html.indexOf("<body>") + 6, html.indexOf("</body>"))
+    .replace(/<(header|main|footer)[\s\S]*?<\/\1>/g, "");
+  expect(body.trim()).toBe("");
+}
 
 const pathOf = (url: string) => {
   expect(url.startsWith(TEST_APP_URL)).toBe(true);
@@ -70,10 +91,21 @@ describeEachDb("the demo checkout and portal", (ctx) => {
     expect(page.body).toMatch(/<button type="submit">Pay<\/button>/);
     expect(page.body).toMatch(/<button type="submit" class="alt">Cancel<\/button>/);
     expect(page.body).not.toContain("<script");
+    expectLandmarks(page.body, TEST_CHECKOUT_LABEL);
 
     const paid = await pay(app, checkout.sessionId, cookie);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(SUCCESS_URL);
+    // Opened again after paying (back button, another tab): it says so, and offers no second Pay.
+    const reopened = await app.inject({ method: "GET", url: checkout.path });
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.body).toContain("This checkout is paid");
+    expect(reopened.body).toContain(
+      `Paid on ${clock.now().toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" })}`,
+    );
+    expect(reopened.body).not.toContain('action="/api/demo-checkout/pay"');
+    expect(reopened.body).toContain(`href="${TEST_APP_URL}/dashboard/upgrade">Return to FicForge<`);
+    expectLandmarks(reopened.body, TEST_CHECKOUT_LABEL);
     const premium = await currentUser(cookie);
     expect(premium).toMatchObject({
       isPremium: true,
@@ -96,9 +128,27 @@ describeEachDb("the demo checkout and portal", (ctx) => {
     expect(portalPage.headers["content-security-policy"]).toBe(DEMO_PAGE_CSP);
     expect(portalPage.body).toContain(TEST_PORTAL_LABEL);
     expect(portalPage.body).toContain("Renews on");
-    expect(portalPage.body).toContain(">Cancel subscription<");
     expect(portalPage.body).toContain(END_PERIOD_LABEL);
     expect(portalPage.body).toContain(`href="${TEST_APP_URL}/dashboard/settings">Return to FicForge<`);
+    expectLandmarks(portalPage.body, TEST_PORTAL_LABEL);
+
+    // Cancel asks first, without script: a get form to this page's confirmation step, which changes nothing.
+    expect(portalPage.body).toContain(
+      `<form method="get" action="${portal}"><input type="hidden" name="confirm" value="cancel"><button type="submit" class="alt">Cancel subscription</button></form>`,
+    );
+    const confirm = await app.inject({ method: "GET", url: `${portal}?confirm=cancel` });
+    expect(confirm.statusCode).toBe(200);
+    expectLandmarks(confirm.body, TEST_PORTAL_LABEL);
+    expect(confirm.body).toContain("<h1>Cancel your subscription?</h1>");
+    const accessEnds = new Date(premium.subscriptionExpiresAt).toLocaleDateString("en-US", {
+      dateStyle: "long",
+      timeZone: "UTC",
+    });
+    expect(confirm.body).toContain(`You keep ${PLUS_NAME} until <strong>${accessEnds}</strong>`);
+    expect(confirm.body).toContain('action="/api/demo-portal/cancel"');
+    expect(confirm.body).toContain(`>${CONFIRM_CANCEL_LABEL}<`);
+    expect(confirm.body).toContain(`href="${portal}">Keep my subscription<`);
+    expect(await currentUser(cookie)).toMatchObject({ isPremium: true, subscriptionCancelAtPeriodEnd: false });
 
     const token = portal.slice("/demo-portal/".length);
     const canceled = await portalAction(app, "cancel", token, cookie);
@@ -108,6 +158,10 @@ describeEachDb("the demo checkout and portal", (ctx) => {
     const canceledPage = await app.inject({ method: "GET", url: portal });
     expect(canceledPage.body).toContain("Ends on");
     expect(canceledPage.body).toContain(">Resume subscription<");
+    // Already canceled: the confirmation step has nothing to confirm and shows the plan.
+    expect((await app.inject({ method: "GET", url: `${portal}?confirm=cancel` })).body).toContain(
+      "<h1>Your subscription</h1>",
+    );
 
     clock.advance(2000);
     expect((await portalAction(app, "resume", token, cookie)).statusCode).toBe(303);
@@ -118,7 +172,12 @@ describeEachDb("the demo checkout and portal", (ctx) => {
     clock.advance(2000);
     const ended = await portalAction(app, "end-period", token, cookie);
     expect(ended.statusCode).toBe(303);
-    expect(await currentUser(cookie)).toMatchObject({ isPremium: false, subscriptionStatus: "canceled" });
+    // Ended now (the demo's immediate end): Plus ends at once, and the plan says it ended now.
+    expect(await currentUser(cookie)).toMatchObject({
+      isPremium: false,
+      subscriptionStatus: "canceled",
+      subscriptionExpiresAt: new Date(Math.floor(clock.now().getTime() / 1000) * 1000).toISOString(),
+    });
     expect((await app.inject({ method: "GET", url: portal })).body).toContain("no running");
 
     // Subscribing again starts a new subscription for the same customer.
@@ -190,6 +249,7 @@ describeEachDb("the demo checkout and portal", (ctx) => {
     const expired = await app.inject({ method: "GET", url: `/demo-checkout/${sessionId}` });
     expect(expired.statusCode).toBe(404);
     expect(expired.body).toContain("expired");
+    expectLandmarks(expired.body, TEST_CHECKOUT_LABEL);
     expect((await pay(app, sessionId, cookie)).statusCode).toBe(404);
     expect((await userRow(user.id)).isPremium).toBe(false);
   });

@@ -9,6 +9,8 @@ import { invalidateAuthorPremiumViews } from "../reading/author-premium";
 import { users } from "../db/schema";
 import type { UserRow } from "../types";
 import {
+  CONFIRM_CANCEL,
+  type CheckoutState,
   DEMO_CHECKOUT_ACTIONS,
   DEMO_PAGE_CSP,
   DEMO_PORTAL_ACTIONS,
@@ -19,6 +21,7 @@ import {
 import { DEMO_SESSION_PREFIX, type DemoPayments, demoPortalPath } from "./demo-payments";
 import {
   currentDemoSubscription,
+  demoCheckoutPaidAt,
   endDemoPeriodNow,
   payDemoCheckout,
   setDemoCancelAtPeriodEnd,
@@ -107,17 +110,27 @@ export async function demoPaymentRoutes(app: FastifyInstance, options: { payment
     );
   });
   const sessions = sessionsFrom(options.payments.tokens, app.deps.now);
-  checkoutRoutes(app, sessions);
+  checkoutRoutes(app, sessions, upgradeUrl);
   portalRoutes(app, sessions);
 }
 
-function checkoutRoutes(app: FastifyInstance, sessions: Sessions): void {
+function checkoutRoutes(app: FastifyInstance, sessions: Sessions, upgradeUrl: string): void {
   app.get<Wildcard>("/demo-checkout/*", async (request, reply) => {
     const sessionId = request.params["*"];
     const checkout = sessions.checkoutOrThrow(sessionId);
-    const [user] = await request.db.select({ email: users.email }).from(users).where(eq(users.id, checkout.userId));
+    const [user] = await request.db
+      .select({ email: users.email, isPremium: users.isPremium })
+      .from(users)
+      .where(eq(users.id, checkout.userId));
     if (!user) throw expired();
-    return sendPage(reply, 200, renderCheckoutPage({ email: user.email, sessionId }));
+    // NOTE: opened again after paying (the back button, a second tab), the page must not offer Pay again.
+    const paidAt = await demoCheckoutPaidAt(request.db, sessionId);
+    const state: CheckoutState = paidAt
+      ? { kind: "paid", paidAt }
+      : user.isPremium
+        ? { kind: "subscribed" }
+        : { kind: "open" };
+    return sendPage(reply, 200, renderCheckoutPage({ email: user.email, sessionId, state, returnUrl: upgradeUrl }));
   });
 
   app.post<FormBody>(DEMO_CHECKOUT_ACTIONS.pay, async (request, reply) => {
@@ -138,14 +151,22 @@ function checkoutRoutes(app: FastifyInstance, sessions: Sessions): void {
 }
 
 function portalRoutes(app: FastifyInstance, sessions: Sessions): void {
-  app.get<Wildcard>("/demo-portal/*", async (request, reply) => {
+  app.get<Wildcard & { Querystring: Record<string, string | undefined> }>("/demo-portal/*", async (request, reply) => {
     const token = request.params["*"];
     const portal = sessions.portalOrThrow(token);
     const [user] = await request.db.select().from(users).where(eq(users.id, portal.userId));
     if (!user) throw expired();
     const sub = currentDemoSubscription(user);
     const plan = sub && { periodEnd: sub.periodEnd, cancelAtPeriodEnd: sub.cancelAtPeriodEnd };
-    return sendPage(reply, 200, renderPortalPage({ plan, token, returnUrl: portal.returnUrl }));
+    const confirmingCancel = request.query[CONFIRM_CANCEL.name] === CONFIRM_CANCEL.value;
+    const page = renderPortalPage({
+      plan,
+      token,
+      portalPath: demoPortalPath(token),
+      returnUrl: portal.returnUrl,
+      confirmingCancel,
+    });
+    return sendPage(reply, 200, page);
   });
 
   app.post<{ Params: { action: string } } & FormBody>("/api/demo-portal/:action", async (request, reply) => {

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, like, lte } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { stripeEvents, users } from "../db/schema";
 import type { UserRow } from "../types";
 import { applyStripeEvent } from "./apply-event";
 import {
@@ -21,6 +21,17 @@ export const DEMO_SUBSCRIPTION_PREFIX = "sub_demo_";
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 24);
 const randomId = () => randomBytes(12).toString("hex");
+/** The event that marks checkout session `sessionId` paid (named after the session, so Pay twice is one payment). */
+const completedEventId = (sessionId: string) => `evt_demo_${digest(sessionId)}_completed`;
+
+/** When checkout session `sessionId` was paid, or null while it is open. */
+export async function demoCheckoutPaidAt(db: Db, sessionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: stripeEvents.receivedAt })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, completedEventId(sessionId)));
+  return row?.at ?? null;
+}
 
 /**
  * Pays checkout session `sessionId` for `user` (who must hold `customerId`). The subscription and event ids derive
@@ -50,7 +61,7 @@ export async function payDemoCheckout(
     demoEvent(`evt_demo_${key}_created`, "customer.subscription.created", subscriptionObject(sub), now),
     demoEvent(`evt_demo_${key}_paid`, "invoice.paid", paidInvoiceObject(sub, `in_demo_${key}`, now), now),
     demoEvent(
-      `evt_demo_${key}_completed`,
+      completedEventId(sessionId),
       "checkout.session.completed",
       completedCheckoutObject(sub, sessionId, now),
       now,
