@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ProfileUpdateBody } from "../../shared/schemas/accounts";
 import { outboxRoutes } from "../mail/outbox-routes";
+import { invalidateAuthorViews } from "../reading/author-views";
 import { googleRoutes } from "./google-routes";
 import { requireUser, requireUserHook } from "./guards";
 import { loginRoutes } from "./login-routes";
@@ -18,7 +19,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch("/api/user", { onRequest: requireUserHook, schema: { body: ProfileUpdateBody } }, async (request) => {
     const user = requireUser(request);
-    return presentUser(await updateProfile(request.db, user, request.body));
+    const updated = await updateProfile(request.db, user, request.body);
+    // NOTE: after the commit: cached public views name the author, and a rename must not leave the old name there.
+    if (updated.username !== user.username) await invalidateAuthorViews(app.readCache, request.db, user.id);
+    return presentUser(updated);
   });
 
   await app.register(registerRoutes);

@@ -1,0 +1,24 @@
+// A user's name is built into the cached views of their published stories: the reader view's author, the public
+// page's byline and title, every Discover card. Comments are listed live (never cached), so they follow by themselves.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { stories } from "../db/schema";
+import type { ReadCache } from "./read-cache";
+
+/**
+ * Drops every cached view naming `authorId`, here and, through the invalidation bus, in every instance: each of their
+ * published stories (its read view and public page, and with it every Discover list). Call it after the rename has
+ * committed; answers how many stories were dropped.
+ */
+export async function invalidateAuthorViews(
+  readCache: Pick<ReadCache, "invalidateStory">,
+  db: Db,
+  authorId: number,
+): Promise<number> {
+  const rows = await db
+    .select({ id: stories.id })
+    .from(stories)
+    .where(and(eq(stories.authorId, authorId), eq(stories.published, true)));
+  for (const { id } of rows) readCache.invalidateStory(id);
+  return rows.length;
+}
