@@ -336,3 +336,40 @@ describe("undoing a Marin action restores exactly the story before it", () => {
     expect(bridge.undoLastInsertion()).toBe(false);
   });
 });
+
+describe("Enter after Marin's text", () => {
+  const enter = (e: Editor) =>
+    e.view.dom.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+  const typeHere = (e: Editor, text: string) => e.view.dispatch(e.state.tr.insertText(text));
+
+  it("starts the writer's own paragraph after the wrapper, not an empty one inside it", () => {
+    const { e, bridge } = setup("<p>Mine.</p><p>Later.</p>");
+    e.commands.setTextSelection(7); // the end of 'Mine.'
+    bridge.begin("cursor").commit(answer("One.\n\nTwo."));
+    const end = e.state.doc.child(1).nodeSize + 7; // the end of 'Two.'
+    e.commands.setTextSelection(end - 2);
+    expect(e.state.selection.$from.parent.textContent).toBe("Two.");
+    expect(e.state.selection.$from.parentOffset).toBe(4);
+    enter(e);
+    typeHere(e, "My own.");
+    expect(html(e)).toBe(`<p>Mine.</p>${wrapped("<p>One.</p><p>Two.</p>")}<p>My own.</p><p>Later.</p>`);
+  });
+
+  it("inside a chapter the writer's paragraph stays in the chapter", () => {
+    const chapter = `<section class="chapter" data-chapter="2">${wrapped("<h2>Chapter 2</h2><p>Rain.</p>")}</section>`;
+    const { e } = setup(`<p>Mine.</p>${chapter}`);
+    e.commands.setTextSelection(e.state.doc.content.size - 3); // the end of 'Rain.'
+    enter(e);
+    typeHere(e, "My own.");
+    expect(html(e)).toBe(
+      `<p>Mine.</p><section class="chapter" data-chapter="2">${wrapped("<h2>Chapter 2</h2><p>Rain.</p>")}<p>My own.</p></section>`,
+    );
+  });
+
+  it("still splits Marin's paragraph in the middle", () => {
+    const { e } = setup(`<p>Mine.</p>${wrapped("<p>Rain fell.</p>")}`);
+    e.commands.setTextSelection(13); // after 'Rain'
+    enter(e);
+    expect(html(e)).toBe(`<p>Mine.</p>${wrapped("<p>Rain</p><p> fell.</p>")}`);
+  });
+});
