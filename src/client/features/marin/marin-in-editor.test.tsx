@@ -16,6 +16,7 @@ vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 vi.mock("../auth/auth-context", () => ({ useAuth: () => ({ user: { id: 5, username: "kai", isPremium: false } }) }));
 const { toast } = await import("../../components/ui/toaster");
 const { AssistantPane } = await import("./AssistantPane");
+const { CONTEXT_DEBOUNCE_MS } = await import("./queries");
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -171,14 +172,22 @@ describe("what sending will do", () => {
 describe("What Marin sees", () => {
   const contextLine = () => screen.getByTestId("marin-context-line").textContent ?? "";
 
-  it("counts the words Marin just wrote", async () => {
+  it("counts the words Marin just wrote at once, without waiting for the typing pause", async () => {
     renderWithEditor();
     await waitFor(() => expect(contextLine()).toContain("all 2 words"), { timeout: 3000 });
     type("write the rain");
     fireEvent.keyDown(input(), { key: "Enter" });
     await waitFor(() => expect(editor.getHTML()).toContain("Rain fell on the harbour."));
-    await waitFor(() => expect(saves).toBe(1));
+    const committedAt = Date.now();
     await waitFor(() => expect(contextLine()).toContain("all 7 words"), { timeout: 3000 });
+    // NOTE: the typing pause is CONTEXT_DEBOUNCE_MS (600 ms); an insertion is not typing.
+    expect(Date.now() - committedAt).toBeLessThan(CONTEXT_DEBOUNCE_MS);
+    await waitFor(() => expect(saves).toBe(1));
+    // The pane's Undo too.
+    fireEvent.click(screen.getByRole("button", { name: "Undo AI insertion" }));
+    const undoneAt = Date.now();
+    await waitFor(() => expect(contextLine()).toContain("all 2 words"), { timeout: 3000 });
+    expect(Date.now() - undoneAt).toBeLessThan(CONTEXT_DEBOUNCE_MS);
   });
 });
 

@@ -60,6 +60,9 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null, options:
   const stoppedRef = useRef<AbortController | null>(null);
   const lastGenerationRef = useRef<GenerateRequest | null>(null);
   const [canRegenerate, setCanRegenerate] = useState(false);
+  /** Bumped each time Marin changes the story (an insertion, text kept after Stop, an Undo). */
+  const [storyChanges, setStoryChanges] = useState(0);
+  const changedStory = () => setStoryChanges((n) => n + 1);
 
   // The conversation: restored from localStorage, or a fresh greeting (a local message, not an AI call).
   const hadChatAtOpen = useRef<boolean | null>(null);
@@ -146,6 +149,7 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null, options:
         },
       );
       insertion.commit(answer);
+      changedStory();
       applyAllowance(answer);
       lastGenerationRef.current = run.request;
       setCanRegenerate(true);
@@ -159,6 +163,7 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null, options:
             : null;
         if (kept) {
           insertion.commit(kept);
+          changedStory();
           lastGenerationRef.current = run.request;
           setCanRegenerate(true);
         } else insertion.cancel();
@@ -278,7 +283,10 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null, options:
     undo(): boolean {
       if (busyRef.current) return false;
       const undone = bridgeRef.current?.undoLastInsertion() ?? false;
-      if (undone) setMessages((all) => [...all, newMessage("assistant", "Undid my last change to your story.", true)]);
+      if (undone) {
+        changedStory();
+        setMessages((all) => [...all, newMessage("assistant", "Undid my last change to your story.", true)]);
+      }
       return undone;
     },
   };
@@ -293,6 +301,7 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null, options:
     send,
     tools,
     canRegenerate,
+    storyChanges,
     allowance,
     limit,
     status: status.data ?? null,
