@@ -223,7 +223,7 @@ test.describe("at 1280 px", () => {
     expect(await serverContent(page, quiet.id)).toBe("");
   });
 
-  test("Stop during a streamed chapter leaves the story as it was and charges nothing", async ({ page }) => {
+  test("Stop during a streamed chapter keeps the text so far as Marin's, one undo step", async ({ page }) => {
     await signIn(page, await createVerifiedUser(page.request));
     const story = await createStory(page, { title: "Stopped Short", content: "<p>The ferry was late again.</p>" });
     await givenEarlierChat(page, story.id);
@@ -236,13 +236,15 @@ test.describe("at 1280 px", () => {
     await typeAndSend(marin.input, "Write the next chapter");
     await expect(streaming(page)).toContainText(/\w+ \w+ \w+/);
     await marin.stop.click();
-    await expect(marin.assistantMessages.last()).toHaveText(/Stopped\. Nothing was added to your story\./);
+    await expect(marin.assistantMessages.last()).toHaveText(/Stopped\. Kept the \d+ words written so far/);
     await expect(streaming(page)).toHaveCount(0);
+    await expect(wrappers(page)).toHaveCount(1);
+    await expect.poll(() => serverContent(page, story.id)).toContain('class="generated-content"');
+    // NOTE: whether a stopped stream is charged is the server's rule (issue 16); the pane reads the status again.
+    await storyText(page).focus();
+    await page.keyboard.press("Control+z");
     expect(await documentHtml(page)).toBe(before);
-    await expect(marin.tools.getByRole("button", { name: "Undo" })).toBeDisabled();
-    await expect(marin.counter).toHaveText("3 of 3 prompts left today");
-    await expect.poll(() => promptsLeft(page.request)).toBe(3);
-    expect(await serverContent(page, story.id)).toBe("<p>The ferry was late again.</p>");
+    await expect.poll(() => serverContent(page, story.id)).toBe("<p>The ferry was late again.</p>");
   });
 
   test("the chat input, and what Marin sees before it runs", async ({ page }) => {

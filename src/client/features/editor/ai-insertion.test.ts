@@ -188,14 +188,15 @@ describe("the writing tools", () => {
     );
   });
 
-  it("undoLastInsertion removes the latest insertion as one undoable step", () => {
-    const { e, bridge } = setup("<p>Mine.</p>");
-    bridge.begin("append").commit(answer("Marin's.", { chapter: true }));
+  it("undoLastInsertion removes Marin's text from before this editor opened (nothing to put back)", () => {
+    const { e, bridge } = setup(
+      `<p>Mine.</p><section class="chapter" data-chapter="2">${wrapped("<p>Old.</p>")}</section>`,
+    );
     expect(bridge.undoLastInsertion()).toBe(true);
     expect(html(e)).toBe("<p>Mine.</p>");
     expect(bridge.undoLastInsertion()).toBe(false);
     undo(e);
-    expect(html(e)).toContain("Marin's.");
+    expect(html(e)).toContain("Old.");
   });
 
   it("tells the pane about selection and content changes until unsubscribed", () => {
@@ -226,5 +227,149 @@ describe("provenance", () => {
   it("keeps a wrapper without provenance (older stories) as it was", () => {
     const { e } = setup('<div class="generated-content"><p>Old.</p></div>');
     expect(e.getHTML()).toBe('<div class="generated-content"><p>Old.</p></div>');
+  });
+});
+
+describe("undoing a Marin action restores exactly the story before it", () => {
+  const ctrlZ = (e: Editor) =>
+    e.view.dom.dispatchEvent(
+      new KeyboardEvent("keydown", { key: "z", ctrlKey: true, bubbles: true, cancelable: true }),
+    );
+  /** Each action as the pane runs it: the story, where the cursor or selection is, the place and the answer. */
+  const actions = {
+    "opening scene": {
+      content: "<p>Start writing your story here...</p>",
+      select: () => {},
+      place: "append",
+      answer: answer("## Chapter 1\n\nIt began.", { chapter: true }),
+    },
+    write: {
+      content: "<p>First.</p><p>Second one.</p>",
+      select: () => {},
+      place: "append",
+      answer: answer("More.\n\nAnd more."),
+    },
+    continue: {
+      content: "<p>First.</p><p>Second one.</p>",
+      select: (e: Editor) => e.commands.setTextSelection(14), // after 'Second'
+      place: "cursor",
+      answer: answer("Then."),
+    },
+    rewrite: {
+      content: "<p>First.</p><p>Two is dull.</p><p>Three.</p>",
+      select: (e: Editor) => e.commands.setTextSelection({ from: 14, to: 19 }), // 'dull.'
+      place: "selection",
+      answer: answer("Short."),
+    },
+    "rewrite of a whole paragraph": {
+      content: "<p>First.</p><p>Two is dull.</p><p>Three.</p>",
+      // What a triple click gives: the paragraph and the start of the next one.
+      select: (e: Editor) => e.commands.setTextSelection({ from: 9, to: 23 }),
+      place: "selection",
+      answer: answer("Two."),
+    },
+    regenerate: {
+      content: `<p>First.</p>${wrapped("<p>Old version.</p>", "2026-11-22T09:00:00.000Z")}<p>Mine.</p>`,
+      select: () => {},
+      place: "replace-last",
+      answer: answer("New version."),
+    },
+  } as const;
+  /** The writer's own typing somewhere else: at the start of the story, or after an opening scene. */
+  function typeElsewhere(e: Editor, name: string) {
+    if (name === "opening scene") e.commands.insertContentAt(e.state.doc.content.size, "<p>My words.</p>");
+    else type(e, "My ", 1);
+  }
+
+  for (const [name, action] of Object.entries(actions)) {
+    for (const how of ["the pane's Undo", "Ctrl+Z"] as const) {
+      for (const when of ["at once", "after an autosave", "after typing elsewhere"] as const) {
+        it(`${name}: ${how}, ${when}`, async () => {
+          const { e, bridge, calls } = setup(action.content);
+          action.select(e);
+          const before = html(e);
+          bridge.begin(action.place).commit(action.answer);
+          expect(html(e)).not.toBe(before);
+          let expected = before;
+          if (when === "after an autosave") {
+            await Promise.resolve();
+            expect(calls.saved).toBe(1);
+          }
+          if (when === "after typing elsewhere") {
+            typeElsewhere(e, name);
+            // The same typing on the story as it was: what the pane's Undo must leave.
+            const { e: other } = setup(action.content);
+            typeElsewhere(other, name);
+            expected = html(other);
+            other.destroy();
+            editor = e;
+          }
+          if (how === "Ctrl+Z") {
+            // The history is linear: the typing goes first, then Marin's text, each with one press.
+            ctrlZ(e);
+            if (when === "after typing elsewhere") ctrlZ(e);
+            expect(html(e)).toBe(before);
+          } else {
+            expect(bridge.undoLastInsertion()).toBe(true);
+            expect(html(e)).toBe(expected);
+            // And the pane's Undo is itself one step the writer can take back.
+            undo(e);
+            expect(html(e)).toContain(action.answer.text.split("\n").at(-1));
+          }
+        });
+      }
+    }
+  }
+
+  it("the pane's Undo walks back through Marin's actions, skipping one Ctrl+Z already took out", () => {
+    const { e, bridge } = setup("<p>Mine.</p>");
+    const before = html(e);
+    bridge.begin("append").commit(answer("One.", { generatedAt: "2026-11-22T10:00:00.000Z" }));
+    const afterOne = html(e);
+    bridge.begin("replace-last").commit(answer("Two.", { generatedAt: "2026-11-22T10:01:00.000Z" }));
+    bridge.begin("append").commit(answer("Three.", { generatedAt: "2026-11-22T10:02:00.000Z" }));
+    undo(e); // Ctrl+Z takes 'Three.' out
+    expect(bridge.undoLastInsertion()).toBe(true); // 'Two.' goes, 'One.' comes back
+    expect(html(e)).toBe(afterOne);
+    expect(bridge.undoLastInsertion()).toBe(true);
+    expect(html(e)).toBe(before);
+    expect(bridge.undoLastInsertion()).toBe(false);
+  });
+});
+
+describe("Enter after Marin's text", () => {
+  const enter = (e: Editor) =>
+    e.view.dom.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+  const typeHere = (e: Editor, text: string) => e.view.dispatch(e.state.tr.insertText(text));
+
+  it("starts the writer's own paragraph after the wrapper, not an empty one inside it", () => {
+    const { e, bridge } = setup("<p>Mine.</p><p>Later.</p>");
+    e.commands.setTextSelection(7); // the end of 'Mine.'
+    bridge.begin("cursor").commit(answer("One.\n\nTwo."));
+    const end = e.state.doc.child(1).nodeSize + 7; // the end of 'Two.'
+    e.commands.setTextSelection(end - 2);
+    expect(e.state.selection.$from.parent.textContent).toBe("Two.");
+    expect(e.state.selection.$from.parentOffset).toBe(4);
+    enter(e);
+    typeHere(e, "My own.");
+    expect(html(e)).toBe(`<p>Mine.</p>${wrapped("<p>One.</p><p>Two.</p>")}<p>My own.</p><p>Later.</p>`);
+  });
+
+  it("inside a chapter the writer's paragraph stays in the chapter", () => {
+    const chapter = `<section class="chapter" data-chapter="2">${wrapped("<h2>Chapter 2</h2><p>Rain.</p>")}</section>`;
+    const { e } = setup(`<p>Mine.</p>${chapter}`);
+    e.commands.setTextSelection(e.state.doc.content.size - 3); // the end of 'Rain.'
+    enter(e);
+    typeHere(e, "My own.");
+    expect(html(e)).toBe(
+      `<p>Mine.</p><section class="chapter" data-chapter="2">${wrapped("<h2>Chapter 2</h2><p>Rain.</p>")}<p>My own.</p></section>`,
+    );
+  });
+
+  it("still splits Marin's paragraph in the middle", () => {
+    const { e } = setup(`<p>Mine.</p>${wrapped("<p>Rain fell.</p>")}`);
+    e.commands.setTextSelection(13); // after 'Rain'
+    enter(e);
+    expect(html(e)).toBe(`<p>Mine.</p>${wrapped("<p>Rain</p><p> fell.</p>")}`);
   });
 });

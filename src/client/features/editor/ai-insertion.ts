@@ -4,13 +4,13 @@ import { createNodeFromContent, type Editor } from "@tiptap/core";
 import type { Fragment } from "@tiptap/pm/model";
 import { closeHistory } from "@tiptap/pm/history";
 import type { Transaction } from "@tiptap/pm/state";
-import type { GenerateAnswer } from "../../../shared/schemas/marin";
 import { proseToHtml } from "../../../shared/prose";
-import type { EditorBridge, InsertionPlace, StreamingInsertion } from "../marin/editor-bridge";
+import type { EditorBridge, InsertedText, InsertionPlace, StreamingInsertion } from "../marin/editor-bridge";
 import { aiWrapperHtml } from "./ai-wrapper";
 import { aiStreamKey, type StreamTarget, streamMeta, targetRange } from "./ai-streaming";
 import { EDITOR_PARSE_OPTIONS } from "./extensions";
 import { normalizeEditorHtml } from "./html-text";
+import { MarinActions, recordInsertion } from "./marin-undo";
 import { findLastInsertion, isStoryEmpty, nextChapterNumber, placeBlocks } from "./story-doc";
 
 /** What the bridge needs of the story saver: a committed insertion is saved at once. */
@@ -85,6 +85,18 @@ function dispatchAsOwnUndoStep(editor: Editor, tr: Transaction): void {
   editor.view.dispatch(closeHistory(editor.state.tr));
 }
 
+/** One pane-Undo history per editor, so a bridge made again (a new saver) still knows Marin's earlier actions. */
+const actionsByEditor = new WeakMap<Editor, MarinActions>();
+
+function marinActions(editor: Editor): MarinActions {
+  let actions = actionsByEditor.get(editor);
+  if (!actions) {
+    actions = new MarinActions();
+    actionsByEditor.set(editor, actions);
+  }
+  return actions;
+}
+
 export interface AiInsertion extends EditorBridge {
   /** Drops an insertion still streaming (the page is going away). */
   dispose(): void;
@@ -93,9 +105,10 @@ export interface AiInsertion extends EditorBridge {
 export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInsertion {
   let nextId = 1;
   let active: StreamingInsertion | null = null;
+  const actions = marinActions(editor);
 
   /** The answer's blocks for [from, to]; a regenerated chapter keeps the number of the one it replaces. */
-  function wrapperBlocks(answer: GenerateAnswer, tr: Transaction, from: number, to: number): Fragment {
+  function wrapperBlocks(answer: InsertedText, tr: Transaction, from: number, to: number): Fragment {
     const replaced = from < to ? tr.doc.nodeAt(from) : null;
     const replacedChapter =
       replaced?.type.name === "chapterSection" && from + replaced.nodeSize === to ? Number(replaced.attrs.chapter) : 0;
@@ -136,7 +149,9 @@ export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInse
           const { from, to } = targetRange(stream.target, tr.doc);
           placeBlocks(tr, from, to, wrapperBlocks(answer, tr, from, to));
         }
+        const before = editor.state.doc;
         dispatchAsOwnUndoStep(editor, tr);
+        actions.add(recordInsertion(before, editor.state.doc, answer.generatedAt));
         saver.changed();
         void saver.save();
       },
@@ -167,9 +182,15 @@ export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInse
       return last ? { generatedAt: last.node.attrs.generatedAt ?? "" } : null;
     },
     undoLastInsertion() {
-      const last = findLastInsertion(editor.state.doc);
-      if (!last) return false;
-      dispatchAsOwnUndoStep(editor, editor.state.tr.delete(last.from, last.to));
+      const tr = editor.state.tr;
+      if (!actions.revertLatest(editor.state.doc, tr)) {
+        // Marin's text from before this editor opened (the wizard's opening scene, an earlier visit): what it
+        // replaced is unknown, so it is taken out.
+        const last = findLastInsertion(editor.state.doc);
+        if (!last) return false;
+        tr.delete(last.from, last.to);
+      }
+      dispatchAsOwnUndoStep(editor, tr);
       return true;
     },
     dispose: () => active?.cancel(),

@@ -1,6 +1,7 @@
 // Block wrappers that AI generation adds to a story (SPEC.md section 4, chat routing) and that the server's
 // sanitizer keeps: without these nodes TipTap would unwrap them on load and the next save would drop them.
 import { mergeAttributes, Node } from "@tiptap/core";
+import { TextSelection } from "@tiptap/pm/state";
 
 /** `<section class="chapter" data-chapter="N">`: a chapter separator around a generated chapter. */
 export const ChapterSection = Node.create({
@@ -69,6 +70,26 @@ export const GeneratedContent = Node.create({
 
   renderHTML({ HTMLAttributes }) {
     return ["div", mergeAttributes({ class: "generated-content" }, HTMLAttributes), 0];
+  },
+
+  addKeyboardShortcuts() {
+    return {
+      // Enter at the very end of Marin's text starts the writer's own paragraph after the wrapper, not inside it.
+      Enter: () =>
+        this.editor.commands.command(({ state, tr, dispatch }) => {
+          const { $from, empty } = state.selection;
+          if (!empty || !$from.parent.isTextblock || $from.depth < 2) return false;
+          const wrapper = $from.node(-1);
+          const atEnd = $from.parentOffset === $from.parent.content.size && $from.index(-1) === wrapper.childCount - 1;
+          if (wrapper.type !== this.type || !atEnd) return false;
+          if (dispatch) {
+            const after = $from.after(-1);
+            tr.insert(after, state.schema.nodes.paragraph!.create());
+            tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView();
+          }
+          return true;
+        }),
+    };
   },
 
   // NOTE: only the editor's DOM carries the label (editor.css shows it); getHTML() uses renderHTML above.

@@ -1,17 +1,28 @@
-// The input: Enter sends, Shift+Enter adds a line (SPEC.md section 2), with "What Marin sees" and the prompt counter.
-import { ChevronDown, Eye, SendHorizontal, Square } from "lucide-react";
+// The input: Enter sends, Shift+Enter adds a line (SPEC.md section 2), with "What Marin sees", what Marin will do
+// with the message (and the switch), and the prompt counter.
+import { ArrowLeftRight, ChevronDown, Eye, MessageCircle, PenLine, SendHorizontal, Square } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { MARIN_LIMITS } from "../../../shared/schemas/marin";
 import { Button } from "../../components/ui/button";
 import { Textarea } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
+import type { Route } from "./marin-rules";
 
 export const CHAT_PLACEHOLDER = "Ask the assistant for help or suggestions...";
 export const CHAT_HINT = 'Use "generate" or "write" in your message to create new content. Press Enter to send.';
 
+/** What Marin will do with the message being typed, and the switch to the other. */
+export const ROUTE_TEXTS = {
+  generate: { says: "Marin will write into your story", switchTo: "Answer here instead" },
+  chat: { says: "Marin will answer here", switchTo: "Write into my story instead" },
+} as const;
+
 export interface ChatComposerProps {
   value: string;
   onChange: (value: string) => void;
+  /** What sending will do (null for blank input), and the writer's switch of it for this message. */
+  route: Route | null;
+  onSwitchRoute: () => void;
   onSend: () => void;
   onStop: () => void;
   busy: boolean;
@@ -26,6 +37,7 @@ export interface ChatComposerProps {
 export function ChatComposer(props: ChatComposerProps) {
   const { value, busy, locked } = props;
   const hintId = useId();
+  const routeId = useId();
   const contextId = useId();
   const [showContext, setShowContext] = useState(false);
 
@@ -74,7 +86,7 @@ export function ChatComposer(props: ChatComposerProps) {
       <div className="flex items-end gap-2">
         <Textarea
           aria-label="Message Marin"
-          aria-describedby={hintId}
+          aria-describedby={props.route ? `${routeId} ${hintId}` : hintId}
           placeholder={CHAT_PLACEHOLDER}
           value={value}
           onChange={(event) => props.onChange(event.target.value)}
@@ -107,6 +119,7 @@ export function ChatComposer(props: ChatComposerProps) {
           </Button>
         )}
       </div>
+      {props.route ? <RouteLine id={routeId} route={props.route} onSwitch={props.onSwitchRoute} /> : null}
       <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-xs text-slate-500">
         <p id={hintId}>{CHAT_HINT}</p>
         {props.counter ? (
@@ -116,5 +129,32 @@ export function ChatComposer(props: ChatComposerProps) {
         ) : null}
       </div>
     </form>
+  );
+}
+
+function RouteLine({ id, route, onSwitch }: { id: string; route: Route; onSwitch: () => void }) {
+  const Icon = route === "generate" ? PenLine : MessageCircle;
+  return (
+    <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs" data-testid="marin-route">
+      <p
+        id={id}
+        aria-live="polite"
+        className={cn(
+          "flex items-center gap-1.5 font-medium",
+          route === "generate" ? "text-brand-700" : "text-slate-600",
+        )}
+      >
+        <Icon className="h-3.5 w-3.5 shrink-0" aria-hidden />
+        {ROUTE_TEXTS[route].says}
+      </p>
+      <button
+        type="button"
+        onClick={onSwitch}
+        className="inline-flex cursor-pointer items-center gap-1 rounded-md px-1 py-0.5 text-brand-700 underline decoration-brand-300 underline-offset-2 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+      >
+        <ArrowLeftRight className="h-3 w-3" aria-hidden />
+        {ROUTE_TEXTS[route].switchTo}
+      </button>
+    </div>
   );
 }

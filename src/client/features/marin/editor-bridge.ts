@@ -13,13 +13,16 @@ export type InsertionPlace =
   /** Replacing the last AI insertion (Regenerate). */
   | "replace-last";
 
+/** What an insertion puts in the story: a finished answer, or the part of one that arrived before Stop. */
+export type InsertedText = Pick<GenerateAnswer, "content" | "text" | "model" | "generatedAt" | "chapter">;
+
 /** One insertion in progress: text streams in, then the final answer replaces it as one undoable step. */
 export interface StreamingInsertion {
   /** Shows the text received so far (model text; rendered with shared/prose.ts). Not in undo history, not saved. */
   update(textSoFar: string): void;
-  /** Puts the final content in place inside the provenance wrapper, as one undo step, and saves. */
-  commit(answer: GenerateAnswer): void;
-  /** Removes what was streamed and leaves the story as it was (failure or Stop). */
+  /** Puts the content in place inside the provenance wrapper, as one undo step, and saves. */
+  commit(answer: InsertedText): void;
+  /** Removes what was streamed and leaves the story as it was (a failure, or the page going away). */
   cancel(): void;
 }
 
@@ -36,7 +39,10 @@ export interface EditorBridge {
   begin(place: InsertionPlace): StreamingInsertion;
   /** The last AI insertion still in the story, or null. */
   lastInsertion(): { generatedAt: string } | null;
-  /** Removes the last AI insertion as one undo step (the editor's undo history); false when there is none. */
+  /**
+   * Undoes Marin's latest action still in the story as one undo step: what it replaced comes back exactly, the
+   * writer's edits elsewhere stay. False when there is nothing of Marin's to undo.
+   */
   undoLastInsertion(): boolean;
   /** Subscribes to selection and content changes (for enabling Rewrite and the context line); returns unsubscribe. */
   subscribe(listener: () => void): () => void;

@@ -8,8 +8,9 @@ import {
   type StoryContext,
 } from "../../../shared/schemas/marin";
 import type { StoryView } from "../../../shared/schemas/story";
+import { isChapterGeneration, proseToHtml } from "../../../shared/prose";
 import { STORY_PLACEHOLDER } from "../editor/extensions";
-import type { EditorBridge, InsertionPlace } from "./editor-bridge";
+import type { EditorBridge, InsertedText, InsertionPlace } from "./editor-bridge";
 
 /** SPEC.md section 8's toasts, per kind of request. */
 export const FAILURE_TITLES = {
@@ -96,6 +97,29 @@ export function regenerateRun(last: GenerateRequest): GenerationRun {
     done: () => "Here's a new version. Undo brings the previous one back.",
     failTitle: FAILURE_TITLES.generate,
   };
+}
+
+/**
+ * What arrived before the writer pressed Stop, as Marin's text: it was paid for, so it stays (one undo step), built
+ * the way the server builds a finished answer and marked with the model and the time like one.
+ */
+export function partialAnswer(run: GenerationRun, textSoFar: string, model: string): InsertedText {
+  const text = textSoFar.trim();
+  const { action, prompt } = run.request;
+  return {
+    text,
+    content: proseToHtml(text),
+    model,
+    generatedAt: new Date().toISOString(),
+    chapter: action === "write" && isChapterGeneration(prompt, text),
+  };
+}
+
+/** The chat's note after Stop. */
+export function stoppedNote(kept: InsertedText | null): string {
+  return kept
+    ? `Stopped. Kept the ${wordsIn(kept.text)} words written so far; Undo takes them out.`
+    : "Stopped. Nothing was added to your story.";
 }
 
 /** True when the story has text beyond the editor's placeholder. */

@@ -11,14 +11,64 @@ import {
 } from "./marin-rules";
 
 describe("chat routing", () => {
-  it("sends messages naming generate, write or create to generation, anything else to chat", () => {
-    expect(routeMessage("write the next chapter")).toBe("generate");
-    expect(routeMessage("Please GENERATE a fight scene")).toBe("generate");
-    expect(routeMessage("can you create a villain?")).toBe("generate");
-    // SPEC.md says "containing": the word inside another word counts too.
-    expect(routeMessage("Who rewrites history?")).toBe("generate");
-    expect(routeMessage("What should Mia do next?")).toBe("chat");
-    expect(routeMessage("  tell me about the setting ")).toBe("chat");
+  // [message, what Marin does]: "generate" writes into the story, "chat" answers in the pane.
+  const table: [string, "generate" | "chat"][] = [
+    // SPEC.md's words in plain commands still write.
+    ["write the next chapter", "generate"],
+    ["Please GENERATE a fight scene", "generate"],
+    ["Create a villain who wants the lighthouse", "generate"],
+    ["Write Pip as more sarcastic from here on", "generate"],
+    ["A storm hits the harbour. Write it.", "generate"],
+    ["I want you to write the reunion", "generate"],
+    ["generate 3 paragraphs of banter", "generate"],
+    // Commands to continue, add, draft or write the next part write, with or without SPEC.md's words.
+    ["Continue the scene where they argue", "generate"],
+    ["continue", "generate"],
+    ["Okay, now continue.", "generate"],
+    ["Keep going", "generate"],
+    ["Go on!", "generate"],
+    ["Next chapter, please", "generate"],
+    ["the next scene", "generate"],
+    ["Add a scene where Pip sulks", "generate"],
+    ["Love it. Add a short epilogue.", "generate"],
+    ["Draft the confrontation at the docks", "generate"],
+    ["Marin, draft chapter 4", "generate"],
+    ["Great! Continue from where Mia opens the door", "generate"],
+    ["Please continue the story", "generate"],
+    // A polite request in question form is still a request to write.
+    ["Can you write the next scene?", "generate"],
+    ["Could you please continue?", "generate"],
+    ["Would you draft the ending?", "generate"],
+    ["can you add a scene at the market?", "generate"],
+    ["Will you generate an alternative opening?", "generate"],
+    // Questions are answered in the chat, whatever words they use.
+    ["Should I write Pip as more sarcastic?", "chat"],
+    ["Should I write Pip as more sarcastic", "chat"],
+    ["How do I write better dialogue?", "chat"],
+    ["What should Mia do next?", "chat"],
+    ["Why did you write it in the present tense?", "chat"],
+    ["Is the chapter I wrote too long?", "chat"],
+    ["Are the villains believable", "chat"],
+    ["Do you think I should create a new character?", "chat"],
+    ["does this scene drag", "chat"],
+    ["Would it be better to write it from Pip's view?", "chat"],
+    ["Could Pip be the one who wrote the letter?", "chat"],
+    ["can I generate a cover here?", "chat"],
+    ["Who rewrites history?", "chat"],
+    ["Any ideas for the next chapter?", "chat"],
+    ["Write the next chapter. Should Pip win?", "chat"],
+    ['Is "write what you know" good advice?"', "chat"],
+    // Everything else is talk.
+    ["tell me about the setting", "chat"],
+    ["I love this so far", "chat"],
+    ["Pip feels flat to me", "chat"],
+    ["Thanks, that helps!", "chat"],
+    ["Give me three title ideas", "chat"],
+    ["Summarise the story so far", "chat"],
+  ];
+
+  it.each(table)("%j → %s", (message, route) => {
+    expect(routeMessage(message)).toBe(route);
   });
 
   it("does nothing for blank input", () => {

@@ -6,12 +6,48 @@ import type { StoryView } from "../../../shared/schemas/story";
 /** SPEC.md section 9: the generated-story recognition window. */
 export const GENERATED_STORY_WINDOW_MS = 60_000;
 
-const GENERATION_WORDS = /generate|write|create/i;
+export type Route = "generate" | "chat";
 
-/** 'generate', 'write' or 'create' anywhere in the message → generation; anything else → chat; blank → nothing. */
-export function routeMessage(text: string): "generate" | "chat" | null {
-  if (text.trim() === "") return null;
-  return GENERATION_WORDS.test(text) ? "generate" : "chat";
+/** SPEC.md's words: a plain command naming one of them writes into the story. */
+const GENERATION_WORDS = /generate|write|create/i;
+/** A question: it ends in '?' (before closing quotes or brackets), or opens with one of these words. */
+const QUESTION_END = /\?["'”’)\]\s]*$/;
+const QUESTION_OPENER = /^(?:should|could|can|would|what|how|why|is|are|do|does)\b/i;
+/** Words a command may start with before its verb: 'Okay, now continue', 'Please draft…', 'Marin, add…'. */
+const LEAD_IN = String.raw`(?:(?:ok(?:ay)?|now|then|so|and|please|marin|great|good|nice|cool|alright|yes)\b[\s,!.:-]*)*`;
+/** Commands to go on with the story: continue, add, draft, write, 'keep going', 'go on', 'next chapter'. */
+const STORY_COMMAND = new RegExp(
+  `^${LEAD_IN}(?:continue|add|draft|write|generate|keep going|go on|(?:the\\s+)?next\\s+(?:scene|chapter|part))\\b`,
+  "i",
+);
+/** A request in question form: 'Can you write the next scene?', 'Could you please continue?'. */
+const POLITE_REQUEST = new RegExp(
+  `^${LEAD_IN}(?:can|could|would|will)\\s+you\\s+(?:please\\s+)?(?:continue|add|draft|write|generate)\\b`,
+  "i",
+);
+
+/** The message's sentences, each trimmed, so a command after a remark ('Love it. Continue.') is found. */
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!;:\n])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What a message asks for; blank → nothing. A polite request ('Can you write the next scene?') writes. Any other
+ * question (ending in '?', or opening with should, could, can, would, what, how, why, is, are, do, does) is
+ * answered in the chat, whatever words it uses ('Should I write Pip as more sarcastic?'). A command to continue,
+ * add, draft or write writes; so does any other message naming SPEC.md's 'generate', 'write' or 'create'. The rest is
+ * chat. The pane shows the guess before sending, and the writer can switch it (decision 0023).
+ */
+export function routeMessage(text: string): Route | null {
+  const message = text.trim();
+  if (message === "") return null;
+  if (POLITE_REQUEST.test(message)) return "generate";
+  if (QUESTION_END.test(message) || QUESTION_OPENER.test(message)) return "chat";
+  if (sentences(message).some((sentence) => STORY_COMMAND.test(sentence))) return "generate";
+  return GENERATION_WORDS.test(message) ? "generate" : "chat";
 }
 
 export type GreetingKind = "opening-scene" | "welcome-back" | "introduction";

@@ -28,37 +28,44 @@ export function useReferral(enabled: boolean) {
 export const CONTEXT_DEBOUNCE_MS = 600;
 
 /**
- * The preview of what a request would send, refreshed (debounced) when `refreshKey` changes. `build` is called when
+ * The preview of what a request would send, refreshed when `refreshKey` changes: after the input rests (debounced),
+ * or at once when `changedNow` changed too (Marin just wrote into the story, or it was saved). `build` is called when
  * the timer fires, so the editor's content is current.
  */
-export function useContextPreview(build: () => ContextPreviewBody | null, refreshKey: string) {
+export function useContextPreview(build: () => ContextPreviewBody | null, refreshKey: string, changedNow = "") {
   const buildRef = useRef(build);
   buildRef.current = build;
+  const lastChange = useRef(changedNow);
   const [preview, setPreview] = useState<ContextPreview | null>(null);
   const [failed, setFailed] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `refreshKey` is the caller's refresh trigger
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(() => {
-      const body = buildRef.current();
-      if (!body) return;
-      fetchContextPreview(body).then(
-        (next) => {
-          if (!live) return;
-          setPreview(next);
-          setFailed(false);
-        },
-        (error) => {
-          if (!live) return;
-          console.warn("Could not preview Marin's context", error);
-          setFailed(true);
-        },
-      );
-    }, CONTEXT_DEBOUNCE_MS);
+    const now = lastChange.current !== changedNow;
+    lastChange.current = changedNow;
+    const timer = setTimeout(
+      () => {
+        const body = buildRef.current();
+        if (!body) return;
+        fetchContextPreview(body).then(
+          (next) => {
+            if (!live) return;
+            setPreview(next);
+            setFailed(false);
+          },
+          (error) => {
+            if (!live) return;
+            console.warn("Could not preview Marin's context", error);
+            setFailed(true);
+          },
+        );
+      },
+      now ? 0 : CONTEXT_DEBOUNCE_MS,
+    );
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [refreshKey]);
+  }, [refreshKey, changedNow]);
   return { preview, failed };
 }

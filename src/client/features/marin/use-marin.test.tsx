@@ -272,17 +272,35 @@ describe("sending", () => {
     expect(aiRequests()).toEqual([]);
   });
 
-  it("Stop aborts the generation and leaves the story as it was", async () => {
+  it("Stop keeps the text written so far in the story as Marin's, and the counter asks the server again", async () => {
     const { result, log } = await ready({
-      "POST /api/generate-content": (init) => sse([frame("delta", { text: "Rain" })], init.signal, true),
+      "POST /api/generate-content": (init) =>
+        sse([frame("delta", { text: "Rain fell" }), frame("delta", { text: " on the" })], init.signal, true),
     });
     act(() => void result.current.send("write more"));
-    await waitFor(() => expect(log).toContain("update Rain"));
+    await waitFor(() => expect(log).toContain("update Rain fell on the"));
+    const statusReads = requests.filter((r) => r.key === "GET /api/marin").length;
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.busy).toBeNull());
+    expect(log.at(-1)).toBe("commit Rain fell on the");
+    expect(result.current.messages.at(-1)!.content).toBe(
+      "Stopped. Kept the 4 words written so far; Undo takes them out.",
+    );
+    expect(result.current.canRegenerate).toBe(true);
+    await waitFor(() => expect(requests.filter((r) => r.key === "GET /api/marin").length).toBe(statusReads + 1));
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it("Stop before any text leaves the story as it was", async () => {
+    const { result, log } = await ready({
+      "POST /api/generate-content": (init) => sse([], init.signal, true),
+    });
+    act(() => void result.current.send("write more"));
+    await waitFor(() => expect(log).toEqual(["begin append"]));
     act(() => result.current.stop());
     await waitFor(() => expect(result.current.busy).toBeNull());
     expect(log.at(-1)).toBe("cancel");
     expect(result.current.messages.at(-1)!.content).toBe("Stopped. Nothing was added to your story.");
-    expect(toast).not.toHaveBeenCalled();
   });
 
   it("a failed generation cancels the insertion and toasts the server's message", async () => {
