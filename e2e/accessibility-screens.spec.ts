@@ -59,7 +59,7 @@ test.describe("public screens", () => {
   test("reset password", async ({ page }) =>
     expectCleanAtBothWidths(page, () => screen(page, "/reset-password?token=x")));
   test("email confirmed, opened directly", async ({ page }) =>
-    expectCleanAtBothWidths(page, () => screen(page, "/email-confirmed")));
+    expectCleanAtBothWidths(page, () => screen(page, "/email-confirmed", "Nothing Verified")));
   test("email confirmed, failed", async ({ page }) =>
     expectCleanAtBothWidths(page, () => screen(page, "/email-confirmed?error=invalid", "Verification Failed")));
   test("legal pages", async ({ page }) =>
