@@ -88,7 +88,7 @@ test("'Continue to Dashboard' after verifying fills in the email and says it is 
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole("heading", { name: "Email Verified!" })).toBeVisible();
   // The address came in the URL fragment (never sent to a server) and is not left in the address bar.
-  await expect(page).toHaveURL(/\/email-confirmed$/);
+  await expect(page).toHaveURL(/\/email-confirmed\?verified=true$/);
   await page.getByRole("link", { name: "Continue to Dashboard" }).click();
   await expect(page.getByText("Your email is verified. Sign in to continue.")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(user.email);

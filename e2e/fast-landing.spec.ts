@@ -92,8 +92,8 @@ test("the landing page loads only its own code, under the JS budget, and the app
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("button", { name: "Close menu" })).toBeVisible();
   await page.getByRole("link", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+  await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
   expect(scripts.some((url) => /\/assets\/app-/.test(url))).toBe(true);
 });
 

@@ -10,7 +10,7 @@ test("the landing page has its sections, anchors and links", async ({ page }) =>
     await expect(page.locator(`section#${id}`)).toHaveCount(1);
   }
   await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
-  await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/auth?tab=signup");
   await expect(page.getByRole("link", { name: "FicForge home" })).toHaveAttribute("href", "/");
   await expect(page.getByRole("contentinfo")).toContainText(String(new Date().getFullYear()));
   await expect(page.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
@@ -28,10 +28,17 @@ test("'Get Started Free' only scrolls to the sign-up section", async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("'Start Creating' goes to /auth", async ({ page }) => {
+test("'Start Creating' opens the Sign Up form, 'Login' the Login form (issue 16)", async ({ page }) => {
   await openLanding(page);
   await page.getByRole("link", { name: "Start Creating" }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+
+  await openLanding(page);
+  await page.getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
 });
 
 test("the landing page works on a phone with its menu", async ({ page }) => {

@@ -258,7 +258,7 @@ test("a missing story shows 'Story not found' on the details page", async ({ pag
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("the dashboard carousel customizes and deletes stories, refusing a published one", async ({ page }) => {
+test("the dashboard carousel customizes and deletes stories; a published one is unpublished first, in place", async ({ page }) => {
   for (const title of ["Draft To Delete", "Published Tale"]) {
     const response = await page.request.post("/api/stories", { data: { title, content: "", setting: "Somewhere" } });
     expect(response.status()).toBe(201);
@@ -293,11 +293,17 @@ test("the dashboard carousel customizes and deletes stories, refusing a publishe
   await expect(page.getByText("Story deleted")).toBeVisible();
   await expect(carousel.getByRole("article")).toHaveCount(1);
 
+  // A published story cannot be deleted: the dialog says so in place and offers Unpublish, then Delete (issue 16).
   await page.getByRole("button", { name: "Delete Published Tale" }).click();
+  const unpublishFirst = page.getByRole("alertdialog", { name: "Unpublish before deleting" });
+  await expect(unpublishFirst).toContainText("a published story can't be deleted");
+  await expect(unpublishFirst.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await unpublishFirst.getByRole("button", { name: "Unpublish" }).click();
+  await expect(page.getByText("Story unpublished")).toBeVisible();
+  // The same dialog, now private, asks about deleting.
+  await expect(confirm).toContainText('"Published Tale" will be deleted permanently.');
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("Failed to delete story")).toBeVisible();
-  await expect(
-    page.getByText("Please unpublish the story first from the story editor, then try deleting again."),
-  ).toBeVisible();
-  await expect(carousel.getByRole("article")).toHaveCount(1);
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("Failed to delete story")).toHaveCount(0);
+  await expect(carousel.getByRole("article")).toHaveCount(0);
 });

@@ -18,6 +18,8 @@ export function publicStoryPath(id: number, title: string): string {
 export const ROUTES = {
   landing: "/",
   auth: "/auth",
+  /** /auth opened on its Sign Up tab; a plain link, so it works from the prerendered landing page before any script. */
+  signUp: "/auth?tab=signup",
   authSuccess: "/auth-success",
   emailConfirmed: "/email-confirmed",
   resetPassword: "/reset-password",

@@ -1,10 +1,12 @@
-// /email-confirmed: where the verification link lands: verified, already verified, or failed.
-import { CheckCircle2, ShieldCheck, XCircle } from "lucide-react";
+// /email-confirmed: where the verification link lands: verified, already verified, or failed. Opened without the
+// server's outcome in the query (a bookmark, a typed address), it says nothing was verified.
+import { CheckCircle2, MailQuestion, ShieldCheck, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { ROUTES } from "../../shared/routes";
 import { Button } from "../components/ui/button";
 import { AuthShell } from "../features/auth/AuthShell";
+import { ResendVerificationForm } from "../features/auth/ResendVerificationForm";
 import { dropUrlFragment, verifiedEmailFromHash, verifiedSignInHref } from "../features/auth/verified-sign-in";
 
 const DISPLAYS = {
@@ -26,11 +28,26 @@ const DISPLAYS = {
     title: "Verification Failed",
     text: "We couldn't verify your email. The link may be expired or invalid.",
   },
+  none: {
+    icon: MailQuestion,
+    color: "text-slate-500",
+    title: "Nothing Verified",
+    text: "This page shows the result of an email verification link, and no link was opened. Sign in, or get a new verification link below.",
+  },
 } as const;
+
+type Kind = keyof typeof DISPLAYS;
+
+/** The outcome the server's verify redirect put in the query (src/server/accounts/verify-email.ts). */
+function outcome(params: URLSearchParams): Kind {
+  if (params.has("error")) return "error";
+  if (params.get("already") === "true") return "already";
+  return params.get("verified") === "true" ? "success" : "none";
+}
 
 export default function EmailConfirmedPage() {
   const params = new URLSearchParams(useSearch());
-  const kind = params.has("error") ? "error" : params.get("already") === "true" ? "already" : "success";
+  const kind = outcome(params);
   const { icon: Icon, color, title, text } = DISPLAYS[kind];
   // Read once, then dropped from the address bar and history: the page only hands it on to /auth.
   const [email] = useState(() => verifiedEmailFromHash(window.location.hash));
@@ -46,12 +63,19 @@ export default function EmailConfirmedPage() {
         <Button asChild variant="gradient" className="mt-6 w-full">
           {kind === "error" ? (
             <Link href={ROUTES.auth}>Return to Login</Link>
+          ) : kind === "none" ? (
+            <Link href={ROUTES.auth}>Sign In</Link>
           ) : (
             // Through /auth: a signed-in user goes straight on to /dashboard, anyone else signs in with the
             // verified email filled in (the dashboard would only bounce them to an empty form).
             <Link href={verifiedSignInHref(email)}>Continue to Dashboard</Link>
           )}
         </Button>
+        {kind === "none" && (
+          <div className="mt-6 w-full border-t border-brand-100 pt-6">
+            <ResendVerificationForm />
+          </div>
+        )}
       </div>
     </AuthShell>
   );

@@ -48,7 +48,7 @@ describeEachDb(
       const link = await mailedLink(account.email);
       // The address rides in the fragment (never sent to a server) so the sign-in form can be filled in.
       const fragment = `#email=${encodeURIComponent(account.email)}`;
-      expect(await follow(ctx().app, link)).toBe(`/email-confirmed${fragment}`);
+      expect(await follow(ctx().app, link)).toBe(`/email-confirmed?verified=true${fragment}`);
       const [row] = await ctx().database.db.select().from(users).where(eq(users.email, account.email));
       expect(row!.emailVerified).toBe(true);
 
@@ -82,7 +82,9 @@ describeEachDb(
       const fresh = await mailedLink(account.email, resendAt);
       expect(fresh).not.toBe(expiring);
       expect(await follow(ctx().app, expiring)).toBe("/email-confirmed?error=invalid");
-      expect(await follow(ctx().app, fresh)).toBe(`/email-confirmed#email=${encodeURIComponent(account.email)}`);
+      expect(await follow(ctx().app, fresh)).toBe(
+        `/email-confirmed?verified=true#email=${encodeURIComponent(account.email)}`,
+      );
     });
 
     it("answers resend the same whether or not the email exists, sends nothing for verified or unknown ones", async () => {

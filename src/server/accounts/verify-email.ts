@@ -38,8 +38,9 @@ export async function verifyEmail(db: Db, token: string | undefined, now: Date):
   return user?.emailVerified ? { outcome: "already", email: user.email } : { outcome: "invalid" };
 }
 
+// NOTE: every outcome names itself in the query, so /email-confirmed opened without one can say nothing was verified.
 const VERIFY_REDIRECTS: Record<VerifyOutcome, string> = {
-  verified: "/email-confirmed",
+  verified: "/email-confirmed?verified=true",
   already: "/email-confirmed?already=true",
   invalid: "/email-confirmed?error=invalid",
 };

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
+import { useMediaQuery } from "../../lib/use-media-query";
 import type { PickedImage } from "./CoverPicker";
 import { cropToJpegDataUrl } from "./crop-image";
 
@@ -14,6 +15,12 @@ import { cropToJpegDataUrl } from "./crop-image";
 ReactCrop.nudgeStep = CROP_NUDGE.base;
 ReactCrop.nudgeStepMedium = CROP_NUDGE.shift;
 ReactCrop.nudgeStepLarge = CROP_NUDGE.ctrl;
+
+/** A mouse or trackpad anywhere (a touchscreen laptop too): the keyboard nudge is worth telling about. */
+export const FINE_POINTER_QUERY = "(any-pointer: fine)";
+export const KEYBOARD_CROP_HINT = "Drag the frame or use the arrow keys (Shift moves 10, Ctrl or Cmd moves 100).";
+// NOTE: react-image-crop has no pinch gesture; on touch the frame moves by dragging and resizes by its corners.
+export const TOUCH_CROP_HINT = "Drag the frame to move it, or drag a corner to resize it.";
 
 export interface CoverCropDialogProps {
   /** The picked file; the dialog is open while this is set. */
@@ -38,6 +45,7 @@ export function CoverCropDialog({ file, aspect, onApply, onCancel, subject = "co
   const [crop, setCrop] = useState<PercentCrop>();
   const [applying, setApplying] = useState(false);
   const imageRef = useRef<HTMLImageElement>(null);
+  const finePointer = useMediaQuery(FINE_POINTER_QUERY);
 
   useEffect(() => {
     setCrop(undefined);
@@ -67,7 +75,7 @@ export function CoverCropDialog({ file, aspect, onApply, onCancel, subject = "co
     <Dialog open={file !== null} onOpenChange={(open) => !open && !applying && onCancel()}>
       <DialogContent
         title={subject === "cover" ? "Crop cover image" : "Crop background image"}
-        description="Drag the frame or use the arrow keys (Shift moves 10, Ctrl or Cmd moves 100)."
+        description={finePointer ? KEYBOARD_CROP_HINT : TOUCH_CROP_HINT}
         className="max-w-2xl"
       >
         <div className="flex max-h-[60vh] justify-center overflow-auto rounded-lg bg-slate-100">

@@ -17,6 +17,7 @@ import { useUrlFilters } from "./use-url-filters";
 
 const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 const SKELETONS = 8;
+const RESULTS_HEADING_ID = "discover-results-heading";
 export const NO_MATCHES_MESSAGE = "No stories match your search";
 
 export function DiscoverBrowse() {
@@ -60,9 +61,13 @@ export function DiscoverBrowse() {
         </DiscoverEmpty>
       ) : (
         <>
+          {/* The tiles' titles are h3s, as under the dashboard's h2; this keeps the outline free of a skipped level. */}
+          <h2 id={RESULTS_HEADING_ID} className="sr-only">
+            Stories
+          </h2>
           <ul
             className={cn(GRID, query.isPlaceholderData && "opacity-60 transition-opacity")}
-            aria-label="Stories"
+            aria-labelledby={RESULTS_HEADING_ID}
             aria-busy={query.isPlaceholderData}
             data-testid="discover-results"
           >

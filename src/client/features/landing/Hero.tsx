@@ -33,7 +33,7 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" variant="gradient">
-              <Link href={signedIn ? ROUTES.create : ROUTES.auth}>
+              <Link href={signedIn ? ROUTES.create : ROUTES.signUp}>
                 Start Creating <ArrowRight className="h-4 w-4" aria-hidden />
               </Link>
             </Button>

@@ -40,7 +40,7 @@ export function LandingHeader() {
                 Login
               </Link>
               <Button asChild size="sm" variant="gradient">
-                <Link href={ROUTES.auth}>Sign Up</Link>
+                <Link href={ROUTES.signUp}>Sign Up</Link>
               </Button>
             </>
           )}

@@ -135,7 +135,7 @@ export function SignupSection() {
             {signedIn ? (
               <Link href={ROUTES.create}>Write a new story</Link>
             ) : (
-              <Link href={ROUTES.auth}>Create your free account</Link>
+              <Link href={ROUTES.signUp}>Create your free account</Link>
             )}
           </Button>
           {!signedIn && (

@@ -7,9 +7,13 @@ import { queryKeys } from "../../lib/query-keys";
 import { json, plusUser, renderSignedIn, serve } from "../upgrade/test-support";
 import { Sidebar } from "./Sidebar";
 
-vi.mock("./sidebar-state", () => ({ useSidebar: () => ({ collapsed: false, forced: false, toggle: () => {} }) }));
+const sidebar = vi.hoisted(() => ({ collapsed: false }));
+vi.mock("./sidebar-state", () => ({
+  useSidebar: () => ({ collapsed: sidebar.collapsed, forced: sidebar.collapsed, toggle: () => {} }),
+}));
 
 afterEach(() => {
+  sidebar.collapsed = false;
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -51,5 +55,15 @@ describe("the sidebar and FicForge Plus", () => {
         .getAllByRole("link")
         .map((a) => a.textContent),
     ).toEqual(["Create Story", "Discover", "Settings"]);
+  });
+});
+
+describe("the collapsed sidebar (a phone's)", () => {
+  it("names the avatar for screen readers, since its initial is all that shows", async () => {
+    sidebar.collapsed = true;
+    serveUser(() => false);
+    renderSignedIn(<Sidebar />);
+    expect((await screen.findByRole("img", { name: /^Signed in as / })).textContent).toMatch(/^[A-Z?]$/);
+    expect(screen.getByRole("button", { name: "Sign out" })).toBeTruthy();
   });
 });

@@ -79,6 +79,8 @@ export function Sidebar() {
           <span
             className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-pink-600 text-sm font-bold text-white"
             title={user.username}
+            // Collapsed (always, on a phone) the initial is all there is: name it. Expanded, the name sits beside it.
+            {...(collapsed ? { role: "img", "aria-label": `Signed in as ${user.username}` } : { "aria-hidden": true })}
             data-testid="sidebar-avatar"
           >
             {avatarInitial(user.username)}

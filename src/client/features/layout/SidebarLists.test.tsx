@@ -35,15 +35,18 @@ describe("Saved Stories", () => {
     expect(await within(screen.getByTestId("saved-stories")).findByRole("link", { name: /Ashes of Elm/ })).toBeTruthy();
   });
 
-  it("shows up to 3 icons when collapsed", async () => {
+  it("shows up to 3 icons when collapsed, each named with its title and author as the expanded row reads", async () => {
     fakeApi((url) => (url.pathname === "/api/bookmarks" ? [1, 2, 3, 4].map((id) => saved(id, `Tale ${id}`)) : []));
     renderWithClient(<SidebarLists collapsed />);
-    const list = await screen.findByTestId("saved-stories");
-    expect(
-      within(list)
-        .getAllByRole("link")
-        .map((a) => a.getAttribute("aria-label")),
-    ).toEqual(["Tale 1", "Tale 2", "Tale 3"]);
+    const list = await screen.findByRole("list", { name: "Saved Stories" });
+    // getByRole's name is the accessible name a screen reader computes, not just the attribute.
+    const names = ["Tale 1 by writer1", "Tale 2 by writer2", "Tale 3 by writer3"];
+    expect(names.map((name) => within(list).getByRole("link", { name }).getAttribute("href"))).toEqual([
+      "/dashboard/story/1/read",
+      "/dashboard/story/2/read",
+      "/dashboard/story/3/read",
+    ]);
+    expect(within(list).getAllByRole("link")).toHaveLength(3);
   });
 
   it("falls back to 'No saved stories' when the fetch fails", async () => {

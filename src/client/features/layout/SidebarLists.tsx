@@ -1,5 +1,7 @@
 // 'Your Stories' and 'Saved Stories'. Expanded: a list area about 220 px high that scrolls.
-// Collapsed: up to 5 story icons and 3 saved icons, each with its title in a tooltip.
+// Collapsed: up to 5 story icons and 3 saved icons, each with its title in a tooltip. A saved icon's name (and
+// tooltip) says the author as its expanded row does, so on a phone, where the sidebar is always collapsed, a screen
+// reader hears the same as the wide screen shows.
 import { BookMarked, BookOpen } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
@@ -66,6 +68,10 @@ function StoryRow({ story }: { story: SidebarStory }) {
   );
 }
 
+function byAuthor(story: SavedStory): string {
+  return `by ${story.author?.username || "Unknown"}`;
+}
+
 function SavedRow({ story }: { story: SavedStory }) {
   return (
     <li>
@@ -73,7 +79,7 @@ function SavedRow({ story }: { story: SavedStory }) {
         <Cover src={story.coverImage} fallback={<BookMarked className="h-4 w-4" aria-hidden />} saved />
         <span className="min-w-0">
           <span className="block truncate">{story.title}</span>
-          <span className="block truncate text-xs text-slate-500">by {story.author?.username || "Unknown"}</span>
+          <span className="block truncate text-xs text-slate-500">{byAuthor(story)}</span>
         </span>
       </Link>
     </li>
@@ -149,7 +155,7 @@ function CollapsedLists({ stories, saved }: { stories: SidebarStory[]; saved: Sa
       {saved.length > 0 && (
         <ul aria-label="Saved Stories" data-testid="saved-stories" className="space-y-1 border-t border-brand-100 pt-2">
           {saved.slice(0, COLLAPSED_SAVED_ICONS).map((story) => (
-            <IconLink key={story.id} href={ROUTES.read(story.id)} title={story.title}>
+            <IconLink key={story.id} href={ROUTES.read(story.id)} title={`${story.title} ${byAuthor(story)}`}>
               <Cover src={story.coverImage} fallback={initial(story.title)} saved />
             </IconLink>
           ))}
