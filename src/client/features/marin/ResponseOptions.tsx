@@ -36,9 +36,9 @@ export function ResponseOptionsButton({
       <SlidersHorizontal className="h-3.5 w-3.5" aria-hidden />
       Response
       {state.isPremium ? (
-        <span className="hidden font-normal text-slate-500 sm:inline">{summary}</span>
+        <span className="hidden font-normal text-slate-600 sm:inline">{summary}</span>
       ) : (
-        <Lock className="h-3 w-3 text-slate-500" aria-label="FicForge Plus" />
+        <Lock className="h-3 w-3 text-slate-600" aria-label="FicForge Plus" />
       )}
       <ChevronDown className={cn("h-3.5 w-3.5 transition-transform", open && "rotate-180")} aria-hidden />
     </button>
@@ -110,7 +110,10 @@ function Choice({ legend, locked, describedBy, value, choices, onChange, columns
               choice.value === value
                 ? "border-brand-600 bg-brand-50 text-brand-900"
                 : "border-brand-100 bg-white text-slate-700",
-              locked ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:border-brand-300",
+              // NOTE: no opacity for the locked look: faded text fell below AA contrast (issue 16).
+              locked
+                ? "cursor-not-allowed border-slate-200 bg-slate-50 text-slate-600"
+                : "cursor-pointer hover:border-brand-300",
             )}
           >
             <input
