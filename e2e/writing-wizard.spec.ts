@@ -258,7 +258,9 @@ test("a missing story shows 'Story not found' on the details page", async ({ pag
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("the dashboard carousel customizes and deletes stories; a published one is unpublished first, in place", async ({ page }) => {
+test("the dashboard carousel customizes and deletes stories; a published one is unpublished first, in place", async ({
+  page,
+}) => {
   for (const title of ["Draft To Delete", "Published Tale"]) {
     const response = await page.request.post("/api/stories", { data: { title, content: "", setting: "Somewhere" } });
     expect(response.status()).toBe(201);
