@@ -1,4 +1,5 @@
-// Test databases: PGlite in memory always; a fresh PostgreSQL database per file when TEST_DATABASE_URL is set.
+// Test databases: PGlite in memory always; a fresh PostgreSQL database when TEST_DATABASE_URL is set. Both start
+// from the run's migrated templates (global-setup.ts), so opening one runs no migration.
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client";
@@ -19,7 +20,7 @@ function pgliteTemplate(): Blob {
 
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
   if (kind === "pglite") return openDatabase({ kind: "pglite", template: pgliteTemplate() });
-  const scratch = await createScratchDatabase(TEST_DATABASE_URL!);
+  const scratch = await createScratchDatabase(TEST_DATABASE_URL!, inject("postgresTemplate") || undefined);
   const database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 4 });
   return {
     ...database,
