@@ -16,9 +16,8 @@ it("is what npm test runs, with Chromium first and the journeys last", () => {
 
 it("stops at a failing stage with its exit code and still prints the times so far", () => {
   const lines: string[] = [];
-  const code = runStages(
-    [node("first", ""), node("broken", "process.exit(3)"), node("never", "")],
-    (line: string) => lines.push(line),
+  const code = runStages([node("first", ""), node("broken", "process.exit(3)"), node("never", "")], (line: string) =>
+    lines.push(line),
   );
   expect(code).toBe(3);
   const table = lines.slice(lines.indexOf("\n--- npm test: stage times") + 1);
