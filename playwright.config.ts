@@ -1,7 +1,7 @@
 // End-to-end journeys in Debian's Chromium against the built app on a free port with a fresh data directory.
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
@@ -25,8 +25,10 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
+  // One worker per core, sharing the one server: every journey makes its own accounts (e2e/support/accounts.ts),
+  // so none depends on another. Files are spread over the workers; a file's journeys run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: availableParallelism(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

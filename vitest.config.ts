@@ -1,16 +1,41 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+const INCLUDE = ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"];
+
+// NOTE: a file that replaces a module (vi.mock) needs a module graph of its own: in a shared one the app was
+// already imported with the real module. Client tests run in jsdom and stub globals, so they stay isolated too.
+const MOCKS_MODULES = /\bvi\.(mock|doMock)\(/;
+const testFiles = (dir: string) =>
+  readdirSync(new URL(`${dir}/`, import.meta.url), { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${dir}/${file}`);
+const ISOLATED = [...testFiles("src"), ...testFiles("scripts")].filter(
+  (file) => file.startsWith("src/client/") || MOCKS_MODULES.test(readFileSync(new URL(file, import.meta.url), "utf8")),
+);
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["src/server/test/setup.ts"],
     globalSetup: ["src/server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // NOTE: each file opens its own database (PGlite in memory, a fresh PostgreSQL database), so files run in parallel safely.
+    // NOTE: each suite opens its own database (a PGlite copy of the run's template, a PostgreSQL database made from
+    // the run's template), so files run in parallel safely: one worker per core (vitest's default leaves one idle).
     pool: "forks",
+    maxWorkers: availableParallelism(),
     // Verbose, so the output names every suite, e.g. "[pglite] ..." and "[postgres] ...".
     reporters: ["verbose"],
+    projects: [
+      {
+        extends: true,
+        // Server and script tests share each worker's module graph: importing the app once per worker instead of
+        // once per file cut the suite's CPU time by about a third (docs/decisions/0003-test-databases.md).
+        test: { name: "shared", include: INCLUDE, exclude: ISOLATED, isolate: false },
+      },
+      { extends: true, test: { name: "isolated", include: ISOLATED.length ? ISOLATED : ["!"], isolate: true } },
+    ],
   },
 });

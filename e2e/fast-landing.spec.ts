@@ -27,6 +27,7 @@ function watchProblems(page: Page, allowedDocumentStatus = 200): string[] {
   return problems;
 }
 
+// NOTE: this is also the landing page's CSP check: Chromium reports a blocked script or style as a console error.
 test("public pages log no console error and no failed request for a visitor", async ({ page }) => {
   for (const [path, status] of [
     ["/", 200],

@@ -1,4 +1,11 @@
 // E2E helpers: make a verified account through the real API and the dev outbox, and sign in a page.
+//
+// For a new spec: journeys run in parallel workers (one per core) against ONE server (playwright.config.ts), so a
+// journey makes everything it reads: its own account, stories, titles with a random word. A signed-in page is
+//   await signIn(page, await createVerifiedUser(page.request));
+// which signs in through the API on the page's own cookies (no form; use the form only to test the form), then
+// opens /dashboard. A second user gets a context of its own (browser.newContext()). Requests from the test itself
+// that sign up or sign in pass ownAddress(), so per-address limits never count the whole suite as one client.
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 

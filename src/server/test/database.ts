@@ -1,5 +1,7 @@
-// Test databases: PGlite in memory always; a fresh PostgreSQL database per file when TEST_DATABASE_URL is set.
-import { readFileSync } from "node:fs";
+// Test databases: PGlite always; a fresh PostgreSQL database when TEST_DATABASE_URL is set. Both start
+// from the run's migrated templates (global-setup.ts), so opening one runs no migration.
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client";
 import { createScratchDatabase } from "./postgres";
@@ -11,15 +13,26 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 export const DB_KINDS: DbKind[] = TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-let template: Blob | undefined;
-function pgliteTemplate(): Blob {
-  template ??= new Blob([readFileSync(inject("pgliteTemplate"))]);
-  return template;
+/**
+ * A copy of the run's migrated PGlite data directory, opened like DATA_DIR is: copying 40 MB of files and opening
+ * them measured 0.5 s against 3-4 s for loading the same directory from a tarball into memory.
+ */
+async function openPgliteCopy(): Promise<Database> {
+  const dataDir = mkdtempSync(join(inject("pgliteCopies"), "db-"));
+  cpSync(inject("pgliteTemplate"), dataDir, { recursive: true });
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
-  if (kind === "pglite") return openDatabase({ kind: "pglite", template: pgliteTemplate() });
-  const scratch = await createScratchDatabase(TEST_DATABASE_URL!);
+  if (kind === "pglite") return openPgliteCopy();
+  const scratch = await createScratchDatabase(TEST_DATABASE_URL!, inject("postgresTemplate") || undefined);
   const database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 4 });
   return {
     ...database,

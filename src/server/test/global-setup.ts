@@ -1,14 +1,16 @@
-// Once per test run: a migrated PGlite data directory, dumped to a tarball that every test file
-// loads instead of running initdb and the migrations again (about 5x faster per file).
+// Once per test run, one migrated template per database, so no test database runs the migrations itself
+// (docs/decisions/0003-test-databases.md): a PGlite data directory on disk that each test database copies, and,
+// when TEST_DATABASE_URL is set, a PostgreSQL database that each scratch database is created from.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import { dirname, join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { MIGRATIONS_DIR } from "../db/client";
+import { MIGRATIONS_DIR, openDatabase } from "../db/client";
+import { createScratchDatabase, type ScratchDatabase } from "./postgres";
+
+const require = createRequire(import.meta.url);
 
 function migrationsHash(): string {
   const hash = createHash("sha256");
@@ -23,22 +25,90 @@ function migrationsHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-export default async function setup(project: TestProject): Promise<void> {
-  const path = join(tmpdir(), `ficforge-pglite-template-${migrationsHash()}.tar`);
+/**
+ * A migrated PGlite data directory, kept in the temp directory under a hash of the migrations and PGlite's version.
+ * Built in a directory of its own and renamed into place, so concurrent runs never see half of one.
+ */
+async function pgliteTemplate(): Promise<string> {
+  // NOTE: the package exports no package.json; it sits above the resolved entry (dist/index.js).
+  const entry = require.resolve("@electric-sql/pglite");
+  const version = JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")).version;
+  const path = join(tmpdir(), `ficforge-pglite-template-${migrationsHash()}-${version}`);
   if (!existsSync(path)) {
-    const client = new PGlite();
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
-    const dump = await client.dumpDataDir("none");
-    await client.close();
     const partial = `${path}.${process.pid}`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, path);
+    rmSync(partial, { recursive: true, force: true });
+    const database = await openDatabase({ kind: "pglite", dataDir: partial });
+    await database.close();
+    try {
+      renameSync(partial, path);
+    } catch {
+      // Another run got there first with the same migrations.
+      rmSync(partial, { recursive: true, force: true });
+    }
   }
-  project.provide("pgliteTemplate", path);
+  return path;
+}
+
+/** A migrated database on the test server, named for this run; the teardown drops it. */
+async function postgresTemplate(adminUrl: string): Promise<ScratchDatabase> {
+  const template = await createScratchDatabase(adminUrl);
+  // NOTE: the name is the run's own, so runs sharing a server never copy a template another run is migrating.
+  const database = await openDatabase({ kind: "postgres", url: template.url, poolSize: 1 });
+  await database.close();
+  return template;
+}
+
+interface Templates {
+  pglite: string;
+  pgliteCopies: string;
+  postgres?: ScratchDatabase;
+}
+
+async function makeTemplates(): Promise<Templates> {
+  // NOTE: as src/server/test/database.ts reads it; that module needs a test worker (vitest's inject).
+  const adminUrl = process.env.TEST_DATABASE_URL || undefined;
+  const [pglite, postgres] = await Promise.allSettled([
+    pgliteTemplate(),
+    adminUrl ? postgresTemplate(adminUrl) : undefined,
+  ]);
+  if (pglite.status === "rejected" || postgres.status === "rejected") {
+    if (postgres.status === "fulfilled") await postgres.value?.drop();
+    throw pglite.status === "rejected" ? pglite.reason : (postgres as PromiseRejectedResult).reason;
+  }
+  // The copies of this run's PGlite databases live here, so a crashed test leaves nothing behind the run.
+  return {
+    pglite: pglite.value,
+    postgres: postgres.value,
+    pgliteCopies: mkdtempSync(join(tmpdir(), "ficforge-test-dbs-")),
+  };
+}
+
+// NOTE: vitest calls this once per project (vitest.config.ts has two); they share one set of templates.
+const run = globalThis as { ficforgeTemplates?: Promise<Templates>; ficforgeProjects?: number };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  run.ficforgeProjects = (run.ficforgeProjects ?? 0) + 1;
+  run.ficforgeTemplates ??= makeTemplates();
+  const templates = await run.ficforgeTemplates;
+  project.provide("pgliteTemplate", templates.pglite);
+  project.provide("pgliteCopies", templates.pgliteCopies);
+  project.provide("postgresTemplate", templates.postgres?.name ?? "");
+  return async () => {
+    run.ficforgeProjects = (run.ficforgeProjects ?? 1) - 1;
+    if (run.ficforgeProjects > 0) return;
+    run.ficforgeTemplates = undefined;
+    rmSync(templates.pgliteCopies, { recursive: true, force: true });
+    await templates.postgres?.drop();
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** A migrated PGlite data directory (its database in pglite/) that each test database copies. */
     pgliteTemplate: string;
+    /** Where this run's copies go; removed at the end of the run. */
+    pgliteCopies: string;
+    /** The migrated PostgreSQL database scratch databases copy; empty without TEST_DATABASE_URL. */
+    postgresTemplate: string;
   }
 }

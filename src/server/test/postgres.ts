@@ -18,10 +18,13 @@ async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise
   }
 }
 
-/** A new, empty database on the server of adminUrl; drop() removes it, closing what is still connected. */
-export async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
+/**
+ * A new database on the server of adminUrl: empty, or a copy of `template` (a database nobody is connected to);
+ * drop() removes it, closing what is still connected.
+ */
+export async function createScratchDatabase(adminUrl: string, template?: string): Promise<ScratchDatabase> {
   const name = `ficforge_t_${randomBytes(6).toString("hex")}`;
-  await asAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  await asAdmin(adminUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ""}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

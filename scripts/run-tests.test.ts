@@ -1,0 +1,33 @@
+// `npm test` runs scripts/run-tests.mjs: stages in order, stopping at the first failure with its exit code, and a
+// table of stage times either way.
+import { readFileSync } from "node:fs";
+import { expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs script without types
+import { runStages, STAGES } from "./run-tests.mjs";
+
+const node = (name: string, code: string) => [name, process.execPath, ["-e", code]];
+
+it("is what npm test runs, with Chromium first and the journeys last", () => {
+  const scripts = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts;
+  expect(scripts.test).toBe("node scripts/run-tests.mjs");
+  const names = (STAGES as [string][]).map(([name]) => name);
+  expect(names).toEqual(["chromium", "typecheck", "lint", "build", "unit", "e2e"]);
+});
+
+it("stops at a failing stage with its exit code and still prints the times so far", () => {
+  const lines: string[] = [];
+  const code = runStages([node("first", ""), node("broken", "process.exit(3)"), node("never", "")], (line: string) =>
+    lines.push(line),
+  );
+  expect(code).toBe(3);
+  const table = lines.slice(lines.indexOf("\n--- npm test: stage times") + 1);
+  expect(table.map((line) => line.split(/\s+/)[0])).toEqual(["first", "broken", "total", "stage"]);
+  expect(table.at(-1)).toBe("stage 'broken' failed");
+  expect(lines.join("\n")).not.toContain("never");
+});
+
+it("answers 0 and times every stage when all pass", () => {
+  const lines: string[] = [];
+  expect(runStages([node("a", ""), node("b", "")], (line: string) => lines.push(line))).toBe(0);
+  expect(lines.filter((line) => /^(a|b|total) +\d+\.\d s$/.test(line))).toHaveLength(3);
+});
