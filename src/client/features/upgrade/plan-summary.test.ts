@@ -16,11 +16,17 @@ describe("planSummary", () => {
       dateLine: `Renews on ${formatPlanDate(END)}`,
       warning: null,
     });
-    expect(planSummary(plan("active", true))).toMatchObject({
+    expect(planSummary(plan("active", true), Date.parse(END) - 1)).toMatchObject({
       status: "Not renewing",
       dateLine: `Ends on ${formatPlanDate(END)}`,
     });
-    expect(planSummary(plan("canceled")).dateLine).toBe(`Ends on ${formatPlanDate(END)}`);
+    expect(planSummary(plan("canceled"), Date.parse(END) - 1).dateLine).toBe(`Ends on ${formatPlanDate(END)}`);
+  });
+
+  it("says a plan the provider already ended ended, not that it ends", () => {
+    const after = Date.parse(END) + 1;
+    expect(planSummary(plan("canceled"), after).dateLine).toBe(`Ended on ${formatPlanDate(END)}`);
+    expect(planSummary(plan("active"), after).dateLine).toBe(`Renews on ${formatPlanDate(END)}`);
   });
 
   it("names the status and warns when a payment failed", () => {

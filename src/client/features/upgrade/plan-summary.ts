@@ -32,13 +32,16 @@ export function formatPlanDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
 }
 
-export function planSummary(user: PlanFields): PlanSummary {
+export function planSummary(user: PlanFields, now = Date.now()): PlanSummary {
   const status = user.subscriptionStatus ?? "active";
   const ends = user.subscriptionCancelAtPeriodEnd || ENDING.has(status);
-  const date = user.subscriptionExpiresAt ? formatPlanDate(user.subscriptionExpiresAt) : null;
+  const expiresAt = user.subscriptionExpiresAt;
+  const date = expiresAt ? formatPlanDate(expiresAt) : null;
+  // A subscription the provider ended at once (issue 16) has its end in the past: it ended, it does not end.
+  const ended = ends && expiresAt !== null && Date.parse(expiresAt) <= now;
   return {
     status: user.subscriptionCancelAtPeriodEnd ? "Not renewing" : (STATUS_LABELS[status] ?? "Active"),
-    dateLine: date && `${ends ? "Ends" : "Renews"} on ${date}`,
+    dateLine: date && `${ended ? "Ended" : ends ? "Ends" : "Renews"} on ${date}`,
     warning: status === "past_due" || status === "unpaid" ? PAYMENT_WARNING : null,
   };
 }
