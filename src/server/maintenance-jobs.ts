@@ -48,8 +48,8 @@ export function maintenanceJobs(
     // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.
     { name: "featured-scores", everyMs: HOUR_MS, run: thenInvalidate(() => recomputeFeaturedScores(db, deps.now())) },
     // Premium ends within ten minutes of a paid period (plus its grace) running out with no renewal; each run is one
-    // indexed UPDATE that touches only the users it turns free. NOTE: no cache to drop: read-cache keys never name
-    // a viewer, and who may see mature stories is decided per request from the user row.
+    // indexed UPDATE that touches only the users it turns free. The cached reader views of those authors drop (their
+    // reader background is a perk); read-cache keys never name a viewer, and mature access is decided per request.
     {
       name: "expire-subscriptions",
       everyMs: 10 * MINUTE_MS,
