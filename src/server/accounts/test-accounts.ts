@@ -46,7 +46,9 @@ export async function createVerifiedAccount(
   const registered = await sendFrom(app, freshIp(), "POST", "/api/register", account);
   expect(registered.statusCode, registered.body).toBe(200);
   const verified = await app.inject({ method: "GET", url: outboxLink(mailer, account.email, "/api/verify-email") });
-  expect(verified.headers.location).toBe(`/email-confirmed?verified=true#${new URLSearchParams({ email: account.email })}`);
+  expect(verified.headers.location).toBe(
+    `/email-confirmed?verified=true#${new URLSearchParams({ email: account.email })}`,
+  );
   return account;
 }
 
