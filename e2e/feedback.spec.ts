@@ -2,7 +2,8 @@
 // and on the editor's 'Feedback' button, opens the panel (which marks it seen) and replies; the reader sees the
 // reply nested under the comment with the 'Author' badge. At 1280 and 390 px, with screenshots.
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { createVerifiedUser, signIn } from "./support/accounts";
 
 async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
@@ -14,6 +15,14 @@ async function publishedStory(request: APIRequestContext, title: string): Promis
   });
   expect(published.status(), await published.text()).toBe(200);
   return id;
+}
+
+/** Serious and critical WCAG 2 A/AA violations inside `selector`, as e2e/accessibility.spec.ts reads them. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 for (const width of [1280, 390]) {
@@ -65,6 +74,7 @@ for (const width of [1280, 390]) {
     ]);
     await expect(panel.getByTestId("comment").first()).toContainText("Author");
     await authorPage.screenshot({ path: testInfo.outputPath(`panel-${width}.png`) });
+    expect(await seriousViolations(authorPage, "[role=dialog]")).toEqual([]);
     // The author's own reply does not count as new.
     await authorPage.keyboard.press("Escape");
     await expect(authorPage.getByRole("button", { name: "Feedback", exact: true })).toBeVisible();
@@ -76,6 +86,7 @@ for (const width of [1280, 390]) {
     await expect(reply.getByText("Author", { exact: true })).toBeVisible();
     await reply.scrollIntoViewIfNeeded();
     await readerPage.screenshot({ path: testInfo.outputPath(`reader-${width}.png`), fullPage: false });
+    expect(await seriousViolations(readerPage, "[data-testid=reader-comments]")).toEqual([]);
     await authorApi.close();
   });
 }
