@@ -2,7 +2,7 @@
 // The author's Feedback panel (fetch stubbed, per the contract): the unseen count on the button and the dashboard
 // card, newest first with 'Load more', opening marks them seen, and a reply posted with its parentId.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FeedbackItem, FeedbackPage } from "../../../shared/schemas/feedback";
 import type { StoryListItem } from "../../../shared/schemas/story";
@@ -11,6 +11,8 @@ import { StoryCard } from "../dashboard/StoryCard";
 import { FeedbackButton } from "./FeedbackButton";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
+// NOTE: the first render imports the whole view; on the shared 2-core machine that can take more than 1 s.
+configure({ asyncUtilTimeout: 4000 });
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

@@ -3,7 +3,7 @@
 // and the server's refusal, a posted comment appended, deletion behind a confirmation. Also where the back link
 // goes and the author of an unpublished story sent to the editor.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -11,6 +11,8 @@ import type { CommentView, ReadStoryView } from "../../../shared/schemas/reading
 import { createQueryClient } from "../../lib/query-client";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
+// NOTE: the first render imports the whole view; on the shared 2-core machine that can take more than 1 s.
+configure({ asyncUtilTimeout: 4000 });
 const auth = { user: { id: 1, username: "reader" } as { id: number; username: string } | null };
 vi.mock("../auth/auth-context", () => ({ useAuth: () => auth }));
 const { ReaderView } = await import("./ReaderView");
