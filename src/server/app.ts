@@ -22,6 +22,7 @@ import { publicPageRoutes } from "./public-page/routes";
 import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./reading/read-cache";
 import { readRoutes } from "./reading/read-routes";
+import { feedbackRoutes } from "./reading/feedback-routes";
 import { socialRoutes } from "./reading/social-routes";
 import { storyRoutes } from "./stories/routes";
 import type { AppDeps } from "./types";
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(marinRoutes);
   await app.register(readRoutes);
   await app.register(socialRoutes);
+  await app.register(feedbackRoutes);
   await app.register(publicPageRoutes);
   await app.register(discoverRoutes);
   await app.register(billingRoutes);

@@ -16,6 +16,9 @@ export const queryKeys = {
   bookmark: (id: number | string) => [`/api/stories/${id}/bookmark`] as const,
   read: (id: number | string) => [`/api/stories/${id}/read`] as const,
   comments: (id: number | string) => [`/api/stories/${id}/comments`] as const,
+  /** The author's Feedback panel (every page), and the unseen counts of all the author's stories. */
+  feedback: (id: number | string) => [`/api/stories/${id}/feedback`] as const,
+  feedbackUnseen: ["/api/feedback/unseen"] as const,
   marinStatus: ["/api/marin"] as const,
   referral: ["/api/referral"] as const,
 };

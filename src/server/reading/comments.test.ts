@@ -30,7 +30,12 @@ describeEachDb("reading: comments", (ctx) => {
       content: "<b>Loved it</b> & more",
       createdAt: ctx().clock.now().toISOString(),
       author: { id: user.id, username: user.username },
+      parentId: null,
+      byStoryAuthor: false,
+      editedAt: null,
+      deleted: false,
       canDelete: true,
+      canEdit: true,
     });
     expect(await commentCount(story.id)).toBe(1);
     const page = await call("GET", `/api/stories/${story.id}/comments`);
@@ -41,7 +46,7 @@ describeEachDb("reading: comments", (ctx) => {
     ["an empty comment", "", "Comment cannot be empty"],
     ["a comment of whitespace", " \n\t ", "Comment cannot be empty"],
     ["a comment of control characters", " \u0007\u001b ", "Comment cannot be empty"],
-    ["2001 characters", "x".repeat(COMMENT_LIMITS.max + 1), "Comment must be at most 2000 characters"],
+    ["5001 characters", "x".repeat(COMMENT_LIMITS.max + 1), "Comment must be at most 5000 characters"],
   ])("refuses %s", async (_name, content, message) => {
     const story = await published();
     const { cookie } = await reader();
@@ -51,11 +56,11 @@ describeEachDb("reading: comments", (ctx) => {
     expect(await commentCount(story.id)).toBe(0);
   });
 
-  it("takes exactly 2000 characters, and 2000 around spaces", async () => {
+  it("takes exactly 5000 characters, and 5000 around spaces", async () => {
     const story = await published();
     const { cookie } = await reader();
-    expect((await comment(story.id, cookie, "y".repeat(2000))).statusCode).toBe(201);
-    expect((await comment(story.id, cookie, ` ${"z".repeat(2000)}  `)).statusCode).toBe(201);
+    expect((await comment(story.id, cookie, "y".repeat(5000))).statusCode).toBe(201);
+    expect((await comment(story.id, cookie, ` ${"z".repeat(5000)}  `)).statusCode).toBe(201);
   });
 
   it("asks for a session to comment or delete, not to read comments", async () => {

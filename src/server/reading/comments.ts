@@ -1,38 +1,66 @@
 // Comments on a published story: plain text, oldest first, paged by id (ids rise with each insert, so "after this
-// id" is a stable keyset even while new comments arrive). The story's comment_count moves in the same transaction.
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+// id" is a stable keyset even while new comments arrive, and a reply always comes after the comment it answers).
+// The story's comment_count moves in the same transaction. Editing and deleting live in comment-changes.ts.
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { CommentsPage, CommentView } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
-import { AppError, forbidden, notFound } from "../errors";
+import { AppError, notFound } from "../errors";
 import { createThrottle } from "../accounts/throttle";
-import { lockReadableStoryOrThrow, mayRead, type ReadableStory, type Viewer } from "./visibility";
+import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "./visibility";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
 export const COMMENT_DELETE_REFUSED = "You can only delete your own comments or comments on your stories";
+export const COMMENT_EDIT_REFUSED = "You can only edit your own comments";
 export const COMMENT_LIMITS_PER_USER = { perMinute: 5, perDay: 100 } as const;
 export const COMMENTING_TOO_FAST = "You're commenting too fast. Please wait a moment and try again.";
 export const COMMENTS_DAILY_LIMIT = `You've reached today's limit of ${COMMENT_LIMITS_PER_USER.perDay} comments. Please try again tomorrow.`;
 
 type Signed = NonNullable<Viewer>;
 
-function presentComment(
-  row: { id: number; content: string; createdAt: Date; authorId: number; username: string },
-  storyAuthorId: number,
-  viewer: Viewer,
-): CommentView {
+export const commentColumns = {
+  id: comments.id,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  authorId: comments.authorId,
+  username: users.username,
+  parentId: comments.parentId,
+  editedAt: comments.editedAt,
+  deletedAt: comments.deletedAt,
+};
+
+export interface CommentRow {
+  id: number;
+  content: string;
+  createdAt: Date;
+  authorId: number;
+  username: string;
+  parentId: number | null;
+  editedAt: Date | null;
+  deletedAt: Date | null;
+}
+
+/** A deleted comment kept for its replies shows neither its text nor who wrote it. */
+export function presentComment(row: CommentRow, storyAuthorId: number, viewer: Viewer): CommentView {
+  const deleted = row.deletedAt !== null;
+  const mine = viewer !== null && viewer.id === row.authorId;
   return {
     id: row.id,
-    content: row.content,
+    content: deleted ? "" : row.content,
     createdAt: row.createdAt.toISOString(),
-    author: { id: row.authorId, username: row.username },
-    canDelete: viewer !== null && (viewer.id === row.authorId || viewer.id === storyAuthorId),
+    author: deleted ? null : { id: row.authorId, username: row.username },
+    parentId: row.parentId,
+    byStoryAuthor: !deleted && row.authorId === storyAuthorId,
+    editedAt: deleted ? null : (row.editedAt?.toISOString() ?? null),
+    deleted,
+    canDelete: !deleted && viewer !== null && (mine || viewer.id === storyAuthorId),
+    canEdit: !deleted && mine,
   };
 }
 
 /** The cursor is the last comment's id on the page; anything else is a 400. */
-function cursorId(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
+export function cursorId(cursor: string | undefined, none = 0): number {
+  if (cursor === undefined) return none;
   if (!/^\d{1,10}$/.test(cursor))
     throw new AppError(400, "VALIDATION", "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
   return Number(cursor);
@@ -45,13 +73,7 @@ export async function listComments(
   query: { cursor?: string; limit: number },
 ): Promise<CommentsPage> {
   const rows = await db
-    .select({
-      id: comments.id,
-      content: comments.content,
-      createdAt: comments.createdAt,
-      authorId: comments.authorId,
-      username: users.username,
-    })
+    .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .where(and(eq(comments.storyId, story.id), gt(comments.id, cursorId(query.cursor))))
@@ -81,18 +103,40 @@ export async function takeCommentAllowanceOrThrow(db: Db, userId: number, now: (
   }
 }
 
+/**
+ * A reply's parent: a live comment of the same story. A comment of another story, a deleted one or one that never
+ * was are all the same 404, so ids of other stories' comments tell nothing.
+ */
+export async function checkReplyTargetOrThrow(db: Db, storyId: number, parentId: number | undefined): Promise<void> {
+  if (parentId === undefined) return;
+  const [parent] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.id, parentId), eq(comments.storyId, storyId), isNull(comments.deletedAt)))
+    .limit(1);
+  if (!parent) throw notFound(COMMENT_NOT_FOUND);
+}
+
 export async function addComment(
   db: Db,
   storyId: number,
   viewer: Signed & { username: string },
-  content: string,
+  input: { content: string; parentId?: number },
   now: Date,
 ): Promise<CommentView> {
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
+    // NOTE: again under the story's lock, which deleting takes too: the parent cannot vanish before the insert.
+    await checkReplyTargetOrThrow(tx, storyId, input.parentId);
     const [row] = await tx
       .insert(comments)
-      .values({ storyId, authorId: viewer.id, content, createdAt: now })
+      .values({
+        storyId,
+        authorId: viewer.id,
+        content: input.content,
+        parentId: input.parentId ?? null,
+        createdAt: now,
+      })
       .returning();
     await tx
       .update(stories)
@@ -100,38 +144,4 @@ export async function addComment(
       .where(eq(stories.id, storyId));
     return presentComment({ ...row!, username: viewer.username }, story.authorId, viewer);
   });
-}
-
-/**
- * The comment's author and the story's author may delete it (even on a story no longer published: it is their
- * text or their page). Anyone else who can see the comment gets 403; one who cannot, 404. Answers the story's id.
- */
-export async function deleteComment(db: Db, commentId: number, viewer: Signed): Promise<number> {
-  const [found] = await db
-    .select({
-      storyId: comments.storyId,
-      commentAuthorId: comments.authorId,
-      authorId: stories.authorId,
-      published: stories.published,
-      rating: stories.rating,
-    })
-    .from(comments)
-    .innerJoin(stories, eq(stories.id, comments.storyId))
-    .where(eq(comments.id, commentId))
-    .limit(1);
-  if (!found) throw notFound(COMMENT_NOT_FOUND);
-  if (viewer.id !== found.commentAuthorId && viewer.id !== found.authorId) {
-    throw mayRead(found, viewer) ? forbidden(COMMENT_DELETE_REFUSED) : notFound(COMMENT_NOT_FOUND);
-  }
-  await db.transaction(async (tx) => {
-    // NOTE: the same lock order as adding (story row first), and only a delete that removed the row counts.
-    await tx.select({ id: stories.id }).from(stories).where(eq(stories.id, found.storyId)).for("update");
-    const removed = await tx.delete(comments).where(eq(comments.id, commentId)).returning({ id: comments.id });
-    if (removed.length === 0) return;
-    await tx
-      .update(stories)
-      .set({ commentCount: sql`greatest(${stories.commentCount} - 1, 0)` })
-      .where(eq(stories.id, found.storyId));
-  });
-  return found.storyId;
 }

@@ -4,13 +4,20 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CommentBody, CommentsQuery } from "../../shared/schemas/reading";
+import { CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/reading";
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError, notFound } from "../errors";
 import { stripControlChars } from "../stories/sanitize-content";
 import { listBookmarks } from "./bookmarks";
-import { addComment, COMMENT_NOT_FOUND, deleteComment, listComments, takeCommentAllowanceOrThrow } from "./comments";
+import { deleteComment, editComment } from "./comment-changes";
+import {
+  addComment,
+  COMMENT_NOT_FOUND,
+  checkReplyTargetOrThrow,
+  listComments,
+  takeCommentAllowanceOrThrow,
+} from "./comments";
 import { hasMarked, toggleMark } from "./toggle-mark";
 import { getReadableStoryOrThrow, parseReadableStoryId } from "./visibility";
 
@@ -26,7 +33,12 @@ function withRetryAfter(reply: FastifyReply, error: unknown): never {
 }
 
 /** Plain text as stored: control characters (other than line breaks and tabs) removed, then the rules again. */
-const commentText = (content: string) => CommentBody.parse({ content: stripControlChars(content) }).content;
+const commentText = (content: string) => CommentEdit.parse({ content: stripControlChars(content) }).content;
+
+function parseCommentId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound(COMMENT_NOT_FOUND);
+  return Number(raw);
+}
 
 export async function socialRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -70,18 +82,26 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = requireUser(request);
       const id = parseReadableStoryId(request.params.id);
-      // NOTE: checked before the allowance, so asking about stories one may not read costs no comment.
+      const { parentId } = request.body;
+      // NOTE: checked before the allowance, so asking about stories (or comments) one may not read costs no comment.
       await getReadableStoryOrThrow(request.db, id, user);
+      await checkReplyTargetOrThrow(request.db, id, parentId);
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
-      const comment = await addComment(request.db, id, user, commentText(request.body.content), now());
+      const content = commentText(request.body.content);
+      const comment = await addComment(request.db, id, user, { content, parentId }, now());
       root.readCache.invalidateStory(id);
       return reply.status(201).send(comment);
     },
   );
 
+  // Comments are not in the read cache; an edit changes no count, so it invalidates nothing.
+  app.patch("/api/comments/:id", { ...signedIn, schema: { params: IdParams, body: CommentEdit } }, async (request) => {
+    const id = parseCommentId(request.params.id);
+    return editComment(request.db, id, requireUser(request), commentText(request.body.content), now());
+  });
+
   app.delete("/api/comments/:id", { ...signedIn, schema: { params: IdParams } }, async (request, reply) => {
-    if (!/^\d{1,9}$/.test(request.params.id)) throw notFound(COMMENT_NOT_FOUND);
-    const storyId = await deleteComment(request.db, Number(request.params.id), requireUser(request));
+    const storyId = await deleteComment(request.db, parseCommentId(request.params.id), requireUser(request), now());
     root.readCache.invalidateStory(storyId);
     return reply.status(204).send();
   });

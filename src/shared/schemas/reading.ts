@@ -9,7 +9,9 @@ export const DISCOVER_LIMITS = {
   queryChars: 200,
 } as const;
 
-export const COMMENT_LIMITS = { min: 1, max: 2000, pageSize: 20 } as const;
+export const COMMENT_LIMITS = { min: 1, max: 5000, pageSize: 20 } as const;
+/** Replies are drawn nested this many levels deep (the top-level comment is level 1); deeper ones sit in the last. */
+export const COMMENT_DRAWN_LEVELS = 3;
 
 export const DiscoverSort = z.enum(["new", "featured", "for-you"]);
 export type DiscoverSort = z.infer<typeof DiscoverSort>;
@@ -100,14 +102,27 @@ export interface LikeState {
   likeCount: number;
 }
 
+const commentContent = z
+  .string()
+  .trim()
+  .min(COMMENT_LIMITS.min, "Comment cannot be empty")
+  .max(COMMENT_LIMITS.max, `Comment must be at most ${COMMENT_LIMITS.max} characters`);
+
+/** POST /api/stories/{id}/comments; `parentId` makes it a reply to that comment of the same story. */
 export const CommentBody = z.object({
-  content: z
-    .string()
-    .trim()
-    .min(COMMENT_LIMITS.min, "Comment cannot be empty")
-    .max(COMMENT_LIMITS.max, `Comment must be at most ${COMMENT_LIMITS.max} characters`),
+  content: commentContent,
+  parentId: z
+    .number({ error: "Invalid parent comment" })
+    .int("Invalid parent comment")
+    .positive("Invalid parent comment")
+    .max(2_147_483_647, "Invalid parent comment")
+    .optional(),
 });
 export type CommentBody = z.infer<typeof CommentBody>;
+
+/** PATCH /api/comments/{id}: its author rewrites the text. */
+export const CommentEdit = z.object({ content: commentContent });
+export type CommentEdit = z.infer<typeof CommentEdit>;
 
 export const CommentsQuery = z.object({
   cursor: z.string().max(200).optional(),
@@ -116,15 +131,25 @@ export const CommentsQuery = z.object({
 
 export interface CommentView {
   id: number;
-  /** Plain text. */
+  /** Plain text; empty when deleted. */
   content: string;
   createdAt: string;
-  author: { id: number; username: string };
+  /** Null when the comment was deleted and stays only to hold its replies ('[deleted]'). */
+  author: { id: number; username: string } | null;
+  /** The comment it answers, or null. */
+  parentId: number | null;
+  /** Written by the story's author ('Author' badge). */
+  byStoryAuthor: boolean;
+  /** When its author last edited it ('edited'), or null. */
+  editedAt: string | null;
+  deleted: boolean;
   /** The viewer may delete it (its author, or the story's author). */
   canDelete: boolean;
+  /** The viewer wrote it and may edit it. */
+  canEdit: boolean;
 }
 
-/** GET /api/stories/{id}/comments: oldest first. */
+/** GET /api/stories/{id}/comments: oldest first (so a reply always comes after the comment it answers). */
 export interface CommentsPage {
   items: CommentView[];
   nextCursor: string | null;

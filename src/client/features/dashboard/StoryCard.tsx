@@ -1,10 +1,11 @@
 // One card of the My Stories carousel: cover, title, last update, state, and its three actions.
-import { BookOpen, PenLine, Settings2, Trash2 } from "lucide-react";
+import { BookOpen, MessageSquare, PenLine, Settings2, Trash2 } from "lucide-react";
 import { Link } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import type { StoryListItem } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
+import { useUnseenFeedback } from "../feedback/queries";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
@@ -15,6 +16,7 @@ export function formatUpdated(iso: string): string {
 
 export function StoryCard({ story, onDelete }: { story: StoryListItem; onDelete: (story: StoryListItem) => void }) {
   const editorHref = ROUTES.story(story.id);
+  const unseen = useUnseenFeedback(story.id);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link href={editorHref} className="group relative block aspect-[3/2] overflow-hidden bg-brand-50" tabIndex={-1}>
@@ -39,6 +41,16 @@ export function StoryCard({ story, onDelete }: { story: StoryListItem; onDelete:
         >
           {story.published ? "Published" : "Draft"}
         </span>
+        {unseen > 0 ? (
+          <span
+            className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-full bg-pink-600 px-2.5 py-0.5 text-xs font-semibold text-white shadow-sm"
+            data-testid="card-unseen"
+          >
+            <MessageSquare className="h-3.5 w-3.5" aria-hidden />
+            {unseen} new
+            <span className="sr-only">{unseen === 1 ? " comment" : " comments"}</span>
+          </span>
+        ) : null}
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="line-clamp-2 font-semibold text-ink">

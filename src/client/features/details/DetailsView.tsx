@@ -5,6 +5,7 @@ import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAuth } from "../auth/auth-context";
+import { FeedbackButton } from "../feedback/FeedbackButton";
 import { useStoryQuery } from "../stories/queries";
 import { DetailsForm } from "./DetailsForm";
 import { StoryExport } from "./StoryExport";
@@ -27,9 +28,12 @@ export function DetailsView({ id }: { id: string }) {
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 p-4 sm:p-6 lg:p-8">
-      <header>
-        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Story Details</h1>
-        <p className="mt-1 text-slate-600">Tell us more about your story idea!</p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-ink sm:text-3xl">Story Details</h1>
+          <p className="mt-1 text-slate-600">Tell us more about your story idea!</p>
+        </div>
+        {story ? <FeedbackButton storyId={String(story.id)} /> : null}
       </header>
       <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
         {story ? (

@@ -1,7 +1,7 @@
 // The editor's top bar: the editable title, the word count and save state, and the story actions (save,
 // customize, publish, assistant). Each action's name is always written: beside its icon on wide screens,
 // under it on narrow ones, where there is no room beside it and no mouse to show a tooltip.
-import { EyeOff, Globe, PanelRightClose, PanelRightOpen, Save, Settings2 } from "lucide-react";
+import { EyeOff, Globe, MessageSquare, PanelRightClose, PanelRightOpen, Save, Settings2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { STORY_TITLE_MAX } from "../../../shared/limits";
 import { filterTitle, maximumReachedNote } from "../../../shared/live-filter";
@@ -9,6 +9,7 @@ import { StoryTitle } from "../../../shared/schemas/story";
 import { FilterHint, useFilterHint } from "../../components/ui/filter-hint";
 import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
+import { feedbackLabel, UnseenBadge } from "../feedback/FeedbackButton";
 import { SaveStatusBadge } from "./SaveStatusBadge";
 import type { SaveStatus } from "./story-saver";
 
@@ -24,6 +25,9 @@ interface EditorHeaderProps {
   onTogglePublish: () => void;
   assistantVisible: boolean;
   onToggleAssistant: () => void;
+  /** Comments the author has not seen yet, on the 'Feedback' button. */
+  unseenFeedback: number;
+  onOpenFeedback: () => void;
 }
 
 function ActionButton({
@@ -33,8 +37,14 @@ function ActionButton({
   shortcut,
   emphasis,
   caption = label,
+  wide = label,
+  badge,
 }: {
+  /** The name written beside the icon on wide screens, where `label` says more than fits (a count). */
+  wide?: string;
   label: string;
+  /** Beside the icon, e.g. a count. */
+  badge?: ReactNode;
   /** The name written under the icon on narrow screens, a part of `label` where the whole does not fit. */
   caption?: string;
   icon: ReactNode;
@@ -55,12 +65,15 @@ function ActionButton({
           : "border border-brand-200 bg-white text-brand-800 hover:bg-brand-50",
       )}
     >
-      {icon}
+      <span className="inline-flex items-center gap-1">
+        {icon}
+        {badge}
+      </span>
       <span aria-hidden className="text-[11px] leading-tight whitespace-nowrap lg:hidden">
         {caption}
       </span>
       <span aria-hidden className="hidden text-sm whitespace-nowrap lg:inline">
-        {label}
+        {wide}
       </span>
     </button>
   );
@@ -119,6 +132,14 @@ export function EditorHeader(props: EditorHeaderProps) {
           shortcut="Control+S"
         />
         <ActionButton label="Customize" icon={<Settings2 className={icon} aria-hidden />} onClick={props.onCustomize} />
+        <ActionButton
+          label={feedbackLabel(props.unseenFeedback)}
+          caption="Feedback"
+          wide="Feedback"
+          icon={<MessageSquare className={icon} aria-hidden />}
+          badge={<UnseenBadge count={props.unseenFeedback} />}
+          onClick={props.onOpenFeedback}
+        />
         <ActionButton
           label={props.published ? "Unpublish" : "Publish"}
           icon={props.published ? <EyeOff className={icon} aria-hidden /> : <Globe className={icon} aria-hidden />}

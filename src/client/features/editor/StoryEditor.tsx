@@ -7,6 +7,8 @@ import { CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT, CHAT_WIDTH_PERCENT } from "../../
 import { ROUTES } from "../../../shared/routes";
 import type { StoryView } from "../../../shared/schemas/story";
 import { queryKeys } from "../../lib/query-keys";
+import { FeedbackPanel } from "../feedback/FeedbackPanel";
+import { useUnseenFeedback } from "../feedback/queries";
 import { useSidebar } from "../layout/sidebar-state";
 import { PublishDialog } from "../publish/PublishDialog";
 import { UnpublishDialog } from "../publish/UnpublishDialog";
@@ -42,6 +44,8 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const [discarded, setDiscarded] = useState<Draft | null>(null);
   const [publishOpen, setPublishOpen] = useState(false);
   const [unpublishOpen, setUnpublishOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const unseenFeedback = useUnseenFeedback(story.id);
   const saverRef = useRef<StorySaver | null>(null);
 
   // NOTE: created once; later story answers (after saves) must not reset what the writer is typing.
@@ -131,6 +135,8 @@ export function StoryEditor({ story }: { story: StoryView }) {
           onTogglePublish={() => (published ? setUnpublishOpen(true) : setPublishOpen(true))}
           assistantVisible={assistantVisible}
           onToggleAssistant={() => setAssistantVisible((visible) => !visible)}
+          unseenFeedback={unseenFeedback}
+          onOpenFeedback={() => setFeedbackOpen(true)}
         />
         <FormattingToolbar editor={editor} />
         {discarded ? <DiscardedDraftBanner draft={discarded} onDismiss={() => setDiscarded(null)} /> : null}
@@ -179,6 +185,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
         pending={flow.unpublishing}
         onConfirm={flow.unpublishNow}
       />
+      <FeedbackPanel storyId={String(story.id)} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// The comment box: plain text, 1–2000 characters (CommentBody's messages), the server's refusal shown below it.
+// The comment box, for a comment or a reply: plain text, 1–5000 characters (CommentBody's messages), the server's
+// refusal shown below it.
 import { type FormEvent, useId, useState } from "react";
 import { COMMENT_LIMITS, CommentBody } from "../../../shared/schemas/reading";
 import { Button } from "../../components/ui/button";
@@ -6,7 +7,17 @@ import { CharCount } from "../../components/ui/char-count";
 import { errorMessage } from "../../lib/api";
 import { usePostComment } from "./queries";
 
-export function CommentComposer({ storyId }: { storyId: string }) {
+export function CommentComposer({
+  storyId,
+  parentId,
+  onDone,
+}: {
+  storyId: string;
+  /** Set for a reply box, which also offers Cancel. */
+  parentId?: number;
+  onDone?: () => void;
+}) {
+  const reply = parentId !== undefined;
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const post = usePostComment(storyId);
@@ -20,8 +31,11 @@ export function CommentComposer({ storyId }: { storyId: string }) {
       return;
     }
     setProblem(null);
-    post.mutate(parsed.data.content, {
-      onSuccess: () => setText(""),
+    post.mutate(reply ? { content: parsed.data.content, parentId } : { content: parsed.data.content }, {
+      onSuccess: () => {
+        setText("");
+        onDone?.();
+      },
       onError: (error) => setProblem(errorMessage(error, "Failed to post comment")),
     });
   };
@@ -29,14 +43,16 @@ export function CommentComposer({ storyId }: { storyId: string }) {
   return (
     <form onSubmit={submit} className="space-y-2" data-testid="comment-form">
       <label htmlFor={fieldId} className="text-sm font-medium text-ink">
-        Add a comment
+        {reply ? "Your reply" : "Add a comment"}
       </label>
       <textarea
         id={fieldId}
         value={text}
         maxLength={COMMENT_LIMITS.max}
-        rows={3}
-        placeholder="Share what you thought of this story..."
+        rows={reply ? 2 : 3}
+        // biome-ignore lint/a11y/noAutofocus: a reply box opens on 'Reply' and is where the writer types next
+        autoFocus={reply}
+        placeholder={reply ? "Write a reply..." : "Share what you thought of this story..."}
         onChange={(e) => {
           setText(e.target.value);
           if (problem) setProblem(null);
@@ -47,9 +63,16 @@ export function CommentComposer({ storyId }: { storyId: string }) {
       />
       <div className="flex items-center justify-between gap-3">
         <CharCount id={`${fieldId}-count`} value={text} max={COMMENT_LIMITS.max} />
-        <Button type="submit" size="sm" disabled={post.isPending || !text.trim()}>
-          {post.isPending ? "Posting..." : "Post comment"}
-        </Button>
+        <div className="flex gap-2">
+          {reply ? (
+            <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" size="sm" disabled={post.isPending || !text.trim()}>
+            {post.isPending ? "Posting..." : reply ? "Post reply" : "Post comment"}
+          </Button>
+        </div>
       </div>
       {problem ? (
         <p id={`${fieldId}-problem`} role="alert" className="text-sm text-red-600">

@@ -1,48 +1,43 @@
-// Comments, oldest first, with 'Load more' and deletion (by the comment's author or the story's author).
-import { Trash2 } from "lucide-react";
-import type { CommentView } from "../../../shared/schemas/reading";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogTrigger,
-} from "../../components/ui/alert-dialog";
+// Comments, oldest first, in threads (three levels drawn), with 'Load more', replies, editing and deletion.
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
+import { CommentCard } from "./CommentCard";
 import { CommentComposer } from "./CommentComposer";
+import { buildThreads, type ThreadNode } from "./comment-tree";
 import { flattenComments, useCommentsQuery, useDeleteComment } from "./queries";
 
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : DATE.format(date);
-}
-
-function DeleteComment({ comment, onDelete }: { comment: CommentView; onDelete: () => void }) {
+function Thread({
+  nodes,
+  storyId,
+  signedIn,
+  onDelete,
+}: {
+  nodes: ThreadNode[];
+  storyId: string;
+  signedIn: boolean;
+  onDelete: (id: number) => void;
+}) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Delete comment"
-          className="-my-1.5 -mr-2 h-8 w-8 text-slate-500"
-        >
-          <Trash2 className="h-4 w-4" aria-hidden />
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        title="Delete this comment?"
-        description={`The comment by ${comment.author.username} will be removed for everyone.`}
-      >
-        <AlertDialogCancel>Cancel</AlertDialogCancel>
-        <AlertDialogAction variant="destructive" onClick={onDelete}>
-          Delete
-        </AlertDialogAction>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ol className="space-y-3">
+      {nodes.map((node) => (
+        <li key={node.comment.id} data-level={node.level}>
+          <CommentCard
+            storyId={storyId}
+            comment={node.comment}
+            replyTo={node.replyTo}
+            mayReply={signedIn}
+            onDelete={() => onDelete(node.comment.id)}
+          >
+            {node.replies.length > 0 ? (
+              // NOTE: replies sit inside their parent's card, a short indent with a rule, so three levels fit 390 px.
+              <div className="mt-3 border-l-2 border-brand-100 pl-2 sm:pl-4">
+                <Thread nodes={node.replies} storyId={storyId} signedIn={signedIn} onDelete={onDelete} />
+              </div>
+            ) : null}
+          </CommentCard>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -67,30 +62,12 @@ export function Comments({ storyId, signedIn }: { storyId: string; signedIn: boo
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-500">No comments yet. Be the first to share your thoughts.</p>
       ) : (
-        <ol className="space-y-3">
-          {items.map((comment) => (
-            <li
-              key={comment.id}
-              className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm"
-              data-testid="comment"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <p className="text-sm">
-                  <span className="font-semibold text-ink">{comment.author.username}</span>
-                  <time dateTime={comment.createdAt} className="ml-2 text-slate-500">
-                    {formatDate(comment.createdAt)}
-                  </time>
-                </p>
-                {comment.canDelete ? (
-                  <DeleteComment comment={comment} onDelete={() => remove.mutate(comment.id)} />
-                ) : null}
-              </div>
-              <p className="mt-1 whitespace-pre-wrap break-words text-slate-700" data-testid="comment-text">
-                {comment.content}
-              </p>
-            </li>
-          ))}
-        </ol>
+        <Thread
+          nodes={buildThreads(items)}
+          storyId={storyId}
+          signedIn={signedIn}
+          onDelete={(id) => remove.mutate(id)}
+        />
       )}
       {comments.hasNextPage ? (
         <Button variant="outline" onClick={() => comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>

@@ -3,7 +3,7 @@
 // and the server's refusal, a posted comment appended, deletion behind a confirmation. Also where the back link
 // goes and the author of an unpublished story sent to the editor.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -11,6 +11,8 @@ import type { CommentView, ReadStoryView } from "../../../shared/schemas/reading
 import { createQueryClient } from "../../lib/query-client";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
+// NOTE: the first render imports the whole view; on the shared 2-core machine that can take more than 1 s.
+configure({ asyncUtilTimeout: 4000 });
 const auth = { user: { id: 1, username: "reader" } as { id: number; username: string } | null };
 vi.mock("../auth/auth-context", () => ({ useAuth: () => auth }));
 const { ReaderView } = await import("./ReaderView");
@@ -43,12 +45,18 @@ const STORY = {
   readerBackground: null,
 } satisfies ReadStoryView;
 
-const comment = (id: number, content: string, canDelete = false): CommentView => ({
+const comment = (id: number, content: string, canDelete = false, extra: Partial<CommentView> = {}): CommentView => ({
   id,
   content,
   createdAt: "2026-01-02T00:00:00.000Z",
   author: { id: id + 100, username: `user${id}` },
+  parentId: null,
+  byStoryAuthor: false,
+  editedAt: null,
+  deleted: false,
   canDelete,
+  canEdit: canDelete,
+  ...extra,
 });
 
 type Route = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
@@ -78,7 +86,7 @@ function renderReader() {
 }
 
 const texts = () =>
-  screen.queryAllByTestId("comment").map((li) => li.querySelector("[data-testid=comment-text]")?.textContent);
+  screen.queryAllByTestId("comment").map((li) => li.querySelector(":scope > [data-testid=comment-text]")?.textContent);
 
 beforeEach(() => {
   auth.user = { id: 1, username: "reader" };
@@ -119,17 +127,110 @@ describe("comments", () => {
     renderReader();
     const box = await screen.findByRole("textbox", { name: "Add a comment" });
     const post = screen.getByRole("button", { name: "Post comment" });
-    expect(screen.getByText("0/2000")).toBeTruthy();
+    expect(screen.getByText("0/5000")).toBeTruthy();
     fireEvent.change(box, { target: { value: "   " } });
     expect(post).toHaveProperty("disabled", true);
     fireEvent.change(box, { target: { value: "  Loved it " } });
-    expect(screen.getByText("11/2000")).toBeTruthy();
+    expect(screen.getByText("11/5000")).toBeTruthy();
     fireEvent.click(post);
     expect((await screen.findByRole("alert")).textContent).toBe("Too many comments. Please wait a minute.");
     fireEvent.click(post);
     await waitFor(() => expect(texts()).toEqual(["first", "Loved it"]));
     expect((box as HTMLTextAreaElement).value).toBe("");
     expect(screen.getByRole("heading", { name: /^Comments/ }).textContent).toBe("Comments (2)");
+  });
+
+  it("nests replies three levels deep, flattens deeper ones, and badges the story's author", async () => {
+    serve((url) => {
+      if (url === "/api/stories/7/comments")
+        return json({
+          items: [
+            comment(1, "top"),
+            comment(2, "thanks", false, { parentId: 1, byStoryAuthor: true, editedAt: "2026-01-03T00:00:00.000Z" }),
+            comment(3, "third level", false, { parentId: 2 }),
+            comment(4, "fourth level", false, { parentId: 3 }),
+            comment(5, "another top"),
+          ],
+          nextCursor: null,
+          total: 5,
+        });
+    });
+    renderReader();
+    await waitFor(() => expect(texts()).toEqual(["top", "thanks", "third level", "fourth level", "another top"]));
+    const level = (text: string) => screen.getByText(text).closest("li")?.getAttribute("data-level");
+    expect(["top", "thanks", "third level", "fourth level", "another top"].map(level)).toEqual([
+      "1",
+      "2",
+      "3",
+      "3",
+      "1",
+    ]);
+    // The fourth level sits beside the third, inside the second, and says whom it answers.
+    const second = screen.getByText("thanks").closest("li")!;
+    expect(within(second).getByText("fourth level")).toBeTruthy();
+    expect(screen.getByText("fourth level").closest("article")?.textContent).toContain("replying to user3");
+    const byAuthor = screen.getByText("thanks").closest("article")!;
+    expect(within(byAuthor).getByText("Author")).toBeTruthy();
+    expect(within(byAuthor).getByText("(edited)")).toBeTruthy();
+    expect(screen.getAllByText("Author")).toHaveLength(1);
+  });
+
+  it("posts a reply with its parentId and shows it under its parent", async () => {
+    serve((url, init) => {
+      if (url === "/api/stories/7/comments" && init?.method === "POST") {
+        expect(JSON.parse(String(init.body))).toEqual({ content: "Me too", parentId: 1 });
+        return json(comment(9, "Me too", true, { parentId: 1 }), 201);
+      }
+      if (url === "/api/stories/7/comments") return json({ items: [comment(1, "top")], nextCursor: null, total: 1 });
+    });
+    renderReader();
+    await waitFor(() => expect(texts()).toEqual(["top"]));
+    fireEvent.click(screen.getByRole("button", { name: "Reply" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Your reply" }), { target: { value: " Me too " } });
+    fireEvent.click(screen.getByRole("button", { name: "Post reply" }));
+    await waitFor(() => expect(screen.getByText("Me too").closest("li")?.getAttribute("data-level")).toBe("2"));
+    expect(screen.queryByRole("textbox", { name: "Your reply" })).toBeNull();
+  });
+
+  it("lets its author edit a comment, marked edited", async () => {
+    serve((url, init) => {
+      if (url === "/api/comments/2" && init?.method === "PATCH") {
+        expect(JSON.parse(String(init.body))).toEqual({ content: "mine, better" });
+        return json(comment(2, "mine, better", true, { editedAt: "2026-01-04T00:00:00.000Z" }));
+      }
+      if (url === "/api/stories/7/comments")
+        return json({ items: [comment(1, "theirs"), comment(2, "mine", true)], nextCursor: null, total: 2 });
+    });
+    renderReader();
+    await waitFor(() => expect(texts()).toEqual(["theirs", "mine"]));
+    expect(screen.getAllByRole("button", { name: "Edit" })).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const box = screen.getByRole("textbox", { name: "Edit comment" });
+    fireEvent.change(box, { target: { value: "" } });
+    fireEvent.change(box, { target: { value: "mine, better" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(texts()).toEqual(["theirs", "mine, better"]));
+    expect(screen.getByText("(edited)")).toBeTruthy();
+  });
+
+  it("leaves '[deleted]' in place of a deleted comment that has replies", async () => {
+    serve((url, init) => {
+      if (url === "/api/comments/1" && init?.method === "DELETE") return new Response(null, { status: 204 });
+      if (url === "/api/stories/7/comments")
+        return json({
+          items: [comment(1, "mine", true), comment(2, "a reply", false, { parentId: 1 })],
+          nextCursor: null,
+          total: 2,
+        });
+    });
+    renderReader();
+    await waitFor(() => expect(texts()).toEqual(["mine", "a reply"]));
+    fireEvent.click(screen.getByRole("button", { name: "Delete comment" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.getByText("[deleted]")).toBeTruthy());
+    expect(texts()).toEqual([undefined, "a reply"]);
+    expect(screen.getByText("a reply").closest("li")?.getAttribute("data-level")).toBe("2");
+    expect(screen.getByRole("heading", { name: /^Comments/ }).textContent).toBe("Comments (1)");
   });
 
   it("deletes a comment only after the confirmation", async () => {

@@ -10,12 +10,19 @@ import type {
 import { toast } from "../../components/ui/toaster";
 import { ApiError, apiJson, getQueryFn } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { applyDeletion } from "./comment-tree";
 
 export const BOOKMARK_FAILED = { title: "Error", description: "Failed to toggle bookmark" } as const;
 export const LIKE_FAILED = { title: "Error", description: "Failed to toggle like" } as const;
 export const LOGIN_REQUIRED = { title: "Login required", description: "Please log in to bookmark stories" } as const;
 export const LOGIN_REQUIRED_LIKE = { title: "Login required", description: "Please log in to like stories" } as const;
 export const DELETE_COMMENT_FAILED = { title: "Error", description: "Failed to delete comment" } as const;
+
+export interface NewComment {
+  content: string;
+  /** Set for a reply. */
+  parentId?: number;
+}
 
 export function useReadStoryQuery(id: string) {
   return useQuery<ReadStoryView>({ queryKey: queryKeys.read(id) });
@@ -130,9 +137,9 @@ function updateComments(
 
 export function usePostComment(id: string) {
   const queryClient = useQueryClient();
-  return useMutation<CommentView, Error, string>({
-    mutationFn: (content) => apiJson<CommentView>("POST", `/api/stories/${id}/comments`, { content }),
-    onSuccess: (comment) => {
+  return useMutation<CommentView, Error, NewComment>({
+    mutationFn: (comment) => apiJson<CommentView>("POST", `/api/stories/${id}/comments`, comment),
+    onSuccess: async (comment) => {
       // Newest last, as the list is oldest first; it shows at once even while later pages are still unloaded.
       updateComments(queryClient, id, (pages) =>
         pages.map((page, i) =>
@@ -140,6 +147,20 @@ export function usePostComment(id: string) {
             ? { ...page, items: [...page.items, comment], total: page.total + 1 }
             : { ...page, total: page.total + 1 },
         ),
+      );
+      // The author's Feedback panel lists it too (a reply written there).
+      await queryClient.invalidateQueries({ queryKey: queryKeys.feedback(id) });
+    },
+  });
+}
+
+export function useEditComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation<CommentView, Error, { commentId: number; content: string }>({
+    mutationFn: ({ commentId, content }) => apiJson<CommentView>("PATCH", `/api/comments/${commentId}`, { content }),
+    onSuccess: (edited) => {
+      updateComments(queryClient, id, (pages) =>
+        pages.map((page) => ({ ...page, items: page.items.map((c) => (c.id === edited.id ? edited : c)) })),
       );
     },
   });
@@ -151,14 +172,21 @@ export function useDeleteComment(id: string) {
     mutationFn: async (commentId) => {
       await apiJson<unknown>("DELETE", `/api/comments/${commentId}`);
     },
-    onSuccess: (_data, commentId) => {
-      updateComments(queryClient, id, (pages) =>
-        pages.map((page) => ({
+    onSuccess: async (_data, commentId) => {
+      updateComments(queryClient, id, (pages) => {
+        const after = new Map(
+          applyDeletion(
+            pages.flatMap((page) => page.items),
+            commentId,
+          ).map((c) => [c.id, c]),
+        );
+        return pages.map((page) => ({
           ...page,
-          items: page.items.filter((c) => c.id !== commentId),
+          items: page.items.flatMap((c) => after.get(c.id) ?? []),
           total: Math.max(0, page.total - 1),
-        })),
-      );
+        }));
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.feedback(id) });
     },
     onError: () => toast({ ...DELETE_COMMENT_FAILED, variant: "destructive" }),
   });

@@ -1,5 +1,15 @@
 // What readers leave on stories: comments, likes and bookmarks.
-import { index, integer, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { stories } from "./stories";
 import { users } from "./users";
@@ -21,8 +31,30 @@ export const comments = pgTable(
     storyId: storyRef(),
     authorId: userRef("author_id"),
     createdAt: createdAt(),
+    /** The comment this one answers; null for a top-level comment. */
+    parentId: integer("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    editedAt: timestamp("edited_at", { withTimezone: true, mode: "date" }),
+    /** Set when a comment with replies is deleted: the row stays as '[deleted]' (its text is erased). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [index("comments_story_idx").on(t.storyId, t.createdAt), index("comments_author_idx").on(t.authorId)],
+  (t) => [
+    index("comments_story_idx").on(t.storyId, t.createdAt),
+    // NOTE: the keyset for paging (both directions) and for counting unseen comments above a seen id.
+    index("comments_story_id_idx").on(t.storyId, t.id),
+    index("comments_author_idx").on(t.authorId),
+    index("comments_parent_idx").on(t.parentId),
+  ],
+);
+
+/** How far the story's author has read its comments (the highest comment id shown in the Feedback panel). */
+export const feedbackSeen = pgTable(
+  "feedback_seen",
+  {
+    storyId: storyRef(),
+    userId: userRef("user_id"),
+    seenThroughId: integer("seen_through_id").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.userId] })],
 );
 
 export const likes = pgTable(

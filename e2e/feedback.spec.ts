@@ -1,0 +1,92 @@
+// Feedback reaches the author (issue 17): a reader comments; the author sees the unseen count on the dashboard card
+// and on the editor's 'Feedback' button, opens the panel (which marks it seen) and replies; the reader sees the
+// reply nested under the comment with the 'Author' badge. At 1280 and 390 px, with screenshots.
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { createVerifiedUser, signIn } from "./support/accounts";
+
+async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
+  const created = await request.post("/api/stories", { data: { title, content: "<p>The lamp went out at dawn.</p>" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const published = await request.post(`/api/stories/${id}/publish`, {
+    data: { title, description: "A lighthouse and a storm.", tags: ["Drama"] },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  return id;
+}
+
+/** Serious and critical WCAG 2 A/AA violations inside `selector`, as e2e/accessibility.spec.ts reads them. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const width of [1280, 390]) {
+  test(`a reader's comment reaches the author, who replies from the Feedback panel (${width} px)`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const viewport = { width, height: width > 500 ? 900 : 844 };
+    const title = `Beacon ${randomBytes(3).toString("hex")}`;
+    const author = await createVerifiedUser((await browser.newContext({ baseURL })).request);
+    const authorApi = await browser.newContext({ baseURL });
+    const login = await authorApi.request.post("/api/login", {
+      data: { email: author.email, password: author.password },
+    });
+    expect(login.status()).toBe(200);
+    const storyId = await publishedStory(authorApi.request, title);
+
+    // The reader comments in the reader view.
+    const readerPage = await (await browser.newContext({ baseURL, viewport })).newPage();
+    await signIn(readerPage, await createVerifiedUser(readerPage.request));
+    await readerPage.goto(`/dashboard/story/${storyId}/read`);
+    const comments = readerPage.getByTestId("reader-comments");
+    await comments.getByLabel("Add a comment").fill("Will the keeper ever leave the lighthouse?");
+    await comments.getByRole("button", { name: "Post comment" }).click();
+    await expect(comments.getByTestId("comment")).toHaveCount(1);
+
+    // The author sees 1 new on the dashboard card and on the editor's button.
+    const authorPage = await (await browser.newContext({ baseURL, viewport })).newPage();
+    await signIn(authorPage, author);
+    const card = authorPage.getByRole("article").filter({ hasText: title });
+    await expect(card.getByTestId("card-unseen")).toHaveText("1 new comment");
+    await card.scrollIntoViewIfNeeded();
+    await authorPage.screenshot({ path: testInfo.outputPath(`dashboard-${width}.png`) });
+    await card.getByRole("link", { name: `Open ${title} in the editor` }).click();
+    const feedbackButton = authorPage.getByRole("button", { name: "Feedback, 1 new comment" });
+    await expect(feedbackButton).toBeVisible();
+    await authorPage.screenshot({ path: testInfo.outputPath(`editor-${width}.png`) });
+
+    // The panel lists the comment; opening it marks it seen; the author replies there.
+    await feedbackButton.click();
+    const panel = authorPage.getByRole("dialog", { name: "Feedback" });
+    await expect(panel.getByTestId("comment-text")).toHaveText(["Will the keeper ever leave the lighthouse?"]);
+    await panel.getByRole("button", { name: "Reply" }).click();
+    await panel.getByLabel("Your reply").fill("Not while the ships still need the light.");
+    await panel.getByRole("button", { name: "Post reply" }).click();
+    await expect(panel.getByTestId("comment-text")).toHaveText([
+      "Not while the ships still need the light.",
+      "Will the keeper ever leave the lighthouse?",
+    ]);
+    await expect(panel.getByTestId("comment").first()).toContainText("Author");
+    await authorPage.screenshot({ path: testInfo.outputPath(`panel-${width}.png`) });
+    expect(await seriousViolations(authorPage, "[role=dialog]")).toEqual([]);
+    // The author's own reply does not count as new.
+    await authorPage.keyboard.press("Escape");
+    await expect(authorPage.getByRole("button", { name: "Feedback", exact: true })).toBeVisible();
+
+    // The reader sees the reply nested under their comment, with the Author badge.
+    await readerPage.reload();
+    const reply = comments.locator("li[data-level='2']");
+    await expect(reply.getByTestId("comment-text")).toHaveText("Not while the ships still need the light.");
+    await expect(reply.getByText("Author", { exact: true })).toBeVisible();
+    await reply.scrollIntoViewIfNeeded();
+    await readerPage.screenshot({ path: testInfo.outputPath(`reader-${width}.png`), fullPage: false });
+    expect(await seriousViolations(readerPage, "[data-testid=reader-comments]")).toEqual([]);
+    await authorApi.close();
+  });
+}

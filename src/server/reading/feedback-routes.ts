@@ -1,0 +1,39 @@
+// The author's Feedback panel and the unseen counts on the dashboard and the editor (issue 17). Author only: a
+// story one did not write is a 404, like every other owner route.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { FeedbackQuery, FeedbackSeenBody } from "../../shared/schemas/feedback";
+import { requireUser, requireUserHook } from "../accounts/guards";
+import { parseStoryId } from "../stories/story-queries";
+import { getOwnStoryIdOrThrow, listFeedback, markFeedbackSeen, unseenCounts } from "./feedback";
+
+const IdParams = z.object({ id: z.string() });
+const signedIn = { onRequest: requireUserHook };
+
+export async function feedbackRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/api/feedback/unseen", signedIn, async (request) => unseenCounts(request.db, requireUser(request).id));
+
+  app.get(
+    "/api/stories/:id/feedback",
+    { ...signedIn, schema: { params: IdParams, querystring: FeedbackQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const storyId = await getOwnStoryIdOrThrow(request.db, parseStoryId(request.params.id), user.id);
+      return listFeedback(request.db, storyId, user, request.query);
+    },
+  );
+
+  app.post(
+    "/api/stories/:id/feedback/seen",
+    { ...signedIn, schema: { params: IdParams, body: FeedbackSeenBody } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const storyId = await getOwnStoryIdOrThrow(request.db, parseStoryId(request.params.id), user.id);
+      await markFeedbackSeen(request.db, storyId, user.id, request.body.throughId);
+      return reply.status(204).send();
+    },
+  );
+}

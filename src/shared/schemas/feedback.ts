@@ -1,0 +1,33 @@
+// The author's Feedback panel (issue 17): every comment on one's story, newest first, and how many are unseen.
+import { z } from "zod";
+import type { CommentView } from "./reading";
+
+export const FEEDBACK_PAGE_SIZE = 20;
+
+export const FeedbackQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(FEEDBACK_PAGE_SIZE),
+});
+
+/** One comment in the panel: the comment as readers see it, plus whom it answers. */
+export interface FeedbackItem extends CommentView {
+  /** The author of the comment it answers (null for a top-level comment, or when that one was deleted). */
+  replyTo: { username: string } | null;
+}
+
+/** GET /api/stories/{id}/feedback: newest first. `unseen` counts before this visit marks them seen. */
+export interface FeedbackPage {
+  items: FeedbackItem[];
+  nextCursor: string | null;
+  unseen: number;
+}
+
+/** POST /api/stories/{id}/feedback/seen: everything up to this comment id has been shown. */
+export const FeedbackSeenBody = z.object({
+  throughId: z.number().int().min(0).max(2_147_483_647),
+});
+
+/** GET /api/feedback/unseen: per story id of the signed-in author's stories, comments not seen yet (0s left out). */
+export interface UnseenCounts {
+  counts: Record<string, number>;
+}
