@@ -87,7 +87,7 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .foot{border-top:1px solid #ede9fe;color:#475569;font-size:.9rem}
 .foot .bar{padding:1.5rem 1.25rem}
 .foot a{color:#475569;margin-left:1rem}
-.author .in{grid-template-columns:4rem 1fr;align-items:center}
+.author .in{max-width:42rem;grid-template-columns:4rem 1fr;align-items:center}
 .avatar{display:flex;width:4rem;height:4rem;align-items:center;justify-content:center;border-radius:999px;background:linear-gradient(135deg,#7c3aed,#db2777);color:#fff;font-size:1.75rem;font-weight:700}
 .author h1{margin:0}
 .works h2{font-size:1.25rem;margin:0 0 1rem}
