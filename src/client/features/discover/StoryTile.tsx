@@ -54,7 +54,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
             // A plain link above the stretched one: the author page is the server's (/u/{name}), not a client route.
             <a
               href={ROUTES.author(name)}
-              className="relative z-10 hover:text-brand-700 hover:underline"
+              className="relative z-10 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-400"
               data-testid="discover-author"
             >
               {name}
