@@ -92,6 +92,13 @@ test("a reader follows an author's name to their page, which reads signed out wi
   await page.goBack();
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/story/${author.shown.id}/read$`));
+  await expect(page.getByRole("heading", { level: 1, name: author.shown.title })).toBeVisible();
+  if (SHOTS) {
+    for (const viewport of WIDTHS) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `${SHOTS}/reader-${viewport.width}.png` });
+    }
+  }
   // The reader's byline links there too.
   await page.getByTestId("reader-author").click();
   await expect(page).toHaveURL(new RegExp(`${authorPath(name)}$`));
