@@ -1,6 +1,7 @@
 // Lighthouse on the built app's pages, mobile defaults (simulated throttling), in Debian's Chromium.
 //   npx tsx bench/lighthouse.ts [path ...] [--runs 3] [--chrome /usr/bin/chromium] [--json file] [--reports dir]
-// The path `@story` stands for a seeded published story's public page (/s/{id}-{slug}); by default: / and @story.
+// The path `@story` stands for a seeded published story's public page (/s/{id}-{slug}), `@author` for its author's
+// page (/u/{name}); by default: /, @story and @author.
 // Run `npm run build` first: the app serves dist/client as in production. See bench/README.md.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -24,6 +25,7 @@ const { values, positionals } = parseArgs({
 });
 
 const PUBLIC_STORY = "@story";
+const PUBLIC_AUTHOR = "@author";
 
 interface RunResult {
   path: string;
@@ -160,7 +162,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 async function main(): Promise<void> {
-  const paths = positionals.length > 0 ? positionals : ["/", PUBLIC_STORY];
+  const paths = positionals.length > 0 ? positionals : ["/", PUBLIC_STORY, PUBLIC_AUTHOR];
   const runs = Math.max(1, Number(values.runs) || 3);
   console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, load average ${loadavg()[0]?.toFixed(2)}`);
 
@@ -173,13 +175,14 @@ async function main(): Promise<void> {
       dataDir,
       stories: 0,
       seed: 1,
-      publicStory: paths.includes(PUBLIC_STORY),
+      publicStory: paths.includes(PUBLIC_STORY) || paths.includes(PUBLIC_AUTHOR),
     } satisfies AppServerOptions);
     const started = await startChromium(values.chrome, profileDir);
     chromium = started.process;
     const results: RunResult[] = [];
     for (const given of paths) {
-      const path = given === PUBLIC_STORY ? app.ready.publicPath! : given;
+      const path =
+        given === PUBLIC_STORY ? app.ready.publicPath! : given === PUBLIC_AUTHOR ? app.ready.publicAuthorPath! : given;
       // A served page is warm: its first request (the server's JIT, the first query) is not what a visitor meets.
       await fetch(`http://127.0.0.1:${app.ready.port}${path}`).then((r) => r.arrayBuffer());
       for (let run = 1; run <= runs; run++) {

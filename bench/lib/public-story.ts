@@ -1,11 +1,14 @@
 // One published story for the public page's benches (Lighthouse, screenshots): an author, a cover and about
-// 60 KB of chapters with the editor's formatting, a Marin-written chapter among them.
+// 60 KB of chapters with the editor's formatting, a Marin-written chapter among them. The author also has a bio and
+// two shorter stories with tags, for their page (/u/mika_writes).
 import sharp from "sharp";
 import type { Db } from "../../src/server/db/client";
 import { stories, users } from "../../src/server/db/schema";
 import { processImage, storeImage } from "../../src/server/images/process-image";
 import { SANITIZER_VERSION } from "../../src/server/stories/sanitize-content";
+import { replaceStoryTags } from "../../src/server/stories/story-tags";
 import { countStoryWords } from "../../src/server/stories/story-text";
+import { authorPath } from "../../src/shared/routes";
 import { publicStoryPath } from "../../src/shared/schemas/reading";
 import { longStoryHtml } from "./long-story";
 
@@ -13,6 +16,25 @@ const TITLE = "The Crow Keeper of the Northern Pass";
 const DESCRIPTION =
   "Snow has closed the northern pass for nine days when a stranger in a grey coat walks up the road with a letter " +
   "sealed by Queen Isolde. Ren would rather send him back down the mountain; his sister Mika has other ideas.";
+
+export const PUBLIC_AUTHOR = "mika_writes";
+/** The seeded author's page. */
+export const PUBLIC_AUTHOR_PATH = authorPath(PUBLIC_AUTHOR);
+const BIO =
+  "Mountain stories, found families and the occasional crow. New chapters most Sundays; I read every comment.";
+
+const SHORTER = [
+  {
+    title: "Salt Lines",
+    description: "A lighthouse keeper's daughter keeps a ledger of every ship that passes, until one never does.",
+    tags: ["Drama", "Mystery"],
+  },
+  {
+    title: "Ren and the Winter Market",
+    description: "Before the pass closed: Ren, Mika and a stall that sells only things nobody wants.",
+    tags: ["Adventure", "Comedy", "Found Family"],
+  },
+];
 
 /** A portrait cover drawn from SVG, as an upload would arrive (sharp re-encodes it like any cover). */
 async function coverBytes(): Promise<Buffer> {
@@ -41,7 +63,12 @@ function storyHtml(): string {
 export async function seedPublicStory(db: Db): Promise<string> {
   const [author] = await db
     .insert(users)
-    .values({ username: "mika_writes", email: "public_story@bench.ficforge.local", emailVerified: true })
+    .values({
+      username: PUBLIC_AUTHOR,
+      email: "public_story@bench.ficforge.local",
+      emailVerified: true,
+      description: BIO,
+    })
     .returning({ id: users.id });
   const coverImageId = await storeImage(db, await processImage(await coverBytes()), author!.id);
   const content = storyHtml();
@@ -60,5 +87,22 @@ export async function seedPublicStory(db: Db): Promise<string> {
       ...countStoryWords(content),
     })
     .returning({ id: stories.id });
+  for (const [i, more] of SHORTER.entries()) {
+    const text = `<p>${more.description}</p>`;
+    const [row] = await db
+      .insert(stories)
+      .values({
+        title: more.title,
+        description: more.description,
+        content: text,
+        authorId: author!.id,
+        published: true,
+        publishedAt: new Date(now.getTime() - (i + 1) * 86_400_000),
+        sanitizedWith: SANITIZER_VERSION,
+        ...countStoryWords(text),
+      })
+      .returning({ id: stories.id });
+    await replaceStoryTags(db, row!.id, more.tags);
+  }
   return publicStoryPath(story!.id, TITLE);
 }

@@ -9,7 +9,7 @@ import { loadConfig } from "../../src/server/env";
 import { createDevOutbox } from "../../src/server/mail/mailer";
 import { CASES } from "../cases";
 import { parentOptions, serveParent } from "../lib/ipc";
-import { seedPublicStory } from "../lib/public-story";
+import { PUBLIC_AUTHOR_PATH, seedPublicStory } from "../lib/public-story";
 import { hasBenchData, type SeedResult, seedBench } from "../lib/seed-bench";
 
 export interface AppServerOptions {
@@ -19,7 +19,10 @@ export interface AppServerOptions {
   /** 0 leaves the database empty. */
   stories: number;
   seed: number;
-  /** Also insert one published story with a cover for the public page (its path comes back as publicPath). */
+  /**
+   * Also insert one published story with a cover for the public page (its path comes back as publicPath), by an
+   * author with a bio and two more stories (their page's path as publicAuthorPath).
+   */
   publicStory?: boolean;
 }
 
@@ -28,6 +31,7 @@ export interface AppServerReady {
   seeded: SeedResult | null;
   startMs: number;
   publicPath?: string;
+  publicAuthorPath?: string;
 }
 
 const options = parentOptions<AppServerOptions>();
@@ -63,6 +67,7 @@ serveParent(
     seeded,
     startMs: Math.round(performance.now() - started),
     publicPath,
+    publicAuthorPath: publicPath ? PUBLIC_AUTHOR_PATH : undefined,
   } satisfies AppServerReady,
   {
     async setup(request) {

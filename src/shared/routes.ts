@@ -15,6 +15,11 @@ export function publicStoryPath(id: number, title: string): string {
   return slug ? `/s/${id}-${slug}` : `/s/${id}`;
 }
 
+/** An author's public page: /u/{username} (rendered by the server; names are matched without regard to case). */
+export function authorPath(username: string): string {
+  return `/u/${encodeURIComponent(username)}`;
+}
+
 export const ROUTES = {
   landing: "/",
   auth: "/auth",
@@ -36,6 +41,8 @@ export const ROUTES = {
   settings: "/dashboard/settings",
   /** The public page of a published story, rendered by the server (not a client route). */
   publicStory: publicStoryPath,
+  /** An author's public page, rendered by the server (not a client route). */
+  author: authorPath,
 } as const;
 
 const CLIENT_PATTERNS = [

@@ -20,8 +20,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   r.patch("/api/user", { onRequest: requireUserHook, schema: { body: ProfileUpdateBody } }, async (request) => {
     const user = requireUser(request);
     const updated = await updateProfile(request.db, user, request.body);
-    // NOTE: after the commit: cached public views name the author, and a rename must not leave the old name there.
+    // NOTE: after the commit: cached public views name the author, and a rename must not leave the old name there;
+    // the author page also shows the bio.
     if (updated.username !== user.username) await invalidateAuthorViews(app.readCache, request.db, user.id);
+    else if (updated.description !== user.description) app.readCache.invalidateAuthors();
     return presentUser(updated);
   });
 

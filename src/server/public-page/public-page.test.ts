@@ -55,7 +55,7 @@ describeEachDb(
       const html = res.body;
       expect(html).not.toContain("<script");
       expect(html).toContain("<h1>Ren&#39;s &quot;Blade&quot; &lt;script&gt;alert(1)&lt;/script&gt;</h1>");
-      expect(html).toContain(`by <strong>${author.username}</strong>`);
+      expect(html).toContain(`by <a href="/u/${author.username}" rel="author"><strong>${author.username}</strong></a>`);
       expect(html).toContain('<p class="desc">A &lt;b&gt;bold&lt;/b&gt; tale &amp; &quot;more&quot;</p>');
       expect(html).toContain("<li>3 min read</li>");
       expect(html).toContain("<li>690 words</li>");

@@ -67,6 +67,11 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     bodyHtml: body.html,
     publishedAt: story.publishedAt,
   });
+  return packPage(path, html);
+}
+
+/** A page's bytes in each coding, with its ETag, for `path` (the canonical one). */
+export function packPage(path: string, html: string): PublicPage {
   const identity = Buffer.from(html, "utf8");
   return {
     path,
@@ -81,24 +86,28 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
   };
 }
 
+/** Bytes a page holds in the read cache. */
+export const pageSize = (page: PublicPage | undefined) =>
+  page ? page.identity.length + page.encoded.br.length + page.encoded.gzip.length : 0;
+
 const matchesEtag = (header: string | undefined, etag: string) =>
   header?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, "")) ?? false;
 
 /**
- * Answers a request for /s/{ref} with `page` (built by buildPublicPage): 404 without one, 301 when `ref` is not
+ * Answers a request for `requested` (/s/{ref}, /u/{name}) with `page`: 404 without one, 301 when `requested` is not
  * its canonical path, 304 on a matching If-None-Match, else the page in the best coding the client accepts.
  */
 export function sendPublicPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  ref: string,
+  requested: string,
   page: PublicPage | undefined,
 ): FastifyReply {
   if (!page) {
     reply.callNotFound();
     return reply;
   }
-  if (`/s/${ref}` !== page.path) {
+  if (requested !== page.path) {
     return reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).redirect(encodeURI(page.path), 301);
   }
   reply
@@ -123,8 +132,8 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     const page = await app.readCache.remember(
       `page:${id}`,
       () => buildPublicPage(request.db, app.deps.config.APP_URL, id),
-      (built) => (built ? built.identity.length + built.encoded.br.length + built.encoded.gzip.length : 0),
+      pageSize,
     );
-    return sendPublicPage(request, reply, request.params.ref, page);
+    return sendPublicPage(request, reply, `/s/${request.params.ref}`, page);
   });
 }

@@ -1,7 +1,7 @@
 // The public story page's HTML: one small template, every text escaped (the body is the sanitized story HTML),
 // its CSS inline and allowed by hash, no script at all.
 import { createHash } from "node:crypto";
-import { ROUTES } from "../../shared/routes";
+import { authorPath, ROUTES } from "../../shared/routes";
 import type { Chapter } from "./content";
 
 export interface PublicPageModel {
@@ -55,6 +55,7 @@ a:focus-visible{outline:2px solid #8b5cf6;outline-offset:2px;border-radius:4px}
 h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(1.6rem,5vw,2.75rem);line-height:1.15;margin:0 0 .5rem;letter-spacing:-.01em;overflow-wrap:anywhere}
 .by{margin:0 0 .75rem;color:#475569}
 .by strong{color:#1c1530}
+.by a{color:inherit}
 .meta{display:flex;flex-wrap:wrap;gap:.4rem;margin:0 0 .5rem;padding:0;list-style:none;font-size:.85rem}
 .meta li{background:#fff;border:1px solid #ddd6fe;border-radius:999px;padding:.15rem .7rem;color:#4c1d95}
 .desc{margin:0;font-size:1.05rem;color:#334155;max-width:40rem;overflow-wrap:anywhere}
@@ -86,8 +87,19 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .foot{border-top:1px solid #ede9fe;color:#475569;font-size:.9rem}
 .foot .bar{padding:1.5rem 1.25rem}
 .foot a{color:#475569;margin-left:1rem}
+.author .in{max-width:42rem;grid-template-columns:4rem 1fr;align-items:center}
+.avatar{display:flex;width:4rem;height:4rem;align-items:center;justify-content:center;border-radius:999px;background:linear-gradient(135deg,#7c3aed,#db2777);color:#fff;font-size:1.75rem;font-weight:700}
+.author h1{margin:0}
+.works h2{font-size:1.25rem;margin:0 0 1rem}
+.works ol{list-style:none;margin:0;padding:0;display:grid;gap:1rem}
+.work{border:1px solid #ede9fe;border-radius:.9rem;padding:1rem 1.25rem;background:#fcfbff}
+.work h3{margin:0 0 .25rem;font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:1.25rem;line-height:1.3;overflow-wrap:anywhere}
+.work h3 a{text-decoration:none}
+.work h3 a:hover{text-decoration:underline}
+.work p{margin:.25rem 0 .5rem;color:#334155;overflow-wrap:anywhere}
 @media (min-width:48rem){.hero .in{grid-template-columns:12rem 1fr;gap:.5rem 2.25rem;padding:3rem 1.25rem}.hero .cover{grid-row:1/span 2}.hero:not(.nocover) .desc{grid-column:2}.prose{font-size:1.1875rem}}
 @media (max-width:30rem){.nav .hide{display:none}.meta{margin:0}}
+@media (min-width:48rem){.author .in{grid-template-columns:5rem 1fr;gap:.5rem 1.5rem;padding:2.5rem 1.25rem}.author .avatar{width:5rem;height:5rem;font-size:2.25rem}}
 `
   .trim()
   .replace(/\n/g, "");
@@ -109,7 +121,16 @@ export const PAGE_CSP = [
 const FEATHER =
   '<svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M12.67 19a2 2 0 0 0 1.416-.588l6.154-6.172a6 6 0 0 0-8.49-8.49L5.586 9.914A2 2 0 0 0 5 11.328V18a1 1 0 0 0 1 1z"/><path d="M16 8 2 22"/><path d="M17.5 15H9"/></svg>';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+/** The top bar every public page shows a signed-out visitor. */
+export const SITE_HEADER = `<header class="site"><div class="bar"><a class="brand" href="/"><span class="mark">${FEATHER}</span>FicForge</a><nav class="nav" aria-label="Account"><a class="hide" href="${ROUTES.auth}">Sign in</a><a class="btn" href="${ROUTES.auth}">Join free</a></nav></div></header>`;
+
+export const SITE_FOOTER = `<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></span></div></footer>`;
+
+/** The `<head>` lines every public page starts with. */
+export const HEAD_START = `<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">`;
+
+export const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** The summary shown in link previews and search results: the description, or a line naming the story. */
 export function summaryOf(model: Pick<PublicPageModel, "title" | "description" | "authorName">): string {
@@ -145,8 +166,7 @@ export function renderPublicPage(model: PublicPageModel): string {
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+${HEAD_START}
 <title>${title} by ${author} · FicForge</title>
 <meta name="description" content="${summary}">
 <link rel="canonical" href="${e(model.canonicalUrl)}">
@@ -173,12 +193,12 @@ ${imageUrl ? `<meta name="twitter:image" content="${e(imageUrl)}">\n` : ""}<styl
 </head>
 <body>
 <a class="skip" href="#story">Skip to the story</a>
-<header class="site"><div class="bar"><a class="brand" href="/"><span class="mark">${FEATHER}</span>FicForge</a><nav class="nav" aria-label="Account"><a class="hide" href="${ROUTES.auth}">Sign in</a><a class="btn" href="${ROUTES.auth}">Join free</a></nav></div></header>
+${SITE_HEADER}
 <main>
 <article>
 <header class="hero${model.cover ? "" : " nocover"}"><div class="in">${cover}<div>
 <h1>${title}</h1>
-<p class="by">by <strong>${author}</strong></p>
+<p class="by">by <a href="${e(authorPath(model.authorName))}" rel="author"><strong>${author}</strong></a></p>
 <ul class="meta" aria-label="About this story">${meta}</ul>
 </div>
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
@@ -193,7 +213,7 @@ ${toc}${body}
 </div>
 </article>
 </main>
-<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></span></div></footer>
+${SITE_FOOTER}
 </body>
 </html>
 `;

@@ -1,5 +1,6 @@
 // A user's name is built into the cached views of their published stories: the reader view's author, the public
-// page's byline and title, every Discover card. Comments are listed live (never cached), so they follow by themselves.
+// page's byline and title, every Discover card, and their author page (/u/{name}, which shows the bio too).
+// Comments are listed live (never cached), so they follow by themselves.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
@@ -7,11 +8,12 @@ import type { ReadCache } from "./read-cache";
 
 /**
  * Drops every cached view naming `authorId`, here and, through the invalidation bus, in every instance: each of their
- * published stories (its read view and public page, and with it every Discover list). Call it after the rename has
- * committed; answers how many stories were dropped.
+ * published stories (its read view and public page, and with it every Discover list) and the author pages (the old
+ * name's included, an author with no published story too). Call it after the rename has committed; answers how many
+ * stories were dropped.
  */
 export async function invalidateAuthorViews(
-  readCache: Pick<ReadCache, "invalidateStory">,
+  readCache: Pick<ReadCache, "invalidateStory" | "invalidateAuthors">,
   db: Db,
   authorId: number,
 ): Promise<number> {
@@ -20,5 +22,6 @@ export async function invalidateAuthorViews(
     .from(stories)
     .where(and(eq(stories.authorId, authorId), eq(stories.published, true)));
   for (const { id } of rows) readCache.invalidateStory(id);
+  readCache.invalidateAuthors();
   return rows.length;
 }

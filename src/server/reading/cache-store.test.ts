@@ -21,6 +21,9 @@ describe("read cache store", () => {
     expect(scopeOf("discover:sort=new")).toBe("discover");
     expect(scopeOf("discover:[12]")).toBe("discover");
     expect(scopeOf("other")).toBe("other");
+    // An author page, even for a name of digits only (never story 1234's).
+    expect(scopeOf("author:mika")).toBe("authors");
+    expect(scopeOf("author:1234")).toBe("authors");
   });
 
   it("evicts the least recently used entries past its byte bound", async () => {

@@ -29,11 +29,13 @@ export interface CacheStoreOptions {
 const STORY_KEY = /^[a-z-]+:(\d+)(?::|$)/;
 
 /**
- * `discover:…` belongs to `discover`; a key whose second part is a number is that story's (`story:12:read`,
+ * `discover:…` belongs to `discover`, `author:…` to `authors`; a key whose second part is a number is that story's (`story:12:read`,
  * `read:12` and `page:12` all belong to `story:12`); any other key is its own scope, dropped only by clear().
  */
 export function scopeOf(key: string): string {
   if (key.startsWith("discover:")) return "discover";
+  // NOTE: before the story rule: a username may be all digits (`author:1234` is no story's).
+  if (key.startsWith("author:")) return "authors";
   const story = STORY_KEY.exec(key);
   return story ? `story:${story[1]}` : key;
 }

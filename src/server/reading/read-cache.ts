@@ -14,6 +14,8 @@ export const readCacheKey = {
   story: (storyId: number, part: string) => `story:${storyId}:${part}`,
   /** A Discover or search list: every query parameter that changes the answer, normalized, in `query`. */
   discover: (query: string) => `discover:${query}`,
+  /** An author's public page (/u/{name}), by the name's lower case: it lists their stories, so it goes with Discover. */
+  author: (username: string) => `author:${username.toLowerCase()}`,
 };
 
 type Fields = Record<string, unknown>;
@@ -60,10 +62,12 @@ export interface ReadCache {
    * `key`, kept until invalidated like send's; `size` tells its bytes for the bound.
    */
   remember<T>(key: string, build: () => Promise<T>, size: (value: T) => number): Promise<T>;
-  /** A story's read view, public page and every Discover list may have changed. */
+  /** A story's read view, public page, every Discover list and every author page may have changed. */
   invalidateStory(storyId: number): void;
-  /** Discover lists may have changed (a story was published, unpublished, liked …). */
+  /** Discover lists (and the author pages) may have changed (a story was published, unpublished, liked …). */
   invalidateDiscover(): void;
+  /** Author pages may have changed (a rename, a new bio): every author's, as a rename frees the old name. */
+  invalidateAuthors(): void;
   /** Everything may have changed (e.g. an author renamed). */
   invalidateAll(): void;
   /** Entries and bytes held (tests, benchmarks). */
@@ -260,6 +264,10 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
       dropLocally("d");
       bus?.publish("d");
     },
+    invalidateAuthors(): void {
+      dropLocally("a");
+      bus?.publish("a");
+    },
     invalidateAll(): void {
       dropLocally("*");
       bus?.publish("*");
@@ -269,14 +277,21 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
     },
   } satisfies ReadCache;
 
-  /** One message names what changed: `s12` (story 12 and Discover), `d` (Discover), `*` (everything). */
+  /**
+   * One message names what changed: `s12` (story 12, Discover and author pages), `d` (Discover and author pages),
+   * `a` (author pages), `*` (everything). An author page lists stories, so whatever drops Discover drops it too.
+   */
   function dropLocally(message: string): void {
     const id = Number(message.slice(1));
-    if (message === "d") {
+    if (message === "a") {
+      store.invalidate("authors");
+    } else if (message === "d") {
       store.invalidate("discover");
+      store.invalidate("authors");
     } else if (message.startsWith("s") && Number.isSafeInteger(id)) {
       store.invalidate(`story:${id}`);
       store.invalidate("discover");
+      store.invalidate("authors");
     } else {
       // "*", or a message this version does not know (a newer instance's): dropping everything is always safe.
       store.clear();

@@ -1,4 +1,5 @@
-// A rename reaches every cached view that names the author (issue 16): the reader view, the public page and Discover,
+// A rename reaches every cached view that names the author (issue 16): the reader view, the public page, Discover
+// and the author page (issue 17: its name, and the old name's page gone),
 // whether the views were cached by the instance that took the rename or by another one on the same PostgreSQL
 // database (told through LISTEN/NOTIFY).
 import { randomBytes } from "node:crypto";
@@ -33,15 +34,17 @@ async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<vo
 
 const newName = () => `rn-${randomBytes(3).toString("hex")}`;
 
-/** The author's name as each cached view shows it to a signed-out reader. */
-async function namesShown(app: FastifyInstance, storyId: number) {
+/** The author's name as each cached view shows it to a signed-out reader; `author` the name /u/{name} answers to. */
+async function namesShown(app: FastifyInstance, storyId: number, name: string) {
   const read = (await send(app, "GET", `/api/stories/${storyId}/read`)).json().author.username as string;
   const moved = await send(app, "GET", `/s/${storyId}`);
   const page = await send(app, "GET", moved.headers.location as string);
   const byline = /<title>.* by (.*) · FicForge<\/title>/.exec(page.body)?.[1];
   const list = (await send(app, "GET", "/api/published-stories?sort=new&limit=50")).json() as PublishedStoryItem[];
   const card = list.find((item) => item.id === storyId)?.author.username;
-  return { read, byline, card };
+  const authorPage = await send(app, "GET", `/u/${name}`);
+  const author = authorPage.statusCode === 200 ? /<h1>(.*)<\/h1>/.exec(authorPage.body)?.[1] : authorPage.statusCode;
+  return { read, byline, card, author };
 }
 
 /** A published story by a signed-in author, its three views cached by `app` (PostgreSQL: once LISTEN is in place). */
@@ -51,10 +54,10 @@ async function cachedStory(app: FastifyInstance, db: Database["db"]) {
   // The factory writes the row directly: tell the cache, as publishing through the API does.
   app.readCache.invalidateStory(story.id);
   await eventually(async () => {
-    const shown = await namesShown(app, story.id);
-    expect(shown).toEqual({ read: author.user.username, byline: author.user.username, card: author.user.username });
-    // read view, public page, Discover list
-    return app.readCache.size.entries >= 3;
+    const name = author.user.username;
+    expect(await namesShown(app, story.id, name)).toEqual({ read: name, byline: name, card: name, author: name });
+    // read view, public page, Discover list, author page
+    return app.readCache.size.entries >= 4;
   });
   return { author, story };
 }
@@ -77,16 +80,23 @@ for (const kind of DB_KINDS as DbKind[]) {
       const renamed = newName();
       const patch = await send(app, "PATCH", "/api/user", { username: renamed }, author.headers);
       expect(patch.statusCode, patch.body).toBe(200);
-      expect(await namesShown(app, story.id)).toEqual({ read: renamed, byline: renamed, card: renamed });
+      expect(await namesShown(app, story.id, renamed)).toEqual({
+        read: renamed,
+        byline: renamed,
+        card: renamed,
+        author: renamed,
+      });
+      expect((await namesShown(app, story.id, author.user.username)).author).toBe(404);
     });
 
-    it("keeps the cache when the profile changes but the name does not", async () => {
+    it("keeps the story views when only the bio changes, and drops the author pages (they show it)", async () => {
       const { author, story } = await cachedStory(app, database.db);
       const entries = app.readCache.size.entries;
       const body = { username: author.user.username, description: "Writes by the sea." };
       expect((await send(app, "PATCH", "/api/user", body, author.headers)).statusCode).toBe(200);
-      expect(app.readCache.size.entries).toBe(entries);
-      expect((await namesShown(app, story.id)).read).toBe(author.user.username);
+      expect(app.readCache.size.entries).toBe(entries - 1);
+      expect((await namesShown(app, story.id, author.user.username)).read).toBe(author.user.username);
+      expect((await send(app, "GET", `/u/${author.user.username}`)).body).toContain("Writes by the sea.");
     });
   });
 }
@@ -114,8 +124,24 @@ describe.runIf(TEST_DATABASE_URL)("[postgres] a rename and the views cached by a
     const renamed = newName();
     expect((await send(second, "PATCH", "/api/user", { username: renamed }, author.headers)).statusCode).toBe(200);
     await eventually(async () => {
-      const shown = await namesShown(first, story.id);
-      return shown.read === renamed && shown.byline === renamed && shown.card === renamed;
+      const shown = await namesShown(first, story.id, renamed);
+      const old = await namesShown(first, story.id, author.user.username);
+      return (
+        shown.read === renamed &&
+        shown.byline === renamed &&
+        shown.card === renamed &&
+        shown.author === renamed &&
+        old.author === 404
+      );
     });
+  });
+
+  it("drops the author page the first instance cached when the bio changes through the second", async () => {
+    const { author } = await cachedStory(first, database.db);
+    const body = { username: author.user.username, description: "Moved inland." };
+    expect((await send(second, "PATCH", "/api/user", body, author.headers)).statusCode).toBe(200);
+    await eventually(async () =>
+      (await send(first, "GET", `/u/${author.user.username}`)).body.includes("Moved inland."),
+    );
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The dashboard's Discover section: the tabs switch the feed, the NSFW toggle is Plus only, a failed fetch is an
 // empty list.
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DiscoverSection } from "./DiscoverSection";
 import { fakeApi, renderWithClient, story } from "./test-support";
@@ -29,9 +29,13 @@ describe("Discover Stories", () => {
     const urls = feeds();
     renderWithClient(<DiscoverSection />);
     expect(screen.getAllByTestId("discover-skeleton")).toHaveLength(4);
-    const links = await screen.findAllByTestId("discover-story");
-    expect(links).toHaveLength(4);
-    expect(links[0]).toHaveProperty("href", expect.stringMatching(/\/dashboard\/story\/1\/read$/));
+    const cards = await screen.findAllByTestId("discover-story");
+    expect(cards).toHaveLength(4);
+    // The card's title opens the reader (its link covers the card); the author's name opens their page.
+    const title = within(cards[0]!).getByRole("link", { name: "featured 1" });
+    expect(title).toHaveProperty("href", expect.stringMatching(/\/dashboard\/story\/1\/read$/));
+    const author = within(cards[0]!).getByTestId("discover-author");
+    expect(author.getAttribute("href")).toBe(`/u/${author.textContent}`);
     expect(screen.getByText("featured 1")).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole("tab", { name: "For You" }), { button: 0 });

@@ -1,5 +1,5 @@
-// One published story in Discover: cover (or a placeholder), title, author and mood chips; the whole card opens
-// the reader.
+// One published story in Discover: cover (or a placeholder), title, author and mood chips. The whole card opens the
+// reader (the title's link stretched over it); the author's name is a link of its own, above it, to their page.
 import { BookOpen, Heart } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -30,19 +30,39 @@ function Cover({ src }: { src: string | null }) {
 
 export function StoryTile({ story }: { story: PublishedStoryItem }) {
   const moods = moodChips(story.moods);
-  const author = story.author?.username || "Unknown Author";
+  const name = story.author?.username?.trim();
   return (
-    <Link
-      href={ROUTES.read(story.id)}
+    <article
       data-testid="discover-story"
-      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="aspect-[3/2] overflow-hidden bg-brand-50">
         <Cover src={story.coverImage} />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="line-clamp-2 font-semibold leading-snug text-ink group-hover:text-brand-700">{story.title}</h3>
-        <p className="truncate text-sm text-slate-500">by {author}</p>
+        <h3 className="line-clamp-2 font-semibold leading-snug text-ink group-hover:text-brand-700">
+          <Link
+            href={ROUTES.read(story.id)}
+            className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-400"
+          >
+            {story.title}
+          </Link>
+        </h3>
+        <p className="truncate text-sm text-slate-500">
+          by{" "}
+          {name ? (
+            // A plain link above the stretched one: the author page is the server's (/u/{name}), not a client route.
+            <a
+              href={ROUTES.author(name)}
+              className="relative z-10 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-400"
+              data-testid="discover-author"
+            >
+              {name}
+            </a>
+          ) : (
+            "Unknown Author"
+          )}
+        </p>
         {moods.length > 0 && (
           <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Moods">
             {moods.map((mood) => (
@@ -61,7 +81,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
           </p>
         )}
       </div>
-    </Link>
+    </article>
   );
 }
 

@@ -2,6 +2,7 @@
 // description and the fandom and mood chips.
 import { ImageOff } from "lucide-react";
 import type { ReactNode } from "react";
+import { ROUTES } from "../../../shared/routes";
 import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { cn } from "../../lib/cn";
 import { aiShareText, readingTime, storyChips } from "./reader-meta";
@@ -38,9 +39,21 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
         </h1>
         <p className="text-slate-600">
           by{" "}
-          <span className="font-semibold text-ink" data-testid="reader-author">
-            {author}
-          </span>
+          {story.author?.username?.trim() ? (
+            // A plain link: the author page is the server's (/u/{name}), not a client route.
+            <a
+              href={ROUTES.author(story.author.username)}
+              rel="author"
+              className="font-semibold text-ink underline decoration-brand-200 underline-offset-4 hover:text-brand-700 hover:decoration-brand-400"
+              data-testid="reader-author"
+            >
+              {author}
+            </a>
+          ) : (
+            <span className="font-semibold text-ink" data-testid="reader-author">
+              {author}
+            </span>
+          )}
         </p>
         {minutes || marin ? (
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-500">

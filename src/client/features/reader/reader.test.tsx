@@ -95,6 +95,7 @@ describe("the reader", () => {
     renderReader();
     expect(await screen.findByRole("heading", { level: 1, name: "Storm Road" })).toBeTruthy();
     expect(screen.getByTestId("reader-author").textContent).toBe("writer");
+    expect(screen.getByRole("link", { name: "writer" }).getAttribute("href")).toBe("/u/writer");
     expect(screen.getByText("No cover image")).toBeTruthy();
     expect(screen.getByTestId("reader-chips").textContent).toBe("NarutoRomance");
     expect(screen.getByText("2 min read")).toBeTruthy();

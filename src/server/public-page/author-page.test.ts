@@ -1,0 +1,181 @@
+// GET /u/{name}: the author's public page, its works (never mature or unpublished ones), escaping, case-insensitive
+// names and the read cache (a rename or a new bio shows at once; rename-views.test.ts covers a second instance).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { publicStoryPath } from "../../shared/routes";
+import { describeEachDb, send, TEST_APP_URL } from "../test/app";
+import { createStory, createVerifiedUserWithSession } from "../test/factories";
+import { PAGE_CSP, PAGE_CSS } from "./template";
+
+const clientDir = mkdtempSync(join(tmpdir(), "ficforge-author-page-"));
+const SHELL = "<!doctype html><title>FicForge</title><div id=root></div>";
+writeFileSync(join(clientDir, "index.html"), SHELL);
+
+const newName = () => `Au_${randomBytes(3).toString("hex")}`;
+
+describeEachDb(
+  "author page",
+  (ctx) => {
+    const db = () => ctx().database.db;
+    const get = (url: string, headers: Record<string, string> = {}) => send(ctx().app, "GET", url, undefined, headers);
+    const author = (description: string | null = null) =>
+      createVerifiedUserWithSession(db(), { username: newName(), description }, ctx().clock.now());
+    const story = (authorId: number, overrides: Parameters<typeof createStory>[1] = {}) =>
+      createStory(db(), { authorId, published: true, publishedAt: new Date(), ...overrides });
+
+    it("shows the initial, the bio and the published works with summary, tags and words; links to each", async () => {
+      const { user } = await author("Writes by the sea.\nMostly at night.");
+      const older = await story(user.id, {
+        title: "The Crow Keeper",
+        description: "Snow has closed the pass.",
+        tags: ["Adventure", "Found Family"],
+        wordCount: 1234,
+        publishedAt: new Date("2026-01-01"),
+      });
+      const newer = await story(user.id, { title: "Salt Lines", description: null, wordCount: 1 });
+      const res = await get(`/u/${user.username}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["content-security-policy"]).toBe(PAGE_CSP);
+      expect(res.headers["cache-control"]).toBe("public, max-age=60");
+      expect(res.headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
+      const html = res.body;
+      expect(html).not.toContain("<script");
+      expect(html).toContain(`<style>${PAGE_CSS}</style>`);
+      expect(html).toContain(`<span class="avatar" aria-hidden="true">A</span>`);
+      expect(html).toContain(`<h1>${user.username}</h1>`);
+      expect(html).toContain('<p class="desc">Writes by the sea.\nMostly at night.</p>');
+      expect(html).toContain("<li>2 published stories</li>");
+      expect(html).toContain(`<a href="${publicStoryPath(older.id, older.title)}">The Crow Keeper</a>`);
+      expect(html).toContain("<p>Snow has closed the pass.</p>");
+      expect(html).toContain("<li>1,234 words</li><li>Adventure</li><li>Found Family</li>");
+      expect(html).toContain(`<a href="${publicStoryPath(newer.id, newer.title)}">Salt Lines</a>`);
+      expect(html).toContain("<li>1 word</li>");
+      // Newest first.
+      expect(html.indexOf("Salt Lines")).toBeLessThan(html.indexOf("The Crow Keeper"));
+      const canonical = `${TEST_APP_URL}/u/${user.username}`;
+      expect(html).toContain(`<link rel="canonical" href="${canonical}">`);
+      expect(html).toContain(`<meta property="og:url" content="${canonical}">`);
+      expect(html).toContain('<meta property="og:type" content="profile">');
+      expect(html).toContain(`<meta property="og:title" content="${user.username} on FicForge">`);
+      expect(html).toContain('<meta property="og:description" content="Writes by the sea. Mostly at night.">');
+      // No follows yet: no count and no button (issue 17 section 2 adds them).
+      expect(html).not.toMatch(/follow/i);
+
+      const again = await get(`/u/${user.username}`, { "if-none-match": String(res.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      const { cookie } = await author();
+      expect((await get(`/u/${user.username}`, { cookie })).body).toBe(html);
+    });
+
+    it("never lists mature, unpublished or other authors' works, to anyone", async () => {
+      const { user, cookie } = await author();
+      await story(user.id, { title: "Shown Tale" });
+      const hidden = [
+        { title: "Draft Tale", published: false, publishedAt: null },
+        { title: "Marked Tale", markedMature: true },
+        { title: "Rated Tale", rating: "mature" },
+        { title: "Themed Tale", themes: ["nsfw"] },
+        { title: "Spicy Tale", moods: { spice: 80 } },
+        { title: "Adult Tale", description: "An 18+ story." },
+      ];
+      for (const overrides of hidden) await story(user.id, overrides);
+      await story((await author()).user.id, { title: "Someone Else's Tale" });
+      // The author themself, signed in, gets the same public view.
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const html = (await get(`/u/${user.username}`, headers)).body;
+        expect(html).toContain("Shown Tale");
+        expect(html).toContain("<li>1 published story</li>");
+        for (const { title } of hidden) expect(html).not.toContain(title);
+        expect(html).not.toContain("Someone Else");
+      }
+    });
+
+    it("an author with nothing published still has a page that says so, summarised by name", async () => {
+      const { user } = await author();
+      await story(user.id, { title: "Draft Only", published: false, publishedAt: null });
+      const html = (await get(`/u/${user.username}`)).body;
+      expect(html).toContain(`${user.username} hasn't published a story yet.`);
+      expect(html).toContain(`<meta name="description" content="${user.username} on FicForge.">`);
+      expect(html).not.toContain('class="desc"');
+    });
+
+    it("escapes a hostile bio and title", async () => {
+      const { user } = await author(`<img src=x onerror=alert(1)> & "quotes"`);
+      await story(user.id, { title: `<script>alert("t")</script>`, description: `</p><a href="javascript:x">y</a>` });
+      const html = (await get(`/u/${user.username}`)).body;
+      expect(html).not.toContain("<script");
+      expect(html).not.toContain("<img");
+      expect(html).not.toContain('<a href="javascript');
+      expect(html).toContain('<p class="desc">&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;</p>');
+      expect(html).toContain("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;</a>");
+      expect(html).toContain("<p>&lt;/p&gt;&lt;a href=&quot;javascript:x&quot;&gt;y&lt;/a&gt;</p>");
+      expect(html).toContain(
+        '<meta property="og:description" content="&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;">',
+      );
+    });
+
+    it("finds the name in any case and moves (301) to the author's own spelling; unknown names are 404", async () => {
+      const { user } = await author();
+      for (const wrong of [user.username.toLowerCase(), user.username.toUpperCase()]) {
+        const res = await get(`/u/${wrong}`);
+        expect(res.statusCode, wrong).toBe(301);
+        expect(res.headers.location).toBe(`/u/${user.username}`);
+      }
+      for (const path of ["/u/nobody_here_123", "/u/%3Cscript%3E", `/u/${"x".repeat(80)}`, "/u/a%20b"]) {
+        const res = await get(path);
+        expect(res.statusCode, path).toBe(404);
+        expect(res.body).toBe(SHELL);
+      }
+    });
+
+    it("a name nobody has is not remembered: registering it later shows the new page", async () => {
+      const name = newName();
+      expect((await get(`/u/${name}`)).statusCode).toBe(404);
+      await createVerifiedUserWithSession(db(), { username: name });
+      expect((await get(`/u/${name}`)).statusCode).toBe(200);
+    });
+
+    it("a rename, a new bio and a new story show at once, though the page was cached", async () => {
+      const { user, headers } = await author("Old bio.");
+      const first = await get(`/u/${user.username}`);
+      expect(first.body).toContain("Old bio.");
+      // Cached: a row written behind the cache's back does not show...
+      await story(user.id, { title: "Quiet Arrival" });
+      expect((await get(`/u/${user.username}`)).body).not.toContain("Quiet Arrival");
+      // ...until the API says something changed: a new bio,
+      const bio = await send(
+        ctx().app,
+        "PATCH",
+        "/api/user",
+        { username: user.username, description: "New bio." },
+        headers,
+      );
+      expect(bio.statusCode, bio.body).toBe(200);
+      const rebuilt = (await get(`/u/${user.username}`)).body;
+      expect(rebuilt).toContain("New bio.");
+      expect(rebuilt).toContain("Quiet Arrival");
+      // a rename (the old name is nobody's now),
+      const renamed = newName();
+      const patch = await send(
+        ctx().app,
+        "PATCH",
+        "/api/user",
+        { username: renamed, description: "New bio." },
+        headers,
+      );
+      expect(patch.statusCode, patch.body).toBe(200);
+      expect((await get(`/u/${user.username}`)).statusCode).toBe(404);
+      expect((await get(`/u/${renamed}`)).body).toContain(`<h1>${renamed}</h1>`);
+      // or a published story being changed (an edit drops its story, Discover and the author pages).
+      const title = "Loud Departure";
+      await story(user.id, { title });
+      ctx().app.readCache.invalidateStory(1);
+      expect((await get(`/u/${renamed}`)).body).toContain(title);
+    });
+  },
+  { clientDir },
+);

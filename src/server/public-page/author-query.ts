@@ -1,0 +1,67 @@
+// The author page's queries: the author by name (any case), and their published works a signed-out visitor may
+// read. Mature works are never listed (they have no public page either, query.ts), whoever asks: the page is cached
+// as one signed-out view.
+import { and, desc, eq, sql } from "drizzle-orm";
+import { isNsfw } from "../../shared/nsfw";
+import type { Db } from "../db/client";
+import { stories, users } from "../db/schema";
+import { tagNames } from "../stories/story-queries";
+import { countStoryWords } from "../stories/story-text";
+
+export interface PublicAuthor {
+  id: number;
+  username: string;
+  description: string | null;
+}
+
+export interface PublicWork {
+  id: number;
+  title: string;
+  description: string | null;
+  tags: string[];
+  wordCount: number;
+  publishedAt: Date | null;
+}
+
+/** The author whose name is `name` in any case (names are unique without regard to case), or undefined. */
+export async function findAuthorByName(db: Db, name: string): Promise<PublicAuthor | undefined> {
+  const [author] = await db
+    .select({ id: users.id, username: users.username, description: users.description })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, name.toLowerCase()))
+    .limit(1);
+  return author;
+}
+
+const themesOf = (themes: unknown): string[] => (Array.isArray(themes) ? themes.map(String) : []);
+
+/** The author's published, general-rated works, newest first. */
+export async function loadPublicWorks(db: Db, authorId: number): Promise<PublicWork[]> {
+  const rows = await db
+    .select({
+      id: stories.id,
+      title: stories.title,
+      description: stories.description,
+      tags: tagNames,
+      wordCount: stories.wordCount,
+      // NOTE: the text only for rows written before words were counted (the maintenance job counts them later).
+      uncountedContent: sql<string | null>`case when ${stories.wordCount} is null then ${stories.content} end`,
+      publishedAt: stories.publishedAt,
+      markedMature: stories.markedMature,
+      themes: stories.themes,
+      moods: stories.moods,
+    })
+    .from(stories)
+    .where(and(eq(stories.authorId, authorId), eq(stories.published, true), eq(stories.rating, "general")))
+    .orderBy(desc(stories.publishedAt), desc(stories.id));
+  return rows
+    .filter((row) => !(row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)))
+    .map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      tags: row.tags,
+      wordCount: row.wordCount ?? countStoryWords(row.uncountedContent ?? "").wordCount,
+      publishedAt: row.publishedAt,
+    }));
+}

@@ -1,0 +1,46 @@
+// GET /u/{name}: an author's public page, rendered here as HTML with no script, like /s/. Unknown names get the app's
+// 404 page; a name in another case a 301 to the author's own spelling.
+import type { FastifyInstance } from "fastify";
+import { authorPath } from "../../shared/routes";
+import type { Db } from "../db/client";
+import { readCacheKey } from "../reading/read-cache";
+import { findAuthorByName, loadPublicWorks } from "./author-query";
+import { renderAuthorPage } from "./author-template";
+import { type PublicPage, packPage, pageSize, sendPublicPage } from "./routes";
+
+/** Wider than any name the sign-up and profile rules allow; anything else is nobody's and costs no query. */
+const NAME = /^[\p{L}\p{N}_.-]{1,64}$/u;
+
+/** Renders the page of the author named `name` (any case), or undefined when nobody has that name. */
+export async function buildAuthorPage(db: Db, appUrl: string, name: string): Promise<PublicPage | undefined> {
+  const author = await findAuthorByName(db, name);
+  if (!author) return undefined;
+  const works = await loadPublicWorks(db, author.id);
+  const path = authorPath(author.username);
+  return packPage(path, renderAuthorPage({ author, works, canonicalUrl: appUrl + path, appUrl }));
+}
+
+/** Thrown out of a build so the read cache keeps no answer: a name nobody has today may be registered tomorrow. */
+const NOBODY = Symbol("nobody");
+
+export async function authorPageRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { name: string } }>("/u/:name", async (request, reply) => {
+    const { name } = request.params;
+    if (!NAME.test(name)) {
+      reply.callNotFound();
+      return reply;
+    }
+    // Kept under the lower-cased name until a story, Discover or an author changes (read-cache.ts, author-views.ts).
+    const page = await app.readCache
+      .remember(
+        readCacheKey.author(name),
+        async () => (await buildAuthorPage(request.db, app.deps.config.APP_URL, name)) ?? Promise.reject(NOBODY),
+        pageSize,
+      )
+      .catch((error: unknown) => {
+        if (error === NOBODY) return undefined;
+        throw error;
+      });
+    return sendPublicPage(request, reply, authorPath(name), page);
+  });
+}

@@ -1,0 +1,91 @@
+// The author page's HTML (/u/{name}): the public story page's stylesheet, header and footer, every text escaped,
+// no script at all.
+import { publicStoryPath } from "../../shared/routes";
+import type { PublicAuthor, PublicWork } from "./author-query";
+import { escapeHtml as e, HEAD_START, PAGE_CSS, plural, SITE_FOOTER, SITE_HEADER } from "./template";
+
+export interface AuthorPageModel {
+  author: PublicAuthor;
+  works: PublicWork[];
+  /** Absolute canonical URL (APP_URL + authorPath). */
+  canonicalUrl: string;
+  appUrl: string;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The summary for link previews and search results: the bio, or a line naming the author. */
+export function authorSummary(author: PublicAuthor, works: number): string {
+  const bio = oneLine(author.description ?? "");
+  if (bio) return bio.length > 200 ? `${bio.slice(0, 199).trimEnd()}…` : bio;
+  return works > 0
+    ? `${plural(works, "story", "stories")} by ${author.username} on FicForge.`
+    : `${author.username} on FicForge.`;
+}
+
+/** The avatar's letter: the name's first letter or digit, upper case. */
+export const initialOf = (username: string) => (/[\p{L}\p{N}]/u.exec(username)?.[0] ?? "?").toUpperCase();
+
+function work(item: PublicWork): string {
+  const tags = item.tags.map((tag) => `<li>${e(tag)}</li>`).join("");
+  const summary = item.description?.trim();
+  return `<li class="work"><article aria-labelledby="w${item.id}">
+<h3 id="w${item.id}"><a href="${e(encodeURI(publicStoryPath(item.id, item.title)))}">${e(item.title)}</a></h3>
+${summary ? `<p>${e(summary)}</p>\n` : ""}<ul class="meta" aria-label="About this story"><li>${plural(item.wordCount, "word", "words")}</li>${tags}</ul>
+</article></li>`;
+}
+
+// NOTE: the follower count and the 'Follow' button (issue 17, section 2) go here when follows exist; until then
+// nothing, rather than a count nobody keeps or a button that does nothing.
+const FOLLOW_SLOT = "";
+
+export function renderAuthorPage(model: AuthorPageModel): string {
+  const { author, works } = model;
+  const name = e(author.username);
+  const summary = e(authorSummary(author, works.length));
+  const bio = author.description?.trim();
+  const list =
+    works.length > 0
+      ? `<ol>${works.map(work).join("\n")}</ol>`
+      : `<p class="empty">${name} hasn't published a story yet.</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+${HEAD_START}
+<title>${name} · FicForge</title>
+<meta name="description" content="${summary}">
+<link rel="canonical" href="${e(model.canonicalUrl)}">
+<meta name="theme-color" content="#7c3aed">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<meta property="og:type" content="profile">
+<meta property="og:site_name" content="FicForge">
+<meta property="og:title" content="${name} on FicForge">
+<meta property="og:description" content="${summary}">
+<meta property="og:url" content="${e(model.canonicalUrl)}">
+<meta property="profile:username" content="${name}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="${name} on FicForge">
+<meta name="twitter:description" content="${summary}">
+<style>${PAGE_CSS}</style>
+</head>
+<body>
+<a class="skip" href="#works">Skip to the stories</a>
+${SITE_HEADER}
+<main>
+<header class="hero author"><div class="in">
+<span class="avatar" aria-hidden="true">${e(initialOf(author.username))}</span>
+<div><h1>${name}</h1>
+<ul class="meta" aria-label="About this author"><li>${plural(works.length, "published story", "published stories")}</li></ul>
+${FOLLOW_SLOT}</div>
+${bio ? `<p class="desc">${e(bio)}</p>` : ""}
+</div></header>
+<section class="page works" id="works" aria-labelledby="works-title">
+<h2 id="works-title">Stories</h2>
+${list}
+</section>
+</main>
+${SITE_FOOTER}
+</body>
+</html>
+`;
+}
