@@ -52,7 +52,10 @@ for (const width of [1280, 390]) {
     // The author sees 1 new on the dashboard card and on the editor's button.
     const authorPage = await (await browser.newContext({ baseURL, viewport })).newPage();
     await signIn(authorPage, author);
-    const card = authorPage.getByRole("article").filter({ hasText: title });
+    // NOTE: Discover's tiles are articles too; the author's own card is the one that opens the editor.
+    const card = authorPage
+      .getByRole("article")
+      .filter({ has: authorPage.getByRole("link", { name: `Open ${title} in the editor` }) });
     await expect(card.getByTestId("card-unseen")).toHaveText("1 new comment");
     await card.scrollIntoViewIfNeeded();
     await authorPage.screenshot({ path: testInfo.outputPath(`dashboard-${width}.png`) });

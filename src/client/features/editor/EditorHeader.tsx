@@ -59,7 +59,7 @@ function ActionButton({
       aria-label={label}
       aria-keyshortcuts={shortcut}
       className={cn(
-        "inline-flex min-h-9 min-w-14 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-lg px-1.5 py-1 font-medium transition-colors lg:h-9 lg:min-w-0 lg:flex-row lg:gap-1.5 lg:px-2.5 lg:py-0",
+        "inline-flex min-h-9 min-w-0 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-lg px-0.5 py-1 font-medium transition-colors sm:min-w-14 sm:px-1.5 lg:h-9 lg:min-w-0 lg:flex-row lg:gap-1.5 lg:px-2.5 lg:py-0",
         emphasis
           ? "border border-transparent bg-gradient-to-r from-brand-600 to-pink-600 text-white hover:from-brand-700 hover:to-pink-700"
           : "border border-brand-200 bg-white text-brand-800 hover:bg-brand-50",
@@ -69,7 +69,7 @@ function ActionButton({
         {icon}
         {badge}
       </span>
-      <span aria-hidden className="text-[11px] leading-tight whitespace-nowrap lg:hidden">
+      <span aria-hidden className="text-[10px] leading-tight whitespace-nowrap sm:text-[11px] lg:hidden">
         {caption}
       </span>
       <span aria-hidden className="hidden text-sm whitespace-nowrap lg:inline">
@@ -124,7 +124,8 @@ export function EditorHeader(props: EditorHeaderProps) {
           <SaveStatusBadge status={props.status} onRetry={props.onSave} />
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
+      {/* NOTE: a phone has room for five captioned buttons only as five equal columns (about 57 px at 390 px). */}
+      <div className="grid grid-cols-5 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-2">
         <ActionButton
           label="Save"
           icon={<Save className={icon} aria-hidden />}
