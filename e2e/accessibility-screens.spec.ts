@@ -6,6 +6,9 @@ import { publicStoryPath } from "../src/shared/routes";
 import { createVerifiedUser, ownAddress } from "./support/accounts";
 import { givenEarlierChat } from "./support/marin";
 
+// NOTE: the screens are independent: spread them over both workers instead of one file on one worker (~2.5 min).
+test.describe.configure({ mode: "parallel" });
+
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -140,6 +143,8 @@ test.describe("signed-in screens", () => {
   test("discover", async ({ page }) => expectCleanAtBothWidths(page, () => screen(page, "/dashboard/discover")));
   test("reader", async ({ page }) =>
     expectCleanAtBothWidths(page, () => screen(page, `/dashboard/story/${published.id}/read`, published.title)));
+  test("reader, story not found", async ({ page }) =>
+    expectCleanAtBothWidths(page, () => screen(page, "/dashboard/story/999999999/read", "Story not found")));
   test("public story page", async ({ page }) =>
     expectCleanAtBothWidths(page, () => screen(page, publicStoryPath(published.id, published.title))));
   test("settings", async ({ page }) => expectCleanAtBothWidths(page, () => screen(page, "/dashboard/settings")));

@@ -2,7 +2,6 @@
 // shares it; a signed-out browser without JavaScript reads the shared link; the author is sent to the editor; a
 // free user never sees a mature story; an unpublished story is not found.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { publicStoryPath } from "../src/shared/routes";
 import { createVerifiedUser, signIn, type TestUser } from "./support/accounts";
@@ -73,15 +72,6 @@ async function publishedStory(request: APIRequestContext, token: string): Promis
   });
   await publish(request, id, { title, description, tags: ["Drama", "Adventure"] });
   return { id, title, description, body };
-}
-
-/** Serious and critical WCAG 2 A/AA violations, as e2e/accessibility.spec.ts reads them. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 const token = () => `tok${randomBytes(4).toString("hex")}`;
@@ -329,36 +319,4 @@ test("an unpublished story is not found in the reader, nor once its author unpub
   expect((await page.request.get(publicStoryPath(story.id, story.title))).status()).toBe(404);
   const search = await page.request.get(`/api/published-stories?q=${word}`);
   expect(await search.json()).toEqual([]);
-});
-
-test("the reader, the browse page and the public page have no serious accessibility violations", async ({
-  browser,
-  page,
-  baseURL,
-}) => {
-  const author = await apiUser(browser, baseURL!);
-  const story = await publishedStory(author.request, token());
-  await signIn(page, await createVerifiedUser(page.request));
-  const pages: [string, (p: Page) => Promise<void>][] = [
-    ["/dashboard/discover", (p) => expect(p.getByTestId("discover-story").first()).toBeVisible()],
-    [
-      `/dashboard/story/${story.id}/read`,
-      (p) => expect(p.getByRole("heading", { level: 1, name: story.title })).toBeVisible(),
-    ],
-    ["/dashboard/story/999999999/read", (p) => expect(p.getByRole("heading", { name: NOT_FOUND })).toBeVisible()],
-  ];
-  for (const [path, ready] of pages) {
-    await page.goto(path);
-    await ready(page);
-    expect([path, await seriousViolations(page)]).toEqual([path, []]);
-  }
-  const stranger = await browser.newContext({ baseURL });
-  try {
-    const strangerPage = await stranger.newPage();
-    const path = publicStoryPath(story.id, story.title);
-    await strangerPage.goto(path);
-    expect([path, await seriousViolations(strangerPage)]).toEqual([path, []]);
-  } finally {
-    await stranger.close();
-  }
 });
