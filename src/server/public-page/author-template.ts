@@ -2,7 +2,7 @@
 // no script at all.
 import { publicStoryPath } from "../../shared/routes";
 import type { PublicAuthor, PublicWork } from "./author-query";
-import { escapeHtml as e, HEAD_START, PAGE_CSS, plural, SITE_FOOTER, SITE_HEADER } from "./template";
+import { escapeHtml as e, PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "./template";
 
 export interface AuthorPageModel {
   author: PublicAuthor;
@@ -51,17 +51,7 @@ export function renderAuthorPage(model: AuthorPageModel): string {
   return `<!doctype html>
 <html lang="en">
 <head>
-${HEAD_START}
-<title>${name} · FicForge</title>
-<meta name="description" content="${summary}">
-<link rel="canonical" href="${e(model.canonicalUrl)}">
-<meta name="theme-color" content="#7c3aed">
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-<meta property="og:type" content="profile">
-<meta property="og:site_name" content="FicForge">
-<meta property="og:title" content="${name} on FicForge">
-<meta property="og:description" content="${summary}">
-<meta property="og:url" content="${e(model.canonicalUrl)}">
+${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "profile", ogTitle: `${name} on FicForge` })}
 <meta property="profile:username" content="${name}">
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${name} on FicForge">

@@ -127,8 +127,29 @@ export const SITE_HEADER = `<header class="site"><div class="bar"><a class="bran
 export const SITE_FOOTER = `<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></span></div></footer>`;
 
 /** The `<head>` lines every public page starts with. */
-export const HEAD_START = `<meta charset="utf-8">
+const HEAD_START = `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">`;
+
+/** The head every public page starts with: title, description, canonical, icon and the Open Graph basics. Texts arrive escaped. */
+export function pageHead(meta: {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  ogType: string;
+  ogTitle: string;
+}) {
+  return `${HEAD_START}
+<title>${meta.title}</title>
+<meta name="description" content="${meta.description}">
+<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}">
+<meta name="theme-color" content="#7c3aed">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<meta property="og:type" content="${meta.ogType}">
+<meta property="og:site_name" content="FicForge">
+<meta property="og:title" content="${meta.ogTitle}">
+<meta property="og:description" content="${meta.description}">
+<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}">`;
+}
 
 export const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
@@ -166,17 +187,7 @@ export function renderPublicPage(model: PublicPageModel): string {
   return `<!doctype html>
 <html lang="en">
 <head>
-${HEAD_START}
-<title>${title} by ${author} · FicForge</title>
-<meta name="description" content="${summary}">
-<link rel="canonical" href="${e(model.canonicalUrl)}">
-<meta name="theme-color" content="#7c3aed">
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-<meta property="og:type" content="article">
-<meta property="og:site_name" content="FicForge">
-<meta property="og:title" content="${title}">
-<meta property="og:description" content="${summary}">
-<meta property="og:url" content="${e(model.canonicalUrl)}">
+${pageHead({ title: `${title} by ${author} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "article", ogTitle: title })}
 ${
   imageUrl && model.cover
     ? `<meta property="og:image" content="${e(imageUrl)}">
