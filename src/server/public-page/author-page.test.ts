@@ -139,6 +139,29 @@ describeEachDb(
       expect((await get(`/u/${name}`)).statusCode).toBe(200);
     });
 
+    it("old names lead to the name today through several renames, until someone else takes one", async () => {
+      const { user, headers } = await author();
+      const rename = (username: string) => send(ctx().app, "PATCH", "/api/user", { username }, headers);
+      const [first, second, third] = [user.username, newName(), newName()];
+      expect((await rename(second)).statusCode).toBe(200);
+      expect((await rename(third)).statusCode).toBe(200);
+      for (const old of [first, second, second.toUpperCase()]) {
+        const res = await get(`/u/${old}`);
+        expect(res.statusCode, old).toBe(301);
+        expect(res.headers.location).toBe(`/u/${third}`);
+      }
+      // Back to a name held before: it is the account's own again, and the name it left leads to it.
+      expect((await rename(first)).statusCode).toBe(200);
+      expect((await get(`/u/${first}`)).statusCode).toBe(200);
+      expect((await get(`/u/${third}`)).headers.location).toBe(`/u/${first}`);
+      // Old names are not reserved: someone else may take one, and then it is their page.
+      const other = await createVerifiedUserWithSession(db(), { username: second, description: "Someone else." });
+      const taken = await get(`/u/${second}`);
+      expect(taken.statusCode).toBe(200);
+      expect(taken.body).toContain("Someone else.");
+      expect(other.user.username).toBe(second);
+    });
+
     it("a rename, a new bio and a new story show at once, though the page was cached", async () => {
       const { user, headers } = await author("Old bio.");
       const first = await get(`/u/${user.username}`);
@@ -158,7 +181,7 @@ describeEachDb(
       const rebuilt = (await get(`/u/${user.username}`)).body;
       expect(rebuilt).toContain("New bio.");
       expect(rebuilt).toContain("Quiet Arrival");
-      // a rename (the old name is nobody's now),
+      // a rename (the old name now leads to the new one),
       const renamed = newName();
       const patch = await send(
         ctx().app,
@@ -168,7 +191,9 @@ describeEachDb(
         headers,
       );
       expect(patch.statusCode, patch.body).toBe(200);
-      expect((await get(`/u/${user.username}`)).statusCode).toBe(404);
+      const old = await get(`/u/${user.username}`);
+      expect(old.statusCode).toBe(301);
+      expect(old.headers.location).toBe(`/u/${renamed}`);
       expect((await get(`/u/${renamed}`)).body).toContain(`<h1>${renamed}</h1>`);
       // or a published story being changed (an edit drops its story, Discover and the author pages).
       const title = "Loud Departure";

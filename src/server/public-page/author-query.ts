@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
-import { stories, users } from "../db/schema";
+import { formerUsernames, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
 import { countStoryWords } from "../stories/story-text";
 
@@ -31,6 +31,17 @@ export async function findAuthorByName(db: Db, name: string): Promise<PublicAuth
     .where(eq(sql`lower(${users.username})`, name.toLowerCase()))
     .limit(1);
   return author;
+}
+
+/** The name today of the account that gave up `name` (any case), or undefined when no account ever did. */
+export async function findRenamedAuthor(db: Db, name: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ username: users.username })
+    .from(formerUsernames)
+    .innerJoin(users, eq(users.id, formerUsernames.userId))
+    .where(eq(formerUsernames.nameLower, name.toLowerCase()))
+    .limit(1);
+  return row?.username;
 }
 
 const themesOf = (themes: unknown): string[] => (Array.isArray(themes) ? themes.map(String) : []);

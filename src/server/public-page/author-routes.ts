@@ -1,12 +1,13 @@
 // GET /u/{name}: an author's public page, rendered here as HTML with no script, like /s/. Unknown names get the app's
-// 404 page; a name in another case a 301 to the author's own spelling.
+// 404 page; a name in another case a 301 to the author's own spelling, and a name given up in a rename a 301 to the
+// name the account has today.
 import type { FastifyInstance } from "fastify";
 import { authorPath } from "../../shared/routes";
 import type { Db } from "../db/client";
 import { readCacheKey } from "../reading/read-cache";
-import { findAuthorByName, loadPublicWorks } from "./author-query";
+import { findAuthorByName, findRenamedAuthor, loadPublicWorks } from "./author-query";
 import { renderAuthorPage } from "./author-template";
-import { type PublicPage, packPage, pageSize, sendPublicPage } from "./routes";
+import { PUBLIC_PAGE_CACHE_CONTROL, type PublicPage, packPage, pageSize, sendPublicPage } from "./routes";
 
 /** Wider than any name the sign-up and profile rules allow; anything else is nobody's and costs no query. */
 const NAME = /^[\p{L}\p{N}_.-]{1,64}$/u;
@@ -41,6 +42,14 @@ export async function authorPageRoutes(app: FastifyInstance): Promise<void> {
         if (error === NOBODY) return undefined;
         throw error;
       });
+    if (!page) {
+      // A name given up in a rename leads to the account's page under its name today. Not cached: the name may be
+      // taken by someone else at any moment, and then it is theirs (found above, before this).
+      const renamed = await findRenamedAuthor(request.db, name);
+      if (renamed) {
+        return reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).redirect(encodeURI(authorPath(renamed)), 301);
+      }
+    }
     return sendPublicPage(request, reply, authorPath(name), page);
   });
 }

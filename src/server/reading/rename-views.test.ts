@@ -86,7 +86,7 @@ for (const kind of DB_KINDS as DbKind[]) {
         card: renamed,
         author: renamed,
       });
-      expect((await namesShown(app, story.id, author.user.username)).author).toBe(404);
+      expect((await namesShown(app, story.id, author.user.username)).author).toBe(301);
     });
 
     it("keeps the story views when only the bio changes, and drops the author pages (they show it)", async () => {
@@ -131,7 +131,7 @@ describe.runIf(TEST_DATABASE_URL)("[postgres] a rename and the views cached by a
         shown.byline === renamed &&
         shown.card === renamed &&
         shown.author === renamed &&
-        old.author === 404
+        old.author === 301
       );
     });
   });
