@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { comments, stories } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
@@ -99,5 +99,38 @@ describeEachDb("reading: the author's Feedback panel", (ctx) => {
     await db().update(stories).set({ published: false }).where(eq(stories.id, story.id));
     expect((await feedback(story.id, author.cookie)).items).toHaveLength(1);
     expect(await unseen(author.cookie)).toEqual({ [story.id]: 1 });
+  });
+  it("pages through 2,000 comments in both the Feedback panel and the reader, a bounded page at a time", async () => {
+    const author = await user();
+    const story = await published({ authorId: author.user.id });
+    const reader = await user();
+    await db().execute(sql`
+      insert into comments (content, story_id, author_id)
+      select 'comment ' || n, ${story.id}, ${reader.user.id} from generate_series(1, 2000) as n`);
+    await db().update(stories).set({ commentCount: 2000 }).where(eq(stories.id, story.id));
+
+    const collect = async (first: string, next: (cursor: string) => string, cookie: string) => {
+      const seenIds = new Set<number>();
+      let pages = 0;
+      for (let url: string | null = first; url; pages++) {
+        const page = (await call("GET", url, cookie)).json();
+        expect(page.items.length).toBeLessThanOrEqual(50);
+        for (const item of page.items as { id: number }[]) seenIds.add(item.id);
+        url = page.nextCursor ? next(page.nextCursor) : null;
+      }
+      return { count: seenIds.size, pages };
+    };
+    const panel = await collect(
+      `/api/stories/${story.id}/feedback`,
+      (c) => `/api/stories/${story.id}/feedback?cursor=${c}`,
+      author.cookie,
+    );
+    expect(panel).toEqual({ count: 2000, pages: 100 });
+    const readerPages = await collect(
+      `/api/stories/${story.id}/comments?limit=50`,
+      (c) => `/api/stories/${story.id}/comments?limit=50&cursor=${c}`,
+      reader.cookie,
+    );
+    expect(readerPages).toEqual({ count: 2000, pages: 40 });
   });
 });
