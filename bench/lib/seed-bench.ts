@@ -1,7 +1,7 @@
 // Fills a database with bench data: users, published stories (plus drafts), tags, covers and reactions.
 // Multi-row inserts in batches inside one transaction, so a seed either lands whole or not at all.
 import { count, inArray, like } from "drizzle-orm";
-import { hashPassword } from "../../src/server/accounts/passwords";
+import { hashPassword, PASSWORD_COST } from "../../src/server/accounts/passwords";
 import type { Db } from "../../src/server/db/client";
 import { bookmarks, comments, likes, stories, storyTags, tags, users } from "../../src/server/db/schema";
 import { DEMO_STORIES } from "../../src/server/demo/demo-stories";
@@ -81,8 +81,8 @@ export async function seedBench(db: Db, options: SeedOptions = {}): Promise<Seed
       `This database already holds bench data (users @${BENCH_EMAIL_DOMAIN}); use an empty database (bench/seed.ts --reset empties it).`,
     );
   }
-  // Hashed once: argon2 costs tens of milliseconds per hash by design, yet every bench user can sign in.
-  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  // Hashed once, at the production cost: tens of milliseconds per hash by design, yet every bench user can sign in.
+  const passwordHash = await hashPassword(BENCH_PASSWORD, PASSWORD_COST);
   const coverImages = await Promise.all(
     Array.from({ length: options.covers ?? 12 }, async (_, i) =>
       processImage(await renderDemoCover(DEMO_STORIES[i % DEMO_STORIES.length]!.palette, 1_000 + i)),

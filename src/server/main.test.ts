@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { copyOfPgliteTemplate } from "./test/database";
 import { freePort } from "./test/free-port";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -47,7 +48,8 @@ describe("the server process", () => {
   });
 
   it("refuses a second start on the same data directory and stops cleanly on SIGINT", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "ficforge-main-"));
+    // NOTE: already migrated, as after a first start; the journeys' server starts on an empty directory.
+    const dataDir = copyOfPgliteTemplate();
     const port = await freePort();
     const first = start({ DATA_DIR: dataDir, PORT: String(port) });
     running.push(first.child);

@@ -8,7 +8,7 @@ import type { UserRow } from "../types";
 import { rateLimited } from "./address-limit";
 import type { AccountContext } from "./context";
 import { findUserByEmail } from "./find-user";
-import { verifyPassword } from "./passwords";
+import { passwordCost, verifyPassword } from "./passwords";
 import { createThrottle, type Throttle } from "./throttle";
 import { findTrustedDevice } from "./trusted-devices";
 import { isUsualAddress } from "./usual-addresses";
@@ -56,7 +56,7 @@ export async function logIn(
     await guard.perAddress.refund(addressKey);
     throw error;
   }
-  const passwordOk = await verifyPassword(user?.password, body.password);
+  const passwordOk = await verifyPassword(user?.password, body.password, passwordCost(ctx.config));
   if (!user || !passwordOk) throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS);
   // Only failures count: the address gets its slot back and the bucket forgets its earlier failures.
   await Promise.all([guard.perAddress.refund(addressKey), guard.perAccount.reset(accountKey)]);

@@ -48,8 +48,8 @@ describeEachDb("sign-in and sign-out", (ctx) => {
 
   it("spends a password hash on an unknown email too, so timing does not reveal accounts", async () => {
     const account = await createVerifiedAccount(ctx().app, ctx().mailer);
-    // NOTE: counted, not timed: a timing comparison failed on a loaded machine. The dummy hash has the real cost
-    // parameters (passwords.ts), so one verification per attempt is the same work for known and unknown emails.
+    // NOTE: counted, not timed: a timing comparison failed on a loaded machine. The dummy hash has the same cost
+    // parameters as real ones (passwords.ts), so one verification per attempt is the same work for either email.
     const attempt = async (email: string) => {
       const before = argon.verifications;
       const response = await sendFrom(ctx().app, freshIp(), "POST", "/api/login", { email, password: "Wr0ng!Pass" });

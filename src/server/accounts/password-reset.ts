@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { passwordResetEmail } from "../mail/templates";
 import type { AccountContext } from "./context";
 import { findUserByEmail } from "./find-user";
-import { hashPassword } from "./passwords";
+import { hashPassword, type PasswordCost } from "./passwords";
 import { grantReferralBonus } from "./referrals";
 import { destroyAllSessions, randomToken, sha256 } from "./sessions";
 import type { Throttle } from "./throttle";
@@ -41,7 +41,13 @@ export function requestPasswordReset(ctx: AccountContext, email: string, perEmai
  * POST /api/reset-password. Claiming the token is one conditional update, so two racing requests cannot both use it.
  * Following the emailed link proves the address, so the account also counts as verified afterwards.
  */
-export async function resetPassword(db: Db, token: string, password: string, now: Date): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+  now: Date,
+  cost: PasswordCost,
+): Promise<void> {
   const [claimed] = await db
     .update(passwordResets)
     .set({ usedAt: now })
@@ -54,7 +60,7 @@ export async function resetPassword(db: Db, token: string, password: string, now
     )
     .returning({ userId: passwordResets.userId });
   if (!claimed) throw new AppError(400, "INVALID_RESET_TOKEN", RESET_LINK_INVALID);
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, cost);
   const [user] = await db.select({ authProvider: users.authProvider }).from(users).where(eq(users.id, claimed.userId));
   await db
     .update(users)

@@ -5,6 +5,7 @@ import { ForgotPasswordBody, ResetPasswordBody } from "../../shared/schemas/acco
 import { limitPerAddress } from "./address-limit";
 import { accountContext } from "./context";
 import { requestPasswordReset, resetPassword } from "./password-reset";
+import { passwordCost } from "./passwords";
 import { createThrottle } from "./throttle";
 
 export const FORGOT_MESSAGE = "If an account exists for that email, we sent a link to reset your password.";
@@ -35,7 +36,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post("/api/reset-password", { onRequest: resetLimit, schema: { body: ResetPasswordBody } }, async (request) => {
-    await resetPassword(request.db, request.body.token, request.body.password, app.deps.now());
+    const { token, password } = request.body;
+    await resetPassword(request.db, token, password, app.deps.now(), passwordCost(app.deps.config));
     return { message: RESET_MESSAGE };
   });
 }

@@ -8,7 +8,7 @@ import { conflict } from "../errors";
 import type { UserRow } from "../types";
 import type { AccountContext } from "./context";
 import { findUserByEmail, isUsernameTaken, violatedUniqueConstraint } from "./find-user";
-import { hashPassword } from "./passwords";
+import { hashPassword, passwordCost } from "./passwords";
 import { newVerificationToken, sendVerificationEmail } from "./send-verification";
 
 export const USERNAME_TAKEN = "Username is already taken";
@@ -38,7 +38,7 @@ export async function registerUser(ctx: AccountContext, body: RegisterBody): Pro
   await assertAccountFree(ctx.db, body.username, body.email);
   const now = ctx.now();
   const verification = newVerificationToken(now);
-  const password = await hashPassword(body.password);
+  const password = await hashPassword(body.password, passwordCost(ctx.config));
   const user = await ctx.db
     .transaction(async (tx) => {
       const [created] = await tx
