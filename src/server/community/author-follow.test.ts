@@ -48,6 +48,12 @@ describeEachDb("community: 'Follow' on the author's page", (ctx) => {
     // Signed out: off to sign in; another site's form: refused; following oneself: 400.
     expect((await post(name, "1")).headers.location).toBe("/auth");
     expect((await post(name, "1", reader, "https://evil.example")).statusCode).toBe(403);
+    const crossSite = await ctx().app.inject({
+      method: "POST",
+      url: `/u/${name}/follow`,
+      headers: { "sec-fetch-site": "cross-site", origin: "null", cookie: reader.cookie },
+    });
+    expect(crossSite.statusCode).toBe(403);
     expect((await post(name, "1", author)).statusCode).toBe(400);
     expect(slot((await page(name)).body)).toContain("<span>0 followers</span>");
   });

@@ -75,9 +75,14 @@ export function varyOnCookie(
   done(null, payload);
 }
 
-/** The same-origin rule the API applies to writes, for this one form post outside /api. */
+/**
+ * The same-origin rule the API applies to writes, for this one form post outside /api. NOTE: the app's
+ * `Referrer-Policy: no-referrer` makes browsers send `Origin: null` with a form post, so Sec-Fetch-Site decides when
+ * the browser sends it; older clients are judged by Origin.
+ */
 function sameOrigin(request: FastifyRequest, appUrl: string): boolean {
-  if (request.headers["sec-fetch-site"] === "cross-site") return false;
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined) return site === "same-origin";
   const origin = request.headers.origin;
   return !origin || origin === new URL(appUrl).origin || origin === `${request.protocol}://${request.host}`;
 }

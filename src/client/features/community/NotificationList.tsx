@@ -96,22 +96,21 @@ function NotificationItem({ notification: n }: { notification: NotificationView 
             {body}
           </Link>
         )}
-        <p className="mt-0.5 text-xs text-slate-500">
+        <div className="mt-0.5 flex flex-wrap items-center gap-x-3 text-xs text-slate-500">
           {!n.read && <span className="sr-only">Unread. </span>}
           <time dateTime={n.createdAt}>{timeAgo(n.createdAt)}</time>
-        </p>
+          {!n.read && (
+            <button
+              type="button"
+              className="inline-flex cursor-pointer items-center gap-1 rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-400 disabled:opacity-60"
+              disabled={markRead.isPending}
+              onClick={() => markRead.mutate(n.id)}
+            >
+              <Check className="h-3.5 w-3.5" aria-hidden /> Mark as read
+            </button>
+          )}
+        </div>
       </div>
-      {!n.read && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="shrink-0 text-brand-700"
-          disabled={markRead.isPending}
-          onClick={() => markRead.mutate(n.id)}
-        >
-          <Check className="h-4 w-4" aria-hidden /> Mark as read
-        </Button>
-      )}
     </li>
   );
 }

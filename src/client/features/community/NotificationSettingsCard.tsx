@@ -64,7 +64,7 @@ export function NotificationSettingsCard({ emailVerified }: { emailVerified: boo
                     <label
                       key={channel}
                       className={cn(
-                        "flex-1 cursor-pointer whitespace-nowrap rounded-md px-3 py-1.5 text-center text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400",
+                        "flex-1 cursor-pointer whitespace-nowrap rounded-md px-3 py-1.5 text-center text-sm sm:w-24 sm:flex-none has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400",
                         checked ? "bg-brand-600 font-semibold text-white" : "text-slate-700 hover:bg-brand-50",
                       )}
                     >
