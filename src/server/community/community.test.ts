@@ -159,6 +159,10 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
     expect(kept).toHaveLength(2);
     const settings = (await call("GET", "/api/notification-settings", author)).json();
     expect(settings).toMatchObject({ comment: "off", reply: "email", new_follower: "app" });
+    // A story unpublished since keeps its notifications, without its title.
+    await call("POST", `/api/stories/${story.id}/unpublish`, author);
+    const after = (await call("GET", "/api/notifications", reader)).json();
+    expect(after.items.map((n: { story: unknown }) => n.story)).toEqual([null, null]);
     const bad = await call("PATCH", "/api/notification-settings", author, { comment: "sometimes" });
     expect([bad.statusCode, bad.json().message]).toEqual([400, "Choose 'app', 'email' or 'off'"]);
   });

@@ -10,15 +10,20 @@ import {
 import type { Db } from "../db/client";
 import { notifications, stories, users } from "../db/schema";
 import { notFound } from "../errors";
+import { readableBy, type Viewer } from "../reading/visibility";
 
 const actors = alias(users, "actor");
 
+/**
+ * The user's notifications, newest first. A story the user may no longer read (unpublished since, or now mature for
+ * a free reader) is left out of its notification (`story: null`), so its title is not shown.
+ */
 export async function listNotifications(
   db: Db,
-  userId: number,
+  viewer: NonNullable<Viewer>,
   query: { cursor?: string; limit: number },
 ): Promise<NotificationPage> {
-  const mine = eq(notifications.userId, userId);
+  const mine = eq(notifications.userId, viewer.id);
   const rows = await db
     .select({
       id: notifications.id,
@@ -34,7 +39,7 @@ export async function listNotifications(
     })
     .from(notifications)
     .leftJoin(actors, eq(actors.id, notifications.actorId))
-    .leftJoin(stories, eq(stories.id, notifications.storyId))
+    .leftJoin(stories, and(eq(stories.id, notifications.storyId), readableBy(viewer)))
     .where(query.cursor ? and(mine, lt(notifications.id, Number(query.cursor))) : mine)
     .orderBy(desc(notifications.id))
     .limit(query.limit + 1);

@@ -73,7 +73,7 @@ export async function communityRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.get("/api/notifications", { ...signedIn, schema: { querystring: NotificationsQuery } }, async (request) =>
-    listNotifications(request.db, requireUser(request).id, request.query),
+    listNotifications(request.db, requireUser(request), request.query),
   );
   app.get("/api/notifications/unread-count", signedIn, async (request) => {
     return { unread: await unreadCount(request.db, requireUser(request).id) } satisfies UnreadCount;

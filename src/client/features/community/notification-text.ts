@@ -19,6 +19,9 @@ export function notificationText(n: NotificationView): NotificationText {
   const who = n.actor?.username ?? "Someone";
   const title = n.story?.title.trim() || "Untitled";
   const storyId = n.story?.id ?? 0;
+  if (!n.story && n.type !== "new_follower") {
+    return { before: "About a story that is no longer available", href: ROUTES.notifications, external: false };
+  }
   switch (n.type) {
     case "comment":
       // The author's own story: the editor, where the Feedback panel is (the reader sends authors there anyway).
