@@ -104,6 +104,15 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
     expect((await summary(author)).sort()).toEqual(Array(4).fill("new_follower:none"));
     const [row] = await rowsFor(byEmail.user.id);
     expect(row).toMatchObject({ actorId: author.user.id, storyId: story.id, dedupeKey: `story:${story.id}` });
+
+    // A mature story reaches only the followers who may read it (premium), and a draft nobody.
+    const premium = await user({ isPremium: true });
+    await call("POST", `/api/authors/${name}/follow`, premium);
+    const mature = await published({ authorId: author.user.id, rating: "mature" });
+    const draft = await createStory(db(), { authorId: author.user.id });
+    expect(await notifyNewStory(db(), mature.id)).toBe(1);
+    expect(await notifyNewStory(db(), draft.id)).toBe(0);
+    expect((await rowsFor(premium.user.id)).map((n) => n.storyId)).toEqual([mature.id]);
   });
 
   it("tells authors of comments and commenters of replies, likes at milestones, and pages, counts and marks", async () => {
