@@ -21,6 +21,7 @@ const ReaderPage = lazy(() => import("./pages/ReaderPage"));
 const DetailsPage = lazy(() => import("./pages/DetailsPage"));
 const UpgradePage = lazy(() => import("./pages/UpgradePage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
+const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
 
 /** Every /dashboard page: signed-in only, framed by the sidebar layout. */
 function Protected({ children }: { children: ReactNode }) {
@@ -81,6 +82,11 @@ export function AppRoutes() {
         <Route path={ROUTES.upgrade}>
           <Protected>
             <UpgradePage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.notifications}>
+          <Protected>
+            <NotificationsPage />
           </Protected>
         </Route>
         <Route path={ROUTES.settings}>

@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { accountRoutes } from "./accounts/routes";
 import { marinRoutes } from "./ai/routes";
 import { billingRoutes } from "./billing/routes";
+import { authorFollowRoutes } from "./community/author-follow";
+import { communityRoutes } from "./community/routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
@@ -74,8 +76,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(readRoutes);
   await app.register(socialRoutes);
   await app.register(feedbackRoutes);
+  await app.register(communityRoutes);
   await app.register(publicPageRoutes);
   await app.register(authorPageRoutes);
+  await app.register(authorFollowRoutes);
   await app.register(discoverRoutes);
   await app.register(billingRoutes);
   await app.register(stripeWebhookRoutes);

@@ -21,6 +21,13 @@ export const queryKeys = {
   feedbackUnseen: ["/api/feedback/unseen"] as const,
   marinStatus: ["/api/marin"] as const,
   referral: ["/api/referral"] as const,
+  /** Community (issue 17 section 2): the bell, the notifications page, settings, follows and the Following feed. */
+  unreadNotifications: ["/api/notifications/unread-count"] as const,
+  notifications: ["/api/notifications"] as const,
+  notificationSettings: ["/api/notification-settings"] as const,
+  follow: (name: string) => [`/api/authors/${encodeURIComponent(name)}/follow`] as const,
+  subscription: (id: number | string) => [`/api/stories/${id}/subscription`] as const,
+  following: ["/api/following"] as const,
 };
 
 /** The URL a key fetches: its first element plus the defined parameters of its second. */

@@ -62,13 +62,17 @@ describeEachDb(
       expect(html).toContain('<meta property="og:type" content="profile">');
       expect(html).toContain(`<meta property="og:title" content="${user.username} on FicForge">`);
       expect(html).toContain('<meta property="og:description" content="Writes by the sea. Mostly at night.">');
-      // No follows yet: no count and no button (issue 17 section 2 adds them).
-      expect(html).not.toMatch(/follow/i);
+      // The follower count and a sign-in link (community/author-follow.test.ts covers following).
+      expect(html).toContain('<span>0 followers</span><a class="btn" href="/auth">Sign in to follow</a>');
 
       const again = await get(`/u/${user.username}`, { "if-none-match": String(res.headers.etag) });
       expect(again.statusCode).toBe(304);
+      // A signed-in reader gets the same page but for their own 'Follow' form.
       const { cookie } = await author();
-      expect((await get(`/u/${user.username}`, { cookie })).body).toBe(html);
+      const slot = /<div class="follow" id="follow">.*?<\/div>/s;
+      const theirs = (await get(`/u/${user.username}`, { cookie })).body;
+      expect(theirs.replace(slot, "")).toBe(html.replace(slot, ""));
+      expect(theirs).toContain('<input type="hidden" name="follow" value="1"><button class="btn">Follow</button>');
     });
 
     it("never lists mature, unpublished or other authors' works, to anyone", async () => {

@@ -3,6 +3,8 @@
 // name the account has today.
 import type { FastifyInstance } from "fastify";
 import { authorPath } from "../../shared/routes";
+import { sendViewerAuthorPage, varyOnCookie } from "../community/author-follow";
+import { followerCount } from "../community/follows";
 import type { Db } from "../db/client";
 import { readCacheKey } from "../reading/read-cache";
 import { findAuthorByName, findRenamedAuthor, loadPublicWorks } from "./author-query";
@@ -18,14 +20,15 @@ export async function buildAuthorPage(db: Db, appUrl: string, name: string): Pro
   if (!author) return undefined;
   const works = await loadPublicWorks(db, author.id);
   const path = authorPath(author.username);
-  return packPage(path, renderAuthorPage({ author, works, canonicalUrl: appUrl + path, appUrl }));
+  const followers = await followerCount(db, author.id);
+  return packPage(path, renderAuthorPage({ author, works, canonicalUrl: appUrl + path, appUrl, followers }));
 }
 
 /** Thrown out of a build so the read cache keeps no answer: a name nobody has today may be registered tomorrow. */
 const NOBODY = Symbol("nobody");
 
 export async function authorPageRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { name: string } }>("/u/:name", async (request, reply) => {
+  app.get<{ Params: { name: string } }>("/u/:name", { onSend: varyOnCookie }, async (request, reply) => {
     const { name } = request.params;
     if (!NAME.test(name)) {
       reply.callNotFound();
@@ -50,6 +53,9 @@ export async function authorPageRoutes(app: FastifyInstance): Promise<void> {
         return reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).redirect(encodeURI(authorPath(renamed)), 301);
       }
     }
+    // A signed-in viewer gets the page with their own 'Follow' form, never cached (community/author-follow.ts).
+    if (page?.path === authorPath(name) && (await sendViewerAuthorPage(request, reply, page.identity, name)))
+      return reply;
     return sendPublicPage(request, reply, authorPath(name), page);
   });
 }

@@ -1,6 +1,7 @@
 // The author page's HTML (/u/{name}): the public story page's stylesheet, header and footer, every text escaped,
 // no script at all.
 import { publicStoryPath } from "../../shared/routes";
+import { followSlot } from "../community/author-follow";
 import type { PublicAuthor, PublicWork } from "./author-query";
 import { escapeHtml as e, PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "./template";
 
@@ -10,6 +11,7 @@ export interface AuthorPageModel {
   /** Absolute canonical URL (APP_URL + authorPath). */
   canonicalUrl: string;
   appUrl: string;
+  followers: number;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -34,10 +36,6 @@ function work(item: PublicWork): string {
 ${summary ? `<p>${e(summary)}</p>\n` : ""}<ul class="meta" aria-label="About this story"><li>${plural(item.wordCount, "word", "words")}</li>${tags}</ul>
 </article></li>`;
 }
-
-// NOTE: the follower count and the 'Follow' button (issue 17, section 2) go here when follows exist; until then
-// nothing, rather than a count nobody keeps or a button that does nothing.
-const FOLLOW_SLOT = "";
 
 export function renderAuthorPage(model: AuthorPageModel): string {
   const { author, works } = model;
@@ -66,7 +64,7 @@ ${SITE_HEADER}
 <span class="avatar" aria-hidden="true">${e(initialOf(author.username))}</span>
 <div><h1>${name}</h1>
 <ul class="meta" aria-label="About this author"><li>${plural(works.length, "published story", "published stories")}</li></ul>
-${FOLLOW_SLOT}</div>
+${followSlot(model.followers)}</div>
 ${bio ? `<p class="desc">${e(bio)}</p>` : ""}
 </div></header>
 <section class="page works" id="works" aria-labelledby="works-title">

@@ -99,6 +99,12 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .work p{margin:.25rem 0 .5rem;color:#334155;overflow-wrap:anywhere}
 @media (min-width:48rem){.hero .in{grid-template-columns:12rem 1fr;gap:.5rem 2.25rem;padding:3rem 1.25rem}.hero .cover{grid-row:1/span 2}.hero:not(.nocover) .desc{grid-column:2}.prose{font-size:1.1875rem}}
 @media (max-width:30rem){.nav .hide{display:none}.meta{margin:0}}
+.follow{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;margin:.75rem 0 0;font-size:.95rem;color:#334155}
+.follow form{margin:0}
+.follow button{font:inherit;font-weight:600;border:0;cursor:pointer}
+.follow .on{background:#fff;color:#4c1d95;box-shadow:inset 0 0 0 1px #a78bfa}
+.follow .on:hover{background:#f5f3ff}
+.follow button:focus-visible{outline:2px solid #8b5cf6;outline-offset:2px}
 @media (min-width:48rem){.author .in{grid-template-columns:5rem 1fr;gap:.5rem 1.5rem;padding:2.5rem 1.25rem}.author .avatar{width:5rem;height:5rem;font-size:2.25rem}}
 `
   .trim()

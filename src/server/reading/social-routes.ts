@@ -7,6 +7,8 @@ import { z } from "zod";
 import { CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/reading";
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
+import { notifyComment, notifyLikeMilestone } from "../community/notify";
+import { notifyLater } from "../community/notify-later";
 import { AppError, notFound } from "../errors";
 import { stripControlChars } from "../stories/sanitize-content";
 import { listBookmarks } from "./bookmarks";
@@ -62,8 +64,10 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
 
   app.post("/api/stories/:id/like", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const id = parseReadableStoryId(request.params.id);
-    const { marked, count } = await toggleMark(request.db, "like", id, requireUser(request), now());
+    const user = requireUser(request);
+    const { marked, count } = await toggleMark(request.db, "like", id, user, now());
     root.readCache.invalidateStory(id);
+    if (marked) notifyLater(request, "like notification", () => notifyLikeMilestone(request.db, id, count, user.id));
     return { liked: marked, likeCount: count } satisfies LikeState;
   });
 
@@ -90,6 +94,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       const content = commentText(request.body.content);
       const comment = await addComment(request.db, id, user, { content, parentId }, now());
       root.readCache.invalidateStory(id);
+      notifyLater(request, "comment notifications", () => notifyComment(request.db, comment.id));
       return reply.status(201).send(comment);
     },
   );

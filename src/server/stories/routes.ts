@@ -7,6 +7,8 @@ import { StoryExportFormat } from "../../shared/schemas/story-export";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { refreshMemoryAfterSave } from "../ai/memory";
 import { requireEarlyAccess } from "../billing/premium";
+import { notifyNewStory } from "../community/notify";
+import { notifyLater } from "../community/notify-later";
 import { AppError } from "../errors";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
 import { IMAGE_TOO_LARGE } from "../images/process-image";
@@ -94,6 +96,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     const id = parseStoryId(request.params.id);
     const story = await publishStory(request.db, requireUser(request), id, request.body, now());
     root.readCache.invalidateStory(id);
+    notifyLater(request, "new-story notifications", () => notifyNewStory(request.db, id));
     return presentOwnStory(story);
   });
 

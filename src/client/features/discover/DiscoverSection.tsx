@@ -8,13 +8,14 @@ import { ROUTES } from "../../../shared/routes";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useAuth } from "../auth/auth-context";
+import { FollowingFeed } from "../community/FollowingFeed";
 import { DiscoverEmpty } from "./DiscoverEmpty";
 import { NsfwToggle } from "./NsfwToggle";
 import { type NsfwGate, nsfwGate, visibleItems } from "./nsfw-gate";
 import { useDiscoverPreview } from "./queries";
 import { StoryTile, StoryTileSkeleton } from "./StoryTile";
 
-type Feed = "featured" | "for-you";
+type Feed = "featured" | "for-you" | "following";
 
 const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4";
 
@@ -42,6 +43,7 @@ export function DiscoverSection() {
           <TabsList className="w-auto min-w-56" aria-label="Discover feed">
             <TabsTrigger value="featured">Featured</TabsTrigger>
             <TabsTrigger value="for-you">For You</TabsTrigger>
+            <TabsTrigger value="following">Following</TabsTrigger>
           </TabsList>
           <NsfwToggle gate={gate} onChange={setWanted} />
         </div>
@@ -51,12 +53,15 @@ export function DiscoverSection() {
         <TabsContent value="for-you" className="mt-4">
           <FeedGrid sort="for-you" gate={gate} />
         </TabsContent>
+        <TabsContent value="following" className="mt-4">
+          <FollowingFeed />
+        </TabsContent>
       </Tabs>
     </section>
   );
 }
 
-function FeedGrid({ sort, gate }: { sort: Feed; gate: NsfwGate }) {
+function FeedGrid({ sort, gate }: { sort: Exclude<Feed, "following">; gate: NsfwGate }) {
   const { items, isLoading } = useDiscoverPreview(sort, gate.param);
   const stories: PublishedStoryItem[] = visibleItems(items, gate);
   if (isLoading) {

@@ -12,6 +12,7 @@ import { useAuth } from "../auth/auth-context";
 import { avatarInitial } from "../auth/avatar";
 import { SidebarLists } from "./SidebarLists";
 import { SidebarNav } from "./SidebarNav";
+import { NotificationBell } from "../community/NotificationBell";
 import { useSidebar } from "./sidebar-state";
 
 export function Sidebar() {
@@ -73,6 +74,7 @@ export function Sidebar() {
         )}
       </div>
       <SidebarNav collapsed={collapsed} isPremium={user.isPremium} />
+      <NotificationBell collapsed={collapsed} />
       <SidebarLists collapsed={collapsed} />
       <div className="mt-auto space-y-1 border-t border-brand-100 px-3 py-3">
         <div className={cn("flex items-center gap-3 px-1 py-1", collapsed && "justify-center px-0")}>

@@ -4,6 +4,7 @@ import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toaster";
 import { cn } from "../../lib/cn";
+import { FollowSubscribe } from "../community/FollowSubscribe";
 import { LOGIN_REQUIRED, LOGIN_REQUIRED_LIKE, useBookmarkQuery, useToggleBookmark, useToggleLike } from "./queries";
 import { ShareDialog } from "./ShareDialog";
 import { shareUrl } from "./share-link";
@@ -51,6 +52,7 @@ export function ReaderActions({ story, signedIn }: { story: ReadStoryView; signe
         {bookmarked ? "Bookmarked" : "Bookmark"}
       </Button>
       <ShareDialog url={shareUrl(window.location.origin, story)} title={story.title} />
+      <FollowSubscribe story={story} signedIn={signedIn} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 export * from "./billing";
+export * from "./community";
 export * from "./images";
 export * from "./social";
 export * from "./stories";

@@ -1,0 +1,99 @@
+// Readers come back (issue 17, section 2): a reader follows an author on the author's page and subscribes to a story
+// in the reader; the author publishes a new story; the reader sees it in the bell, on the notifications page and
+// under Discover's 'Following', and changes how they hear of new stories in Settings. At 1280 and 390 px, with screenshots.
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { createVerifiedUser, ownAddress, signIn } from "./support/accounts";
+
+async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
+  const created = await request.post("/api/stories", { data: { title, content: "<p>The tide came in twice.</p>" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const published = await request.post(`/api/stories/${id}/publish`, {
+    data: { title, description: "Two tides, one harbour.", tags: ["Drama"] },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  return id;
+}
+
+for (const width of [1280, 390]) {
+  test(`a reader follows and subscribes, and hears of the author's new story (${width} px)`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const viewport = { width, height: width > 500 ? 900 : 844 };
+    const word = randomBytes(3).toString("hex");
+    const authorApi = await browser.newContext({ baseURL });
+    const author = await createVerifiedUser(authorApi.request);
+    const login = await authorApi.request.post("/api/login", {
+      data: { email: author.email, password: author.password },
+      headers: ownAddress(),
+    });
+    expect(login.status()).toBe(200);
+    const firstId = await publishedStory(authorApi.request, `Harbour ${word}`);
+
+    // On the author's page (server-rendered, no script): the signed-in reader's own 'Follow' form.
+    const page = await (await browser.newContext({ baseURL, viewport })).newPage();
+    await signIn(page, await createVerifiedUser(page.request));
+    await page.goto(`/u/${author.username}`);
+    const follow = page.locator("#follow");
+    await expect(follow).toContainText("0 followers");
+    await follow.getByRole("button", { name: "Follow" }).click();
+    await expect(follow.getByRole("button", { name: "Following" })).toHaveAttribute("aria-pressed", "true");
+    await expect(follow).toContainText("1 follower");
+    await page.screenshot({ path: testInfo.outputPath(`author-page-${width}.png`) });
+
+    // In the reader: the follow shows; the reader subscribes to the story.
+    await page.goto(`/dashboard/story/${firstId}/read`);
+    await expect(page.getByTestId("reader-follow")).toHaveAttribute("aria-pressed", "true");
+    await page.getByTestId("reader-subscribe").click();
+    await expect(page.getByTestId("reader-subscribe")).toHaveText("Subscribed");
+    await page.screenshot({ path: testInfo.outputPath(`reader-${width}.png`) });
+
+    // The author publishes a new story; the bell counts it (asked again on each navigation).
+    const secondTitle = `Lantern ${word}`;
+    const secondId = await publishedStory(authorApi.request, secondTitle);
+    const bell = page.getByTestId("notification-bell");
+    await expect(async () => {
+      await page.goto("/dashboard");
+      await expect(bell).toHaveAccessibleName("Notifications, 1 unread", { timeout: 1_000 });
+    }).toPass();
+    await expect(page.getByTestId("notification-count")).toHaveText("1");
+    await page.screenshot({ path: testInfo.outputPath(`bell-${width}.png`) });
+
+    // Discover's 'Following' tab: the new story first, then the subscribed one.
+    await page.getByRole("tab", { name: "Following" }).click();
+    const items = page.getByTestId("following-item");
+    await expect(items.first()).toContainText(secondTitle);
+    await expect(items.first()).toContainText("New story");
+    await expect(items).toHaveCount(2);
+    await items.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`following-${width}.png`) });
+
+    // The notifications page: the sentence links to the story; 'Mark as read' clears the bell.
+    await bell.click();
+    await expect(page).toHaveURL(/\/dashboard\/notifications$/);
+    const item = page.getByTestId("notification");
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(`${author.username} published a new story: ${secondTitle}`);
+    await expect(item.getByRole("link")).toHaveAttribute("href", `/dashboard/story/${secondId}/read`);
+    await page.screenshot({ path: testInfo.outputPath(`notifications-${width}.png`) });
+    const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    await item.getByRole("button", { name: "Mark as read" }).click();
+    await expect(item).toHaveAttribute("data-read", "true");
+    await expect(page.getByTestId("notification-count")).toHaveCount(0);
+
+    // Settings: per type, 'In the app', 'By email' or 'Off'; a change is saved at once.
+    await page.goto("/dashboard/settings");
+    const newStories = page.getByRole("radiogroup", { name: "New stories by authors you follow" });
+    await expect(newStories.getByRole("radio", { name: "By email" })).toBeChecked();
+    await newStories.getByText("In the app").click();
+    await expect(page.getByText("Notification settings saved")).toBeVisible();
+    await page.getByTestId("notification-settings").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`settings-${width}.png`) });
+    await page.reload();
+    await expect(newStories.getByRole("radio", { name: "In the app" })).toBeChecked();
+  });
+}

@@ -1,0 +1,76 @@
+// What a notification says and where it leads, by type. Kept apart from the component so the email worker's texts
+// can follow the same wording.
+import { authorPath, ROUTES } from "../../../shared/routes";
+import type { NotificationView } from "../../../shared/schemas/community";
+
+export interface NotificationText {
+  /** The sentence, with the story title (if any) as its own part so it can be emphasised. */
+  before: string;
+  title?: string;
+  after?: string;
+  href: string;
+  /** The author page is the server's, not a client route: a plain link. */
+  external: boolean;
+}
+
+const likes = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "like" : "likes"}`;
+
+export function notificationText(n: NotificationView): NotificationText {
+  const who = n.actor?.username ?? "Someone";
+  const title = n.story?.title.trim() || "Untitled";
+  const storyId = n.story?.id ?? 0;
+  if (!n.story && n.type !== "new_follower") {
+    return { before: "About a story that is no longer available", href: ROUTES.notifications, external: false };
+  }
+  switch (n.type) {
+    case "comment":
+      // The author's own story: the editor, where the Feedback panel is (the reader sends authors there anyway).
+      return { before: `${who} commented on `, title, href: ROUTES.story(storyId), external: false };
+    case "reply":
+      return { before: `${who} replied to your comment on `, title, href: ROUTES.read(storyId), external: false };
+    case "new_chapter":
+      return {
+        before: `${who} posted chapter ${n.chapterNumber ?? ""} of `,
+        title,
+        href: ROUTES.read(storyId),
+        external: false,
+      };
+    case "new_story":
+      return { before: `${who} published a new story: `, title, href: ROUTES.read(storyId), external: false };
+    case "new_follower":
+      return n.actor
+        ? { before: `${who} started following you`, href: authorPath(n.actor.username), external: true }
+        : { before: "Someone started following you", href: ROUTES.notifications, external: false };
+    case "like_milestone":
+      return {
+        before: "",
+        title,
+        after: ` reached ${likes(n.milestone ?? 0)}`,
+        href: ROUTES.details(storyId),
+        external: false,
+      };
+  }
+}
+
+const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 7],
+  ["week", 4.35],
+  ["month", 12],
+  ["year", Number.POSITIVE_INFINITY],
+];
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago". */
+export function timeAgo(iso: string, now = Date.now()): string {
+  let amount = (new Date(iso).getTime() - now) / 1000;
+  if (Number.isNaN(amount)) return "";
+  if (Math.abs(amount) < 45) return "just now";
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(amount) < size) return RELATIVE.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return "";
+}

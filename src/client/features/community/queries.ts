@@ -1,0 +1,103 @@
+// The community's TanStack hooks: the bell's count, the notifications page, settings, follows, subscriptions and the
+// Following feed. Reads go through the default query function (the key is the URL); pages through `pageOf`.
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  FollowingPage,
+  FollowState,
+  NotificationPage,
+  NotificationSettings,
+  NotificationSettingsUpdate,
+  SubscriptionState,
+  UnreadCount,
+} from "../../../shared/schemas/community";
+import { apiJson, apiRequest, throwIfNotOk } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
+
+/** The bell's count; NotificationBell asks again on every navigation (no polling: SPEC.md section 9's defaults). */
+export function useUnreadCount() {
+  return useQuery<UnreadCount>({ queryKey: queryKeys.unreadNotifications });
+}
+
+async function pageOf<T>(path: string, cursor: string | null, signal: AbortSignal): Promise<T> {
+  const res = await fetch(cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path, {
+    credentials: "include",
+    signal,
+  });
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}
+
+function usePaged<T extends { nextCursor: string | null }>(key: readonly [string]) {
+  return useInfiniteQuery<T, Error, InfiniteData<T>, readonly unknown[], string | null>({
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) => pageOf<T>(key[0], pageParam, signal),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}
+
+export const useNotifications = () => usePaged<NotificationPage>(queryKeys.notifications);
+export const useFollowingFeed = () => usePaged<FollowingPage>(queryKeys.following);
+
+function useRefreshNotifications() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.notifications }),
+      client.invalidateQueries({ queryKey: queryKeys.unreadNotifications }),
+    ]);
+}
+
+export function useMarkRead() {
+  const refresh = useRefreshNotifications();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest("POST", `/api/notifications/${id}/read`),
+    onSettled: refresh,
+  });
+}
+
+export function useMarkAllRead() {
+  const refresh = useRefreshNotifications();
+  return useMutation({ mutationFn: () => apiRequest("POST", "/api/notifications/read-all"), onSettled: refresh });
+}
+
+export const useNotificationSettings = () =>
+  useQuery<NotificationSettings>({ queryKey: queryKeys.notificationSettings });
+
+export function useUpdateNotificationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (update: NotificationSettingsUpdate) =>
+      apiJson<NotificationSettings>("PATCH", "/api/notification-settings", update),
+    onSuccess: (settings) => client.setQueryData(queryKeys.notificationSettings, settings),
+  });
+}
+
+export const useFollowState = (name: string, enabled: boolean) =>
+  useQuery<FollowState>({ queryKey: queryKeys.follow(name), enabled });
+
+export function useToggleFollow(name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => apiJson<FollowState>(on ? "POST" : "DELETE", queryKeys.follow(name)[0]),
+    onSuccess: (state) => {
+      client.setQueryData(queryKeys.follow(name), state);
+      return client.invalidateQueries({ queryKey: queryKeys.following });
+    },
+  });
+}
+
+export const useSubscription = (id: number, enabled: boolean) =>
+  useQuery<SubscriptionState>({ queryKey: queryKeys.subscription(id), enabled });
+
+export function useToggleSubscription(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => apiJson<SubscriptionState>(on ? "POST" : "DELETE", queryKeys.subscription(id)[0]),
+    onSuccess: (state) => {
+      client.setQueryData(queryKeys.subscription(id), state);
+      return client.invalidateQueries({ queryKey: queryKeys.following });
+    },
+  });
+}

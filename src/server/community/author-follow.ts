@@ -1,0 +1,111 @@
+// 'Follow' on the author's public page (/u/{name}), without any script. The shared, cached page carries the follower
+// count and a sign-in link: what every signed-out visitor (and any cache) gets. A request with a live session gets
+// the same bytes with that one slot redrawn for the viewer — a small form that follows or unfollows — and is never
+// cached (`private, no-store`). The form posts to POST /u/{name}/follow, which answers 303 back to the page.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { authorPath, ROUTES } from "../../shared/routes";
+import { FOLLOW_SELF } from "../../shared/schemas/community";
+import { loadSession } from "../accounts/sessions";
+import { escapeHtml as e, PAGE_CSP, plural } from "../public-page/template";
+import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
+import { notifyNewFollower } from "./notify";
+import { notifyLater } from "./notify-later";
+
+interface Viewer {
+  /** Whether the viewer follows the author; null for the author's own page. */
+  following: boolean | null;
+  name: string;
+}
+
+const followers = (n: number) => `<span>${plural(n, "follower", "followers")}</span>`;
+
+/** The slot's HTML: the signed-out form (a sign-in link) without a viewer, else the viewer's form. */
+export function followSlot(followerCount: number, viewer?: Viewer): string {
+  let action = `<a class="btn" href="${ROUTES.auth}">Sign in to follow</a>`;
+  if (viewer?.following === null) action = "";
+  else if (viewer) {
+    const path = e(`${authorPath(viewer.name)}/follow`);
+    action = viewer.following
+      ? `<form method="post" action="${path}"><input type="hidden" name="follow" value="0"><button class="btn on" aria-pressed="true">Following</button></form>`
+      : `<form method="post" action="${path}"><input type="hidden" name="follow" value="1"><button class="btn">Follow</button></form>`;
+  }
+  return `<div class="follow" id="follow">${followers(followerCount)}${action}</div>`;
+}
+
+const SLOT = /<div class="follow" id="follow">.*?<\/div>/s;
+
+/**
+ * Answers a signed-in viewer with `identity` (the cached page's bytes) and the slot redrawn for them; false when the
+ * request has no live session (the caller then sends the shared page).
+ */
+export async function sendViewerAuthorPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  identity: Buffer,
+  authorName: string,
+): Promise<boolean> {
+  if (request.headers.cookie === undefined) return false;
+  await loadSession(request.server, request, reply);
+  const user = request.user;
+  if (!user) return false;
+  const author = await getAuthorByNameOrThrow(request.db, authorName);
+  const state = await followState(request.db, author.id, user.id);
+  const slot = followSlot(state.followerCount, {
+    following: author.id === user.id ? null : state.following,
+    name: author.username,
+  });
+  const html = identity.toString("utf8").replace(SLOT, () => slot);
+  reply
+    .header("content-security-policy", PAGE_CSP)
+    .header("cache-control", "private, no-store")
+    .header("vary", "Accept-Encoding, Cookie")
+    .type("text/html; charset=utf-8")
+    .send(html);
+  return true;
+}
+
+/** The page differs for signed-in viewers: a browser must not answer one from the other's copy. */
+export function varyOnCookie(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (e: null, p: unknown) => void,
+) {
+  reply.header("vary", "Accept-Encoding, Cookie");
+  done(null, payload);
+}
+
+/**
+ * The same-origin rule the API applies to writes, for this one form post outside /api. NOTE: the app's
+ * `Referrer-Policy: no-referrer` makes browsers send `Origin: null` with a form post, so Sec-Fetch-Site decides when
+ * the browser sends it; older clients are judged by Origin.
+ */
+function sameOrigin(request: FastifyRequest, appUrl: string): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined) return site === "same-origin";
+  const origin = request.headers.origin;
+  return !origin || origin === new URL(appUrl).origin || origin === `${request.protocol}://${request.host}`;
+}
+
+export async function authorFollowRoutes(app: FastifyInstance): Promise<void> {
+  // The page's form posts one field; parsed in this plugin only (the rest of the app takes JSON alone).
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.post<{ Params: { name: string }; Body: { follow?: string } }>("/u/:name/follow", async (request, reply) => {
+    if (!sameOrigin(request, app.deps.config.APP_URL)) return reply.status(403).send("Cross-origin request refused");
+    await loadSession(app, request, reply);
+    const user = request.user;
+    if (!user) return reply.redirect(ROUTES.auth, 303);
+    const author = await getAuthorByNameOrThrow(request.db, request.params.name);
+    if (request.body?.follow === "0") await unfollow(request.db, author.id, user.id);
+    else if (author.id === user.id) return reply.status(400).send(FOLLOW_SELF);
+    else if (await follow(request.db, author.id, user.id)) {
+      notifyLater(request, "new-follower notification", () => notifyNewFollower(request.db, author.id, user.id));
+    }
+    app.readCache.invalidateAuthors();
+    return reply.redirect(authorPath(author.username), 303);
+  });
+}

@@ -1,0 +1,77 @@
+// The Following feed: what is new from the authors a reader follows and the stories they subscribe to, newest first,
+// keyset-paged on (at, story id, kind). Each kind of event is one branch of a UNION ALL; when the chapters table
+// lands, a branch `select 2 + c.number, 'chapter', c.story_id, c.number, c.first_published_at from chapters c …
+// where c.number > 1` joins in the same way and replaces the 'update' branch (a subscribed story saved after it was
+// published), which stands in for chapters until then.
+import { sql } from "drizzle-orm";
+import type { FollowingItem, FollowingPage } from "../../shared/schemas/community";
+import type { Db } from "../db/client";
+import type { Viewer } from "../reading/visibility";
+
+interface Row {
+  k: number;
+  kind: FollowingItem["kind"];
+  story_id: number;
+  chapter_number: number | null;
+  at: Date | string;
+  title: string;
+  description: string | null;
+  username: string;
+  by_author: boolean;
+  by_story: boolean;
+}
+
+export async function listFollowing(
+  db: Db,
+  viewer: NonNullable<Viewer>,
+  query: { cursor?: string; limit: number },
+): Promise<FollowingPage> {
+  const [atMs, storyId, k] = query.cursor ? query.cursor.split("_").map(Number) : [];
+  const after =
+    atMs === undefined
+      ? sql``
+      : sql`where (e.at, e.story_id, e.k) < (${new Date(atMs).toISOString()}::timestamptz, ${storyId}, ${k})`;
+  const readable = viewer.isPremium
+    ? sql`s.published`
+    : sql`s.published and (s.rating = 'general' or s.author_id = ${viewer.id})`;
+  const result = await db.execute(sql`
+    with mine as (
+      select s.id, s.published_at, s.updated_at,
+        exists (select 1 from follows f where f.follower_id = ${viewer.id} and f.author_id = s.author_id) as by_author,
+        exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story
+      from stories s
+      where ${readable} and s.author_id <> ${viewer.id}
+        and (s.author_id in (select author_id from follows where follower_id = ${viewer.id})
+          or s.id in (select story_id from story_subscriptions where user_id = ${viewer.id}))
+    ), events as (
+      select 0 as k, 'story' as kind, id as story_id, null::int as chapter_number, published_at as at from mine
+      union all
+      select 1, 'update', id, null::int, updated_at from mine
+      where by_story and updated_at > published_at + interval '1 minute'
+    )
+    select e.k, e.kind, e.story_id, e.chapter_number, e.at, s.title, s.description, u.username,
+      m.by_author, m.by_story
+    from events e
+    join mine m on m.id = e.story_id
+    join stories s on s.id = e.story_id
+    join users u on u.id = s.author_id
+    ${after}
+    order by e.at desc, e.story_id desc, e.k desc
+    limit ${query.limit + 1}`);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      kind: row.kind,
+      storyId: row.story_id,
+      title: row.title,
+      description: row.description,
+      author: { username: row.username },
+      chapterNumber: row.chapter_number,
+      via: row.by_author && row.by_story ? "both" : row.by_author ? "author" : "story",
+      at: new Date(row.at).toISOString(),
+    })),
+    nextCursor: rows.length > query.limit && last ? `${new Date(last.at).getTime()}_${last.story_id}_${last.k}` : null,
+  };
+}

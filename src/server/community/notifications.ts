@@ -1,0 +1,88 @@
+// A user's notifications: the page (newest first, keyset on id), the bell's unread count, marking read.
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  NOTIFICATION_NOT_FOUND,
+  type NotificationPage,
+  type NotificationType,
+  UNREAD_CAP,
+} from "../../shared/schemas/community";
+import type { Db } from "../db/client";
+import { notifications, stories, users } from "../db/schema";
+import { notFound } from "../errors";
+import { readableBy, type Viewer } from "../reading/visibility";
+
+const actors = alias(users, "actor");
+
+/**
+ * The user's notifications, newest first. A story the user may no longer read (unpublished since, or now mature for
+ * a free reader) is left out of its notification (`story: null`), so its title is not shown.
+ */
+export async function listNotifications(
+  db: Db,
+  viewer: NonNullable<Viewer>,
+  query: { cursor?: string; limit: number },
+): Promise<NotificationPage> {
+  const mine = eq(notifications.userId, viewer.id);
+  const rows = await db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      actorName: actors.username,
+      storyId: stories.id,
+      storyTitle: stories.title,
+      commentId: notifications.commentId,
+      chapterNumber: notifications.chapterNumber,
+      milestone: notifications.milestone,
+    })
+    .from(notifications)
+    .leftJoin(actors, eq(actors.id, notifications.actorId))
+    .leftJoin(stories, and(eq(stories.id, notifications.storyId), readableBy(viewer)))
+    .where(query.cursor ? and(mine, lt(notifications.id, Number(query.cursor))) : mine)
+    .orderBy(desc(notifications.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      type: row.type as NotificationType,
+      createdAt: row.createdAt.toISOString(),
+      read: row.readAt !== null,
+      actor: row.actorName === null ? null : { username: row.actorName },
+      story: row.storyId === null ? null : { id: row.storyId, title: row.storyTitle ?? "" },
+      commentId: row.commentId,
+      chapterNumber: row.chapterNumber,
+      milestone: row.milestone,
+    })),
+    nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+  };
+}
+
+/** Unread notifications up to UNREAD_CAP: one index range (notifications_unread_idx), bounded however many there are. */
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from (
+      select 1 from notifications where user_id = ${userId} and read_at is null limit ${UNREAD_CAP}
+    ) as unread`);
+  const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Marks one of the user's notifications read; another user's id, or one that never was, is a 404. */
+export async function markRead(db: Db, userId: number, id: number, now: Date): Promise<void> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (!row) throw notFound(NOTIFICATION_NOT_FOUND);
+}
+
+export async function markAllRead(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}

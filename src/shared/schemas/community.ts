@@ -1,0 +1,102 @@
+// Follows, subscriptions, notifications and their per-type settings (issue 17, section 2).
+import { z } from "zod";
+
+/** What a notification is about; the order is the Settings list's. */
+export const NOTIFICATION_TYPES = [
+  "comment",
+  "reply",
+  "new_chapter",
+  "new_story",
+  "new_follower",
+  "like_milestone",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Where a notification of one type goes: 'In the app', 'By email' (in the app too), or 'Off'. */
+export const NOTIFICATION_CHANNELS = ["app", "email", "off"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Like counts that notify the story's author. */
+export const LIKE_MILESTONES = [1, 10, 100, 1000] as const;
+
+export const NotificationSettings = z.record(z.enum(NOTIFICATION_TYPES), z.enum(NOTIFICATION_CHANNELS));
+export type NotificationSettings = Record<NotificationType, NotificationChannel>;
+/** A change to some types' channels; the others keep theirs. */
+export const NotificationSettingsUpdate = z.partialRecord(
+  z.enum(NOTIFICATION_TYPES, { error: "Unknown notification type" }),
+  z.enum(NOTIFICATION_CHANNELS, { error: "Choose 'app', 'email' or 'off'" }),
+);
+export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpdate>;
+
+export const NotificationsQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,12}$/, "Invalid cursor")
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export interface NotificationView {
+  id: number;
+  type: NotificationType;
+  createdAt: string;
+  read: boolean;
+  actor: { username: string } | null;
+  story: { id: number; title: string } | null;
+  commentId: number | null;
+  chapterNumber: number | null;
+  milestone: number | null;
+}
+
+export interface NotificationPage {
+  items: NotificationView[];
+  nextCursor: string | null;
+}
+
+export interface UnreadCount {
+  /** Unread notifications, counted up to UNREAD_CAP (the bell shows "99+" beyond 99). */
+  unread: number;
+}
+export const UNREAD_CAP = 100;
+
+export interface FollowState {
+  following: boolean;
+  followerCount: number;
+}
+
+export interface SubscriptionState {
+  subscribed: boolean;
+}
+
+export const FOLLOW_SELF = "You can't follow yourself";
+export const AUTHOR_NOT_FOUND = "Author not found";
+export const NOTIFICATION_NOT_FOUND = "Notification not found";
+
+/** One entry of the Following feed: a story that is new or has a new chapter. */
+export interface FollowingItem {
+  /**
+   * "story": newly published; "chapter": a new chapter of it (once chapters exist); "update": a subscribed story
+   * saved after it was published (the stand-in for chapters until they exist).
+   */
+  kind: "story" | "chapter" | "update";
+  storyId: number;
+  title: string;
+  description: string | null;
+  author: { username: string };
+  chapterNumber: number | null;
+  /** Why it is here: the author is followed, the story subscribed, or both. */
+  via: "author" | "story" | "both";
+  at: string;
+}
+export const FollowingQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}_\d{1,9}_\d{1,6}$/, "Invalid cursor")
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export interface FollowingPage {
+  items: FollowingItem[];
+  nextCursor: string | null;
+}
