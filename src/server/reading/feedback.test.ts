@@ -113,9 +113,9 @@ describeEachDb("reading: the author's Feedback panel", (ctx) => {
       const seenIds = new Set<number>();
       let pages = 0;
       for (let url: string | null = first; url; pages++) {
-        const page = (await call("GET", url, cookie)).json();
+        const page: { items: { id: number }[]; nextCursor: string | null } = (await call("GET", url, cookie)).json();
         expect(page.items.length).toBeLessThanOrEqual(50);
-        for (const item of page.items as { id: number }[]) seenIds.add(item.id);
+        for (const item of page.items) seenIds.add(item.id);
         url = page.nextCursor ? next(page.nextCursor) : null;
       }
       return { count: seenIds.size, pages };
