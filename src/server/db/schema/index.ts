@@ -4,3 +4,5 @@ export * from "./social";
 export * from "./stories";
 export * from "./users";
 export * from "./throttles";
+export * from "./email";
+export * from "./notifications-stub";
