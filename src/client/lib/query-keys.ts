@@ -21,6 +21,7 @@ export const queryKeys = {
   feedbackUnseen: ["/api/feedback/unseen"] as const,
   marinStatus: ["/api/marin"] as const,
   referral: ["/api/referral"] as const,
+  emailSettings: ["/api/email-settings"] as const,
 };
 
 /** The URL a key fetches: its first element plus the defined parameters of its second. */
