@@ -8,6 +8,7 @@ import { describeEachDb, TEST_APP_URL, type TestContext } from "../test/app";
 import { createStory, createUser } from "../test/factories";
 import { startSmtpPeer } from "../test/smtp-peer";
 import type { UserRow } from "../types";
+import { startEmailWorker } from "./start";
 import { signingKeyLoader } from "./unsubscribe-token";
 import { createEmailWorker, LEASE_MS } from "./worker";
 
@@ -199,5 +200,24 @@ describeEachDb("notification email worker", (ctx) => {
       .from(notifications)
       .where(and(eq(notifications.userId, user.id), eq(notifications.emailState, "pending")));
     expect(row).toBeUndefined();
+  });
+
+  it("the running worker sends as soon as it is woken, not at its next tick", async () => {
+    const user = await createUser(ctx().database.db);
+    ctx().clock.advance(2 * HOUR);
+    const quiet = { warn: () => {}, debug: () => {}, info: () => {} };
+    const running = startEmailWorker(ctx().deps, quiet, workerFor(ctx(), "woken"), {
+      everyMs: HOUR,
+      firstRunAfterMs: HOUR,
+    });
+    try {
+      await notify(ctx(), user);
+      const woken = Date.now();
+      ctx().deps.emailWake.notify();
+      await smtp.waitFor(user.email, () => true, 5_000);
+      expect(Date.now() - woken).toBeLessThan(5_000);
+    } finally {
+      await running.stop();
+    }
   });
 });
