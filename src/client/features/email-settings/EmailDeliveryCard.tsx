@@ -83,11 +83,11 @@ export function EmailDeliveryCard() {
             resets still come.
           </p>
           <Button
-            className="mt-4"
+            className="mt-4 h-auto min-h-10 max-w-full whitespace-normal py-2 text-center"
             disabled={save.isPending}
             onClick={() => change({ emailOn: true }, "Notification emails turned back on")}
           >
-            Turn notification emails back on
+            Turn emails back on
           </Button>
         </>
       )}
