@@ -19,6 +19,7 @@ import { createLogger, isLogger, type LoggerConfig } from "./http/logging";
 import { registerTextGuard } from "./http/request-text";
 import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
+import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
 import { publicPageRoutes } from "./public-page/routes";
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(discoverRoutes);
   await app.register(billingRoutes);
   await app.register(stripeWebhookRoutes);
+  await app.register(emailNotificationRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

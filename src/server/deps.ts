@@ -5,6 +5,7 @@ import { createAiDriver } from "./ai/driver";
 import { createPayments } from "./billing/create-payments";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
+import { createWakeSignal } from "./email-notifications/wake";
 import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
 import type { AppDeps } from "./types";
 
@@ -24,5 +25,6 @@ export async function createDeps(config: Config, database: Database, options: De
     ai: options.ai ?? (await createAiDriver(config)),
     payments: options.payments ?? (await createPayments(config)),
     now: options.now ?? (() => new Date()),
+    emailWake: createWakeSignal(),
   };
 }

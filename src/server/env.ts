@@ -40,6 +40,8 @@ export const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("FicForge <no-reply@ficforge.local>"),
+  // Signs unsubscribe links; unset, a random key is made once and kept in the database (docs/decisions/0030).
+  APP_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),

@@ -8,6 +8,7 @@ import { seedDemo } from "./demo/seed-demo";
 import { ConfigError, loadConfig, readDotEnv } from "./env";
 import { createLogger } from "./http/logging";
 import { createDeps } from "./deps";
+import { startEmailWorker } from "./email-notifications/start";
 import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
 
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   if (!existsSync(clientDir)) app.log.warn("dist/client is missing: run `npm run build` to serve the web app");
   if (config.SEED_DEMO) await seedDemo(database.db, app.log);
   const maintenance = startMaintenance({ log: app.log, jobs: maintenanceJobs(deps, app.readCache) });
+  const emailWorker = startEmailWorker(deps, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     await maintenance.stop();
+    await emailWorker.stop();
     await database.close();
     clearTimeout(force);
     app.log.info("stopped cleanly");

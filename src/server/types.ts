@@ -5,6 +5,7 @@ import type { Database, Db } from "./db/client";
 import type { users } from "./db/schema";
 import type { Mailer } from "./mail/mailer";
 import type { PaymentsDriver } from "./billing/payments";
+import type { WakeSignal } from "./email-notifications/wake";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   payments: PaymentsDriver;
   /** The clock; tests move it. */
   now: () => Date;
+  /** Wakes this instance's notification email worker (email-notifications/start.ts). */
+  emailWake: WakeSignal;
 }
 
 declare module "fastify" {

@@ -28,6 +28,7 @@ export const queryKeys = {
   follow: (name: string) => [`/api/authors/${encodeURIComponent(name)}/follow`] as const,
   subscription: (id: number | string) => [`/api/stories/${id}/subscription`] as const,
   following: ["/api/following"] as const,
+  emailSettings: ["/api/email-settings"] as const,
 };
 
 /** The URL a key fetches: its first element plus the defined parameters of its second. */

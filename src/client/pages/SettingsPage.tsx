@@ -1,6 +1,7 @@
 // /dashboard/settings: the public profile and, for premium users, subscription management.
 import { useAuth } from "../features/auth/auth-context";
 import { NotificationSettingsCard } from "../features/community/NotificationSettingsCard";
+import { EmailDeliveryCard } from "../features/email-settings/EmailDeliveryCard";
 import { ProfileForm } from "../features/settings/ProfileForm";
 import { SubscriptionCard } from "../features/settings/SubscriptionCard";
 import { useRefreshUserOnReturn } from "../features/settings/use-refresh-user";
@@ -15,6 +16,7 @@ export default function SettingsPage() {
       {/* key: a saved profile (or another account) starts the form from the server's values. */}
       <ProfileForm key={`${user.id}:${user.username}:${user.description ?? ""}`} user={user} />
       <NotificationSettingsCard emailVerified={user.emailVerified} />
+      <EmailDeliveryCard />
       {user.isPremium && <SubscriptionCard user={user} />}
     </div>
   );

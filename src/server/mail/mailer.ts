@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields, e.g. List-Unsubscribe on notification emails (RFC 2369, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxEntry extends MailMessage {
@@ -24,7 +26,11 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      // NOTE: nodemailer waits 10 minutes on a silent socket by default; the email worker's claim on a user's email
+      // lasts 5 (email-notifications/worker.ts), so a hung send gives up well before another instance may retry it.
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }),
+      );
       await (await transport).sendMail({ from, ...message });
     },
   };
@@ -39,7 +45,7 @@ export function createDevOutbox(log?: Pick<FastifyBaseLogger, "info">): Mailer {
       sent.unshift({ ...message, sentAt: new Date().toISOString() });
       sent.length = Math.min(sent.length, OUTBOX_SIZE);
       log?.info(
-        { to: message.to, subject: message.subject, text: message.text },
+        { to: message.to, subject: message.subject, text: message.text, headers: message.headers },
         "dev outbox: email not sent, kept here",
       );
     },

@@ -40,4 +40,14 @@ describeEachDb("GET /api/dev/outbox", (ctx) => {
       404,
     );
   });
+
+  it("shows the header fields an email carries (a notification email's List-Unsubscribe)", async () => {
+    const headers = {
+      "List-Unsubscribe": "<http://localhost:3000/unsubscribe?token=t>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await ctx().mailer.send({ to: "reader@example.com", subject: "New chapter", text: "…", html: "", headers });
+    const [newest] = (await send(ctx().app, "GET", "/api/dev/outbox")).json();
+    expect(newest).toMatchObject({ to: "reader@example.com", headers });
+  });
 });

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Header fields as sent (lower-case names, folded lines joined), e.g. headers["list-unsubscribe"]. */
+  headers: Record<string, string>;
 }
 
 export interface SmtpPeer {
@@ -48,6 +50,15 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(":") + 1)
+                  .replace(/\r?\n\s+/g, " ")
+                  .trim(),
+              ]),
+            ),
           });
           callback();
         })

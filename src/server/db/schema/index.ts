@@ -6,3 +6,4 @@ export * from "./stories";
 export * from "./users";
 export * from "./throttles";
 export * from "./usernames";
+export * from "./email";
