@@ -2,6 +2,7 @@
 // its CSS inline and allowed by hash, no script at all.
 import { createHash } from "node:crypto";
 import { authorPath, ROUTES } from "../../shared/routes";
+import { TAGGING_CSS } from "../tags/tag-css";
 import type { Chapter } from "./content";
 
 export interface PublicPageModel {
@@ -20,6 +21,8 @@ export interface PublicPageModel {
   chapters: Chapter[];
   bodyHtml: string;
   publishedAt: Date | null;
+  /** Rating, warnings, status and tags (tags/tag-html.ts), shown before the text. */
+  taggingHtml?: string;
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -100,7 +103,7 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 @media (min-width:48rem){.hero .in{grid-template-columns:12rem 1fr;gap:.5rem 2.25rem;padding:3rem 1.25rem}.hero .cover{grid-row:1/span 2}.hero:not(.nocover) .desc{grid-column:2}.prose{font-size:1.1875rem}}
 @media (max-width:30rem){.nav .hide{display:none}.meta{margin:0}}
 @media (min-width:48rem){.author .in{grid-template-columns:5rem 1fr;gap:.5rem 1.5rem;padding:2.5rem 1.25rem}.author .avatar{width:5rem;height:5rem;font-size:2.25rem}}
-`
+${TAGGING_CSS}`
   .trim()
   .replace(/\n/g, "");
 
@@ -215,7 +218,7 @@ ${SITE_HEADER}
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
 </div></header>
 <div class="page" id="story">
-${toc}${body}
+${model.taggingHtml ?? ""}${toc}${body}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>
 <p>Join FicForge free to bookmark it, like it and comment for ${author}.</p>
