@@ -106,6 +106,19 @@ test("a reader excludes a tag and never sees a story carrying it; Back keeps the
     await page.goBack();
     await expect(page).toHaveURL(/exclude=spiders/);
     await expectOnlyKept(page, library);
+
+    // A tag on the reader opens its public page, which lists every story carrying it.
+    await cards.filter({ hasText: library.kept.title }).getByRole("link", { name: library.kept.title }).click();
+    await page.getByTestId("story-tagging").getByRole("link", { name: library.shared }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(library.shared);
+    await expect(page.getByRole("link", { name: library.hidden.title })).toBeVisible();
+    await expect(page.getByRole("link", { name: library.kept.title })).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/tag-page-${viewport.width}.png`, fullPage: true });
+    if (SHOTS) {
+      await page.getByRole("link", { name: library.hidden.title }).click();
+      await expect(page.locator(".tagging")).toContainText("Graphic depictions of violence");
+      await page.screenshot({ path: `${SHOTS}/public-page-${viewport.width}.png` });
+    }
     await context.close();
   }
 });
