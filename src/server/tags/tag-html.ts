@@ -29,7 +29,7 @@ export function renderTagging(model: TaggingModel): string {
     ["Relationships", model.relationships],
     ["Characters", model.characterTags],
     ["Additional tags", model.freeformTags],
-    ["Genres", model.tags],
+    ["Tags", model.tags],
   ];
   for (const [label, names] of lists) if (names.length > 0) rows.push([label, links(names)]);
   return `<section class="tagging" aria-label="Rating, warnings and tags"><dl>${rows

@@ -5,7 +5,7 @@ const LISTS: [string, (story: TaggedStory) => readonly string[]][] = [
   ["Relationships", (s) => s.relationships],
   ["Characters", (s) => s.characterTags],
   ["Additional tags", (s) => s.freeformTags],
-  ["Genres", (s) => s.tags],
+  ["Tags", (s) => s.tags],
 ];
 
 export function StoryTagging({ story }: { story: TaggedStory }) {

@@ -65,8 +65,9 @@ export function TagInput({
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Enter" || event.key === ",") {
-      if (text.trim() === "" && event.key === "Enter") return;
+      // NOTE: Enter in a tag box never submits the form around it (the publish dialog would publish).
       event.preventDefault();
+      if (text.trim() === "") return;
       add(active >= 0 && suggestions[active] ? suggestions[active] : text);
     } else if (event.key === "ArrowDown" && suggestions.length > 0) {
       event.preventDefault();
