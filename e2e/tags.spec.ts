@@ -118,6 +118,15 @@ test("a reader excludes a tag and never sees a story carrying it; Back keeps the
       await page.getByRole("link", { name: library.hidden.title }).click();
       await expect(page.locator(".tagging")).toContainText("Graphic depictions of violence");
       await page.screenshot({ path: `${SHOTS}/public-page-${viewport.width}.png` });
+      // The author's side: the details page's tagging fields.
+      const created = await page.request.post("/api/stories", { data: { title: "Shot", content: "<p>x</p>" } });
+      const { id } = (await created.json()) as { id: number };
+      await page.goto(`/dashboard/story/${id}/details`);
+      const fields = page.getByTestId("tagging-fields");
+      await fields.getByTestId("relationship-tags").getByRole("combobox").fill("Ilsa Varn/Pip Marlow");
+      await fields.getByTestId("relationship-tags").getByRole("combobox").press("Enter");
+      await fields.scrollIntoViewIfNeeded();
+      await fields.screenshot({ path: `${SHOTS}/details-tagging-${viewport.width}.png` });
     }
     await context.close();
   }

@@ -6,5 +6,6 @@ export const TAGGING_CSS = `
 .tagging dt{font-weight:600;font-size:.85rem;padding-top:.2rem;color:#3b0764}
 .tagging dd{margin:0}.tagging .meta{margin:0}.meta a{text-decoration:none}.meta a:hover{text-decoration:underline}
 .tagging .warn li{border-color:#fecaca;color:#991b1b;background:#fff}
+.tagpage .in{max-width:42rem}.tagpage h1{margin:0 0 .5rem;overflow-wrap:anywhere}
 @media (max-width:30rem){.tagging dl{grid-template-columns:1fr;gap:.15rem}.tagging dd{margin-bottom:.4rem}}
 `;

@@ -47,7 +47,7 @@ ${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: m
 <a class="skip" href="#works">Skip to the stories</a>
 ${SITE_HEADER}
 <main>
-<header class="hero author"><div class="in"><div>
+<header class="hero nocover tagpage"><div class="in"><div>
 <h1>${name}</h1>
 <ul class="meta" aria-label="About this tag"><li>${count >= TAG_PAGE_WORKS ? `The newest ${TAG_PAGE_WORKS} stories` : plural(count, "story", "stories")}</li></ul>
 </div></div></header>
