@@ -7,12 +7,11 @@ import type { Db } from "../db/client";
 import { bookmarks, likes, stories, users } from "../db/schema";
 import { AppError } from "../errors";
 import { imageUrl } from "../images/process-image";
-import { presentTagging } from "../stories/present";
 import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
+import { cardLabels } from "../tags/card-labels";
 import { labelPairs } from "../tags/story-labels";
-import { storyWords, tagFilters } from "../tags/tag-filters";
-import { TAG_LIMITS } from "../../shared/tagging";
+import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
 import type { UserRow } from "../types";
 
 /** Discover shows the start of a description (the reader has all of it), so a page of 4 stays under 4 KB. */
@@ -143,13 +142,6 @@ const newest = [sql`${stories.publishedAt} desc nulls last`, sql`${stories.id} d
 const mostFeatured = [sql`${stories.featuredScore} desc nulls last`, sql`${stories.id} desc`];
 const updatedAtText = sql<string>`${stories.updatedAt}::text`;
 
-/** The counted orders: the value each walks down (as its index is built), and how a row shows it. */
-const COUNTED = {
-  likes: sql<number>`${stories.likeCount}`,
-  bookmarks: sql<number>`${stories.bookmarkCount}`,
-  words: storyWords,
-} as const;
-
 interface PageQuery {
   where: SQL[];
   orderBy: SQL[];
@@ -209,31 +201,6 @@ function shorten(text: string | null): string | null {
   const cut = text.slice(0, ITEM_DESCRIPTION_CHARS - 1);
   const space = cut.lastIndexOf(" ");
   return `${(space > ITEM_DESCRIPTION_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-/** A card's free-form tags: the first TAG_LIMITS.cardTags (relationships first), so a page stays small. */
-function cardLabels(row: PageRow) {
-  const { contentRating, warnings, status, ...labels } = presentTagging(row);
-  let room: number = TAG_LIMITS.cardTags;
-  const take = (list: string[]) => {
-    const kept = list.slice(0, Math.max(0, room));
-    room -= kept.length;
-    return kept;
-  };
-  const total = labels.relationships.length + labels.characterTags.length + labels.freeformTags.length;
-  const relationships = take(labels.relationships);
-  const characterTags = take(labels.characterTags);
-  const freeformTags = take(labels.freeformTags);
-  return {
-    contentRating,
-    warnings,
-    status,
-    wordCount: Number(row.wordCount),
-    relationships,
-    characterTags,
-    freeformTags,
-    moreTags: total - TAG_LIMITS.cardTags + Math.max(0, room),
-  };
 }
 
 function presentItem(row: PageRow): PublishedStoryItem {

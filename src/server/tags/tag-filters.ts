@@ -30,6 +30,13 @@ export const WORD_RANGE_MESSAGE = "minWords cannot be more than maxWords";
 /** The word count a filter or sort reads (rows counted before words were stored count as 0 until counted). */
 export const storyWords = sql<number>`coalesce("stories"."word_count", 0)`;
 
+/** Discover's counted orders (issue 17): the value each walks down, as its index (stories_*_idx) is built. */
+export const COUNTED_ORDERS = {
+  likes: sql<number>`"stories"."like_count"`,
+  bookmarks: sql<number>`"stories"."bookmark_count"`,
+  words: storyWords,
+} as const;
+
 export function tagFilters(
   query: Pick<DiscoverQuery, "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords">,
 ): SQL[] {
