@@ -10,6 +10,7 @@ import { stories, users } from "../src/server/db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../src/server/stories/sanitize-content";
 import { insertLongStory, longStoryHtml } from "./lib/long-story";
 import type { SeedResult } from "./lib/seed-bench";
+import { FILTERED_QUERY, tagSeededStories } from "./lib/tag-bench";
 
 export interface CaseContext {
   db: Db;
@@ -69,6 +70,16 @@ export const CASES: BenchCase[] = [
     about: "GET /api/published-stories, signed out: Discover's 4 newest stories from the read cache",
     path: "/api/published-stories",
     seeded: true,
+  },
+  {
+    name: "discover-filtered",
+    about: "GET /api/published-stories, signed out, with a tag, two excluded tags, status, words and sort=likes",
+    path: `/api/published-stories?${FILTERED_QUERY}`,
+    seeded: true,
+    setup: async ({ db }) => {
+      await tagSeededStories(db);
+      return { path: `/api/published-stories?${FILTERED_QUERY}` };
+    },
   },
   {
     name: "public-page",

@@ -12,6 +12,7 @@ import { discoverPage, readerProfile } from "../src/server/reading/discover";
 import { recomputeFeaturedScores } from "../src/server/reading/featured-score";
 import { rateUnratedStories } from "../src/server/stories/rate-stories";
 import { DiscoverQuery } from "../src/shared/schemas/reading";
+import { FILTERED_QUERY, tagSeededStories } from "./lib/tag-bench";
 
 const { values } = parseArgs({ options: { "database-url": { type: "string" }, analyze: { type: "boolean" } } });
 const url = values["database-url"];
@@ -20,6 +21,7 @@ if (!url) throw new Error("--database-url is required");
 const database = await openDatabase({ kind: "postgres", url });
 console.log("rated:", await rateUnratedStories(database.db, { batchSize: 500 }));
 console.log("featured scores changed:", await recomputeFeaturedScores(database.db, new Date()));
+await tagSeededStories(database.db);
 await database.close();
 
 const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -54,6 +56,10 @@ await explain("q=drag (prefix)", () => discoverPage(db, q({ q: "drag" }), false)
 await explain("q=the dragon", () => discoverPage(db, q({ q: "the dragon" }), false));
 await explain("featured", () => discoverPage(db, q({ sort: "featured" }), false));
 await explain("tag=Fantasy", () => discoverPage(db, q({ tag: "Fantasy" }), false));
+const filtered = Object.fromEntries(new URLSearchParams(FILTERED_QUERY).entries());
+const excludes = new URLSearchParams(FILTERED_QUERY).getAll("exclude");
+await explain(FILTERED_QUERY, () => discoverPage(db, q({ ...filtered, exclude: excludes } as never), false));
+await explain("exclude=dark, new", () => discoverPage(db, q({ exclude: "dark" } as never), false));
 const fandom = (
   await pool.query(
     "select fandoms->>0 as f from stories where published and jsonb_typeof(fandoms) = 'array' and fandoms <> '[]' limit 1",

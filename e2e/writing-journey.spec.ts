@@ -67,7 +67,7 @@ test("wizard → editor → autosave → details → publish → unpublish → d
   await page.getByRole("button", { name: "Customize" }).click();
   await expect(page.getByRole("heading", { name: "Story Details" })).toBeVisible();
   await page.getByLabel("Setting", { exact: true }).fill("A harbour town in winter");
-  const tags = page.getByRole("combobox", { name: "Tags" });
+  const tags = page.getByRole("combobox", { name: "Tags", exact: true });
   await tags.fill("Romance");
   await page.getByRole("option", { name: "Romance", exact: true }).click();
   await tags.press("Escape");

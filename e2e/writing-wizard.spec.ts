@@ -197,7 +197,7 @@ test("the details page edits, crops a cover, saves, and survives a reload", asyn
   await expect(page.getByText("Maximum 560 characters reached")).toBeVisible();
   await page.getByLabel("Plot Ideas").fill("A storm forces an alliance");
 
-  const tags = page.getByRole("combobox", { name: "Tags" });
+  const tags = page.getByRole("combobox", { name: "Tags", exact: true });
   await tags.fill("zzz");
   await expect(page.getByText("No tags found")).toBeVisible();
   for (const tag of ["Fantasy", "Romance", "Vampire", "Mafia", "Comics"]) {

@@ -22,6 +22,7 @@ import { registerSecurity } from "./http/security";
 import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
+import { tagRoutes } from "./tags/routes";
 import { publicPageRoutes } from "./public-page/routes";
 import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./reading/read-cache";
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(publicPageRoutes);
   await app.register(authorPageRoutes);
   await app.register(authorFollowRoutes);
+  await app.register(tagRoutes);
   await app.register(discoverRoutes);
   await app.register(billingRoutes);
   await app.register(stripeWebhookRoutes);

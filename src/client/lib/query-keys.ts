@@ -2,7 +2,7 @@
 // fetches; an optional second element holds query parameters (appended as ?a=b), so invalidating by the first
 // element alone refreshes every page and filter of that list.
 
-type Params = Record<string, string | number | boolean | undefined | null>;
+type Params = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
 export const queryKeys = {
   user: ["/api/user"] as const,
@@ -37,7 +37,9 @@ export function urlOfKey(queryKey: readonly unknown[]): string {
   if (!params || typeof params !== "object") return String(path);
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params as Params)) {
-    if (value !== undefined && value !== null && value !== "") search.set(name, String(value));
+    // A list is a repeated parameter (Discover's `tag=a&tag=b`).
+    if (Array.isArray(value)) for (const item of value) search.append(name, item);
+    else if (value !== undefined && value !== null && value !== "") search.set(name, String(value));
   }
   const query = search.toString();
   return query ? `${String(path)}?${query}` : String(path);

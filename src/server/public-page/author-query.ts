@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { formerUsernames, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
 import { countStoryWords } from "../stories/story-text";
+import { GATED_RATINGS } from "../../shared/tagging";
 
 export interface PublicAuthor {
   id: number;
@@ -61,12 +62,14 @@ export async function loadPublicWorks(db: Db, authorId: number): Promise<PublicW
       markedMature: stories.markedMature,
       themes: stories.themes,
       moods: stories.moods,
+      contentRating: stories.contentRating,
     })
     .from(stories)
     .where(and(eq(stories.authorId, authorId), eq(stories.published, true), eq(stories.rating, "general")))
     .orderBy(desc(stories.publishedAt), desc(stories.id));
   return rows
     .filter((row) => !(row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)))
+    .filter((row) => !(GATED_RATINGS as readonly string[]).includes(row.contentRating))
     .map((row) => ({
       id: row.id,
       title: row.title,

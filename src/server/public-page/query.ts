@@ -4,6 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { images, stories, users } from "../db/schema";
+import { tagNames } from "../stories/story-queries";
+import { type LabelPairs, labelPairs } from "../tags/story-labels";
+import { GATED_RATINGS } from "../../shared/tagging";
 
 export interface PublicStoryRow {
   id: number;
@@ -17,6 +20,11 @@ export interface PublicStoryRow {
   updatedAt: Date;
   authorName: string;
   cover: { id: string; width: number; height: number } | null;
+  contentRating: string;
+  warnings: string[];
+  status: string;
+  tags: string[];
+  labels: LabelPairs;
 }
 
 const themesOf = (themes: unknown): string[] => (Array.isArray(themes) ? themes.map(String) : []);
@@ -40,6 +48,11 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
       coverId: images.id,
       coverWidth: images.width,
       coverHeight: images.height,
+      contentRating: stories.contentRating,
+      warnings: stories.warnings,
+      status: stories.status,
+      tags: tagNames,
+      labels: labelPairs,
     })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
@@ -50,6 +63,7 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
   // NOTE: `rating` is derived on write; the reasons are checked again here so a row written before the
   // derivation existed (or a rule that changed since) never leaks a mature story to the open web.
   if (row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)) return undefined;
+  if ((GATED_RATINGS as readonly string[]).includes(row.contentRating)) return undefined;
   const { markedMature: _m, themes: _t, moods: _mo, coverId, coverWidth, coverHeight, ...story } = row;
   return {
     ...story,

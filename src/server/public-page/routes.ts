@@ -8,6 +8,8 @@ import type { Db } from "../db/client";
 import { type Encoding, negotiateEncoding } from "../http/encoding";
 import { imageUrl } from "../images/process-image";
 import { aiShareOf, countStoryWords } from "../stories/story-text";
+import { toLabels } from "../tags/story-labels";
+import { renderTagging } from "../tags/tag-html";
 import { publicBody } from "./content";
 import { loadPublicStory } from "./query";
 import { PAGE_CSP, renderPublicPage } from "./template";
@@ -66,6 +68,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     chapters: body.chapters,
     bodyHtml: body.html,
     publishedAt: story.publishedAt,
+    taggingHtml: renderTagging({ ...story, ...toLabels(story.labels) }),
   });
   return packPage(path, html);
 }

@@ -2,6 +2,7 @@
 // its CSS inline and allowed by hash, no script at all.
 import { createHash } from "node:crypto";
 import { authorPath, ROUTES } from "../../shared/routes";
+import { TAGGING_CSS } from "../tags/tag-css";
 import type { Chapter } from "./content";
 
 export interface PublicPageModel {
@@ -20,6 +21,8 @@ export interface PublicPageModel {
   chapters: Chapter[];
   bodyHtml: string;
   publishedAt: Date | null;
+  /** Rating, warnings, status and tags (tags/tag-html.ts), shown before the text. */
+  taggingHtml?: string;
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -106,7 +109,7 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .follow .on:hover{background:#f5f3ff}
 .follow button:focus-visible{outline:2px solid #8b5cf6;outline-offset:2px}
 @media (min-width:48rem){.author .in{grid-template-columns:5rem 1fr;gap:.5rem 1.5rem;padding:2.5rem 1.25rem}.author .avatar{width:5rem;height:5rem;font-size:2.25rem}}
-`
+${TAGGING_CSS}`
   .trim()
   .replace(/\n/g, "");
 
@@ -221,7 +224,7 @@ ${SITE_HEADER}
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
 </div></header>
 <div class="page" id="story">
-${toc}${body}
+${model.taggingHtml ?? ""}${toc}${body}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>
 <p>Join FicForge free to bookmark it, like it and comment for ${author}.</p>

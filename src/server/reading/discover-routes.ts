@@ -2,18 +2,21 @@
 // same ones the public story pages show); lists that do not depend on the viewer are served from the read cache.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { DISCOVER_LIMITS, DiscoverQuery, type DiscoverSort, NEXT_CURSOR_HEADER } from "../../shared/schemas/reading";
+import { DISCOVER_LIMITS, DiscoverQuery, DiscoverSort, NEXT_CURSOR_HEADER } from "../../shared/schemas/reading";
+import { filterKey } from "../tags/tag-filters";
 import { discoverPage, includesMature, readerProfile } from "./discover";
 
-type KeyedQuery = Pick<DiscoverQuery, "limit" | "cursor" | "q" | "tag" | "fandom" | "sort">;
+type KeyedQuery = Pick<DiscoverQuery, "limit" | "cursor" | "q" | "fandom" | "sort"> &
+  Partial<Pick<DiscoverQuery, "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords">>;
 
 /** The read cache's key for a list: every parameter that changes the answer, normalized ("for-you" falls back). */
 export function discoverCacheKey(query: KeyedQuery, mature: boolean): string {
-  const { limit, cursor, q, tag, fandom, sort } = query;
-  return `discover:${JSON.stringify([sort === "for-you" ? "featured" : sort, mature, limit, cursor ?? "", q ?? "", tag ?? "", fandom ?? ""])}`;
+  const { limit, cursor, q, fandom, sort } = query;
+  const sortKey = sort === "for-you" ? "featured" : sort;
+  return `discover:${JSON.stringify([sortKey, mature, limit, cursor ?? "", q ?? "", fandom ?? "", ...filterKey(query)])}`;
 }
 
-const SORTS: ReadonlySet<string> = new Set<DiscoverSort>(["new", "featured", "for-you"]);
+const SORTS: ReadonlySet<string> = new Set<DiscoverSort>(DiscoverSort.options);
 const LIMIT = /^[1-9]\d?$/;
 // NOTE: the cursors discover.ts makes are base64url; anything else goes to the handler (and its 400).
 const CURSOR = /^[A-Za-z0-9_-]{1,200}$/;

@@ -9,6 +9,9 @@ import { AppError } from "../errors";
 import { imageUrl } from "../images/process-image";
 import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
+import { cardLabels } from "../tags/card-labels";
+import { labelPairs } from "../tags/story-labels";
+import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
 import type { UserRow } from "../types";
 
 /** Discover shows the start of a description (the reader has all of it), so a page of 4 stays under 4 KB. */
@@ -43,6 +46,9 @@ const Cursor = z.discriminatedUnion("k", [
   z.object({ k: z.literal("for-you"), a: z.number().int(), s: z.number(), i: z.number().int() }),
   // For You after its candidates: the other stories, as Featured.
   z.object({ k: z.literal("for-you-rest"), s: z.number(), i: z.number().int() }),
+  // Issue 17's orders: most recently updated, most liked, most bookmarked, longest.
+  z.object({ k: z.literal("updated"), t: z.string().max(64), i: z.number().int() }),
+  z.object({ k: z.enum(["likes", "bookmarks", "words"]), n: z.number().int(), i: z.number().int() }),
 ]);
 type Cursor = z.infer<typeof Cursor>;
 
@@ -87,11 +93,8 @@ function filters(query: DiscoverQuery, mature: boolean): SQL[] {
   if (tsquery) {
     where.push(sql`to_tsvector('simple', coalesce(${stories.searchText}, '')) @@ to_tsquery('simple', ${tsquery})`);
   }
-  if (query.tag) {
-    where.push(sql`exists (select 1 from story_tags ft join tags ftn on ftn.id = ft.tag_id
-      where ft.story_id = ${stories.id} and ftn.name = ${query.tag})`);
-  }
   if (query.fandom) where.push(sql`${stories.fandoms} @> ${JSON.stringify([query.fandom])}::jsonb`);
+  where.push(...tagFilters(query));
   return where;
 }
 
@@ -137,6 +140,7 @@ const publishedAtText = sql<string>`${stories.publishedAt}::text`;
 // NOTE: nulls last, as the indexes are built (drizzle writes DESC NULLS LAST), or PostgreSQL sorts instead.
 const newest = [sql`${stories.publishedAt} desc nulls last`, sql`${stories.id} desc`];
 const mostFeatured = [sql`${stories.featuredScore} desc nulls last`, sql`${stories.id} desc`];
+const updatedAtText = sql<string>`${stories.updatedAt}::text`;
 
 interface PageQuery {
   where: SQL[];
@@ -155,10 +159,17 @@ async function selectPage(db: Db, page: PageQuery, limit: number) {
       moods: stories.moods,
       fandoms: stories.fandoms,
       likeCount: stories.likeCount,
+      bookmarkCount: stories.bookmarkCount,
+      wordCount: storyWords,
       rating: stories.rating,
+      contentRating: stories.contentRating,
+      warnings: stories.warnings,
+      status: stories.status,
       username: users.username,
       tags: tagNames,
+      labels: labelPairs,
       publishedAt: publishedAtText,
+      updatedAt: updatedAtText,
       featuredScore: stories.featuredScore,
       score: page.score ?? sql<number>`0`,
     })
@@ -204,6 +215,7 @@ function presentItem(row: PageRow): PublishedStoryItem {
     likeCount: row.likeCount,
     rating: row.rating === "mature" ? "mature" : "general",
     author: { username: row.username },
+    ...cardLabels(row),
   };
 }
 
@@ -223,6 +235,35 @@ async function pageRows(
   const limit = query.limit + 1;
   const where = () => filters(query, mature);
   if (!profile) {
+    const sort = query.sort;
+    if (sort === "updated") {
+      if (cursor && cursor.k !== "updated") throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
+      const after = cursor
+        ? [sql`(${stories.updatedAt}, ${stories.id}) < (${cursor.t}::timestamptz, ${cursor.i})`]
+        : [];
+      const rows = await selectPage(
+        db,
+        {
+          where: [...where(), ...after],
+          orderBy: [sql`${stories.updatedAt} desc nulls last`, sql`${stories.id} desc`],
+        },
+        limit,
+      );
+      return rows.map((row) => ({ row, after: { k: "updated", t: row.updatedAt, i: row.id } }));
+    }
+    if (sort === "likes" || sort === "bookmarks" || sort === "words") {
+      if (cursor && cursor.k !== sort) throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
+      const value = COUNTED[sort];
+      const after = cursor && "n" in cursor ? [sql`(${value}, ${stories.id}) < (${cursor.n}, ${cursor.i})`] : [];
+      const rows = await selectPage(
+        db,
+        { where: [...where(), ...after], orderBy: [sql`${value} desc nulls last`, sql`${stories.id} desc`] },
+        limit,
+      );
+      const n = (row: PageRow) =>
+        sort === "likes" ? row.likeCount : sort === "bookmarks" ? row.bookmarkCount : Number(row.wordCount);
+      return rows.map((row) => ({ row, after: { k: sort, n: n(row), i: row.id } }));
+    }
     if (query.sort === "new") {
       if (cursor && cursor.k !== "new") throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
       const rows = await selectPage(

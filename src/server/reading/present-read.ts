@@ -3,7 +3,7 @@
 import { type Moods, publicStoryPath, type ReadStoryView } from "../../shared/schemas/reading";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import { imageUrl } from "../images/process-image";
-import { presentStoryBody, type StoryWithTags } from "../stories/present";
+import { presentStoryBody, presentTagging, type StoryWithTags } from "../stories/present";
 
 export type ReadRow = StoryWithTags & { authorUsername: string; authorIsPremium: boolean };
 
@@ -33,6 +33,7 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     fandoms,
     moods: moods as Moods | null,
     rating,
+    ...presentTagging(row),
     likeCount: row.likeCount,
     commentCount: row.commentCount,
     wordCount,

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { stories, users } from "../db/schema";
 import { notFound } from "../errors";
 import { tagNames } from "../stories/story-queries";
+import { labelPairs } from "../tags/story-labels";
 import { presentReadView, type ViewerState } from "./present-read";
 import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "./visibility";
 
@@ -39,13 +40,19 @@ export async function readGate(db: Db, id: number, viewer: Viewer): Promise<View
 /** The viewer-independent view of a published story (any rating: the gate has already decided who may see it). */
 export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> {
   const [row] = await db
-    .select({ story: stories, authorUsername: users.username, authorIsPremium: users.isPremium, tags: tagNames })
+    .select({
+      story: stories,
+      authorUsername: users.username,
+      authorIsPremium: users.isPremium,
+      tags: tagNames,
+      labels: labelPairs,
+    })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
     .where(and(eq(stories.id, id), eq(stories.published, true)))
     .limit(1);
   // NOTE: unpublished between the gate and here.
   if (!row) throw notFound(STORY_NOT_PUBLISHED);
-  const { story, tags, authorUsername, authorIsPremium } = row;
-  return presentReadView({ ...story, tags, authorUsername, authorIsPremium });
+  const { story, tags, labels, authorUsername, authorIsPremium } = row;
+  return presentReadView({ ...story, tags, labels, authorUsername, authorIsPremium });
 }

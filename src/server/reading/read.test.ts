@@ -3,6 +3,7 @@ import { publicStoryPath } from "../../shared/schemas/reading";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createUser, createVerifiedUserWithSession } from "../test/factories";
 import { STORY_NOT_PUBLISHED } from "./visibility";
+import { UNTAGGED } from "../../shared/tagging";
 
 describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => {
   const db = () => ctx().database.db;
@@ -43,6 +44,7 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       fandoms: ["Naruto", "Bleach"],
       moods: { romance: 60 },
       rating: "general",
+      ...UNTAGGED,
       likeCount: 3,
       commentCount: 2,
       wordCount: 4,

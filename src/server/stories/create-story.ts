@@ -46,5 +46,5 @@ export async function createStory(db: Db, user: UserRow, input: StoryCreate, now
     .insert(stories)
     .values({ ...values, ...derivedStoryColumns(values, []) })
     .returning();
-  return { ...row!, tags: [] };
+  return { ...row!, tags: [], labels: [] };
 }

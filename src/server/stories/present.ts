@@ -5,13 +5,15 @@
 // fields (setting, plot ideas, characters, version) that are the author's alone.
 import type { StoryListItem, StoryView } from "../../shared/schemas/story";
 import { normalizeStoryFields } from "../../shared/story-fields";
+import type { ContentRating, StoryStatus, Warning } from "../../shared/tagging";
 import type { stories } from "../db/schema";
+import { type LabelPairs, toLabels } from "../tags/story-labels";
 import { imageUrl } from "../images/process-image";
 import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
 import { aiShareOf, countStoryWords } from "./story-text";
 
 export type StoryRow = typeof stories.$inferSelect;
-export type StoryWithTags = StoryRow & { tags: string[] };
+export type StoryWithTags = StoryRow & { tags: string[]; labels: LabelPairs };
 export type StoryListRow = Pick<StoryRow, "id" | "title" | "coverImageId" | "updatedAt" | "published">;
 
 type BodyRow = Pick<StoryRow, "content" | "sanitizedWith" | "wordCount" | "aiWordCount">;
@@ -51,6 +53,7 @@ export function presentOwnStory(story: StoryWithTags): StoryView {
     tags: story.tags,
     version: story.version,
     rating: story.rating === "mature" ? "mature" : "general",
+    ...presentTagging(story),
     markedMature: story.markedMature,
     wordCount,
     aiShare,
@@ -65,5 +68,17 @@ export function presentStoryListItem(story: StoryListRow): StoryListItem {
     coverImage: imageUrl(story.coverImageId, "thumb"),
     updatedAt: story.updatedAt.toISOString(),
     published: story.published,
+  };
+}
+
+type TaggingRow = Pick<StoryRow, "contentRating" | "warnings" | "status"> & { labels: LabelPairs };
+
+/** The rating, warnings, status and free-form tags, as every view of a story carries them (issue 17). */
+export function presentTagging(story: TaggingRow) {
+  return {
+    contentRating: story.contentRating as ContentRating,
+    warnings: story.warnings as Warning[],
+    ...toLabels(story.labels),
+    status: (story.status === "complete" ? "complete" : "in-progress") as StoryStatus,
   };
 }

@@ -12,6 +12,7 @@ import { stripControlChars } from "./sanitize-content";
 import { getOwnStoryOrThrow, STORY_NOT_FOUND } from "./story-queries";
 import { derivedStoryColumns } from "./story-rating";
 import { replaceStoryTags } from "./story-tags";
+import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "../tags/story-labels";
 
 export async function publishStory(
   db: Db,
@@ -25,6 +26,13 @@ export async function publishStory(
   const title = body.title;
   const description = stripControlChars(body.description);
   const markedMature = body.markedMature ?? current.markedMature;
+  // NOTE: `characters` is issue 17's name for the character tags on publish; `characterTags` wins when both come.
+  const labels = mergeLabels(toLabels(current.labels), {
+    relationships: body.relationships,
+    characterTags: body.characterTags ?? body.characters,
+    freeformTags: body.freeformTags,
+  });
+  const tagging = taggingColumns(body);
   await db.transaction(async (tx) => {
     // A story going public leaves with content cleaned by the current allowlist, stored, not cleaned per read.
     await resanitizeStory(tx, current);
@@ -39,12 +47,17 @@ export async function publishStory(
         publishedAt: now,
         ...(coverImageId === undefined ? {} : { coverImageId }),
         markedMature,
-        ...derivedStoryColumns({ ...current, title, description, markedMature }, body.tags),
+        ...tagging,
+        ...derivedStoryColumns({ ...current, ...tagging, title, description, markedMature }, [
+          ...body.tags,
+          ...labelNames(labels),
+        ]),
         version: sql`${stories.version} + 1`,
         updatedAt: now,
       })
       .where(and(eq(stories.id, id), eq(stories.authorId, user.id)));
     await replaceStoryTags(tx, id, body.tags);
+    await replaceStoryLabels(tx, id, labels);
   });
   return getOwnStoryOrThrow(db, id, user.id);
 }

@@ -22,6 +22,7 @@ export async function rateUnratedStories(db: Db, { batchSize = 100 }: { batchSiz
         themes: stories.themes,
         fandoms: stories.fandoms,
         markedMature: stories.markedMature,
+        contentRating: stories.contentRating,
         tags: tagNames,
       })
       .from(stories)

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
+import { labelPairs } from "../tags/story-labels";
 import type { StoryListRow, StoryWithTags } from "./present";
 
 export const STORY_NOT_FOUND = "Story not found";
@@ -23,11 +24,11 @@ export function parseStoryId(raw: string): number {
 
 export async function findOwnStory(db: Db, id: number, userId: number): Promise<StoryWithTags | undefined> {
   const [row] = await db
-    .select({ story: stories, tags: tagNames })
+    .select({ story: stories, tags: tagNames, labels: labelPairs })
     .from(stories)
     .where(and(eq(stories.id, id), eq(stories.authorId, userId)))
     .limit(1);
-  return row ? { ...row.story, tags: row.tags } : undefined;
+  return row ? { ...row.story, tags: row.tags, labels: row.labels } : undefined;
 }
 
 /** Somebody else's story answers exactly like a missing one: 404, so ids reveal nothing. */

@@ -1,6 +1,7 @@
 // What every story write derives from the story (SPEC.md section 6 and issue 9): the content rating and the search
 // text. One function, so create, PATCH, publish, the demo seed and the backfill job can never disagree.
 import { isNsfw } from "../../shared/nsfw";
+import { type ContentRating, GATED_RATINGS } from "../../shared/tagging";
 
 const NSFW_THEME = "nsfw";
 
@@ -13,6 +14,8 @@ export interface RatingInput {
   themes: unknown;
   /** The author's own mark. */
   markedMature?: boolean | null;
+  /** The author's 5-level rating (issue 17): Mature and Explicit are gated as mature stories. */
+  contentRating?: string | null;
 }
 
 export interface DerivedInput extends RatingInput {
@@ -40,9 +43,10 @@ export function fandomList(fandoms: unknown): string[] {
     .filter(Boolean);
 }
 
-/** Mature when the author marks it, when it uses the nsfw theme, or by SPEC.md section 6's rule. */
+/** Mature when the author marks it or rates it Mature or Explicit, when it uses the nsfw theme, or by SPEC.md 6's rule. */
 export function rateStory(story: RatingInput): Rating {
   if (story.markedMature) return "mature";
+  if (GATED_RATINGS.includes(story.contentRating as ContentRating)) return "mature";
   if (stringList(story.themes).includes(NSFW_THEME)) return "mature";
   return isNsfw(story) ? "mature" : "general";
 }

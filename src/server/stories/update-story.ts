@@ -13,6 +13,15 @@ import { derivedStoryColumns } from "./story-rating";
 import { assertBackgroundAllowed, assertThemesAllowed } from "./story-rules";
 import { replaceStoryTags } from "./story-tags";
 import { countStoryWords } from "./story-text";
+import type { StoryLabels } from "../../shared/tagging";
+import {
+  labelNames,
+  mergeLabels,
+  replaceStoryLabels,
+  sentLabels,
+  taggingColumns,
+  toLabels,
+} from "../tags/story-labels";
 
 export const STALE_VERSION_MESSAGE = "This story was changed somewhere else. Reload it or overwrite with your version.";
 // Without a version the client asks to overwrite; it only loses when writes keep racing it.
@@ -49,6 +58,7 @@ function changesFrom(patch: StoryUpdate, resolved: ResolvedImages): StoryChanges
   if (patch.themes !== undefined) changes.themes = patch.themes;
   if (patch.fandoms !== undefined) changes.fandoms = patch.fandoms;
   if (patch.markedMature !== undefined) changes.markedMature = patch.markedMature;
+  Object.assign(changes, taggingColumns(patch));
   if (resolved.coverImageId !== undefined) changes.coverImageId = resolved.coverImageId;
   if (resolved.readerBackgroundImageId !== undefined)
     changes.readerBackgroundImageId = resolved.readerBackgroundImageId;
@@ -62,9 +72,14 @@ export async function writeIfUnchanged(
   changes: StoryChanges,
   tags: readonly string[] | undefined,
   now: Date,
+  labels?: Partial<StoryLabels>,
 ): Promise<boolean> {
   // NOTE: `current` was read at the version the write is conditional on, so its tags are the row's tags.
-  const derived = derivedStoryColumns({ ...current, ...changes }, tags ?? current.tags);
+  const nextLabels = labels && mergeLabels(toLabels(current.labels), labels);
+  const derived = derivedStoryColumns({ ...current, ...changes }, [
+    ...(tags ?? current.tags),
+    ...labelNames(nextLabels ?? toLabels(current.labels)),
+  ]);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(stories)
@@ -75,6 +90,7 @@ export async function writeIfUnchanged(
       .returning({ id: stories.id });
     if (!row) return false;
     if (tags) await replaceStoryTags(tx, current.id, tags);
+    if (nextLabels) await replaceStoryLabels(tx, current.id, nextLabels);
     return true;
   });
 }
@@ -96,7 +112,8 @@ export async function updateStory(
     readerBackgroundImageId: await resolveCoverInput(db, patch.readerBackground, user.id, now, "Background image"),
   });
   for (let attempt = 1; ; attempt++) {
-    if (await writeIfUnchanged(db, current, changes, patch.tags, now)) return getOwnStoryOrThrow(db, id, user.id);
+    if (await writeIfUnchanged(db, current, changes, patch.tags, now, sentLabels(patch)))
+      return getOwnStoryOrThrow(db, id, user.id);
     // Another save landed between our read and our write (or the story was deleted: 404 here).
     current = await getOwnStoryOrThrow(db, id, user.id);
     if (patch.version !== undefined || attempt >= OVERWRITE_ATTEMPTS) throw staleVersion(current);

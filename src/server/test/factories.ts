@@ -59,5 +59,5 @@ export async function createStory(db: Db, overrides: StoryOverrides = {}): Promi
     })
     .returning();
   if (tags.length > 0) await replaceStoryTags(db, story!.id, tags);
-  return { ...story!, tags: [...tags].sort() };
+  return { ...story!, tags: [...tags].sort(), labels: [] };
 }

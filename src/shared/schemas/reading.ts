@@ -1,7 +1,15 @@
 // The reading and community API contract (issue 9; SPEC.md section 7, DESIGN.md section 4), shared by server and
 // client: Discover and search, the reader, bookmarks, likes and comments.
 import { z } from "zod";
-import { ALL_TAGS } from "../catalogues";
+import {
+  CONTENT_RATING_IDS,
+  type ContentRating,
+  STORY_STATUS_IDS,
+  type StoryStatus,
+  TAG_LIMITS,
+  type Warning,
+} from "../tagging";
+import { FreeTag } from "./tagging";
 
 export const DISCOVER_LIMITS = {
   defaultLimit: 4,
@@ -13,16 +21,31 @@ export const COMMENT_LIMITS = { min: 1, max: 5000, pageSize: 20 } as const;
 /** Replies are drawn nested this many levels deep (the top-level comment is level 1); deeper ones sit in the last. */
 export const COMMENT_DRAWN_LEVELS = 3;
 
-export const DiscoverSort = z.enum(["new", "featured", "for-you"]);
+export const DiscoverSort = z.enum(["new", "featured", "for-you", "updated", "likes", "bookmarks", "words"]);
 export type DiscoverSort = z.infer<typeof DiscoverSort>;
 
-/** GET /api/published-stories query. `nsfw=1` shows mature stories to premium users (ignored for others). */
+/** A repeatable query parameter (`tag=a&tag=b`): one value or several, as a list. */
+const repeated = <T extends z.ZodType>(item: T, max: number, message: string) =>
+  z.preprocess((value) => (typeof value === "string" ? [value] : value), z.array(item).max(max, message)).optional();
+const WORDS_BOUND = 100_000_000;
+const wordBound = z.coerce.number().int().min(0).max(WORDS_BOUND);
+
+/**
+ * GET /api/published-stories query. `nsfw=1` shows mature stories to premium users (ignored for others). `tag`
+ * (every one required) and `exclude` (none allowed) are repeatable and match catalogue and free-form tags without
+ * regard to case; `rating` is repeatable too (any of them).
+ */
 export const DiscoverQuery = z.object({
   limit: z.coerce.number().int().min(1).max(DISCOVER_LIMITS.maxLimit).default(DISCOVER_LIMITS.defaultLimit),
   /** Opaque, from the previous page's `nextCursor`. */
   cursor: z.string().max(200).optional(),
   q: z.string().trim().max(DISCOVER_LIMITS.queryChars).optional(),
-  tag: z.enum(ALL_TAGS as [string, ...string[]]).optional(),
+  tag: repeated(FreeTag, TAG_LIMITS.maxFilterTags, `At most ${TAG_LIMITS.maxFilterTags} tags can be included`),
+  exclude: repeated(FreeTag, TAG_LIMITS.maxFilterTags, `At most ${TAG_LIMITS.maxFilterTags} tags can be excluded`),
+  rating: repeated(z.enum(CONTENT_RATING_IDS), CONTENT_RATING_IDS.length, "Each rating can be asked once"),
+  status: z.enum(STORY_STATUS_IDS).optional(),
+  minWords: wordBound.optional(),
+  maxWords: wordBound.optional(),
   fandom: z.string().trim().max(80).optional(),
   sort: DiscoverSort.default("new"),
   nsfw: z.enum(["0", "1", "true", "false"]).optional(),
@@ -43,8 +66,18 @@ export interface PublishedStoryItem {
   tags: string[];
   fandoms: string[];
   likeCount: number;
+  /** The gate (general or mature). */
   rating: "general" | "mature";
   author: { username: string };
+  contentRating: ContentRating;
+  warnings: Warning[];
+  status: StoryStatus;
+  wordCount: number;
+  /** The first free-form tags (TAG_LIMITS.cardTags in all; the reader has every one), and how many more there are. */
+  relationships: string[];
+  characterTags: string[];
+  freeformTags: string[];
+  moreTags: number;
 }
 
 /**
@@ -66,7 +99,14 @@ export interface ReadStoryView {
   tags: string[];
   fandoms: string[];
   moods: Moods | null;
+  /** The gate (general or mature); the author's 5-level rating is `contentRating`. */
   rating: "general" | "mature";
+  contentRating: ContentRating;
+  warnings: Warning[];
+  relationships: string[];
+  characterTags: string[];
+  freeformTags: string[];
+  status: StoryStatus;
   likeCount: number;
   commentCount: number;
   /** The viewer's own state (false when signed out). */

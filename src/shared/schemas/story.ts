@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { ALL_TAGS, ARCHETYPES, PUBLISH_TAGS, THEME_IDS } from "../catalogues";
 import * as L from "../limits";
+import type { ContentRating, StoryStatus, Warning } from "../tagging";
+import { FreeTagList, TaggingFields } from "./tagging";
 
 // NOTE: "letters" and "numbers" are read as Unicode letters and digits so that fans writing in
 // other languages (Émilie, Ōkami) are not locked out; punctuation stays the spec's short list.
@@ -10,12 +12,9 @@ export const LONG_TEXT_DISALLOWED = /[^\p{L}\p{N} \r\n\-_.,'!?]/gu;
 const TITLE_PATTERN = /^[\p{L}\p{N} \-_.,'!?]+$/u;
 const LONG_TEXT_PATTERN = /^[\p{L}\p{N} \r\n\-_.,'!?]*$/u;
 
-// Whitespace, format characters (zero-width space, ZWJ/ZWNJ, BOM, soft hyphen, bidi marks) and the other
-// default-ignorable code points (Hangul fillers, variation selectors), plus the braille blank: a title of
-// these alone looks empty on every page that shows it.
-const INVISIBLE = /[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
-/** True when nothing would show once invisible characters are removed. */
-export const isBlankText = (text: string) => text.replace(INVISIBLE, "") === "";
+import { isBlankText } from "../blank-text";
+
+export { isBlankText };
 
 export const StoryTitle = z
   .string()
@@ -64,6 +63,9 @@ export const PublishBody = z.object({
     .default([]),
   /** The author marks the story mature (adult readers only); absent keeps the current mark. */
   markedMature: z.boolean().optional(),
+  ...TaggingFields.shape,
+  /** Issue 17's name for `characterTags` on publish (which has no story characters of its own); either may be sent. */
+  characters: FreeTagList.optional(),
 });
 export type PublishBody = z.infer<typeof PublishBody>;
 
@@ -220,6 +222,8 @@ export const StoryUpdate = z.object({
   markedMature: z.boolean().optional(),
   /** FicForge Plus: the reader background, as coverImage (data URL new, /api/images URL unchanged, null removed). */
   readerBackground: CoverImageInput.optional(),
+  // NOTE: `characters` above is SPEC.md's Main Characters, so the character tags are `characterTags` here.
+  ...TaggingFields.shape,
 });
 export type StoryUpdate = z.infer<typeof StoryUpdate>;
 
@@ -258,7 +262,15 @@ export interface StoryView {
   themes: StoryThemes;
   tags: string[];
   version: number;
+  /** The gate: mature stories reach only premium readers (and their author). */
   rating: "general" | "mature";
+  /** The author's 5-level rating (Mature and Explicit make `rating` mature). */
+  contentRating: ContentRating;
+  warnings: Warning[];
+  relationships: string[];
+  characterTags: string[];
+  freeformTags: string[];
+  status: StoryStatus;
   /** The author's own mature mark (the rating is also mature by the nsfw theme or SPEC.md section 6's rule). */
   markedMature: boolean;
   /** Words in the story (the editor's word rule). */

@@ -5,7 +5,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { PenLine, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
-import { DETAILS_TAGS } from "../../../shared/catalogues";
+import { CATALOGUE_TAGS } from "../../../shared/tagging";
+import { TaggingFields } from "../tags/TaggingFields";
 import { CROP_ASPECT_DETAILS, TAGS_PER_STORY } from "../../../shared/limits";
 import { ROUTES } from "../../../shared/routes";
 import { PREMIUM_REQUIRED } from "../../../shared/schemas/billing";
@@ -154,7 +155,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
           />
           <SearchableMultiSelect
             label="Tags"
-            options={DETAILS_TAGS}
+            options={CATALOGUE_TAGS}
             selected={values.tags}
             max={TAGS_PER_STORY}
             onChange={(tags) => set({ tags })}
@@ -163,6 +164,9 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
           />
           <FieldError message={errors.tags} />
         </div>
+      </div>
+      <div className="border-t border-brand-100 pt-6">
+        <TaggingFields value={values.tagging} onChange={(tagging) => set({ tagging })} error={errors.tagging} />
       </div>
       <div className="border-t border-brand-100 pt-6">
         <ReaderBackgroundField

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StoryView } from "../../../shared/schemas/story";
 import { TooltipProvider } from "../../components/ui/tooltip";
 import { createQueryClient } from "../../lib/query-client";
+import { UNTAGGED } from "../../../shared/tagging";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 const auth = { user: { id: 1, username: "kai", isPremium: false } };
@@ -51,6 +52,7 @@ const STORY = {
   tags: [],
   version: 2,
   rating: "general",
+  ...UNTAGGED,
   markedMature: false,
   wordCount: 2,
   aiShare: 0,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { StoryUpdate, type StoryView } from "../../../shared/schemas/story";
 import { patchFromValues, valuesFromStory } from "./details-values";
+import { UNTAGGED } from "../../../shared/tagging";
+import { EMPTY_TAGGING } from "../tags/TaggingFields";
 
 function story(overrides: Partial<StoryView> = {}): StoryView {
   return {
@@ -23,6 +25,7 @@ function story(overrides: Partial<StoryView> = {}): StoryView {
     tags: ["Anime"],
     version: 3,
     rating: "general",
+    ...UNTAGGED,
     markedMature: false,
     wordCount: 0,
     aiShare: 0,
@@ -41,6 +44,7 @@ describe("valuesFromStory", () => {
       tags: ["Anime"],
       coverImage: "/api/images/abc",
       readerBackground: null,
+      tagging: EMPTY_TAGGING,
     });
   });
 
@@ -60,6 +64,7 @@ describe("patchFromValues", () => {
       setting: "Rome",
       plotIdeas: "",
       tags: ["Anime"],
+      ...EMPTY_TAGGING,
     });
     expect(StoryUpdate.safeParse(patch).success).toBe(true);
   });

@@ -1,5 +1,6 @@
 // Maps a story to the details form and the form back to a PATCH (SPEC.md section 7: details fields).
 import type { StoryUpdate, StoryView } from "../../../shared/schemas/story";
+import { isTaggingField, type TaggingValues, taggingBody, taggingFrom } from "../tags/TaggingFields";
 
 export interface DetailsValues {
   title: string;
@@ -11,6 +12,8 @@ export interface DetailsValues {
   coverImage: string | null;
   /** FicForge Plus: as coverImage (a data URL when newly picked, the stored /api/images URL, or null). */
   readerBackground: string | null;
+  /** Rating, warnings, status and free-form tags (issue 17). */
+  tagging: TaggingValues;
 }
 
 export function valuesFromStory(story: StoryView): DetailsValues {
@@ -22,6 +25,7 @@ export function valuesFromStory(story: StoryView): DetailsValues {
     tags: [...story.tags],
     coverImage: story.coverImage,
     readerBackground: story.readerBackground,
+    tagging: taggingFrom(story),
   };
 }
 
@@ -38,6 +42,7 @@ export function patchFromValues(story: StoryView, values: DetailsValues): StoryU
     setting: values.setting,
     plotIdeas: values.plotIdeas,
     tags: values.tags as StoryUpdate["tags"],
+    ...taggingBody(values.tagging),
   };
   // An unchanged cover is left out so the stored image is not sent back and re-processed.
   if (values.coverImage !== story.coverImage) patch.coverImage = values.coverImage;
@@ -58,5 +63,6 @@ const FORM_FIELDS: Partial<Record<string, keyof DetailsValues>> = {
 
 /** The form field a PATCH field belongs to, for showing the server's message there. */
 export function detailsField(key: string): keyof DetailsValues | undefined {
+  if (isTaggingField(key)) return "tagging";
   return FORM_FIELDS[key];
 }

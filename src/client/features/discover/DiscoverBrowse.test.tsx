@@ -39,7 +39,7 @@ describe("/dashboard/discover", () => {
     renderWithClient(<DiscoverBrowse />);
     await screen.findByText("#1");
     expect(urls[0]?.searchParams.toString()).toBe("limit=24&tag=Anime&fandom=Star+Wars&sort=featured");
-    expect((screen.getByLabelText("Tag") as HTMLSelectElement).value).toBe("Anime");
+    expect(screen.getByRole("list", { name: "Include tags" }).textContent).toBe("Anime");
     expect((screen.getByLabelText("Sort") as HTMLSelectElement).value).toBe("featured");
     expect(screen.getByRole("button", { name: "Remove Star Wars" })).toBeTruthy();
   });

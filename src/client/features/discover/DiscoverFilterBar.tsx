@@ -1,6 +1,7 @@
-// Search, tag, fandom, sort and NSFW for the browse page; every change lands in the URL.
+// Search, tags (include and exclude), rating, status, words, fandom, sort and NSFW for the browse page; every change
+// lands in the URL.
 import { useCallback } from "react";
-import { FANDOMS, PUBLISH_TAGS } from "../../../shared/catalogues";
+import { FANDOMS } from "../../../shared/catalogues";
 import { DiscoverSort } from "../../../shared/schemas/reading";
 import { Label } from "../../components/ui/input";
 import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
@@ -8,6 +9,7 @@ import { type DiscoverFilters, SORT_LABELS } from "./filters";
 import { NsfwToggle } from "./NsfwToggle";
 import type { NsfwGate } from "./nsfw-gate";
 import { SearchBox } from "./SearchBox";
+import { DiscoverTagFilters } from "../tags/DiscoverTagFilters";
 
 const SELECT =
   "h-10 w-full rounded-lg border border-brand-200 bg-white px-3 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
@@ -33,22 +35,7 @@ export function DiscoverFilterBar({
       <div className="col-span-2 lg:col-span-4">
         <SearchBox value={filters.q} onCommit={commitQuery} />
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="discover-tag">Tag</Label>
-        <select
-          id="discover-tag"
-          className={SELECT}
-          value={filters.tag ?? ""}
-          onChange={(event) => onChange({ tag: event.target.value || null })}
-        >
-          <option value="">All tags</option>
-          {PUBLISH_TAGS.map((tag) => (
-            <option key={tag} value={tag}>
-              {tag}
-            </option>
-          ))}
-        </select>
-      </div>
+      <DiscoverTagFilters filters={filters} onChange={onChange} />
       <div className="space-y-1.5">
         <Label htmlFor="discover-sort">Sort</Label>
         <select

@@ -2,11 +2,13 @@
 // reader (the title's link stretched over it); the author's name is a link of its own, above it, to their page.
 import { BookOpen, Heart } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 import { Skeleton } from "../../components/ui/skeleton";
 import { moodChips } from "./moods";
+import { CardTags } from "../tags/TagLinks";
+import { readerState } from "../reader/back-link";
 
 function Cover({ src }: { src: string | null }) {
   const [broken, setBroken] = useState(false);
@@ -31,6 +33,8 @@ function Cover({ src }: { src: string | null }) {
 export function StoryTile({ story }: { story: PublishedStoryItem }) {
   const moods = moodChips(story.moods);
   const name = story.author?.username?.trim();
+  const [path] = useLocation();
+  const search = useSearch();
   return (
     <article
       data-testid="discover-story"
@@ -43,6 +47,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
         <h3 className="line-clamp-2 font-semibold leading-snug text-ink group-hover:text-brand-700">
           <Link
             href={ROUTES.read(story.id)}
+            state={readerState(path, search)}
             className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-400"
           >
             {story.title}
@@ -72,6 +77,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
             ))}
           </ul>
         )}
+        {story.contentRating ? <CardTags story={story} more={story.moreTags ?? 0} /> : null}
         {story.likeCount > 0 && (
           <p className="mt-auto flex items-center gap-1 pt-2 text-xs text-slate-500">
             <Heart className="h-3.5 w-3.5" aria-hidden />

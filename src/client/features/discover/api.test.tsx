@@ -12,6 +12,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { fetchPublishedPage } from "./api";
 import { DEFAULT_FILTERS } from "./filters";
 import { useDiscoverBrowse } from "./queries";
+import { UNTAGGED_CARD } from "../../../shared/tagging";
 
 function item(id: number): PublishedStoryItem {
   return {
@@ -24,6 +25,7 @@ function item(id: number): PublishedStoryItem {
     fandoms: [],
     likeCount: 0,
     rating: "general",
+    ...UNTAGGED_CARD,
     author: { username: "ada" },
   };
 }
@@ -94,9 +96,12 @@ describe("useDiscoverBrowse", () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
-    const { result } = renderHook(() => useDiscoverBrowse({ ...DEFAULT_FILTERS, tag: "Romance" }, undefined), {
-      wrapper,
-    });
+    const { result } = renderHook(
+      () => useDiscoverBrowse({ ...DEFAULT_FILTERS, tags: ["Romance"], exclude: ["Angst", "Dark"] }, undefined),
+      {
+        wrapper,
+      },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.hasNextPage).toBe(true);
     await act(() => result.current.fetchNextPage());
@@ -105,6 +110,6 @@ describe("useDiscoverBrowse", () => {
     const ids = result.current.data?.pages.flatMap((p) => p.items.map((s) => s.id));
     expect(ids).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(result.current.hasNextPage).toBe(false);
-    expect(urls[2]).toBe("/api/published-stories?limit=24&tag=Romance&sort=new&cursor=48");
+    expect(urls[2]).toBe("/api/published-stories?limit=24&tag=Romance&exclude=Angst&exclude=Dark&sort=new&cursor=48");
   });
 });

@@ -4,9 +4,24 @@ import { DEFAULT_FILTERS, filtersToParams, filtersToSearch, hasNarrowingFilters,
 
 describe("browse filters in the URL", () => {
   it("round-trips every filter", () => {
-    const filters = { q: "dragon rider", tag: "Romance", fandom: "Star Wars", sort: "featured" as const, nsfw: true };
+    const filters = {
+      ...DEFAULT_FILTERS,
+      q: "dragon rider",
+      tags: ["Romance", "Ilsa Varn/Pip Marlow"],
+      exclude: ["Major Character Death"],
+      ratings: ["general" as const, "teen" as const],
+      status: "complete" as const,
+      minWords: 1000,
+      maxWords: 50000,
+      fandom: "Star Wars",
+      sort: "likes" as const,
+      nsfw: true,
+    };
     const search = filtersToSearch(filters);
-    expect(search).toBe("?q=dragon+rider&tag=Romance&fandom=Star+Wars&sort=featured&nsfw=1");
+    expect(search).toBe(
+      "?q=dragon+rider&tag=Romance&tag=Ilsa+Varn%2FPip+Marlow&exclude=Major+Character+Death&rating=general&rating=teen" +
+        "&status=complete&minWords=1000&maxWords=50000&fandom=Star+Wars&sort=likes&nsfw=1",
+    );
     expect(parseFilters(search)).toEqual(filters);
   });
 
@@ -17,17 +32,25 @@ describe("browse filters in the URL", () => {
   });
 
   it("drops what it does not know instead of failing", () => {
-    expect(parseFilters("?tag=NotATag&sort=oldest&nsfw=yes")).toEqual(DEFAULT_FILTERS);
+    expect(parseFilters("?tag=%01&tag=%20&rating=adult&status=done&minWords=-3&sort=oldest&nsfw=yes")).toEqual(
+      DEFAULT_FILTERS,
+    );
+    expect(parseFilters("?tag=Angst&tag=ANGST").tags).toEqual(["Angst"]);
     expect(parseFilters("?sort=for-you").sort).toBe("for-you");
     expect(parseFilters(`?q=${"a".repeat(300)}`).q).toHaveLength(200);
   });
 
   it("turns filters into API parameters, the NSFW one only as the gate allows", () => {
-    const filters = { ...DEFAULT_FILTERS, q: " elves ", fandom: "Star Wars", nsfw: true };
+    const filters = { ...DEFAULT_FILTERS, q: " elves ", fandom: "Star Wars", nsfw: true, minWords: 900, maxWords: 10 };
     expect(filtersToParams(filters, undefined, 24)).toEqual({
       limit: 24,
       q: "elves",
-      tag: undefined,
+      tag: [],
+      exclude: [],
+      rating: [],
+      status: undefined,
+      minWords: 10,
+      maxWords: 900,
       fandom: "Star Wars",
       sort: "new",
       nsfw: undefined,
@@ -38,6 +61,7 @@ describe("browse filters in the URL", () => {
   it("knows when the list is narrowed (an empty list then means no matches)", () => {
     expect(hasNarrowingFilters(DEFAULT_FILTERS)).toBe(false);
     expect(hasNarrowingFilters({ ...DEFAULT_FILTERS, sort: "featured", nsfw: true })).toBe(false);
-    expect(hasNarrowingFilters({ ...DEFAULT_FILTERS, tag: "Anime" })).toBe(true);
+    expect(hasNarrowingFilters({ ...DEFAULT_FILTERS, tags: ["Anime"] })).toBe(true);
+    expect(hasNarrowingFilters({ ...DEFAULT_FILTERS, exclude: ["Anime"] })).toBe(true);
   });
 });

@@ -1,31 +1,85 @@
-// The browse page's filters live in the URL query (?q=&tag=&fandom=&sort=&nsfw=1) so a search can be shared and
-// the back button returns to it. Parsing is forgiving: an unknown tag or sort is dropped, not an error.
-import { PUBLISH_TAGS } from "../../../shared/catalogues";
+// The browse page's filters live in the URL query (?q=&tag=&exclude=&rating=&status=&minWords=&maxWords=&fandom=
+// &sort=&nsfw=1; tag, exclude and rating repeat) so a search can be shared and the back button returns to it.
+// Parsing is forgiving: an unknown sort, rating or status, or a malformed tag, is dropped, not an error.
 import { DISCOVER_LIMITS, DiscoverSort } from "../../../shared/schemas/reading";
+import { FreeTag } from "../../../shared/schemas/tagging";
+import { CONTENT_RATING_IDS, type ContentRating, type StoryStatus, TAG_LIMITS, tagKey } from "../../../shared/tagging";
 
 const FANDOM_CHARS = 80;
+const MAX_WORDS = 100_000_000;
 
 export interface DiscoverFilters {
   q: string;
-  tag: string | null;
+  /** Tags every story must carry (catalogue or free-form, any case). */
+  tags: string[];
+  /** Tags no story may carry. */
+  exclude: string[];
+  ratings: ContentRating[];
+  status: StoryStatus | null;
+  minWords: number | null;
+  maxWords: number | null;
   fandom: string | null;
   sort: DiscoverSort;
   /** The reader asked for mature stories (only honoured for premium users, see nsfw-gate.ts). */
   nsfw: boolean;
 }
 
-export const DEFAULT_FILTERS: DiscoverFilters = { q: "", tag: null, fandom: null, sort: "new", nsfw: false };
+export const DEFAULT_FILTERS: DiscoverFilters = {
+  q: "",
+  tags: [],
+  exclude: [],
+  ratings: [],
+  status: null,
+  minWords: null,
+  maxWords: null,
+  fandom: null,
+  sort: "new",
+  nsfw: false,
+};
 
-export const SORT_LABELS: Record<DiscoverSort, string> = { new: "New", featured: "Featured", "for-you": "For You" };
+export const SORT_LABELS: Record<DiscoverSort, string> = {
+  new: "New",
+  featured: "Featured",
+  "for-you": "For You",
+  updated: "Recently updated",
+  likes: "Most liked",
+  bookmarks: "Most bookmarked",
+  words: "Longest",
+};
+
+/** Valid tags, each once (ignoring case), at most TAG_LIMITS.maxFilterTags. */
+function tagList(values: string[]): string[] {
+  const seen = new Set<string>();
+  const list: string[] = [];
+  for (const value of values) {
+    const parsed = FreeTag.safeParse(value);
+    if (!parsed.success || seen.has(tagKey(parsed.data))) continue;
+    seen.add(tagKey(parsed.data));
+    list.push(parsed.data);
+  }
+  return list.slice(0, TAG_LIMITS.maxFilterTags);
+}
+
+function wordBound(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value)) return null;
+  return Math.min(Number(value), MAX_WORDS);
+}
 
 export function parseFilters(search: string): DiscoverFilters {
   const params = new URLSearchParams(search);
-  const tag = params.get("tag");
   const fandom = params.get("fandom")?.trim();
   const sort = DiscoverSort.safeParse(params.get("sort"));
+  const status = params.get("status");
   return {
     q: (params.get("q") ?? "").trim().slice(0, DISCOVER_LIMITS.queryChars),
-    tag: tag && (PUBLISH_TAGS as readonly string[]).includes(tag) ? tag : null,
+    tags: tagList(params.getAll("tag")),
+    exclude: tagList(params.getAll("exclude")),
+    ratings: [...new Set(params.getAll("rating"))].filter((r): r is ContentRating =>
+      (CONTENT_RATING_IDS as readonly string[]).includes(r),
+    ),
+    status: status === "complete" || status === "in-progress" ? status : null,
+    minWords: wordBound(params.get("minWords")),
+    maxWords: wordBound(params.get("maxWords")),
     // Any fandom name fits (stories may name fandoms outside the catalogue); the API caps it at 80 characters.
     fandom: fandom ? fandom.slice(0, FANDOM_CHARS) : null,
     sort: sort.success ? sort.data : "new",
@@ -38,7 +92,12 @@ export function filtersToSearch(filters: DiscoverFilters): string {
   const params = new URLSearchParams();
   const q = filters.q.trim();
   if (q) params.set("q", q);
-  if (filters.tag) params.set("tag", filters.tag);
+  for (const tag of filters.tags) params.append("tag", tag);
+  for (const tag of filters.exclude) params.append("exclude", tag);
+  for (const rating of filters.ratings) params.append("rating", rating);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.minWords !== null) params.set("minWords", String(filters.minWords));
+  if (filters.maxWords !== null) params.set("maxWords", String(filters.maxWords));
   if (filters.fandom) params.set("fandom", filters.fandom);
   if (filters.sort !== "new") params.set("sort", filters.sort);
   if (filters.nsfw) params.set("nsfw", "1");
@@ -47,15 +106,34 @@ export function filtersToSearch(filters: DiscoverFilters): string {
 }
 
 export function hasNarrowingFilters(filters: DiscoverFilters): boolean {
-  return Boolean(filters.q.trim() || filters.tag || filters.fandom);
+  return Boolean(
+    filters.q.trim() ||
+      filters.tags.length ||
+      filters.exclude.length ||
+      filters.ratings.length ||
+      filters.status ||
+      filters.minWords !== null ||
+      filters.maxWords !== null ||
+      filters.fandom,
+  );
 }
 
 /** The API parameters for a page of the browse list. */
 export function filtersToParams(filters: DiscoverFilters, nsfwParam: "1" | undefined, limit: number) {
+  // NOTE: a range typed backwards is read the right way round rather than answered with the API's 400.
+  const [min, max] =
+    filters.minWords !== null && filters.maxWords !== null && filters.minWords > filters.maxWords
+      ? [filters.maxWords, filters.minWords]
+      : [filters.minWords, filters.maxWords];
   return {
     limit,
     q: filters.q.trim() || undefined,
-    tag: filters.tag ?? undefined,
+    tag: filters.tags,
+    exclude: filters.exclude,
+    rating: filters.ratings,
+    status: filters.status ?? undefined,
+    minWords: min ?? undefined,
+    maxWords: max ?? undefined,
     fandom: filters.fandom ?? undefined,
     sort: filters.sort,
     nsfw: nsfwParam,

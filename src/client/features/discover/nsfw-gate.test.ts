@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 import { NO_STORIES_MESSAGE, NSFW_LOCKED_TOOLTIP, NSFW_UPGRADE_MESSAGE, nsfwGate, visibleItems } from "./nsfw-gate";
+import { UNTAGGED_CARD } from "../../../shared/tagging";
 
 const story = (id: number, rating: "general" | "mature"): PublishedStoryItem => ({
   id,
@@ -14,6 +15,7 @@ const story = (id: number, rating: "general" | "mature"): PublishedStoryItem => 
   likeCount: 0,
   rating,
   author: { username: "a" },
+  ...UNTAGGED_CARD,
 });
 
 describe("nsfwGate", () => {

@@ -6,6 +6,7 @@ import { vi } from "vitest";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 import { TooltipProvider } from "../../components/ui/tooltip";
 import { createQueryClient } from "../../lib/query-client";
+import { UNTAGGED_CARD } from "../../../shared/tagging";
 
 // NOTE: the machine is shared and busy; a debounce plus a fetch can take longer than the default second.
 configure({ asyncUtilTimeout: 4000 });
@@ -22,6 +23,7 @@ export function story(id: number, over: Partial<PublishedStoryItem> = {}): Publi
     likeCount: 0,
     rating: "general",
     author: { username: `author${id}` },
+    ...UNTAGGED_CARD,
     ...over,
   };
 }

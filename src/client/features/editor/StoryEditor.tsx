@@ -10,6 +10,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { FeedbackPanel } from "../feedback/FeedbackPanel";
 import { useUnseenFeedback } from "../feedback/queries";
 import { useSidebar } from "../layout/sidebar-state";
+import { taggingFrom } from "../tags/TaggingFields";
 import { PublishDialog } from "../publish/PublishDialog";
 import { UnpublishDialog } from "../publish/UnpublishDialog";
 import { AssistantPane } from "../marin/AssistantPane";
@@ -175,6 +176,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
           coverImage: story.coverImage,
           tags: story.tags ?? [],
           markedMature: story.markedMature,
+          tagging: taggingFrom(story),
         }}
         pending={flow.publishing || status === "saving"}
         onSubmit={flow.publishWith}

@@ -15,6 +15,7 @@ import { CoverPicker } from "../covers";
 import { type FieldErrors, revealFirstError } from "../stories/field-errors";
 import { checkPublishDraft, type PublishDraft, type PublishField, publishableTags, reopenDraft } from "./publish-form";
 import { TagPicker } from "./TagPicker";
+import { TaggingFields } from "../tags/TaggingFields";
 
 const RECOMMENDED_TEXT = `Recommended: ${RECOMMENDED_COVER.width} x ${RECOMMENDED_COVER.height}px`;
 
@@ -158,6 +159,7 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
             <TagPicker value={draft.tags} onChange={(tags) => edit({ tags })} />
             <FieldError message={errors.tags} />
           </div>
+          <TaggingFields value={draft.tagging} onChange={(tagging) => edit({ tagging })} error={errors.tagging} />
           <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-brand-100 p-3 text-sm">
             <input
               type="checkbox"

@@ -2,7 +2,7 @@
 // Enter in the search picks the top match not yet chosen.
 import { Search, X } from "lucide-react";
 import { useId, useState } from "react";
-import { PUBLISH_TAGS } from "../../../shared/catalogues";
+import { CATALOGUE_TAGS } from "../../../shared/tagging";
 import { TAGS_PER_STORY } from "../../../shared/limits";
 import { Input } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
@@ -18,7 +18,7 @@ export function TagPicker({ value, onChange }: { value: string[]; onChange: (tag
   const [query, setQuery] = useState("");
   const searchId = useId();
   const needle = query.trim().toLowerCase();
-  const matches = PUBLISH_TAGS.filter((tag) => tag.toLowerCase().includes(needle));
+  const matches = CATALOGUE_TAGS.filter((tag) => tag.toLowerCase().includes(needle));
   const full = value.length >= TAGS_PER_STORY;
 
   return (

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { checkPublishDraft, publishableTags, reopenDraft } from "./publish-form";
 import { toggleTag } from "./TagPicker";
+import { EMPTY_TAGGING } from "../tags/TaggingFields";
 
-const draft = { title: " My Tale ", description: " A story ", coverImage: null, tags: ["Anime"], markedMature: false };
+const tagging = { ...EMPTY_TAGGING, rating: "teen" as const, relationships: ["Ilsa Varn/Pip Marlow"] };
+const draft = {
+  title: " My Tale ",
+  description: " A story ",
+  coverImage: null,
+  tags: ["Anime"],
+  markedMature: false,
+  tagging,
+};
 
 describe("checkPublishDraft", () => {
   it("asks for a title first, with SPEC.md's toast and the same text at the field", () => {
@@ -25,7 +34,7 @@ describe("checkPublishDraft", () => {
     });
   });
 
-  it("sends trimmed text, the cover, the tags and the author's mature mark", () => {
+  it("sends trimmed text, the cover, the tags, the tagging fields and the author's mature mark", () => {
     expect(checkPublishDraft({ ...draft, coverImage: "/api/images/3", markedMature: true })).toEqual({
       body: {
         title: "My Tale",
@@ -33,6 +42,7 @@ describe("checkPublishDraft", () => {
         coverImage: "/api/images/3",
         tags: ["Anime"],
         markedMature: true,
+        ...tagging,
       },
     });
   });
@@ -48,20 +58,28 @@ describe("toggleTag", () => {
 });
 
 describe("publishableTags", () => {
-  it("keeps only the publish list's tags", () => {
-    expect(publishableTags(["Anime", "Yandere", "Horror"])).toEqual(["Anime", "Horror"]);
+  it("keeps only the one catalogue's tags (publish and details offer the same)", () => {
+    expect(publishableTags(["Anime", "Yandere", "Not in it", "Horror"])).toEqual(["Anime", "Yandere", "Horror"]);
     expect(publishableTags(undefined)).toEqual([]);
   });
 });
 
 describe("reopenDraft", () => {
-  const story = { title: "Tale", description: "", coverImage: null, tags: [], markedMature: false };
+  const story = {
+    title: "Tale",
+    description: "",
+    coverImage: null,
+    tags: [],
+    markedMature: false,
+    tagging: EMPTY_TAGGING,
+  };
   const typed = {
     title: "Tale",
     description: "Typed here",
     coverImage: "data:image/png;base64,x",
     tags: ["Drama"],
     markedMature: true,
+    tagging,
   };
 
   it("keeps what was typed in the dialog when nothing changed elsewhere", () => {

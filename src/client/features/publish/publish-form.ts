@@ -1,7 +1,8 @@
 // The publish dialog's form: its checks (SPEC.md section 5, in the spec's order, with the spec's toasts and
 // the same text at the field), and what it keeps between openings.
-import { PUBLISH_TAGS } from "../../../shared/catalogues";
 import { PUBLISH_TOASTS, type PublishBody } from "../../../shared/schemas/story";
+import { CATALOGUE_TAGS } from "../../../shared/tagging";
+import { isTaggingField, type TaggingValues, taggingBody } from "../tags/TaggingFields";
 import type { ToastInput } from "../../components/ui/toaster";
 
 export interface PublishDraft {
@@ -11,20 +12,23 @@ export interface PublishDraft {
   tags: string[];
   /** The author's own mark: mature stories reach only FicForge Plus readers who turn NSFW on. */
   markedMature: boolean;
+  /** Rating, warnings, status and free-form tags (issue 17). */
+  tagging: TaggingValues;
 }
 
 export type PublishField = keyof PublishDraft;
 
-const PUBLISH_TAG_SET: ReadonlySet<string> = new Set(PUBLISH_TAGS);
+const PUBLISH_TAG_SET: ReadonlySet<string> = new Set(CATALOGUE_TAGS);
 const FIELDS: readonly PublishField[] = ["title", "description", "coverImage", "tags", "markedMature"];
 
-/** A story's saved tags may come from the details page's list; the dialog offers the publish list only. */
+/** Only catalogue tags (one catalogue for publish, details and filters; rows may hold older names). */
 export function publishableTags(tags: readonly string[] | undefined): string[] {
   return (tags ?? []).filter((tag) => PUBLISH_TAG_SET.has(tag));
 }
 
 /** The publish request's field names are the form's own. */
 export function publishField(key: string): PublishField | undefined {
+  if (isTaggingField(key)) return "tagging";
   return (FIELDS as readonly string[]).includes(key) ? (key as PublishField) : undefined;
 }
 
@@ -41,12 +45,21 @@ export function checkPublishDraft(draft: PublishDraft): { body: PublishBody } | 
   const description = draft.description.trim();
   if (!description) return problem("description", "Description required");
   return {
-    body: { title, description, coverImage: draft.coverImage, tags: draft.tags, markedMature: draft.markedMature },
+    body: {
+      title,
+      description,
+      coverImage: draft.coverImage,
+      tags: draft.tags,
+      markedMature: draft.markedMature,
+      ...taggingBody(draft.tagging),
+    },
   };
 }
 
 const same = (a: PublishDraft[PublishField], b: PublishDraft[PublishField]) =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => x === b[i]) : a === b;
+  typeof a === "object" && a !== null && typeof b === "object" && b !== null
+    ? JSON.stringify(a) === JSON.stringify(b)
+    : a === b;
 
 /**
  * What the dialog shows when it opens again: what the writer typed there, except for fields that changed
@@ -62,5 +75,6 @@ export function reopenDraft(typed: PublishDraft, before: PublishDraft, now: Publ
     coverImage: pick("coverImage"),
     tags: pick("tags"),
     markedMature: pick("markedMature"),
+    tagging: pick("tagging"),
   };
 }

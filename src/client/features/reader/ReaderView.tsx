@@ -13,6 +13,7 @@ import { Comments } from "./CommentList";
 import { useOwnsStory, useReadStoryQuery } from "./queries";
 import { ReaderActions } from "./ReaderActions";
 import { ReaderBackdrop } from "./ReaderBackdrop";
+import { StoryTagging } from "../tags/StoryTagging";
 import { StoryBody } from "./StoryBody";
 import { StoryHeader } from "./StoryHeader";
 import { prepareStoryBody } from "./story-body";
@@ -73,6 +74,7 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
       </div>
       <div className={hasChapters ? "reader-layout reader-layout--chapters" : "reader-layout"}>
         <div className="min-w-0">
+          <StoryTagging story={story} />
           {hasChapters ? <ChapterMenu chapters={body.chapters} /> : null}
           <StoryBody body={body} />
         </div>

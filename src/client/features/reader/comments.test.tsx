@@ -9,6 +9,7 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { CommentView, ReadStoryView } from "../../../shared/schemas/reading";
 import { createQueryClient } from "../../lib/query-client";
+import { UNTAGGED } from "../../../shared/tagging";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 // NOTE: the first render imports the whole view; on the shared 2-core machine that can take more than 1 s.
@@ -16,7 +17,7 @@ configure({ asyncUtilTimeout: 4000 });
 const auth = { user: { id: 1, username: "reader" } as { id: number; username: string } | null };
 vi.mock("../auth/auth-context", () => ({ useAuth: () => auth }));
 const { ReaderView } = await import("./ReaderView");
-const { backHref, FROM_BROWSE } = await import("./back-link");
+const { backHref, FROM_BROWSE, readerState } = await import("./back-link");
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -33,6 +34,7 @@ const STORY = {
   fandoms: [],
   moods: null,
   rating: "general",
+  ...UNTAGGED,
   likeCount: 0,
   commentCount: 3,
   liked: false,
@@ -258,6 +260,11 @@ describe("around the reader", () => {
     expect(backHref(FROM_BROWSE)).toBe("/dashboard/discover");
     expect(backHref(null)).toBe("/dashboard");
     expect(backHref({ from: "elsewhere" })).toBe("/dashboard");
+    // With the browse page's filters (issue 17), and nothing that is not a query string.
+    const state = readerState("/dashboard/discover", "exclude=Angst&sort=likes");
+    expect(backHref(state)).toBe("/dashboard/discover?exclude=Angst&sort=likes");
+    expect(readerState("/dashboard", "")).toBeUndefined();
+    expect(backHref({ ...FROM_BROWSE, search: "//evil.example" })).toBe("/dashboard/discover");
   });
 
   it("sends the author of an unpublished story to the editor", async () => {

@@ -9,6 +9,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { Router } from "wouter";
 import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { createQueryClient } from "../../lib/query-client";
+import { UNTAGGED } from "../../../shared/tagging";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 const auth = { user: { id: 1, username: "reader" } as { id: number; username: string } | null };
@@ -32,6 +33,7 @@ const STORY: ReadStoryView = {
   fandoms: ["Naruto"],
   moods: { romance: 80 },
   rating: "general",
+  ...UNTAGGED,
   likeCount: 3,
   commentCount: 0,
   liked: false,

@@ -7,3 +7,4 @@ export * from "./users";
 export * from "./throttles";
 export * from "./usernames";
 export * from "./email";
+export * from "./tags";

@@ -67,6 +67,11 @@ export const stories = pgTable(
     searchText: text("search_text"),
     // Recent likes and bookmarks, decayed (Discover's 'Featured'); kept by likes/bookmarks and a maintenance job.
     featuredScore: real("featured_score").notNull().default(0),
+    // Issue 17: the author's 5-level rating (Mature and Explicit make `rating` mature), AO3-style warnings and
+    // whether the story is finished (shared/tagging.ts). The free-form tags are in tags.ts.
+    contentRating: text("content_rating").notNull().default("not-rated"),
+    warnings: text("warnings").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status").notNull().default("in-progress"),
   },
   (t) => [
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
@@ -81,6 +86,18 @@ export const stories = pgTable(
       .where(sql`${t.published}`),
     index("stories_fandoms_idx").using("gin", sql`${t.fandoms} jsonb_path_ops`).where(sql`${t.published}`),
     index("stories_featured_idx").on(t.featuredScore.desc(), t.id.desc()).where(sql`${t.published}`),
+    check(
+      "stories_content_rating_check",
+      sql`${t.contentRating} in ('general', 'teen', 'mature', 'explicit', 'not-rated')`,
+    ),
+    check("stories_status_check", sql`${t.status} in ('in-progress', 'complete')`),
+    // Discover's other orders (issue 17), each walked in order like stories_published_idx.
+    index("stories_updated_idx").on(t.updatedAt.desc(), t.id.desc()).where(sql`${t.published}`),
+    index("stories_likes_idx").on(t.likeCount.desc(), t.id.desc()).where(sql`${t.published}`),
+    index("stories_bookmarks_idx").on(t.bookmarkCount.desc(), t.id.desc()).where(sql`${t.published}`),
+    index("stories_words_idx")
+      .on(sql`coalesce(${t.wordCount}, 0) desc nulls last`, t.id.desc())
+      .where(sql`${t.published}`),
     index("stories_published_general_idx")
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.published} and ${t.rating} = 'general'`),

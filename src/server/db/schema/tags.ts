@@ -1,0 +1,40 @@
+// Free-form tags (issue 17 section 4): relationships, characters and additional tags. Each tag is kept once under
+// its key (the spelling in lower case, shared/tagging.ts), with the spelling it was first written in; a story's
+// tags link to keys, so 'pip marlow' and 'Pip Marlow' are one tag everywhere (filters, /t/ pages, autocomplete).
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { stories } from "./stories";
+
+export const freeTags = pgTable(
+  "free_tags",
+  {
+    key: text("key").primaryKey(),
+    /** The canonical spelling: the first one written (a catalogue tag's own spelling for a catalogue name). */
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  // NOTE: text_pattern_ops, so autocomplete's `key like 'pre%'` walks the index whatever the collation.
+  (t) => [index("free_tags_prefix_idx").using("btree", sql`${t.key} text_pattern_ops`)],
+);
+
+export const storyFreeTags = pgTable(
+  "story_free_tags",
+  {
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    key: text("key")
+      .notNull()
+      .references(() => freeTags.key),
+    /** The author's order within the kind. */
+    position: smallint("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storyId, t.kind, t.key] }),
+    // Filters and tag pages go from a tag to its stories.
+    index("story_free_tags_key_idx").on(t.key, t.storyId),
+    check("story_free_tags_kind_check", sql`${t.kind} in ('relationship', 'character', 'freeform')`),
+  ],
+);

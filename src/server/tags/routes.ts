@@ -1,0 +1,85 @@
+// GET /t/{tag}: a tag's public page (HTML with no script, like /s/ and /u/), and GET /api/tags: autocomplete from
+// the tags stories already carry, one canonical spelling each.
+import { and, eq, exists, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { TagSuggestQuery } from "../../shared/schemas/tagging";
+import { CATALOGUE_TAGS, hasControlChars, TAG_LIMITS, tagKey, tagPath, tagSpelling } from "../../shared/tagging";
+import type { Db } from "../db/client";
+import { freeTags, stories, storyFreeTags } from "../db/schema";
+import { packPage, pageSize, sendPublicPage } from "../public-page/routes";
+import { readCacheKey } from "../reading/read-cache";
+import { readableBy, type Viewer } from "../reading/visibility";
+import { findTagName, loadTagWorks } from "./tag-page-query";
+import { renderTagPage } from "./tag-page-template";
+
+/** Thrown out of a build so the read cache keeps no answer: a tag nobody uses today may be used tomorrow. */
+const NOBODY = Symbol("nobody");
+
+/** Up to TAG_LIMITS.autocomplete names starting with `q` (any case): catalogue tags, then free-form tags in use. */
+export async function suggestTags(db: Db, viewer: Viewer, q: string, kind?: string): Promise<string[]> {
+  const prefix = tagKey(q);
+  if (prefix === "") return [];
+  const catalogue = kind ? [] : CATALOGUE_TAGS.filter((name) => name.toLowerCase().startsWith(prefix));
+  const like = `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+  // NOTE: only tags a story this viewer may read carries, so a draft's or a mature story's tags stay private.
+  const used = db
+    .select({ one: sql`1` })
+    .from(storyFreeTags)
+    .innerJoin(stories, eq(stories.id, storyFreeTags.storyId))
+    .where(
+      and(
+        sql`${storyFreeTags.key} = "free_tags"."key"`,
+        kind ? eq(storyFreeTags.kind, kind) : undefined,
+        readableBy(viewer),
+      ),
+    );
+  const rows = await db
+    .select({ name: freeTags.name })
+    .from(freeTags)
+    .where(and(sql`"free_tags"."key" like ${like}`, exists(used)))
+    .orderBy(freeTags.key)
+    .limit(TAG_LIMITS.autocomplete);
+  const names = [...catalogue, ...rows.map((r) => r.name).filter((n) => !catalogue.includes(n))];
+  return names.slice(0, TAG_LIMITS.autocomplete);
+}
+
+export async function tagRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/api/tags", { schema: { querystring: TagSuggestQuery } }, async (request, reply) => {
+    const { q, kind } = request.query;
+    reply.header("cache-control", "private, no-cache");
+    return suggestTags(request.db, request.user, q, kind);
+  });
+
+  app.get<{ Params: { tag: string } }>("/t/:tag", async (request, reply) => {
+    const raw = request.params.tag;
+    if (raw.length > TAG_LIMITS.maxChars * 3 || hasControlChars(raw) || tagSpelling(raw) === "") {
+      reply.callNotFound();
+      return reply;
+    }
+    // Kept until a story changes (the discover scope of read-cache.ts: publish, edits, likes, renames).
+    const page = await root.readCache
+      .remember(
+        readCacheKey.discover(`tag-page:${tagKey(raw)}`),
+        async () => {
+          const name = await findTagName(request.db, raw);
+          if (!name) return Promise.reject(NOBODY);
+          const works = await loadTagWorks(request.db, name);
+          const path = tagPath(name);
+          return packPage(path, renderTagPage({ name, works, canonicalUrl: root.deps.config.APP_URL + path }));
+        },
+        pageSize,
+      )
+      .catch((error: unknown) => {
+        if (error === NOBODY) return undefined;
+        throw error;
+      });
+    // NOTE: the redirect here, not in sendPublicPage: its encodeURI would leave a '/' in a ship name unescaped.
+    if (page && tagPath(raw) !== page.path) {
+      return reply.header("cache-control", "public, max-age=60").redirect(page.path, 301);
+    }
+    return sendPublicPage(request, reply, page?.path ?? "", page);
+  });
+}

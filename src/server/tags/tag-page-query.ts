@@ -1,0 +1,72 @@
+// The tag page's queries: the tag's canonical spelling, and the newest works carrying it that a signed-out visitor
+// may read. Mature and Explicit works are never listed, whoever asks: the page is cached as one signed-out view.
+import { and, desc, eq, sql } from "drizzle-orm";
+import { isNsfw } from "../../shared/nsfw";
+import { catalogueTag, GATED_RATINGS, tagKey } from "../../shared/tagging";
+import type { Db } from "../db/client";
+import { freeTags, stories, users } from "../db/schema";
+import { tagNames } from "../stories/story-queries";
+import { countStoryWords } from "../stories/story-text";
+import { type LabelPairs, labelPairs } from "./story-labels";
+import { carriesAny } from "./tag-filters";
+
+/** A tag page lists this many of the newest works (Discover, signed in, pages through all of them). */
+export const TAG_PAGE_WORKS = 50;
+
+export interface TagWork {
+  id: number;
+  title: string;
+  description: string | null;
+  authorName: string;
+  tags: string[];
+  labels: LabelPairs;
+  contentRating: string;
+  status: string;
+  wordCount: number;
+}
+
+/** The tag's canonical spelling (the catalogue's, or the first one written), or undefined when nobody used it. */
+export async function findTagName(db: Db, name: string): Promise<string | undefined> {
+  const catalogue = catalogueTag(name);
+  if (catalogue) return catalogue;
+  const [row] = await db
+    .select({ name: freeTags.name })
+    .from(freeTags)
+    .where(eq(freeTags.key, tagKey(name)))
+    .limit(1);
+  return row?.name;
+}
+
+const themesOf = (themes: unknown): string[] => (Array.isArray(themes) ? themes.map(String) : []);
+
+export async function loadTagWorks(db: Db, name: string): Promise<TagWork[]> {
+  const rows = await db
+    .select({
+      id: stories.id,
+      title: stories.title,
+      description: stories.description,
+      authorName: users.username,
+      tags: tagNames,
+      labels: labelPairs,
+      contentRating: stories.contentRating,
+      status: stories.status,
+      wordCount: stories.wordCount,
+      uncountedContent: sql<string | null>`case when ${stories.wordCount} is null then ${stories.content} end`,
+      markedMature: stories.markedMature,
+      themes: stories.themes,
+      moods: stories.moods,
+    })
+    .from(stories)
+    .innerJoin(users, eq(users.id, stories.authorId))
+    .where(and(eq(stories.published, true), eq(stories.rating, "general"), carriesAny([name])))
+    .orderBy(sql`${stories.publishedAt} desc nulls last`, desc(stories.id))
+    .limit(TAG_PAGE_WORKS);
+  // NOTE: `rating` is derived on write; the reasons are checked again, as the story and author pages do.
+  return rows
+    .filter((row) => !(row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)))
+    .filter((row) => !(GATED_RATINGS as readonly string[]).includes(row.contentRating))
+    .map(({ uncountedContent, markedMature: _m, themes: _t, moods: _mo, ...row }) => ({
+      ...row,
+      wordCount: row.wordCount ?? countStoryWords(uncountedContent ?? "").wordCount,
+    }));
+}

@@ -1,0 +1,63 @@
+// The tag page's HTML (/t/{tag}): the public story page's stylesheet, header and footer, every text escaped, no
+// script at all.
+import { authorPath, publicStoryPath } from "../../shared/routes";
+import { contentRatingLabel, storyStatusLabel, TAG_LIMITS, tagPath } from "../../shared/tagging";
+import { escapeHtml as e, PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../public-page/template";
+import { toLabels } from "./story-labels";
+import { TAG_PAGE_WORKS, type TagWork } from "./tag-page-query";
+
+export interface TagPageModel {
+  name: string;
+  works: TagWork[];
+  canonicalUrl: string;
+}
+
+function work(item: TagWork): string {
+  const labels = toLabels(item.labels);
+  const names = [...labels.relationships, ...labels.characterTags, ...labels.freeformTags, ...item.tags];
+  const shown = names.slice(0, TAG_LIMITS.cardTags);
+  const tags = shown.map((n) => `<li><a href="${e(tagPath(n))}" rel="tag">${e(n)}</a></li>`).join("");
+  const more = names.length > shown.length ? `<li>+${names.length - shown.length} more</li>` : "";
+  const summary = item.description?.trim();
+  return `<li class="work"><article aria-labelledby="w${item.id}">
+<h3 id="w${item.id}"><a href="${e(encodeURI(publicStoryPath(item.id, item.title)))}">${e(item.title)}</a></h3>
+<p class="by">by <a href="${e(authorPath(item.authorName))}" rel="author">${e(item.authorName)}</a></p>
+${summary ? `<p>${e(summary)}</p>\n` : ""}<ul class="meta" aria-label="About this story"><li>${e(contentRatingLabel(item.contentRating))}</li><li>${storyStatusLabel(item.status)}</li><li>${plural(item.wordCount, "word", "words")}</li>${tags}${more}</ul>
+</article></li>`;
+}
+
+export function renderTagPage(model: TagPageModel): string {
+  const name = e(model.name);
+  const count = model.works.length;
+  const summary = count > 0 ? `Stories tagged ${name} on FicForge.` : `${name} on FicForge.`;
+  const list =
+    count > 0
+      ? `<ol>${model.works.map(work).join("\n")}</ol>`
+      : `<p class="empty">No public stories carry this tag yet.</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "website", ogTitle: `${name} on FicForge` })}
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="${name} on FicForge">
+<meta name="twitter:description" content="${summary}">
+<style>${PAGE_CSS}</style>
+</head>
+<body>
+<a class="skip" href="#works">Skip to the stories</a>
+${SITE_HEADER}
+<main>
+<header class="hero nocover tagpage"><div class="in"><div>
+<h1>${name}</h1>
+<ul class="meta" aria-label="About this tag"><li>${count >= TAG_PAGE_WORKS ? `The newest ${TAG_PAGE_WORKS} stories` : plural(count, "story", "stories")}</li></ul>
+</div></div></header>
+<section class="page works" id="works" aria-labelledby="works-title">
+<h2 id="works-title">Stories tagged ${name}</h2>
+${list}
+</section>
+</main>
+${SITE_FOOTER}
+</body>
+</html>
+`;
+}
