@@ -1,6 +1,7 @@
-// Feedback reaches the author (issue 17): a reader comments; the author sees the unseen count on the dashboard card
-// and on the editor's 'Feedback' button, opens the panel (which marks it seen) and replies; the reader sees the
-// reply nested under the comment with the 'Author' badge. At 1280 and 390 px, with screenshots.
+// Feedback reaches the author (issue 17): a reader comments; the author hears of it by email and in the bell, sees the
+// unseen count on the dashboard card and on the editor's 'Feedback' button, opens the panel (which marks it seen)
+// and replies; the reader hears of the reply by email and in the bell, and sees it nested under the comment with the
+// 'Author' badge. At 1280 and 390 px, with screenshots.
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
@@ -23,6 +24,38 @@ async function seriousViolations(page: Page, selector: string): Promise<string[]
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+interface OutboxEntry {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The notification email to `to` whose text says `line` (the worker sends it soon after the fan-out). */
+async function notificationEmail(request: APIRequestContext, to: string, line: string): Promise<OutboxEntry> {
+  let found: OutboxEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        const entries = (await (await request.get("/api/dev/outbox")).json()) as OutboxEntry[];
+        found = entries.find((m) => m.to === to && m.text.includes(line));
+        return found;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+/** Opens /dashboard until the sidebar's bell counts `unread` (the bell asks again on each navigation). */
+async function expectBell(page: Page, unread: number): Promise<void> {
+  await expect(async () => {
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("notification-bell")).toHaveAccessibleName(`Notifications, ${unread} unread`, {
+      timeout: 1_000,
+    });
+  }).toPass();
 }
 
 for (const width of [1280, 390]) {
@@ -48,10 +81,17 @@ for (const width of [1280, 390]) {
     await comments.getByLabel("Add a comment").fill("Will the keeper ever leave the lighthouse?");
     await comments.getByRole("button", { name: "Post comment" }).click();
     await expect(comments.getByTestId("comment")).toHaveCount(1);
+    const reader = (await (await readerPage.request.get("/api/user")).json()) as { username: string; email: string };
+
+    // The author is emailed (the first notification email of the hour goes out at once) and the bell counts it.
+    const email = await notificationEmail(authorApi.request, author.email, `${reader.username} commented on`);
+    expect(email.text).toContain("Will the keeper ever leave the lighthouse?");
+    expect(email.text).toContain("/unsubscribe?token=");
 
     // The author sees 1 new on the dashboard card and on the editor's button.
     const authorPage = await (await browser.newContext({ baseURL, viewport })).newPage();
     await signIn(authorPage, author);
+    await expectBell(authorPage, 1);
     // NOTE: Discover's tiles are articles too; the author's own card is the one that opens the editor.
     const card = authorPage
       .getByRole("article")
@@ -82,8 +122,15 @@ for (const width of [1280, 390]) {
     await authorPage.keyboard.press("Escape");
     await expect(authorPage.getByRole("button", { name: "Feedback", exact: true })).toBeVisible();
 
-    // The reader sees the reply nested under their comment, with the Author badge.
-    await readerPage.reload();
+    // The reader hears of the reply by email and in the bell, and sees it nested under their comment, with the badge.
+    const readerEmail = await notificationEmail(
+      authorApi.request,
+      reader.email,
+      `${author.username} replied to your comment on`,
+    );
+    expect(readerEmail.text).toContain("Not while the ships still need the light.");
+    await expectBell(readerPage, 1);
+    await readerPage.goto(`/dashboard/story/${storyId}/read`);
     const reply = comments.locator("li[data-level='2']");
     await expect(reply.getByTestId("comment-text")).toHaveText("Not while the ships still need the light.");
     await expect(reply.getByText("Author", { exact: true })).toBeVisible();

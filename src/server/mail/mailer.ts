@@ -36,7 +36,8 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   };
 }
 
-const OUTBOX_SIZE = 50;
+// NOTE: the e2e suite signs up accounts in parallel; a notification email must not be pushed out before it is read.
+const OUTBOX_SIZE = 500;
 
 export function createDevOutbox(log?: Pick<FastifyBaseLogger, "info">): Mailer {
   const sent: OutboxEntry[] = [];
