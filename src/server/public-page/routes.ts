@@ -7,6 +7,7 @@ import { publicStoryPath } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
 import { type Encoding, negotiateEncoding } from "../http/encoding";
 import { imageUrl } from "../images/process-image";
+import { countRead } from "../reading-stats/read-counter";
 import { aiShareOf, countStoryWords } from "../stories/story-text";
 import { publicBody } from "./content";
 import { loadPublicStory } from "./query";
@@ -134,6 +135,7 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       () => buildPublicPage(request.db, app.deps.config.APP_URL, id),
       pageSize,
     );
+    if (page?.path === `/s/${request.params.ref}`) countRead({ storyId: id, request });
     return sendPublicPage(request, reply, `/s/${request.params.ref}`, page);
   });
 }

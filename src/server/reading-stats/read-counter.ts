@@ -1,0 +1,247 @@
+// Read counting (issue 17, decision 0031). A read is counted in memory, synchronously and without a query; every
+// few seconds (and when the app closes) the batch goes to the database in one transaction of additive upserts, so
+// any number of instances add up. A reader is HMAC(day's salt, who): a signed-in user by id, a signed-out one by
+// address and user agent. Neither is ever stored, and the salt is deleted when its day ends (read-salts.ts).
+import { createHmac } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { loadSalts, utcDay } from "./read-salts";
+
+export interface CountReadInput {
+  storyId: number;
+  /** The chapter being read (1-based), when the reader shows one; the whole story otherwise. */
+  chapter?: number;
+  /** Who reads: the signed-in user, or the address and user agent of a signed-out one (hashed at once). */
+  request: FastifyRequest;
+  /** False when the reader only reached another chapter of a story it already opened: no new read, only reach. */
+  open?: boolean;
+}
+
+/** Tunables; tests may change them before building an app (and put them back). */
+export const READ_COUNTING = {
+  flushEveryMs: 5_000,
+  /** A batch this large is flushed at once rather than at the next tick. */
+  maxPendingMarks: 20_000,
+  /** Kept for a retry when the database is down; past this, the oldest reader marks of the batch are dropped. */
+  maxRetainedMarks: 200_000,
+};
+
+/** Link previews, crawlers and audits are not readers. */
+const NOT_A_READER = /bot|crawl|spider|slurp|preview|lighthouse|headless|facebookexternalhit|curl|wget/i;
+const SEP = "\u0000";
+
+interface Batch {
+  /** `${storyId}|${day}` → reads. */
+  reads: Map<string, number>;
+  /** `${storyId}|${day}|${reader}|${chapter}`. */
+  marks: Set<string>;
+}
+
+const newBatch = (): Batch => ({ reads: new Map(), marks: new Set() });
+
+export interface ReadCounter {
+  count(input: CountReadInput): void;
+  /** Writes what is pending; resolves when it is in the database (or kept for a retry after a failure). */
+  flush(): Promise<void>;
+  /** What is waiting in memory (for tests): reads, and reader marks (not yet deduplicated before the salt loads). */
+  pending(): { reads: number; marks: number };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    readCounter: ReadCounter;
+  }
+}
+
+/** Counts one read of a story (decision 0031); costs the request a hash and two map updates, never a query. */
+export function countRead(input: CountReadInput): void {
+  input.request.server.readCounter.count(input);
+}
+
+export function createReadCounter(
+  db: Db,
+  now: () => Date,
+  log: { warn(details: object, message: string): void },
+): ReadCounter & { loadSalts(): Promise<void> } {
+  let batch = newBatch();
+  let salts = new Map<string, string>();
+  // NOTE: reads that came before the day's salt was loaded (the first moments after start): who read is kept in
+  // memory only until the next flush loads the salt and hashes it.
+  let unsalted: { story: number; day: string; who: string; chapter: number }[] = [];
+  let flushing: Promise<void> | undefined;
+
+  const refreshSalts = async () => {
+    const today = utcDay(now());
+    if (salts.has(today)) return;
+    salts = await loadSalts(db, now());
+  };
+
+  const mark = (story: number, day: string, reader: string, chapter: number) => {
+    batch.marks.add(`${story}|${day}|${reader}|${chapter}`);
+  };
+  const hash = (salt: string, who: string) => createHmac("sha256", salt).update(who).digest("base64url").slice(0, 22);
+
+  const count = ({ storyId, chapter, request, open = true }: CountReadInput) => {
+    const agent = request.headers["user-agent"] ?? "";
+    if (request.method === "HEAD" || NOT_A_READER.test(agent)) return;
+    const day = utcDay(now());
+    if (open) {
+      const key = `${storyId}|${day}`;
+      batch.reads.set(key, (batch.reads.get(key) ?? 0) + 1);
+    }
+    const who = request.user ? `u${SEP}${request.user.id}` : `a${SEP}${request.ip}${SEP}${agent}`;
+    const salt = salts.get(day);
+    const chapters = chapter === undefined ? [0] : open ? [0, chapter] : [chapter];
+    for (const c of chapters) {
+      if (salt) mark(storyId, day, hash(salt, who), c);
+      else if (unsalted.length < READ_COUNTING.maxPendingMarks) unsalted.push({ story: storyId, day, who, chapter: c });
+    }
+    if (batch.marks.size >= READ_COUNTING.maxPendingMarks) void flush();
+  };
+
+  const write = async (taken: Batch) => {
+    await db.transaction(async (tx) => {
+      const fresh = await insertMarks(tx as Db, [...taken.marks]);
+      const perDay = new Map<string, { reads: number; readers: number }>();
+      for (const [key, reads] of taken.reads) perDay.set(key, { reads, readers: 0 });
+      const perChapter = new Map<string, number>();
+      for (const row of fresh) {
+        if (row.chapter === 0) {
+          const key = `${row.storyId}|${row.day}`;
+          const entry = perDay.get(key) ?? { reads: 0, readers: 0 };
+          entry.readers++;
+          perDay.set(key, entry);
+        } else {
+          const key = `${row.storyId}|${row.chapter}`;
+          perChapter.set(key, (perChapter.get(key) ?? 0) + 1);
+        }
+      }
+      await addDays(tx as Db, perDay);
+      await addChapters(tx as Db, perChapter);
+    });
+  };
+
+  const flushOnce = async () => {
+    try {
+      await refreshSalts();
+    } catch (error) {
+      log.warn({ error: (error as Error).message }, "read counting: could not load the day's salt");
+    }
+    const waiting = unsalted;
+    unsalted = [];
+    for (const entry of waiting) {
+      const salt = salts.get(entry.day);
+      if (salt) mark(entry.story, entry.day, hash(salt, entry.who), entry.chapter);
+    }
+    const taken = batch;
+    batch = newBatch();
+    if (taken.reads.size === 0 && taken.marks.size === 0) return;
+    try {
+      await write(taken);
+    } catch (error) {
+      // Nothing was written (one transaction): the batch goes back to be tried again with the next one.
+      for (const [key, n] of taken.reads) batch.reads.set(key, (batch.reads.get(key) ?? 0) + n);
+      for (const m of taken.marks) {
+        if (batch.marks.size >= READ_COUNTING.maxRetainedMarks) break;
+        batch.marks.add(m);
+      }
+      log.warn({ error: (error as Error).message }, "read counting: flush failed; retrying with the next batch");
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    // NOTE: one flush at a time; a flush asked for during one runs right after it (with what came meanwhile).
+    const next = (flushing ?? Promise.resolve()).then(flushOnce);
+    flushing = next;
+    return next.finally(() => {
+      if (flushing === next) flushing = undefined;
+    });
+  };
+
+  return {
+    count,
+    flush,
+    pending: () => ({
+      reads: [...batch.reads.values()].reduce((a, b) => a + b, 0),
+      marks: batch.marks.size + unsalted.length,
+    }),
+    loadSalts: refreshSalts,
+  };
+}
+
+type FreshMark = { storyId: number; day: string; chapter: number };
+const CHUNK = 1_000;
+
+/** Inserts the marks (of stories that still exist); answers those no instance had inserted before. */
+async function insertMarks(db: Db, marks: string[]): Promise<FreshMark[]> {
+  const fresh: FreshMark[] = [];
+  for (let i = 0; i < marks.length; i += CHUNK) {
+    const values = marks.slice(i, i + CHUNK).map((m) => {
+      const [story, day, reader, chapter] = m.split("|");
+      return sql`(${Number(story)}::int, ${day}::date, ${reader}::text, ${Number(chapter)}::smallint)`;
+    });
+    const result = (await db.execute(sql`
+      insert into read_marks (story_id, day, reader, chapter)
+      select v.story_id, v.day, v.reader, v.chapter
+      from (values ${sql.join(values, sql`, `)}) as v(story_id, day, reader, chapter)
+      join stories s on s.id = v.story_id
+      on conflict do nothing
+      returning story_id as "storyId", day::text as day, chapter`)) as unknown as { rows: FreshMark[] };
+    fresh.push(...result.rows.map((r) => ({ storyId: Number(r.storyId), day: r.day, chapter: Number(r.chapter) })));
+  }
+  return fresh;
+}
+
+async function addDays(db: Db, perDay: Map<string, { reads: number; readers: number }>): Promise<void> {
+  const entries = [...perDay];
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    const values = entries.slice(i, i + CHUNK).map(([key, { reads, readers }]) => {
+      const [story, day] = key.split("|");
+      return sql`(${Number(story)}::int, ${day}::date, ${reads}::int, ${readers}::int)`;
+    });
+    await db.execute(sql`
+      insert into story_read_days (story_id, day, reads, readers)
+      select v.story_id, v.day, v.reads, v.readers
+      from (values ${sql.join(values, sql`, `)}) as v(story_id, day, reads, readers)
+      join stories s on s.id = v.story_id
+      on conflict (story_id, day) do update
+        set reads = story_read_days.reads + excluded.reads, readers = story_read_days.readers + excluded.readers`);
+  }
+}
+
+async function addChapters(db: Db, perChapter: Map<string, number>): Promise<void> {
+  const entries = [...perChapter];
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    const values = entries.slice(i, i + CHUNK).map(([key, readers]) => {
+      const [story, chapter] = key.split("|");
+      return sql`(${Number(story)}::int, ${Number(chapter)}::smallint, ${readers}::int)`;
+    });
+    await db.execute(sql`
+      insert into story_chapter_reads (story_id, chapter, readers)
+      select v.story_id, v.chapter, v.readers
+      from (values ${sql.join(values, sql`, `)}) as v(story_id, chapter, readers)
+      join stories s on s.id = v.story_id
+      on conflict (story_id, chapter) do update set readers = story_chapter_reads.readers + excluded.readers`);
+  }
+}
+
+/** Decorates the app with its counter: flushed every few seconds, and once more when the app closes. */
+export function registerReadCounter(app: FastifyInstance): void {
+  const counter = createReadCounter(app.deps.database.db, app.deps.now, app.log);
+  app.decorate("readCounter", counter);
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    try {
+      await counter.loadSalts();
+    } catch (error) {
+      app.log.warn({ error: (error as Error).message }, "read counting: salt not loaded yet; the first flush retries");
+    }
+    // NOTE: unref'd: pending counts never keep the process alive; onClose writes them.
+    timer = setInterval(() => void counter.flush(), READ_COUNTING.flushEveryMs).unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await counter.flush();
+  });
+}
