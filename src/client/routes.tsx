@@ -21,6 +21,7 @@ const ReaderPage = lazy(() => import("./pages/ReaderPage"));
 const DetailsPage = lazy(() => import("./pages/DetailsPage"));
 const UpgradePage = lazy(() => import("./pages/UpgradePage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
+const HistoryPage = lazy(() => import("./pages/HistoryPage"));
 
 /** Every /dashboard page: signed-in only, framed by the sidebar layout. */
 function Protected({ children }: { children: ReactNode }) {
@@ -86,6 +87,11 @@ export function AppRoutes() {
         <Route path={ROUTES.settings}>
           <Protected>
             <SettingsPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.history}>
+          <Protected>
+            <HistoryPage />
           </Protected>
         </Route>
         <Route component={NotFoundPage} />

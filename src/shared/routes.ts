@@ -39,6 +39,7 @@ export const ROUTES = {
   details: <T extends Id>(id: T) => `/dashboard/story/${id}/details` as const,
   upgrade: "/dashboard/upgrade",
   settings: "/dashboard/settings",
+  history: "/dashboard/history",
   /** The public page of a published story, rendered by the server (not a client route). */
   publicStory: publicStoryPath,
   /** An author's public page, rendered by the server (not a client route). */
@@ -59,6 +60,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/story\/\d+\/(read|details)$/,
   /^\/dashboard\/upgrade$/,
   /^\/dashboard\/settings$/,
+  /^\/dashboard\/history$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

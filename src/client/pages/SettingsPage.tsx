@@ -1,5 +1,6 @@
 // /dashboard/settings: the public profile and, for premium users, subscription management.
 import { useAuth } from "../features/auth/auth-context";
+import { HistorySetting } from "../features/reading-stats/HistorySetting";
 import { ProfileForm } from "../features/settings/ProfileForm";
 import { SubscriptionCard } from "../features/settings/SubscriptionCard";
 import { useRefreshUserOnReturn } from "../features/settings/use-refresh-user";
@@ -13,6 +14,7 @@ export default function SettingsPage() {
       <h1 className="font-serif text-3xl font-bold text-ink">Settings</h1>
       {/* key: a saved profile (or another account) starts the form from the server's values. */}
       <ProfileForm key={`${user.id}:${user.username}:${user.description ?? ""}`} user={user} />
+      <HistorySetting />
       {user.isPremium && <SubscriptionCard user={user} />}
     </div>
   );
