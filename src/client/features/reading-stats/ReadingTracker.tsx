@@ -9,6 +9,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { measure, positionOf, scrollFor } from "./reading-position";
 
 const SAVE_AFTER_MS = 1_500;
+const REST_MS = 300;
 const BODY = '[data-testid="reader-body"]';
 
 const sameProgress = (a: Progress | undefined, b: Progress) =>
@@ -66,6 +67,7 @@ export function ReadingTracker({ storyId, signedIn }: { storyId: number; signedI
     if (!ready) return;
     let frame = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let resting: ReturnType<typeof setTimeout> | undefined;
     const send = (keepalive: boolean) => {
       const now = latest.current;
       if (!signedIn || !now || sameProgress(sent.current, now)) return;
@@ -76,16 +78,27 @@ export function ReadingTracker({ storyId, signedIn }: { storyId: number; signedI
           sent.current = undefined;
         });
     };
+    // NOTE: a position counts once the page has rested there a moment: a smooth scroll does not reach every chapter
+    // it passes, and leaving the reader (which scrolls the page to the top before the reader unmounts) does not
+    // overwrite where the reader stopped.
+    const settle = (now: Progress, chaptered: boolean) => {
+      latest.current = now;
+      if (chaptered) setChapter(now.chapter);
+      clearTimeout(timer);
+      timer = setTimeout(() => send(false), SAVE_AFTER_MS);
+    };
+    const path = window.location.pathname;
     const read = () => {
       frame = 0;
       const body = document.querySelector<HTMLElement>(BODY);
-      if (!body) return;
+      // NOTE: once the address has changed the reader is on its way out (the page may already be scrolled to the top
+      // for the next one): nothing it measures now is where the reader stopped.
+      if (!body || window.location.pathname !== path) return;
       const layout = measure(body);
-      const now = positionOf(layout);
-      latest.current = now;
-      if (layout.headings.length > 0) setChapter(now.chapter);
-      clearTimeout(timer);
-      timer = setTimeout(() => send(false), SAVE_AFTER_MS);
+      clearTimeout(resting);
+      resting = setTimeout(() => {
+        if (window.location.pathname === path) settle(positionOf(layout), layout.headings.length > 0);
+      }, REST_MS);
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(read);
@@ -104,6 +117,7 @@ export function ReadingTracker({ storyId, signedIn }: { storyId: number; signedI
       window.removeEventListener("pagehide", onPageHide);
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      clearTimeout(resting);
       // Leaving the reader inside the app: write the last position now.
       send(true);
     };
