@@ -36,17 +36,20 @@ const SEP = "\u0000";
 interface Batch {
   /** `${storyId}|${day}` → reads. */
   reads: Map<string, number>;
-  /** `${storyId}|${day}|${reader}|${chapter}`. */
-  marks: Set<string>;
+  /**
+   * `${storyId}|${day}|${chapter}|${who}`, who not yet hashed: a repeat read costs a Set lookup, and each reader is
+   * hashed once per flush, off the request.
+   */
+  seen: Set<string>;
 }
 
-const newBatch = (): Batch => ({ reads: new Map(), marks: new Set() });
+const newBatch = (): Batch => ({ reads: new Map(), seen: new Set() });
 
 export interface ReadCounter {
   count(input: CountReadInput): void;
   /** Writes what is pending; resolves when it is in the database (or kept for a retry after a failure). */
   flush(): Promise<void>;
-  /** What is waiting in memory (for tests): reads, and reader marks (not yet deduplicated before the salt loads). */
+  /** What is waiting in memory (for tests): reads, and readers of a story, day and chapter (each once). */
   pending(): { reads: number; marks: number };
 }
 
@@ -56,7 +59,7 @@ declare module "fastify" {
   }
 }
 
-/** Counts one read of a story (decision 0031); costs the request a hash and two map updates, never a query. */
+/** Counts one read of a story (decision 0031): two map updates on the request, never a query or a hash. */
 export function countRead(input: CountReadInput): void {
   input.request.server.readCounter.count(input);
 }
@@ -68,19 +71,13 @@ export function createReadCounter(
 ): ReadCounter & { loadSalts(): Promise<void> } {
   let batch = newBatch();
   let salts = new Map<string, string>();
-  // NOTE: reads that came before the day's salt was loaded (the first moments after start): who read is kept in
-  // memory only until the next flush loads the salt and hashes it.
-  let unsalted: { story: number; day: string; who: string; chapter: number }[] = [];
+  /** Hashed marks (`${storyId}|${day}|${reader}|${chapter}`) of a flush that failed, for the next one. */
+  let retry = new Set<string>();
   let flushing: Promise<void> | undefined;
 
   const refreshSalts = async () => {
-    const today = utcDay(now());
-    if (salts.has(today)) return;
+    if (salts.has(utcDay(now()))) return;
     salts = await loadSalts(db, now());
-  };
-
-  const mark = (story: number, day: string, reader: string, chapter: number) => {
-    batch.marks.add(`${story}|${day}|${reader}|${chapter}`);
   };
   const hash = (salt: string, who: string) => createHmac("sha256", salt).update(who).digest("base64url").slice(0, 22);
 
@@ -93,20 +90,36 @@ export function createReadCounter(
       batch.reads.set(key, (batch.reads.get(key) ?? 0) + 1);
     }
     const who = request.user ? `u${SEP}${request.user.id}` : `a${SEP}${request.ip}${SEP}${agent}`;
-    const salt = salts.get(day);
-    const chapters = chapter === undefined ? [0] : open ? [0, chapter] : [chapter];
-    for (const c of chapters) {
-      if (salt) mark(storyId, day, hash(salt, who), c);
-      else if (unsalted.length < READ_COUNTING.maxPendingMarks) unsalted.push({ story: storyId, day, who, chapter: c });
-    }
-    if (batch.marks.size >= READ_COUNTING.maxPendingMarks) void flush();
+    if (open) batch.seen.add(`${storyId}|${day}|0|${who}`);
+    if (chapter !== undefined) batch.seen.add(`${storyId}|${day}|${chapter}|${who}`);
+    if (batch.seen.size >= READ_COUNTING.maxPendingMarks) void flush();
   };
 
-  const write = async (taken: Batch) => {
+  /** The batch's readers as hashed marks; those of a day whose salt is not loaded go back to wait for it. */
+  const hashMarks = (taken: Batch): Set<string> => {
+    const marks = retry;
+    retry = new Set();
+    const today = utcDay(now());
+    for (const entry of taken.seen) {
+      const [story, day, chapter] = entry.split("|", 3) as [string, string, string];
+      const salt = salts.get(day);
+      if (!salt) {
+        // NOTE: a past day's salt is gone on purpose; its last few seconds of readers stay uncounted as readers
+        // (their reads are counted). Today's wait for the salt to load.
+        if (day >= today && batch.seen.size < READ_COUNTING.maxRetainedMarks) batch.seen.add(entry);
+        continue;
+      }
+      const who = entry.slice(story.length + day.length + chapter.length + 3);
+      marks.add(`${story}|${day}|${hash(salt, who)}|${chapter}`);
+    }
+    return marks;
+  };
+
+  const write = async (reads: Map<string, number>, marks: Set<string>) => {
     await db.transaction(async (tx) => {
-      const fresh = await insertMarks(tx as Db, [...taken.marks]);
+      const fresh = await insertMarks(tx as Db, [...marks]);
       const perDay = new Map<string, { reads: number; readers: number }>();
-      for (const [key, reads] of taken.reads) perDay.set(key, { reads, readers: 0 });
+      for (const [key, n] of reads) perDay.set(key, { reads: n, readers: 0 });
       const perChapter = new Map<string, number>();
       for (const row of fresh) {
         if (row.chapter === 0) {
@@ -130,23 +143,18 @@ export function createReadCounter(
     } catch (error) {
       log.warn({ error: (error as Error).message }, "read counting: could not load the day's salt");
     }
-    const waiting = unsalted;
-    unsalted = [];
-    for (const entry of waiting) {
-      const salt = salts.get(entry.day);
-      if (salt) mark(entry.story, entry.day, hash(salt, entry.who), entry.chapter);
-    }
     const taken = batch;
     batch = newBatch();
-    if (taken.reads.size === 0 && taken.marks.size === 0) return;
+    const marks = hashMarks(taken);
+    if (taken.reads.size === 0 && marks.size === 0) return;
     try {
-      await write(taken);
+      await write(taken.reads, marks);
     } catch (error) {
-      // Nothing was written (one transaction): the batch goes back to be tried again with the next one.
+      // Nothing was written (one transaction): the counts go back to be tried again with the next batch.
       for (const [key, n] of taken.reads) batch.reads.set(key, (batch.reads.get(key) ?? 0) + n);
-      for (const m of taken.marks) {
-        if (batch.marks.size >= READ_COUNTING.maxRetainedMarks) break;
-        batch.marks.add(m);
+      for (const m of marks) {
+        if (retry.size >= READ_COUNTING.maxRetainedMarks) break;
+        retry.add(m);
       }
       log.warn({ error: (error as Error).message }, "read counting: flush failed; retrying with the next batch");
     }
@@ -166,7 +174,7 @@ export function createReadCounter(
     flush,
     pending: () => ({
       reads: [...batch.reads.values()].reduce((a, b) => a + b, 0),
-      marks: batch.marks.size + unsalted.length,
+      marks: batch.seen.size + retry.size,
     }),
     loadSalts: refreshSalts,
   };
