@@ -36,6 +36,8 @@ export interface BenchCase {
   seeded?: boolean;
   /** Run only when named (bench/sanitize.ts uses them): too slow for autocannon's 50 connections. */
   onlyByName?: boolean;
+  /** False: the app counts no reads while this case is measured (its twin with counting shows what counting costs). */
+  readCounting?: boolean;
   /** Runs inside the app's process, against its database, before the measurement. */
   setup?: (context: CaseContext) => Promise<PreparedCase | undefined>;
 }
@@ -86,6 +88,28 @@ export const CASES: BenchCase[] = [
     about: "GET /s/{id}-{slug}: the newest general story's public HTML page (no Accept-Encoding: identity bytes)",
     path: "/s/{id}",
     seeded: true,
+    setup: async ({ db }) => {
+      const story = await newestGeneralStory(db);
+      return { path: encodeURI(publicStoryPath(story.id, story.title)) };
+    },
+  },
+  // The same two requests with read counting switched off, for the comparison in docs/decisions/0031.
+  {
+    name: "read-uncounted",
+    about: "GET /api/stories/{id}/read, signed out, as 'read' but with read counting switched off",
+    path: "/api/stories/{id}/read",
+    seeded: true,
+    onlyByName: true,
+    readCounting: false,
+    setup: async ({ db }) => ({ path: `/api/stories/${(await newestGeneralStory(db)).id}/read` }),
+  },
+  {
+    name: "public-page-uncounted",
+    about: "GET /s/{id}-{slug}, as 'public-page' but with read counting switched off",
+    path: "/s/{id}",
+    seeded: true,
+    onlyByName: true,
+    readCounting: false,
     setup: async ({ db }) => {
       const story = await newestGeneralStory(db);
       return { path: encodeURI(publicStoryPath(story.id, story.title)) };

@@ -196,6 +196,7 @@ async function main(): Promise<void> {
     for (const connections of connectionCounts) {
       for (const target of targets) {
         console.log(`${target.name} at ${connections} connections...`);
+        await app.call("counting", { enabled: CASES.find((c) => c.name === target.name)?.readCounting !== false });
         const { bare: b, app: a } = await measure(
           target,
           connections,

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/env";
+import { READ_COUNTING } from "../../src/server/reading-stats/read-counter";
 import { createDevOutbox } from "../../src/server/mail/mailer";
 import { CASES } from "../cases";
 import { parentOptions, serveParent } from "../lib/ipc";
@@ -76,6 +77,11 @@ serveParent(
       return (await benchCase.setup?.({ db: database.db, app, seeded })) ?? {};
     },
     rss: () => process.memoryUsage().rss,
+    /** Read counting on or off for the case about to be measured (cases.ts readCounting). */
+    counting: (request) => {
+      READ_COUNTING.enabled = request.enabled !== false;
+      return READ_COUNTING.enabled;
+    },
     /** CPU microseconds this process has used (user + system): the cost per request, even on a busy machine. */
     cpu: () => {
       const { user, system } = process.cpuUsage();

@@ -22,6 +22,7 @@ const DetailsPage = lazy(() => import("./pages/DetailsPage"));
 const UpgradePage = lazy(() => import("./pages/UpgradePage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
 const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
+const HistoryPage = lazy(() => import("./pages/HistoryPage"));
 
 /** Every /dashboard page: signed-in only, framed by the sidebar layout. */
 function Protected({ children }: { children: ReactNode }) {
@@ -92,6 +93,11 @@ export function AppRoutes() {
         <Route path={ROUTES.settings}>
           <Protected>
             <SettingsPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.history}>
+          <Protected>
+            <HistoryPage />
           </Protected>
         </Route>
         <Route component={NotFoundPage} />

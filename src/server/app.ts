@@ -26,6 +26,8 @@ import { tagRoutes } from "./tags/routes";
 import { publicPageRoutes } from "./public-page/routes";
 import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./reading/read-cache";
+import { registerReadCounter } from "./reading-stats/read-counter";
+import { readingStatsRoutes } from "./reading-stats/routes";
 import { readRoutes } from "./reading/read-routes";
 import { feedbackRoutes } from "./reading/feedback-routes";
 import { socialRoutes } from "./reading/social-routes";
@@ -55,6 +57,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate("deps", deps);
   registerBackgroundTasks(app);
   registerReadCache(app);
+  registerReadCounter(app);
   app.decorateRequest("db", { getter: () => deps.database.db });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(socialRoutes);
   await app.register(feedbackRoutes);
   await app.register(communityRoutes);
+  await app.register(readingStatsRoutes);
   await app.register(publicPageRoutes);
   await app.register(authorPageRoutes);
   await app.register(authorFollowRoutes);

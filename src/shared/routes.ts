@@ -40,6 +40,7 @@ export const ROUTES = {
   upgrade: "/dashboard/upgrade",
   settings: "/dashboard/settings",
   notifications: "/dashboard/notifications",
+  history: "/dashboard/history",
   /** The public page of a published story, rendered by the server (not a client route). */
   publicStory: publicStoryPath,
   /** An author's public page, rendered by the server (not a client route). */
@@ -61,6 +62,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/upgrade$/,
   /^\/dashboard\/settings$/,
   /^\/dashboard\/notifications$/,
+  /^\/dashboard\/history$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

@@ -19,6 +19,12 @@ export const queryKeys = {
   /** The author's Feedback panel (every page), and the unseen counts of all the author's stories. */
   feedback: (id: number | string) => [`/api/stories/${id}/feedback`] as const,
   feedbackUnseen: ["/api/feedback/unseen"] as const,
+  /** Stats for the author, resume reading and History (features/reading-stats). */
+  stats: (id: number | string) => [`/api/stories/${id}/stats`] as const,
+  progress: (id: number | string) => [`/api/stories/${id}/progress`] as const,
+  continueReading: ["/api/reading/continue"] as const,
+  history: ["/api/reading/history"] as const,
+  readingSettings: ["/api/reading/settings"] as const,
   marinStatus: ["/api/marin"] as const,
   referral: ["/api/referral"] as const,
   /** Community (issue 17 section 2): the bell, the notifications page, settings, follows and the Following feed. */

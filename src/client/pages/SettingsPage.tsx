@@ -2,6 +2,7 @@
 import { useAuth } from "../features/auth/auth-context";
 import { NotificationSettingsCard } from "../features/community/NotificationSettingsCard";
 import { EmailDeliveryCard } from "../features/email-settings/EmailDeliveryCard";
+import { HistorySetting } from "../features/reading-stats/HistorySetting";
 import { ProfileForm } from "../features/settings/ProfileForm";
 import { SubscriptionCard } from "../features/settings/SubscriptionCard";
 import { useRefreshUserOnReturn } from "../features/settings/use-refresh-user";
@@ -17,6 +18,7 @@ export default function SettingsPage() {
       <ProfileForm key={`${user.id}:${user.username}:${user.description ?? ""}`} user={user} />
       <NotificationSettingsCard emailVerified={user.emailVerified} />
       <EmailDeliveryCard />
+      <HistorySetting />
       {user.isPremium && <SubscriptionCard user={user} />}
     </div>
   );

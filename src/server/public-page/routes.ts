@@ -7,6 +7,7 @@ import { publicStoryPath } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
 import { type Encoding, negotiateEncoding } from "../http/encoding";
 import { imageUrl } from "../images/process-image";
+import { countRead } from "../reading-stats/read-counter";
 import { aiShareOf, countStoryWords } from "../stories/story-text";
 import { toLabels } from "../tags/story-labels";
 import { renderTagging } from "../tags/tag-html";
@@ -137,6 +138,7 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       () => buildPublicPage(request.db, app.deps.config.APP_URL, id),
       pageSize,
     );
+    if (page?.path === `/s/${request.params.ref}`) countRead({ storyId: id, request });
     return sendPublicPage(request, reply, `/s/${request.params.ref}`, page);
   });
 }

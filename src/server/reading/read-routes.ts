@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ReadStoryView } from "../../shared/schemas/reading";
 import { notFound } from "../errors";
+import { countRead } from "../reading-stats/read-counter";
 import { spliceViewerState, type ViewerState } from "./present-read";
 import { buildReadView, readGate } from "./read-story";
 import { mayRead, parseReadableStoryId, type ReadableFacts, STORY_NOT_PUBLISHED } from "./visibility";
@@ -63,12 +64,11 @@ const signedOutMayRead = (facts: ReadableFacts | undefined) => facts !== undefin
 // handler, which answers the same (fast-path.test.ts compares the two that way).
 function cachedForSignedOut(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const raw = (request.params as { id?: unknown }).id;
-  if (
-    request.headers.cookie !== undefined ||
-    typeof raw !== "string" ||
-    !READABLE_ID.test(raw) ||
-    !request.server.readCache.sendCached(request, reply, readCacheKey(Number(raw)), signedOutMayRead)
-  ) {
+  if (request.headers.cookie !== undefined || typeof raw !== "string" || !READABLE_ID.test(raw)) {
+    done();
+  } else if (request.server.readCache.sendCached(request, reply, readCacheKey(Number(raw)), signedOutMayRead)) {
+    countRead({ storyId: Number(raw), request });
+  } else {
     done();
   }
 }
@@ -82,10 +82,15 @@ export async function readRoutes(root: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = parseReadableStoryId(request.params.id);
       const build = () => buildReadView(request.db, id);
-      if (!request.user) return request.server.readCache.send(request, reply, readCacheKey(id), build, SIGNED_OUT);
+      if (!request.user) {
+        const sent = await request.server.readCache.send(request, reply, readCacheKey(id), build, SIGNED_OUT);
+        countRead({ storyId: id, request });
+        return sent;
+      }
       const state = await readGate(request.db, id, request.user);
       if (!state) throw notFound(STORY_NOT_PUBLISHED);
       viewerStates.set(request, state);
+      countRead({ storyId: id, request });
       return request.server.readCache.send(request, reply, readCacheKey(id), build, VIEW_FACTS);
     },
   );

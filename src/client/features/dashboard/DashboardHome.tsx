@@ -1,6 +1,7 @@
 // The main area of /dashboard (SPEC.md section 2): welcome, promo, My Stories, then Discover.
 import { useAuth } from "../auth/auth-context";
 import { DiscoverSection } from "../discover/DiscoverSection";
+import { ContinueReading } from "../reading-stats/ContinueReading";
 import { MyStoriesCarousel } from "./MyStoriesCarousel";
 import { PromoCard } from "./PromoCard";
 
@@ -19,6 +20,7 @@ export function DashboardHome() {
             : "Pick up where you left off, or start something new."}
         </p>
       </header>
+      <ContinueReading />
       <PromoCard />
       <MyStoriesCarousel />
       <DiscoverSection />

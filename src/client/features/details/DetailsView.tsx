@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAuth } from "../auth/auth-context";
 import { FeedbackButton } from "../feedback/FeedbackButton";
+import { StoryStats } from "../reading-stats/StoryStats";
 import { useStoryQuery } from "../stories/queries";
 import { DetailsForm } from "./DetailsForm";
 import { StoryExport } from "./StoryExport";
@@ -47,6 +48,7 @@ export function DetailsView({ id }: { id: string }) {
           </div>
         )}
       </section>
+      {story ? <StoryStats storyId={story.id} /> : null}
       {story ? (
         <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
           <StoryExport storyId={story.id} isPremium={isPremium} />

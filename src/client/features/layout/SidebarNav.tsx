@@ -1,5 +1,5 @@
 // The sidebar's links with SPEC.md's highlighting rules; collapsed, each is an icon with a tooltip.
-import { Crown, Home, type LucideIcon, PenSquare, Settings } from "lucide-react";
+import { Crown, History, Home, type LucideIcon, PenSquare, Settings } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -22,6 +22,7 @@ const LINKS: NavLink[] = [
     icon: Home,
     isActive: (p) => p === ROUTES.dashboard || p === ROUTES.discover,
   },
+  { href: ROUTES.history, label: "History", icon: History, isActive: (p) => p.startsWith(ROUTES.history) },
   {
     href: ROUTES.settings,
     label: "Settings",

@@ -14,6 +14,7 @@ import { useOwnsStory, useReadStoryQuery } from "./queries";
 import { ReaderActions } from "./ReaderActions";
 import { ReaderBackdrop } from "./ReaderBackdrop";
 import { StoryTagging } from "../tags/StoryTagging";
+import { ReadingTracker } from "../reading-stats/ReadingTracker";
 import { StoryBody } from "./StoryBody";
 import { StoryHeader } from "./StoryHeader";
 import { prepareStoryBody } from "./story-body";
@@ -69,6 +70,7 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
   const page = (
     <div className={hasChapters ? "reader-page reader-page--chapters" : "reader-page"}>
       <BackLink />
+      <ReadingTracker storyId={story.id} signedIn={signedIn} />
       <div className="mt-5">
         <StoryHeader story={story} actions={<ReaderActions story={story} signedIn={signedIn} />} />
       </div>

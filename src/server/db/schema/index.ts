@@ -8,3 +8,4 @@ export * from "./throttles";
 export * from "./usernames";
 export * from "./email";
 export * from "./tags";
+export * from "./reading-stats";

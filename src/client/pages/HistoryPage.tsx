@@ -1,0 +1,5 @@
+import { HistoryList } from "../features/reading-stats/HistoryList";
+
+export default function HistoryPage() {
+  return <HistoryList />;
+}

@@ -1,0 +1,257 @@
+// Read counting (issue 17, decision 0031). A read is counted in memory, synchronously and without a query; every
+// few seconds (and when the app closes) the batch goes to the database in one transaction of additive upserts, so
+// any number of instances add up. A reader is HMAC(day's salt, who): a signed-in user by id, a signed-out one by
+// address and user agent. Neither is ever stored, and the salt is deleted when its day ends (read-salts.ts).
+import { createHmac } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { loadSalts, utcDay } from "./read-salts";
+
+export interface CountReadInput {
+  storyId: number;
+  /** The chapter being read (1-based), when the reader shows one; the whole story otherwise. */
+  chapter?: number;
+  /** Who reads: the signed-in user, or the address and user agent of a signed-out one (hashed at once). */
+  request: FastifyRequest;
+  /** False when the reader only reached another chapter of a story it already opened: no new read, only reach. */
+  open?: boolean;
+}
+
+/** Tunables; tests may change them before building an app (and put them back). */
+export const READ_COUNTING = {
+  /** False counts nothing: only the bench turns it off, to measure a read with and without counting in one run. */
+  enabled: true,
+  flushEveryMs: 5_000,
+  /** A batch this large is flushed at once rather than at the next tick. */
+  maxPendingMarks: 20_000,
+  /** Kept for a retry when the database is down; past this, the oldest reader marks of the batch are dropped. */
+  maxRetainedMarks: 200_000,
+};
+
+/** Link previews, crawlers and audits are not readers. */
+const NOT_A_READER = /bot|crawl|spider|slurp|preview|lighthouse|facebookexternalhit|curl|wget/i;
+const SEP = "\u0000";
+
+interface Batch {
+  /** `${storyId}|${day}` → reads. */
+  reads: Map<string, number>;
+  /**
+   * `${storyId}|${day}|${chapter}|${who}`, who not yet hashed: a repeat read costs a Set lookup, and each reader is
+   * hashed once per flush, off the request.
+   */
+  seen: Set<string>;
+}
+
+const newBatch = (): Batch => ({ reads: new Map(), seen: new Set() });
+
+export interface ReadCounter {
+  count(input: CountReadInput): void;
+  /** Writes what is pending; resolves when it is in the database (or kept for a retry after a failure). */
+  flush(): Promise<void>;
+  /** What is waiting in memory (for tests): reads, and readers of a story, day and chapter (each once). */
+  pending(): { reads: number; marks: number };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    readCounter: ReadCounter;
+  }
+}
+
+/** Counts one read of a story (decision 0031): two map updates on the request, never a query or a hash. */
+export function countRead(input: CountReadInput): void {
+  input.request.server.readCounter.count(input);
+}
+
+export function createReadCounter(
+  db: Db,
+  now: () => Date,
+  log: { warn(details: object, message: string): void },
+): ReadCounter & { loadSalts(): Promise<void> } {
+  let batch = newBatch();
+  let salts = new Map<string, string>();
+  /** Hashed marks (`${storyId}|${day}|${reader}|${chapter}`) of a flush that failed, for the next one. */
+  let retry = new Set<string>();
+  let flushing: Promise<void> | undefined;
+
+  const refreshSalts = async () => {
+    if (salts.has(utcDay(now()))) return;
+    salts = await loadSalts(db, now());
+  };
+  const hash = (salt: string, who: string) => createHmac("sha256", salt).update(who).digest("base64url").slice(0, 22);
+
+  const count = ({ storyId, chapter, request, open = true }: CountReadInput) => {
+    const agent = request.headers["user-agent"] ?? "";
+    if (!READ_COUNTING.enabled || request.method === "HEAD" || NOT_A_READER.test(agent)) return;
+    const day = utcDay(now());
+    if (open) {
+      const key = `${storyId}|${day}`;
+      batch.reads.set(key, (batch.reads.get(key) ?? 0) + 1);
+    }
+    const who = request.user ? `u${SEP}${request.user.id}` : `a${SEP}${request.ip}${SEP}${agent}`;
+    if (open) batch.seen.add(`${storyId}|${day}|0|${who}`);
+    if (chapter !== undefined) batch.seen.add(`${storyId}|${day}|${chapter}|${who}`);
+    if (batch.seen.size >= READ_COUNTING.maxPendingMarks) void flush();
+  };
+
+  /** The batch's readers as hashed marks; those of a day whose salt is not loaded go back to wait for it. */
+  const hashMarks = (taken: Batch): Set<string> => {
+    const marks = retry;
+    retry = new Set();
+    const today = utcDay(now());
+    for (const entry of taken.seen) {
+      const [story, day, chapter] = entry.split("|", 3) as [string, string, string];
+      const salt = salts.get(day);
+      if (!salt) {
+        // NOTE: a past day's salt is gone on purpose; its last few seconds of readers stay uncounted as readers
+        // (their reads are counted). Today's wait for the salt to load.
+        if (day >= today && batch.seen.size < READ_COUNTING.maxRetainedMarks) batch.seen.add(entry);
+        continue;
+      }
+      const who = entry.slice(story.length + day.length + chapter.length + 3);
+      marks.add(`${story}|${day}|${hash(salt, who)}|${chapter}`);
+    }
+    return marks;
+  };
+
+  const write = async (reads: Map<string, number>, marks: Set<string>) => {
+    await db.transaction(async (tx) => {
+      const fresh = await insertMarks(tx as Db, [...marks]);
+      const perDay = new Map<string, { reads: number; readers: number }>();
+      for (const [key, n] of reads) perDay.set(key, { reads: n, readers: 0 });
+      const perChapter = new Map<string, number>();
+      for (const row of fresh) {
+        if (row.chapter === 0) {
+          const key = `${row.storyId}|${row.day}`;
+          const entry = perDay.get(key) ?? { reads: 0, readers: 0 };
+          entry.readers++;
+          perDay.set(key, entry);
+        } else {
+          const key = `${row.storyId}|${row.chapter}`;
+          perChapter.set(key, (perChapter.get(key) ?? 0) + 1);
+        }
+      }
+      await addDays(tx as Db, perDay);
+      await addChapters(tx as Db, perChapter);
+    });
+  };
+
+  const flushOnce = async () => {
+    try {
+      await refreshSalts();
+    } catch (error) {
+      log.warn({ error: (error as Error).message }, "read counting: could not load the day's salt");
+    }
+    const taken = batch;
+    batch = newBatch();
+    const marks = hashMarks(taken);
+    if (taken.reads.size === 0 && marks.size === 0) return;
+    try {
+      await write(taken.reads, marks);
+    } catch (error) {
+      // Nothing was written (one transaction): the counts go back to be tried again with the next batch.
+      for (const [key, n] of taken.reads) batch.reads.set(key, (batch.reads.get(key) ?? 0) + n);
+      for (const m of marks) {
+        if (retry.size >= READ_COUNTING.maxRetainedMarks) break;
+        retry.add(m);
+      }
+      log.warn({ error: (error as Error).message }, "read counting: flush failed; retrying with the next batch");
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    // NOTE: one flush at a time; a flush asked for during one runs right after it (with what came meanwhile).
+    const next = (flushing ?? Promise.resolve()).then(flushOnce);
+    flushing = next;
+    return next.finally(() => {
+      if (flushing === next) flushing = undefined;
+    });
+  };
+
+  return {
+    count,
+    flush,
+    pending: () => ({
+      reads: [...batch.reads.values()].reduce((a, b) => a + b, 0),
+      marks: batch.seen.size + retry.size,
+    }),
+    loadSalts: refreshSalts,
+  };
+}
+
+type FreshMark = { storyId: number; day: string; chapter: number };
+const CHUNK = 1_000;
+
+/** Inserts the marks (of stories that still exist); answers those no instance had inserted before. */
+async function insertMarks(db: Db, marks: string[]): Promise<FreshMark[]> {
+  const fresh: FreshMark[] = [];
+  for (let i = 0; i < marks.length; i += CHUNK) {
+    const values = marks.slice(i, i + CHUNK).map((m) => {
+      const [story, day, reader, chapter] = m.split("|");
+      return sql`(${Number(story)}::int, ${day}::date, ${reader}::text, ${Number(chapter)}::smallint)`;
+    });
+    const result = (await db.execute(sql`
+      insert into read_marks (story_id, day, reader, chapter)
+      select v.story_id, v.day, v.reader, v.chapter
+      from (values ${sql.join(values, sql`, `)}) as v(story_id, day, reader, chapter)
+      join stories s on s.id = v.story_id
+      on conflict do nothing
+      returning story_id as "storyId", day::text as day, chapter`)) as unknown as { rows: FreshMark[] };
+    fresh.push(...result.rows.map((r) => ({ storyId: Number(r.storyId), day: r.day, chapter: Number(r.chapter) })));
+  }
+  return fresh;
+}
+
+async function addDays(db: Db, perDay: Map<string, { reads: number; readers: number }>): Promise<void> {
+  const entries = [...perDay];
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    const values = entries.slice(i, i + CHUNK).map(([key, { reads, readers }]) => {
+      const [story, day] = key.split("|");
+      return sql`(${Number(story)}::int, ${day}::date, ${reads}::int, ${readers}::int)`;
+    });
+    await db.execute(sql`
+      insert into story_read_days (story_id, day, reads, readers)
+      select v.story_id, v.day, v.reads, v.readers
+      from (values ${sql.join(values, sql`, `)}) as v(story_id, day, reads, readers)
+      join stories s on s.id = v.story_id
+      on conflict (story_id, day) do update
+        set reads = story_read_days.reads + excluded.reads, readers = story_read_days.readers + excluded.readers`);
+  }
+}
+
+async function addChapters(db: Db, perChapter: Map<string, number>): Promise<void> {
+  const entries = [...perChapter];
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    const values = entries.slice(i, i + CHUNK).map(([key, readers]) => {
+      const [story, chapter] = key.split("|");
+      return sql`(${Number(story)}::int, ${Number(chapter)}::smallint, ${readers}::int)`;
+    });
+    await db.execute(sql`
+      insert into story_chapter_reads (story_id, chapter, readers)
+      select v.story_id, v.chapter, v.readers
+      from (values ${sql.join(values, sql`, `)}) as v(story_id, chapter, readers)
+      join stories s on s.id = v.story_id
+      on conflict (story_id, chapter) do update set readers = story_chapter_reads.readers + excluded.readers`);
+  }
+}
+
+/** Decorates the app with its counter: flushed every few seconds, and once more when the app closes. */
+export function registerReadCounter(app: FastifyInstance): void {
+  const counter = createReadCounter(app.deps.database.db, app.deps.now, app.log);
+  app.decorate("readCounter", counter);
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    try {
+      await counter.loadSalts();
+    } catch (error) {
+      app.log.warn({ error: (error as Error).message }, "read counting: salt not loaded yet; the first flush retries");
+    }
+    // NOTE: unref'd: pending counts never keep the process alive; onClose writes them.
+    timer = setInterval(() => void counter.flush(), READ_COUNTING.flushEveryMs).unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await counter.flush();
+  });
+}

@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import { afterAll, expect, it } from "vitest";
+import { readMarks, readSalts } from "../db/schema";
+import { createTestApp, describeEachDb, send, sendFrom } from "../test/app";
+import { createStory, createVerifiedUserWithSession } from "../test/factories";
+import { READ_COUNTING } from "./read-counter";
+import { pruneReadSalts, utcDay } from "./read-salts";
+
+// NOTE: no timer flush during these tests: each says when its batch is written.
+const { flushEveryMs } = READ_COUNTING;
+READ_COUNTING.flushEveryMs = 3_600_000;
+afterAll(() => {
+  READ_COUNTING.flushEveryMs = flushEveryMs;
+});
+
+const AGENT = "Mozilla/5.0 (X11; Linux x86_64) FicForgeReader/7.7";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describeEachDb("read counting and the author's stats", (ctx) => {
+  const db = () => ctx().database.db;
+  const published = (overrides = {}) =>
+    createStory(db(), { published: true, publishedAt: new Date(), title: "Counted Tale", ...overrides });
+  const readAs = (ip: string, url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
+    sendFrom(ctx().app, ip, method, url, undefined, { "user-agent": AGENT, ...headers });
+  const stats = async (storyId: number, cookie: string) =>
+    (await send(ctx().app, "GET", `/api/stories/${storyId}/stats`, undefined, { cookie })).json();
+
+  it("counts reads and once-a-day readers from the reader and the public page, storing no address", async () => {
+    const author = await createVerifiedUserWithSession(db());
+    const story = await published({ authorId: author.user.id });
+    const reader = await createVerifiedUserWithSession(db());
+    const api = `/api/stories/${story.id}/read`;
+    // 10.9.8.7 reads in the app twice (the second from the read cache's fast path) and on the public page.
+    expect((await readAs("10.9.8.7", api)).statusCode).toBe(200);
+    expect((await readAs("10.9.8.7", api)).statusCode).toBe(200);
+    expect((await readAs("10.9.8.7", `/s/${story.id}-counted-tale`)).statusCode).toBe(200);
+    await readAs("10.6.5.4", api);
+    await readAs("10.6.5.4", api, { "user-agent": "Googlebot/2.1" });
+    await readAs("10.6.5.4", api, {}, "HEAD");
+    // A wrong slug is a redirect, not a read.
+    expect((await readAs("10.6.5.4", `/s/${story.id}-old-name`)).statusCode).toBe(301);
+    await readAs("10.3.3.3", api, reader.headers);
+    await readAs("10.3.3.4", api, reader.headers);
+    // The reader reached chapter 2: reach, not another read.
+    const reach = await sendFrom(
+      ctx().app,
+      "10.3.3.3",
+      "POST",
+      `/api/stories/${story.id}/reads`,
+      { chapter: 2 },
+      {
+        ...reader.headers,
+        "user-agent": AGENT,
+      },
+    );
+    expect(reach.statusCode).toBe(204);
+
+    expect(ctx().app.readCounter.pending().reads).toBeGreaterThanOrEqual(6);
+    expect((await stats(story.id, author.cookie)).reads).toBe(0);
+    await ctx().app.readCounter.flush();
+    const today = utcDay(ctx().clock.now());
+    const answer = await stats(story.id, author.cookie);
+    expect(answer).toMatchObject({ reads: 6, readers: 3, chapters: [{ chapter: 2, readers: 1 }] });
+    expect(answer.days).toHaveLength(30);
+    expect(answer.days.at(-1)).toEqual({ day: today, reads: 6, readers: 3 });
+
+    // Nothing anywhere in the database holds the address or the user agent.
+    const columns = (await db().execute(
+      sql`select distinct table_name from information_schema.columns where table_schema = 'public'`,
+    )) as unknown as { rows: { table_name: string }[] };
+    for (const { table_name } of columns.rows) {
+      const found = (await db().execute(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} t
+            where row_to_json(t)::text like '%10.9.8.7%' or row_to_json(t)::text like '%FicForgeReader%'
+               or row_to_json(t)::text like '%10.6.5.4%'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect({ table_name, n: Number(found.rows[0]!.n) }).toEqual({ table_name, n: 0 });
+    }
+
+    // The next day the same reader is a reader of that day; the old salt and the marks before yesterday go.
+    ctx().clock.advance(DAY_MS);
+    await readAs("10.9.8.7", api);
+    await ctx().app.readCounter.flush();
+    const later = await stats(story.id, author.cookie);
+    expect(later).toMatchObject({ reads: 7, readers: 4 });
+    expect(later.days.at(-2)).toEqual({ day: today, reads: 6, readers: 3 });
+    ctx().clock.advance(2 * DAY_MS);
+    await pruneReadSalts(db(), ctx().clock.now());
+    const salts = await db().select({ day: readSalts.day }).from(readSalts);
+    expect(salts.every((s) => s.day >= utcDay(ctx().clock.now()))).toBe(true);
+    expect(await db().select().from(readMarks)).toEqual([]);
+  });
+
+  it("batches in memory and adds up across two instances, and writes what is pending on shutdown", async () => {
+    const author = await createVerifiedUserWithSession(db());
+    const story = await published({ authorId: author.user.id });
+    const other = await createTestApp(ctx().kind, { database: ctx().database });
+    // One wall clock for both (the first test moved this one's days on); an empty flush loads that day's salt.
+    other.clock.advance(ctx().clock.now().getTime() - other.clock.now().getTime());
+    const apps = [ctx().app, other.app];
+    try {
+      await Promise.all(apps.map((app) => app.readCounter.flush()));
+      // Ten readers, each reading three times on each instance.
+      for (const app of apps) {
+        for (let round = 0; round < 3; round++) {
+          for (let r = 0; r < 10; r++) {
+            await sendFrom(app, `10.1.0.${r}`, "GET", `/api/stories/${story.id}/read`, undefined, {
+              "user-agent": AGENT,
+            });
+          }
+        }
+        for (let r = 0; r < 4; r++) {
+          await sendFrom(
+            app,
+            `10.1.0.${r}`,
+            "POST",
+            `/api/stories/${story.id}/reads`,
+            { chapter: 3 },
+            {
+              "user-agent": AGENT,
+            },
+          );
+        }
+      }
+      // In memory: every read, each reader once (plus its chapter).
+      for (const app of apps) expect(app.readCounter.pending()).toEqual({ reads: 30, marks: 14 });
+      expect((await stats(story.id, author.cookie)).reads).toBe(0);
+      await Promise.all(apps.map((app) => app.readCounter.flush()));
+      expect(await stats(story.id, author.cookie)).toMatchObject({
+        reads: 60,
+        readers: 10,
+        chapters: [{ chapter: 3, readers: 4 }],
+      });
+      await sendFrom(other.app, "10.1.0.99", "GET", `/api/stories/${story.id}/read`, undefined, {
+        "user-agent": AGENT,
+      });
+    } finally {
+      await other.app.close();
+    }
+    expect(await stats(story.id, author.cookie)).toMatchObject({ reads: 61, readers: 11 });
+  });
+
+  it("shows stats to the author alone", async () => {
+    const author = await createVerifiedUserWithSession(db());
+    const story = await published({ authorId: author.user.id, likeCount: 2, bookmarkCount: 1, commentCount: 3 });
+    const stranger = await createVerifiedUserWithSession(db());
+    const mine = await send(ctx().app, "GET", `/api/stories/${story.id}/stats`, undefined, author.headers);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ likes: 2, bookmarks: 1, comments: 3, reads: 0, chapters: [] });
+    const theirs = await send(ctx().app, "GET", `/api/stories/${story.id}/stats`, undefined, stranger.headers);
+    expect(theirs.statusCode).toBe(404);
+    expect((await send(ctx().app, "GET", `/api/stories/${story.id}/stats`)).statusCode).toBe(401);
+    const bad = await send(ctx().app, "POST", `/api/stories/${story.id}/reads`, { chapter: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("chapter must be a whole number from 1 to 1000");
+    const draft = await createStory(db(), { published: false });
+    expect((await send(ctx().app, "POST", `/api/stories/${draft.id}/reads`, { chapter: 1 })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,90 @@
+// Stats for the author, resume reading and History (issue 17; decision 0031).
+import { z } from "zod";
+
+/** The highest chapter number counted or remembered (a story has far fewer; smallint in the database). */
+export const MAX_CHAPTER = 1000;
+/** Days the stats chart covers, today included. */
+export const STATS_DAYS = 30;
+export const HISTORY_PAGE_SIZE = 20;
+/** How many stories 'Continue reading' shows. */
+export const CONTINUE_LIMIT = 6;
+/** Past this share of the whole story, a story counts as finished and leaves 'Continue reading'. */
+export const FINISHED_AT = 0.98;
+
+const Chapter = z
+  .number({ error: "chapter must be a whole number from 1 to 1000" })
+  .int("chapter must be a whole number from 1 to 1000")
+  .min(1, "chapter must be a whole number from 1 to 1000")
+  .max(MAX_CHAPTER, "chapter must be a whole number from 1 to 1000");
+const Fraction = (name: string) =>
+  z
+    .number({ error: `${name} must be a number from 0 to 1` })
+    .min(0, `${name} must be a number from 0 to 1`)
+    .max(1, `${name} must be a number from 0 to 1`);
+
+/** POST /api/stories/{id}/reads: the reader reached this chapter (counted once a day per reader). */
+export const ChapterReachedBody = z.object({ chapter: Chapter });
+
+/** PUT /api/stories/{id}/progress: where the reader is now. */
+export const ProgressBody = z.object({
+  chapter: Chapter,
+  position: Fraction("position"),
+  overall: Fraction("overall"),
+});
+export type Progress = z.infer<typeof ProgressBody>;
+
+/** GET /api/stories/{id}/progress: null when nothing is remembered. */
+export interface ProgressAnswer {
+  progress: (Progress & { updatedAt: string }) | null;
+}
+
+/** One story in History or 'Continue reading'. */
+export interface HistoryItem {
+  storyId: number;
+  title: string;
+  authorUsername: string | null;
+  coverImage: string | null;
+  chapter: number;
+  overall: number;
+  updatedAt: string;
+}
+
+export const HistoryQuery = z.object({
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(HISTORY_PAGE_SIZE),
+});
+
+export interface HistoryPage {
+  items: HistoryItem[];
+  nextCursor: string | null;
+}
+
+export interface ContinueReading {
+  items: HistoryItem[];
+}
+
+export const ReadingSettingsBody = z.object({
+  recordHistory: z.boolean({ error: "recordHistory must be true or false" }),
+});
+export type ReadingSettings = z.infer<typeof ReadingSettingsBody>;
+
+export interface StoryStatsDay {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  reads: number;
+  readers: number;
+}
+
+/** GET /api/stories/{id}/stats: the author's alone. */
+export interface StoryStats {
+  reads: number;
+  /** Readers counted once per day each (a signed-out reader cannot be recognised across days). */
+  readers: number;
+  likes: number;
+  bookmarks: number;
+  comments: number;
+  /** The last STATS_DAYS days, oldest first, every day present. */
+  days: StoryStatsDay[];
+  /** Chapters reached, in order: readers who reached chapter N. */
+  chapters: { chapter: number; readers: number }[];
+}
