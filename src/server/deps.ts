@@ -8,7 +8,7 @@ import type { Config } from "./env";
 import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
 import type { AppDeps } from "./types";
 
-export interface DepsOptions extends Partial<Pick<AppDeps, "mailer" | "ai" | "payments" | "now">> {
+export interface DepsOptions extends Partial<Pick<AppDeps, "mailer" | "ai" | "payments" | "now" | "onNewChapters">> {
   /** Where the dev outbox logs the emails it keeps. */
   log?: Pick<FastifyBaseLogger, "info">;
 }
@@ -24,5 +24,6 @@ export async function createDeps(config: Config, database: Database, options: De
     ai: options.ai ?? (await createAiDriver(config)),
     payments: options.payments ?? (await createPayments(config)),
     now: options.now ?? (() => new Date()),
+    onNewChapters: options.onNewChapters,
   };
 }

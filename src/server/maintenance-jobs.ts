@@ -5,6 +5,7 @@ import { expireSubscriptions } from "./billing/expire-subscriptions";
 import { invalidateAuthorPremiumViews } from "./reading/author-premium";
 import { removeUnusedImages } from "./images/remove-unused-images";
 import { recomputeFeaturedScores } from "./reading/featured-score";
+import { recordMissingChapters } from "./chapters/sync-chapters";
 import { countUncountedStories } from "./stories/count-story-words";
 import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
@@ -45,6 +46,8 @@ export function maintenanceJobs(
     { name: "count-story-words", everyMs: HOUR_MS, run: thenInvalidate(() => countUncountedStories(db)) },
     // Stories stored before rating and search text were derived on write get them once; later runs find none.
     { name: "rate-stories", everyMs: HOUR_MS, run: thenInvalidate(() => rateUnratedStories(db)) },
+    // Published stories from before chapters were recorded get their chapter list once; later runs find none.
+    { name: "record-chapters", everyMs: HOUR_MS, run: thenInvalidate(() => recordMissingChapters(db, deps.now())) },
     // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.
     { name: "featured-scores", everyMs: HOUR_MS, run: thenInvalidate(() => recomputeFeaturedScores(db, deps.now())) },
     // Premium ends within ten minutes of a paid period (plus its grace) running out with no renewal; each run is one

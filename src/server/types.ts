@@ -16,6 +16,11 @@ export interface AppDeps {
   payments: PaymentsDriver;
   /** The clock; tests move it. */
   now: () => Date;
+  /**
+   * Told after a save or publish committed of the chapters it published for the first time (issue 17): the place
+   * for notifyNewChapters(storyId, ns). Runs once per chapter ever, across instances (chapters/sync-chapters.ts).
+   */
+  onNewChapters?: (storyId: number, ns: number[]) => void;
 }
 
 declare module "fastify" {

@@ -1,6 +1,7 @@
 // The reading and community API contract (issue 9; SPEC.md section 7, DESIGN.md section 4), shared by server and
 // client: Discover and search, the reader, bookmarks, likes and comments.
 import { z } from "zod";
+import type { ChapterInfo } from "../chapters";
 import { ALL_TAGS } from "../catalogues";
 
 export const DISCOVER_LIMITS = {
@@ -81,6 +82,10 @@ export interface ReadStoryView {
   publicPath: string | null;
   /** FicForge Plus: the author's reader background (an /api/images URL); null when none or the author is not premium. */
   readerBackground: string | null;
+  /** Chapters in order (issue 17); one for a story without chapter markers, none for an empty one. */
+  chapters: ChapterInfo[];
+  /** 'Updated': when the latest chapter was first published (ISO 8601), or null. */
+  lastChapterAt: string | null;
 }
 
 /** GET /api/bookmarks items, newest first. */

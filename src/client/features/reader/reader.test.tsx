@@ -42,6 +42,8 @@ const STORY: ReadStoryView = {
   updatedAt: "2026-01-01T00:00:00.000Z",
   publicPath: "/s/7-storm-road",
   readerBackground: null,
+  chapters: [],
+  lastChapterAt: null,
 };
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;

@@ -4,3 +4,4 @@ export * from "./social";
 export * from "./stories";
 export * from "./users";
 export * from "./throttles";
+export * from "./chapters";
