@@ -19,6 +19,8 @@ import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { imageRoutes } from "./images/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
+import { feedRoutes } from "./feeds/routes";
+import { chapterPageRoutes } from "./public-page/chapter-routes";
 import { publicPageRoutes } from "./public-page/routes";
 import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./reading/read-cache";
@@ -76,6 +78,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(feedbackRoutes);
   await app.register(publicPageRoutes);
   await app.register(authorPageRoutes);
+  await app.register(chapterPageRoutes);
+  await app.register(feedRoutes);
   await app.register(discoverRoutes);
   await app.register(billingRoutes);
   await app.register(stripeWebhookRoutes);

@@ -78,7 +78,9 @@ function chapterStarts(tokens: Token[]): Map<number, Start> {
   tokens.forEach((token, i) => {
     if (token.kind !== "open") return;
     if (HEADINGS.has(token.name)) {
-      const text = textBetween(tokens, i + 1, closingIndex(tokens, i)).replace(/\s+/g, " ").trim();
+      const text = textBetween(tokens, i + 1, closingIndex(tokens, i))
+        .replace(/\s+/g, " ")
+        .trim();
       // As the reader does: '**Chapter 3**' typed into a heading loses its Markdown markers.
       const title = /^[*_#]|[*_]$/.test(text) ? headingText(text.replace(/^#+/, "")) : text;
       if (title) starts.set(i, { title });
@@ -94,7 +96,8 @@ function chapterStarts(tokens: Token[]): Map<number, Start> {
       const ownHeading = inner.some((t) => t.kind === "open" && HEADINGS.has(t.name));
       // NOTE: a section whose heading comes after some text still starts at the heading; like the reader, only a
       // section with no heading at all is a chapter of its own, numbered by its data-chapter.
-      if (!ownHeading) starts.set(i, { title: untitledChapter(token.attribs["data-chapter"] || sections), addHeading: true });
+      if (!ownHeading)
+        starts.set(i, { title: untitledChapter(token.attribs["data-chapter"] || sections), addHeading: true });
     }
   });
   return starts;

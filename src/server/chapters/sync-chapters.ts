@@ -34,9 +34,9 @@ export async function syncStoryChapters(
   if (!story?.published) return [];
   const chapters = chaptersOfContent(story.content, story.sanitizedWith);
   const known = new Set(
-    (
-      await db.select({ n: storyChapters.n }).from(storyChapters).where(eq(storyChapters.storyId, storyId))
-    ).map((row) => row.n),
+    (await db.select({ n: storyChapters.n }).from(storyChapters).where(eq(storyChapters.storyId, storyId))).map(
+      (row) => row.n,
+    ),
   );
   if (chapters.length > 0) {
     await db

@@ -57,7 +57,9 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.patch("/api/stories/:id", { ...storyBody, schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await updateStory(request.db, user, id, request.body, now(), (ns) => announceNewChapters(root, id, ns));
+    const story = await updateStory(request.db, user, id, request.body, now(), (ns) =>
+      announceNewChapters(root, id, ns),
+    );
     if (story.published) root.readCache.invalidateStory(story.id);
     // Each generation is saved into the story: the premium story memory follows it (and the character notes).
     if (request.body.content !== undefined || request.body.characters !== undefined) {
@@ -94,7 +96,9 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/publish", publish, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await publishStory(request.db, user, id, request.body, now(), (ns) => announceNewChapters(root, id, ns));
+    const story = await publishStory(request.db, user, id, request.body, now(), (ns) =>
+      announceNewChapters(root, id, ns),
+    );
     root.readCache.invalidateStory(id);
     return presentOwnStory(story);
   });
