@@ -43,6 +43,20 @@ export function chapterHeadingOf(line: string): string | null {
   return CHAPTER_LINE.test(plain) ? plain : null;
 }
 
+const NUMBERS = NUMBER_WORDS.split("|");
+
+/**
+ * Whether text before the first chapter heading is a chapter of its own: when that heading says it is chapter 2 or
+ * later ('Chapter 2', 'Chapter Three'), the text before it was chapter 1 written without a heading; otherwise (an
+ * author's note before 'Chapter 1', an epigraph before 'Prologue') it belongs to the first chapter.
+ */
+export function leadsOwnChapter(firstHeading: string): boolean {
+  const number = /^chapter\s+(\d+|[a-z]+)\b/i.exec(firstHeading.trim())?.[1]?.toLowerCase();
+  if (!number) return false;
+  const n = /^\d+$/.test(number) ? Number(number) : NUMBERS.indexOf(number) + 1;
+  return n >= 2;
+}
+
 /** The title a chapter without a heading of its own gets: a `section.chapter` wrapper's number, or its place. */
 export const untitledChapter = (n: number | string) => `Chapter ${n}`;
 

@@ -35,6 +35,13 @@ describe("splitChapters", () => {
     expect(chapters.map((c) => c.words)).toEqual([15, 6, 5, 8, 3]);
   });
 
+  it("text before a 'Chapter 2' heading was chapter 1, written without a heading", () => {
+    expect(splitChapters("<p>Once.</p><h2>Chapter Two</h2><p>Twice.</p>").map((c) => [c.title, c.html])).toEqual([
+      [null, "<p>Once.</p>"],
+      ["Chapter Two", "<h2>Chapter Two</h2><p>Twice.</p>"],
+    ]);
+  });
+
   it("makes a document without chapter markers one untitled chapter", () => {
     expect(splitChapters("<p>Just one <strong>scene</strong>.</p><hr><p>And another.</p>")).toEqual([
       { title: null, html: "<p>Just one <strong>scene</strong>.</p><hr><p>And another.</p>", words: 5 },

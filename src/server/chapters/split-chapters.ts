@@ -4,7 +4,7 @@
 // author's note, an epigraph); a document with no start is one chapter. The reader (client/features/reader) cuts
 // the same HTML by the same rules, so its chapters are these.
 import { Parser } from "htmlparser2";
-import { chapterHeadingOf, headingText, untitledChapter } from "../../shared/chapters";
+import { chapterHeadingOf, headingText, leadsOwnChapter, untitledChapter } from "../../shared/chapters";
 import { sceneBreaksAsDividers } from "../../shared/prose";
 import { countStoryWords } from "../stories/story-text";
 
@@ -119,8 +119,9 @@ export function splitChapters(content: string): SplitChapter[] {
     const token = tokens[i]!;
     const start = starts.get(i);
     if (start) {
-      // Text before the first chapter start stays with the first chapter: no cut there.
-      if (parts.length > 0 || title !== null) {
+      // Text before the first chapter start stays with the first chapter (no cut there), unless it was one itself.
+      const leading = parts.length === 0 && title === null;
+      if (!leading || (countStoryWords(html).wordCount > 0 && leadsOwnChapter(start.title))) {
         for (const open of [...stack].reverse()) html += `</${open.name}>`;
         parts.push({ title, html });
         html = stack.map((open) => openTag(open.name, open.attribs)).join("");
