@@ -65,7 +65,10 @@ const textBetween = (tokens: Token[], from: number, to: number) =>
 
 interface Start {
   title: string;
-  /** For a chapter-line paragraph: the heading replaces the line (and the paragraph, when nothing follows it). */
+  /**
+   * For a chapter-line paragraph (or a heading whose Markdown markers go): an h2 replaces the line, and the element
+   * too when nothing follows the line.
+   */
   lineEnd?: number;
   /** For a headingless chapter section: a heading is put at the section's start. */
   addHeading?: boolean;
@@ -82,8 +85,10 @@ function chapterStarts(tokens: Token[]): Map<number, Start> {
         .replace(/\s+/g, " ")
         .trim();
       // As the reader does: '**Chapter 3**' typed into a heading loses its Markdown markers.
-      const title = /^[*_#]|[*_]$/.test(text) ? headingText(text.replace(/^#+/, "")) : text;
-      if (title) starts.set(i, { title });
+      const cleaned = /^[*_#]|[*_]$/.test(text);
+      const title = cleaned ? headingText(text.replace(/^#+/, "")) : text;
+      // A cleaned heading is written again with its clean text (as a chapter line is).
+      if (title) starts.set(i, cleaned ? { title, lineEnd: closingIndex(tokens, i) } : { title });
     } else if (token.name === "p") {
       const end = closingIndex(tokens, i);
       const br = tokens.findIndex((t, j) => j > i && j < end && t.kind === "open" && t.name === "br");
