@@ -147,7 +147,7 @@ export function splitChapters(content: string): SplitChapter[] {
         continue;
       }
       if (start.addHeading && token.kind === "open") {
-        html += openTag(token.name, token.attribs) + `<h2>${escapeText(start.title)}</h2>`;
+        html += `${openTag(token.name, token.attribs)}<h2>${escapeText(start.title)}</h2>`;
         stack.push({ name: token.name, attribs: token.attribs });
         continue;
       }

@@ -75,7 +75,7 @@ describeEachDb("atom feeds", (ctx) => {
     expect(
       (
         await w.call("PATCH", `/api/stories/${story.id}`, {
-          content: "<h2>Chapter 1: Smoke & <em>mirrors</em></h2><p>It began.</p>" + two,
+          content: `<h2>Chapter 1: Smoke & <em>mirrors</em></h2><p>It began.</p>${two}`,
         })
       ).statusCode,
     ).toBe(200);
