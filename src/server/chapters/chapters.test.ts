@@ -136,7 +136,9 @@ describeEachDb("chapters", (ctx) => {
     expect(html).toContain(`<link rel="next" href="http://localhost:3000${base}/3">`);
     expect(html).toContain(`<a rel="prev" href="${base}/1">← Previous</a>`);
     expect(html).toContain(`<a href="${base}">Entire work</a>`);
-    expect(html).toContain("<h1>Chapter 2</h1>");
+    expect(html).toContain(`<h1><a class="storylink" href="${base}">The Long Road</a></h1>`);
+    expect(html).toContain('<h2 id="chapter-1">Chapter 2</h2>');
+    expect(html).toContain("<title>Chapter 2 · The Long Road by ");
     expect(html).toContain("<p>The <em>middle</em> &amp; more.</p>");
     expect(html).not.toContain("Words of chapter 1");
     expect(html).toContain("<li>Chapter 2 of 3</li>");

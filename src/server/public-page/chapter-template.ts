@@ -86,8 +86,7 @@ ${SITE_HEADER}
 <main>
 <article>
 <header class="hero nocover chapterhead"><div class="in"><div>
-<p class="story"><a href="${e(encodeURI(model.storyPath))}">${story}</a></p>
-<h1>${title}</h1>
+<h1><a class="storylink" href="${e(encodeURI(model.storyPath))}">${story}</a></h1>
 <p class="by">by <a href="${e(model.authorPath)}" rel="author"><strong>${author}</strong></a></p>
 <ul class="meta" aria-label="About this chapter"><li>Chapter ${chapter.n} of ${chapters.length}</li><li>${plural(chapter.words, "word", "words")}</li><li>Published <time datetime="${chapter.firstPublishedAt.toISOString()}">${date(chapter.firstPublishedAt)}</time></li></ul>
 </div></div></header>

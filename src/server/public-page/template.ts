@@ -103,12 +103,13 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .work p{margin:.25rem 0 .5rem;color:#334155;overflow-wrap:anywhere}
 .toc summary{cursor:pointer;font-weight:600;color:#5b21b6}
 .toc summary+ol{margin-top:.75rem}
-.pager{display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:0 0 2rem;flex-wrap:wrap}
-.pager a{display:inline-block;padding:.55rem .9rem;border:1px solid #ddd6fe;border-radius:.6rem;text-decoration:none;font-weight:600;background:#fff}
+.pager{display:grid;grid-template-columns:1fr auto 1fr;align-items:center;gap:.5rem;margin:0 0 2rem}
+.pager a{display:inline-block;padding:.5rem .75rem;border:1px solid #ddd6fe;border-radius:.6rem;text-decoration:none;font-weight:600;background:#fff;white-space:nowrap;font-size:.95rem}
+.pager a:first-child{justify-self:start}.pager a:last-child{justify-self:end}
 .pager a:hover{background:#f5f3ff}
 .prose+.pager{margin:2.5rem 0 0}
-.chapterhead .story{margin:0 0 .25rem;font-weight:600}
-.chapterhead .story a{text-decoration:none}
+.storylink{color:inherit;text-decoration:none}
+.storylink:hover{text-decoration:underline}
 .onechapter{margin:0 0 1.5rem;font-weight:600}
 @media (min-width:48rem){.hero .in{grid-template-columns:12rem 1fr;gap:.5rem 2.25rem;padding:3rem 1.25rem}.hero .cover{grid-row:1/span 2}.hero:not(.nocover) .desc{grid-column:2}.prose{font-size:1.1875rem}}
 @media (max-width:30rem){.nav .hide{display:none}.meta{margin:0}}

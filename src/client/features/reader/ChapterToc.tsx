@@ -59,8 +59,11 @@ export function ChapterTocMenu(props: TocProps) {
     >
       <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm font-semibold text-ink [&::-webkit-details-marker]:hidden">
         <ListTree className="h-4 w-4 shrink-0 text-brand-600" aria-hidden />
-        <span className="min-w-0 truncate">Chapters</span>
-        <span className="min-w-0 truncate font-normal text-slate-500">· {title}</span>
+        <span className="sr-only">Chapters: </span>
+        <span className="min-w-0 truncate">{title}</span>
+        <span className="shrink-0 font-normal text-slate-500">
+          {props.current}/{props.chapters.length}
+        </span>
         <ChevronDown className="ml-auto h-4 w-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden />
       </summary>
       <nav aria-label="Chapters" className="max-h-[50vh] overflow-y-auto border-t border-brand-100 p-2">

@@ -16,11 +16,14 @@ import type { ReaderBody } from "./story-body";
 function ViewToggle({ all, path }: { all: boolean; path: string }) {
   const item = (active: boolean) =>
     cn(
-      "rounded-md px-3 py-1.5 text-sm font-semibold transition-colors",
+      "whitespace-nowrap rounded-md px-3 py-1.5 text-center text-[13px] font-semibold transition-colors sm:text-sm",
       active ? "bg-white text-brand-800 shadow-sm" : "text-slate-600 hover:text-brand-800",
     );
   return (
-    <nav className="inline-flex rounded-lg bg-brand-50 p-1" aria-label="Chapter by chapter or entire work">
+    <nav
+      className="grid w-full grid-cols-2 rounded-lg bg-brand-50 p-1 sm:inline-grid sm:w-auto"
+      aria-label="Chapter by chapter or entire work"
+    >
       <Link
         href={`${path}${chapterSearch({ kind: "chapter", n: 1 })}`}
         className={item(!all)}
