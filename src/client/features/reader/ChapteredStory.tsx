@@ -16,7 +16,7 @@ import type { ReaderBody } from "./story-body";
 function ViewToggle({ all, path }: { all: boolean; path: string }) {
   const item = (active: boolean) =>
     cn(
-      "whitespace-nowrap rounded-md px-3 py-1.5 text-center text-[13px] font-semibold transition-colors sm:text-sm",
+      "whitespace-nowrap rounded-md px-2 py-1.5 text-center text-[13px] font-semibold transition-colors sm:px-3 sm:text-sm",
       active ? "bg-white text-brand-800 shadow-sm" : "text-slate-600 hover:text-brand-800",
     );
   return (
