@@ -2,7 +2,8 @@
 // (the list, Next, Previous, the entire work) at desktop and phone widths; a signed-out browser with JavaScript off
 // reads a chapter's public page and walks to the next one, to the entire work and back.
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { publicStoryPath } from "../src/shared/routes";
 import { createVerifiedUser, ownAddress, signIn } from "./support/accounts";
 
@@ -12,6 +13,13 @@ const WIDTHS = [
 ];
 const SHOTS = process.env.CHAPTERS_SHOTS;
 const CHAPTERS = ["Chapter 1: The Harbour", "Chapter 2: The Storm", "Chapter 3: The Light"];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
   const content = CHAPTERS.map((heading, i) => `<h2>${heading}</h2><p>Words of part ${i + 1} of ${title}.</p>`).join(
@@ -49,6 +57,7 @@ test("a reader reads chapter by chapter and the entire work; a chapter's public 
     await expect(heading(1)).toBeVisible();
     await expect(heading(2)).toHaveCount(0);
     await expect(page.getByTestId("reader-chapter-position")).toHaveText("Chapter 1 of 3");
+    expect(await seriousViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/reader-chapter-${viewport.width}.png`, fullPage: true });
     await page.getByRole("link", { name: "Next" }).click();
     await expect(heading(2)).toBeVisible();
@@ -87,6 +96,10 @@ test("a reader reads chapter by chapter and the entire work; a chapter's public 
       await expect(reader.locator('link[rel="prev"]')).toHaveAttribute("href", new RegExp(`${base}/1$`));
       await expect(reader.locator('link[rel="next"]')).toHaveAttribute("href", new RegExp(`${base}/3$`));
       if (SHOTS) await reader.screenshot({ path: `${SHOTS}/public-chapter-${viewport.width}.png`, fullPage: true });
+      // axe needs script, which this context has none of; the page is the same for every visitor.
+      await page.setViewportSize(viewport);
+      await page.goto(`${base}/2`);
+      expect(await seriousViolations(page)).toEqual([]);
       await reader.getByRole("link", { name: "Next →" }).first().click();
       await expect(reader).toHaveURL(new RegExp(`${base}/3$`));
       await expect(reader.getByRole("heading", { level: 2, name: CHAPTERS[2] })).toBeVisible();

@@ -28,7 +28,7 @@ function TocLinks({ chapters, current, path, onPick }: TocProps & { onPick?: () 
           >
             <span className="min-w-0 break-words">{chapter.title}</span>
             {chapter.words !== null ? (
-              <span className="shrink-0 text-xs font-normal text-slate-500">
+              <span className="shrink-0 text-xs font-normal text-slate-600">
                 {chapter.words.toLocaleString("en-US")} words
               </span>
             ) : null}
