@@ -3,6 +3,7 @@
 // Later issues add their endpoints here (read, Discover, ...), with a setup when they need data.
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { publicChapterPath } from "../src/shared/chapters";
 import { publicStoryPath } from "../src/shared/schemas/reading";
 import { createSession, SESSION_COOKIE } from "../src/server/accounts/sessions";
 import type { Db } from "../src/server/db/client";
@@ -113,6 +114,16 @@ export const CASES: BenchCase[] = [
     setup: async ({ db }) => {
       const story = await newestGeneralStory(db);
       return { path: encodeURI(publicStoryPath(story.id, story.title)) };
+    },
+  },
+  {
+    name: "public-chapter",
+    about: "GET /s/{id}-{slug}/1: the newest general story's first chapter as its own public HTML page",
+    path: "/s/{id}/1",
+    seeded: true,
+    setup: async ({ db }) => {
+      const story = await newestGeneralStory(db);
+      return { path: encodeURI(publicChapterPath(story.id, story.title, 1)) };
     },
   },
   {

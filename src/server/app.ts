@@ -23,6 +23,8 @@ import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
 import { tagRoutes } from "./tags/routes";
+import { feedRoutes } from "./feeds/routes";
+import { chapterPageRoutes } from "./public-page/chapter-routes";
 import { publicPageRoutes } from "./public-page/routes";
 import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./reading/read-cache";
@@ -87,6 +89,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(authorPageRoutes);
   await app.register(authorFollowRoutes);
   await app.register(tagRoutes);
+  await app.register(chapterPageRoutes);
+  await app.register(feedRoutes);
   await app.register(discoverRoutes);
   await app.register(billingRoutes);
   await app.register(stripeWebhookRoutes);

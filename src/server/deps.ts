@@ -9,7 +9,7 @@ import { createWakeSignal } from "./email-notifications/wake";
 import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
 import type { AppDeps } from "./types";
 
-export interface DepsOptions extends Partial<Pick<AppDeps, "mailer" | "ai" | "payments" | "now">> {
+export interface DepsOptions extends Partial<Pick<AppDeps, "mailer" | "ai" | "payments" | "now" | "onNewChapters">> {
   /** Where the dev outbox logs the emails it keeps. */
   log?: Pick<FastifyBaseLogger, "info">;
 }
@@ -26,5 +26,6 @@ export async function createDeps(config: Config, database: Database, options: De
     payments: options.payments ?? (await createPayments(config)),
     now: options.now ?? (() => new Date()),
     emailWake: createWakeSignal(),
+    onNewChapters: options.onNewChapters,
   };
 }

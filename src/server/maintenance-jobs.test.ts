@@ -48,6 +48,7 @@ for (const kind of DB_KINDS) {
         ["count-story-words", 60 * 60 * 1000],
         ["rate-stories", 60 * 60 * 1000],
         ["prune-read-salts", 60 * 60 * 1000],
+        ["record-chapters", 60 * 60 * 1000],
         ["featured-scores", 60 * 60 * 1000],
         ["expire-subscriptions", 10 * 60 * 1000],
       ]);

@@ -6,6 +6,7 @@ import { invalidateAuthorPremiumViews } from "./reading/author-premium";
 import { removeUnusedImages } from "./images/remove-unused-images";
 import { recomputeFeaturedScores } from "./reading/featured-score";
 import { pruneReadSalts } from "./reading-stats/read-salts";
+import { recordMissingChapters } from "./chapters/sync-chapters";
 import { countUncountedStories } from "./stories/count-story-words";
 import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
@@ -48,6 +49,8 @@ export function maintenanceJobs(
     { name: "rate-stories", everyMs: HOUR_MS, run: thenInvalidate(() => rateUnratedStories(db)) },
     // Read counting: a day's salt goes when the day is over, its reader marks a day later (decision 0031).
     { name: "prune-read-salts", everyMs: HOUR_MS, run: () => pruneReadSalts(db, deps.now()) },
+    // Published stories from before chapters were recorded get their chapter list once; later runs find none.
+    { name: "record-chapters", everyMs: HOUR_MS, run: thenInvalidate(() => recordMissingChapters(db, deps.now())) },
     // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.
     { name: "featured-scores", everyMs: HOUR_MS, run: thenInvalidate(() => recomputeFeaturedScores(db, deps.now())) },
     // Premium ends within ten minutes of a paid period (plus its grace) running out with no renewal; each run is one

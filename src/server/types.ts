@@ -19,6 +19,11 @@ export interface AppDeps {
   now: () => Date;
   /** Wakes this instance's notification email worker (email-notifications/start.ts). */
   emailWake: WakeSignal;
+  /**
+   * Told after a save or publish committed of the chapters it published for the first time (issue 17): the place
+   * for notifyNewChapters(storyId, ns). Runs once per chapter ever, across instances (chapters/sync-chapters.ts).
+   */
+  onNewChapters?: (storyId: number, ns: number[]) => void;
 }
 
 declare module "fastify" {

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { AUTHOR_NOT_FOUND, FOLLOW_SELF, NOTIFICATION_NOT_FOUND } from "../../shared/schemas/community";
-import { notifications } from "../db/schema";
+import { notifications, storyChapters } from "../db/schema";
 import { STORY_NOT_PUBLISHED } from "../reading/visibility";
 import { createTestApp, describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
@@ -176,7 +176,7 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
     expect([bad.statusCode, bad.json().message]).toEqual([400, "Choose 'app', 'email' or 'off'"]);
   });
 
-  it("lists followed authors' new stories and subscribed stories' updates, newest first, readable only", async () => {
+  it("lists followed authors' new stories and subscribed stories' new chapters, newest first, readable only", async () => {
     const [author, other, reader] = [await user(), await user(), await user()];
     const t = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
     const older = await published({ authorId: author.user.id, publishedAt: t(0), updatedAt: t(0) });
@@ -184,13 +184,20 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
     await published({ authorId: author.user.id, publishedAt: t(20), rating: "mature" });
     const subscribed = await published({ authorId: other.user.id, publishedAt: t(5), updatedAt: t(30) });
     await published({ authorId: other.user.id, publishedAt: t(40) });
+    // Chapter 2 came a while after the story; chapter 1 came with it (part of the story's own entry).
+    await db()
+      .insert(storyChapters)
+      .values([
+        { storyId: subscribed.id, n: 1, words: 10, firstPublishedAt: t(5) },
+        { storyId: subscribed.id, n: 2, words: 10, firstPublishedAt: t(30) },
+      ]);
     await call("POST", `/api/authors/${author.user.username}/follow`, reader);
     await call("POST", `/api/stories/${subscribed.id}/subscription`, reader);
 
     const first = (await call("GET", "/api/following?limit=3", reader)).json();
     const rest = (await call("GET", `/api/following?limit=3&cursor=${first.nextCursor}`, reader)).json();
     expect([...first.items, ...rest.items].map((i) => `${i.kind}:${i.storyId}:${i.via}`)).toEqual([
-      `update:${subscribed.id}:story`,
+      `chapter:${subscribed.id}:story`,
       `story:${newer.id}:author`,
       `story:${subscribed.id}:story`,
       `story:${older.id}:author`,

@@ -1,8 +1,7 @@
 // The Following feed: what is new from the authors a reader follows and the stories they subscribe to, newest first,
-// keyset-paged on (at, story id, kind). Each kind of event is one branch of a UNION ALL; when the chapters table
-// lands, a branch `select 2 + c.number, 'chapter', c.story_id, c.number, c.first_published_at from chapters c …
-// where c.number > 1` joins in the same way and replaces the 'update' branch (a subscribed story saved after it was
-// published), which stands in for chapters until then.
+// keyset-paged on (at, story id, k). Each kind of event is one branch of a UNION ALL: a story's first publication,
+// and each later chapter at its first publication (story_chapters: a chapter that came with the story is part of the
+// story's own entry; one cut and put back keeps its date, so it never shows twice).
 import { sql } from "drizzle-orm";
 import type { FollowingItem, FollowingPage } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
@@ -36,7 +35,7 @@ export async function listFollowing(
     : sql`s.published and (s.rating = 'general' or s.author_id = ${viewer.id})`;
   const result = await db.execute(sql`
     with mine as (
-      select s.id, s.published_at, s.updated_at,
+      select s.id, s.published_at,
         exists (select 1 from follows f where f.follower_id = ${viewer.id} and f.author_id = s.author_id) as by_author,
         exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story
       from stories s
@@ -46,8 +45,9 @@ export async function listFollowing(
     ), events as (
       select 0 as k, 'story' as kind, id as story_id, null::int as chapter_number, published_at as at from mine
       union all
-      select 1, 'update', id, null::int, updated_at from mine
-      where by_story and updated_at > published_at + interval '1 minute'
+      select 1 + c.n, 'chapter', c.story_id, c.n, c.first_published_at
+      from story_chapters c join mine m on m.id = c.story_id
+      where c.n > 1 and c.removed_at is null and c.first_published_at > m.published_at + interval '1 second'
     )
     select e.k, e.kind, e.story_id, e.chapter_number, e.at, s.title, s.description, u.username,
       m.by_author, m.by_story

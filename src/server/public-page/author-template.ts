@@ -1,5 +1,6 @@
 // The author page's HTML (/u/{name}): the public story page's stylesheet, header and footer, every text escaped,
 // no script at all.
+import { authorFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/routes";
 import { followSlot } from "../community/author-follow";
 import type { PublicAuthor, PublicWork } from "./author-query";
@@ -51,6 +52,7 @@ export function renderAuthorPage(model: AuthorPageModel): string {
 <head>
 ${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "profile", ogTitle: `${name} on FicForge` })}
 <meta property="profile:username" content="${name}">
+<link rel="alternate" type="application/atom+xml" title="${name} on FicForge" href="${e(authorFeedPath(author.username))}">
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${name} on FicForge">
 <meta name="twitter:description" content="${summary}">

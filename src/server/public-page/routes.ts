@@ -3,7 +3,10 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { publicChapterPath, storyFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/schemas/reading";
+import { lastChapterAt } from "../chapters/present";
+import { loadChapters } from "../chapters/sync-chapters";
 import type { Db } from "../db/client";
 import { type Encoding, negotiateEncoding } from "../http/encoding";
 import { imageUrl } from "../images/process-image";
@@ -70,6 +73,9 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     bodyHtml: body.html,
     publishedAt: story.publishedAt,
     taggingHtml: renderTagging({ ...story, ...toLabels(story.labels) }),
+    lastChapterAt: lastChapterAt(await loadChapters(db, id)),
+    firstChapterPath: publicChapterPath(story.id, story.title, 1),
+    feedPath: storyFeedPath(story.id, story.title),
   });
   return packPage(path, html);
 }
@@ -106,6 +112,7 @@ export function sendPublicPage(
   reply: FastifyReply,
   requested: string,
   page: PublicPage | undefined,
+  contentType = "text/html; charset=utf-8",
 ): FastifyReply {
   if (!page) {
     reply.callNotFound();
@@ -122,7 +129,7 @@ export function sendPublicPage(
   if (matchesEtag(request.headers["if-none-match"], page.etag)) return reply.status(304).send();
   const encoding = negotiateEncoding(request.headers["accept-encoding"], ["br", "gzip"]);
   if (encoding !== "identity") reply.header("content-encoding", encoding);
-  return reply.type("text/html; charset=utf-8").send(encoding === "identity" ? page.identity : page.encoded[encoding]);
+  return reply.type(contentType).send(encoding === "identity" ? page.identity : page.encoded[encoding]);
 }
 
 export async function publicPageRoutes(app: FastifyInstance): Promise<void> {

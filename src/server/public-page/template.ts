@@ -23,6 +23,10 @@ export interface PublicPageModel {
   publishedAt: Date | null;
   /** Rating, warnings, status and tags (tags/tag-html.ts), shown before the text. */
   taggingHtml?: string;
+  /** Issue 17: when the latest chapter was first published ('Updated'), and where chapter 1's own page is. */
+  lastChapterAt?: Date | null;
+  firstChapterPath?: string;
+  feedPath?: string;
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -100,6 +104,16 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .work h3 a{text-decoration:none}
 .work h3 a:hover{text-decoration:underline}
 .work p{margin:.25rem 0 .5rem;color:#334155;overflow-wrap:anywhere}
+.toc summary{cursor:pointer;font-weight:600;color:#5b21b6}
+.toc summary+ol{margin-top:.75rem}
+.pager{display:grid;grid-template-columns:1fr auto 1fr;align-items:center;gap:.5rem;margin:0 0 2rem}
+.pager a{display:inline-block;padding:.5rem .75rem;border:1px solid #ddd6fe;border-radius:.6rem;text-decoration:none;font-weight:600;background:#fff;white-space:nowrap;font-size:.95rem}
+.pager a:first-child{justify-self:start}.pager a:last-child{justify-self:end}
+.pager a:hover{background:#f5f3ff}
+.prose+.pager{margin:2.5rem 0 0}
+.storylink{color:inherit;text-decoration:none}
+.storylink:hover{text-decoration:underline}
+.onechapter{margin:0 0 1.5rem;font-weight:600}
 @media (min-width:48rem){.hero .in{grid-template-columns:12rem 1fr;gap:.5rem 2.25rem;padding:3rem 1.25rem}.hero .cover{grid-row:1/span 2}.hero:not(.nocover) .desc{grid-column:2}.prose{font-size:1.1875rem}}
 @media (max-width:30rem){.nav .hide{display:none}.meta{margin:0}}
 .follow{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;margin:.75rem 0 0;font-size:.95rem;color:#334155}
@@ -169,6 +183,18 @@ export function summaryOf(model: Pick<PublicPageModel, "title" | "description" |
   return `Read “${model.title}” by ${model.authorName} on FicForge.`;
 }
 
+const updatedLine = (at: Date) =>
+  `Updated <time datetime="${at.toISOString()}">${at.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}</time>`;
+const feedLink = (model: PublicPageModel) =>
+  model.feedPath
+    ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(model.title)}: chapters" href="${escapeHtml(encodeURI(model.feedPath))}">\n`
+    : "";
+/** The entire work's switch to one chapter at a time (each chapter's page switches back). */
+const oneChapterLink = (model: PublicPageModel) =>
+  model.firstChapterPath && model.chapters.length > 1
+    ? `<p class="onechapter"><a href="${escapeHtml(encodeURI(model.firstChapterPath))}">Read one chapter at a time</a></p>`
+    : "";
+
 export function renderPublicPage(model: PublicPageModel): string {
   const e = escapeHtml;
   const title = e(model.title);
@@ -179,6 +205,7 @@ export function renderPublicPage(model: PublicPageModel): string {
     `<li>${model.readingMinutes} min read</li>`,
     `<li>${plural(model.wordCount, "word", "words")}</li>`,
     ...(model.aiPercent > 0 ? [`<li>Written with Marin: about ${model.aiPercent}%</li>`] : []),
+    ...(model.lastChapterAt ? [`<li>${updatedLine(model.lastChapterAt)}</li>`] : []),
   ].join("");
   const cover = model.cover
     ? `<img class="cover" src="${e(model.cover.url)}" srcset="${e(model.cover.thumbUrl)} ${Math.min(THUMB_WIDTH, model.cover.width)}w, ${e(model.cover.url)} ${model.cover.width}w" sizes="(min-width: 48rem) 192px, (max-width: 30rem) 96px, 120px" width="${model.cover.width}" height="${model.cover.height}" alt="Cover of ${title}" fetchpriority="high">`
@@ -209,7 +236,7 @@ ${
 ${model.publishedAt ? `<meta property="article:published_time" content="${model.publishedAt.toISOString()}">\n` : ""}<meta name="twitter:card" content="${imageUrl ? "summary_large_image" : "summary"}">
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${summary}">
-${imageUrl ? `<meta name="twitter:image" content="${e(imageUrl)}">\n` : ""}<style>${PAGE_CSS}</style>
+${imageUrl ? `<meta name="twitter:image" content="${e(imageUrl)}">\n` : ""}${feedLink(model)}<style>${PAGE_CSS}</style>
 </head>
 <body>
 <a class="skip" href="#story">Skip to the story</a>
@@ -224,7 +251,7 @@ ${SITE_HEADER}
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
 </div></header>
 <div class="page" id="story">
-${model.taggingHtml ?? ""}${toc}${body}
+${model.taggingHtml ?? ""}${oneChapterLink(model)}${toc}${body}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>
 <p>Join FicForge free to bookmark it, like it and comment for ${author}.</p>

@@ -2,10 +2,16 @@
 // the first: everything every reader sees alike, then the viewer's own two flags (liked, bookmarked).
 import { type Moods, publicStoryPath, type ReadStoryView } from "../../shared/schemas/reading";
 import { normalizeStoryFields } from "../../shared/story-fields";
+import { lastChapterAt, presentChapters } from "../chapters/present";
+import type { StoredChapter } from "../chapters/sync-chapters";
 import { imageUrl } from "../images/process-image";
 import { presentStoryBody, presentTagging, type StoryWithTags } from "../stories/present";
 
-export type ReadRow = StoryWithTags & { authorUsername: string; authorIsPremium: boolean };
+export type ReadRow = StoryWithTags & {
+  authorUsername: string;
+  authorIsPremium: boolean;
+  chapters?: StoredChapter[];
+};
 
 export interface ViewerState {
   liked: boolean;
@@ -43,6 +49,8 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     publicPath: rating === "mature" ? null : publicStoryPath(row.id, row.title),
     // FicForge Plus: shown while the author is premium; the row keeps it for when they subscribe again.
     readerBackground: row.authorIsPremium ? imageUrl(row.readerBackgroundImageId) : null,
+    chapters: presentChapters(row.chapters ?? [], row.title),
+    lastChapterAt: lastChapterAt(row.chapters ?? [])?.toISOString() ?? null,
     // NOTE: these two stay last (VIEWER_STATE_SUFFIX).
     liked: false,
     bookmarked: false,

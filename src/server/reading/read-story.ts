@@ -2,6 +2,7 @@
 // author and tags in one query), which the read cache keeps.
 import { and, eq, sql } from "drizzle-orm";
 import type { ReadStoryView } from "../../shared/schemas/reading";
+import { loadChapters } from "../chapters/sync-chapters";
 import type { Db } from "../db/client";
 import { stories, users } from "../db/schema";
 import { notFound } from "../errors";
@@ -54,5 +55,6 @@ export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> 
   // NOTE: unpublished between the gate and here.
   if (!row) throw notFound(STORY_NOT_PUBLISHED);
   const { story, tags, labels, authorUsername, authorIsPremium } = row;
-  return presentReadView({ ...story, tags, labels, authorUsername, authorIsPremium });
+  const chapters = await loadChapters(db, id);
+  return presentReadView({ ...story, tags, labels, authorUsername, authorIsPremium, chapters });
 }

@@ -53,6 +53,9 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       updatedAt: story.updatedAt.toISOString(),
       publicPath: publicStoryPath(story.id, "Moon & Tide"),
       readerBackground: null,
+      // Written straight to the table (not through publish): its chapters wait for the record-chapters job.
+      chapters: [],
+      lastChapterAt: null,
       liked: false,
       bookmarked: false,
     });

@@ -1,6 +1,7 @@
 // Publishing and unpublishing (SPEC.md section 4: private <-> published; publishing needs title and description).
 import { and, eq, sql } from "drizzle-orm";
 import type { PublishBody } from "../../shared/schemas/story";
+import { syncStoryChapters } from "../chapters/sync-chapters";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
@@ -20,6 +21,8 @@ export async function publishStory(
   id: number,
   body: PublishBody,
   now: Date,
+  /** Told, after the commit, of the chapters this publish made public for the first time. */
+  onNewChapters?: (ns: number[]) => void,
 ): Promise<StoryWithTags> {
   const current = await getOwnStoryOrThrow(db, id, user.id);
   const coverImageId = await resolveCoverInput(db, body.coverImage, user.id, now);
@@ -33,7 +36,7 @@ export async function publishStory(
     freeformTags: body.freeformTags,
   });
   const tagging = taggingColumns(body);
-  await db.transaction(async (tx) => {
+  const fresh = await db.transaction(async (tx) => {
     // A story going public leaves with content cleaned by the current allowlist, stored, not cleaned per read.
     await resanitizeStory(tx, current);
     // NOTE: publishing rewrites title and description, so it is a save: version and updatedAt move,
@@ -58,7 +61,9 @@ export async function publishStory(
       .where(and(eq(stories.id, id), eq(stories.authorId, user.id)));
     await replaceStoryTags(tx, id, body.tags);
     await replaceStoryLabels(tx, id, labels);
+    return syncStoryChapters(tx, id, now);
   });
+  if (fresh.length > 0) onNewChapters?.(fresh);
   return getOwnStoryOrThrow(db, id, user.id);
 }
 

@@ -9,6 +9,7 @@ import { refreshMemoryAfterSave } from "../ai/memory";
 import { requireEarlyAccess } from "../billing/premium";
 import { notifyNewStory } from "../community/notify";
 import { notifyLater } from "../community/notify-later";
+import { announceNewChapters } from "../chapters/announce";
 import { AppError } from "../errors";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
 import { IMAGE_TOO_LARGE } from "../images/process-image";
@@ -58,7 +59,9 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.patch("/api/stories/:id", { ...storyBody, schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await updateStory(request.db, user, id, request.body, now());
+    const story = await updateStory(request.db, user, id, request.body, now(), (ns) =>
+      announceNewChapters(request, id, ns),
+    );
     if (story.published) root.readCache.invalidateStory(story.id);
     // Each generation is saved into the story: the premium story memory follows it (and the character notes).
     if (request.body.content !== undefined || request.body.characters !== undefined) {
@@ -94,7 +97,10 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   const publish = { ...publishBody, schema: { params: IdParams, body: PublishBody } };
   app.post("/api/stories/:id/publish", publish, async (request) => {
     const id = parseStoryId(request.params.id);
-    const story = await publishStory(request.db, requireUser(request), id, request.body, now());
+    const user = requireUser(request);
+    const story = await publishStory(request.db, user, id, request.body, now(), (ns) =>
+      announceNewChapters(request, id, ns),
+    );
     root.readCache.invalidateStory(id);
     notifyLater(request, "new-story notifications", () => notifyNewStory(request.db, id));
     return presentOwnStory(story);

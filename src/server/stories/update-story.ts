@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { StoryUpdate } from "../../shared/schemas/story";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
+import { syncStoryChapters } from "../chapters/sync-chapters";
 import { AppError } from "../errors";
 import { resolveCoverInput } from "../images/cover-input";
 import type { UserRow } from "../types";
@@ -65,7 +66,10 @@ function changesFrom(patch: StoryUpdate, resolved: ResolvedImages): StoryChanges
   return changes;
 }
 
-/** One atomic check-and-write: the row changes only if it still has the version `current` was read at. */
+/**
+ * One atomic check-and-write: the row changes only if it still has the version `current` was read at. Answers false
+ * when it did not, else the chapter numbers this write published for the first time (issue 17; often none).
+ */
 export async function writeIfUnchanged(
   db: Db,
   current: StoryWithTags,
@@ -73,7 +77,7 @@ export async function writeIfUnchanged(
   tags: readonly string[] | undefined,
   now: Date,
   labels?: Partial<StoryLabels>,
-): Promise<boolean> {
+): Promise<number[] | false> {
   // NOTE: `current` was read at the version the write is conditional on, so its tags are the row's tags.
   const nextLabels = labels && mergeLabels(toLabels(current.labels), labels);
   const derived = derivedStoryColumns({ ...current, ...changes }, [
@@ -91,7 +95,7 @@ export async function writeIfUnchanged(
     if (!row) return false;
     if (tags) await replaceStoryTags(tx, current.id, tags);
     if (nextLabels) await replaceStoryLabels(tx, current.id, nextLabels);
-    return true;
+    return current.published && changes.content !== undefined ? syncStoryChapters(tx, current.id, now) : [];
   });
 }
 
@@ -101,6 +105,8 @@ export async function updateStory(
   id: number,
   patch: StoryUpdate,
   now: Date,
+  /** Told, after the commit, of the chapters this save published for the first time. */
+  onNewChapters?: (ns: number[]) => void,
 ): Promise<StoryWithTags> {
   assertContentSize(patch.content);
   let current = await getOwnStoryOrThrow(db, id, user.id);
@@ -112,8 +118,11 @@ export async function updateStory(
     readerBackgroundImageId: await resolveCoverInput(db, patch.readerBackground, user.id, now, "Background image"),
   });
   for (let attempt = 1; ; attempt++) {
-    if (await writeIfUnchanged(db, current, changes, patch.tags, now, sentLabels(patch)))
+    const written = await writeIfUnchanged(db, current, changes, patch.tags, now, sentLabels(patch));
+    if (written) {
+      if (written.length > 0) onNewChapters?.(written);
       return getOwnStoryOrThrow(db, id, user.id);
+    }
     // Another save landed between our read and our write (or the story was deleted: 404 here).
     current = await getOwnStoryOrThrow(db, id, user.id);
     if (patch.version !== undefined || attempt >= OVERWRITE_ATTEMPTS) throw staleVersion(current);

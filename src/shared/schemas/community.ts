@@ -74,11 +74,8 @@ export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
 /** One entry of the Following feed: a story that is new or has a new chapter. */
 export interface FollowingItem {
-  /**
-   * "story": newly published; "chapter": a new chapter of it (once chapters exist); "update": a subscribed story
-   * saved after it was published (the stand-in for chapters until they exist).
-   */
-  kind: "story" | "chapter" | "update";
+  /** "story": newly published; "chapter": a chapter published after the story (chapterNumber says which). */
+  kind: "story" | "chapter";
   storyId: number;
   title: string;
   description: string | null;

@@ -10,6 +10,8 @@ import {
   type Warning,
 } from "../tagging";
 import { FreeTag } from "./tagging";
+import type { ChapterInfo } from "../chapters";
+import { ALL_TAGS } from "../catalogues";
 
 export const DISCOVER_LIMITS = {
   defaultLimit: 4,
@@ -121,6 +123,10 @@ export interface ReadStoryView {
   publicPath: string | null;
   /** FicForge Plus: the author's reader background (an /api/images URL); null when none or the author is not premium. */
   readerBackground: string | null;
+  /** Chapters in order (issue 17); one for a story without chapter markers, none for an empty one. */
+  chapters: ChapterInfo[];
+  /** 'Updated': when the latest chapter was first published (ISO 8601), or null. */
+  lastChapterAt: string | null;
 }
 
 /** GET /api/bookmarks items, newest first. */

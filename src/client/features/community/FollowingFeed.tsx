@@ -10,7 +10,6 @@ import { useFollowingFeed } from "./queries";
 const KIND: Record<FollowingItem["kind"], (item: FollowingItem) => string> = {
   story: () => "New story",
   chapter: (item) => `Chapter ${item.chapterNumber ?? ""}`,
-  update: () => "Updated",
 };
 
 export function FollowingFeed() {

@@ -8,14 +8,12 @@ import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAuth } from "../auth/auth-context";
 import { backHref } from "./back-link";
-import { ChapterMenu, ChapterSidebar } from "./ChapterNav";
+import { ChapteredStory } from "./ChapteredStory";
 import { Comments } from "./CommentList";
 import { useOwnsStory, useReadStoryQuery } from "./queries";
 import { ReaderActions } from "./ReaderActions";
 import { ReaderBackdrop } from "./ReaderBackdrop";
 import { StoryTagging } from "../tags/StoryTagging";
-import { ReadingTracker } from "../reading-stats/ReadingTracker";
-import { StoryBody } from "./StoryBody";
 import { StoryHeader } from "./StoryHeader";
 import { prepareStoryBody } from "./story-body";
 import "../stories/story-content.css";
@@ -70,18 +68,11 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
   const page = (
     <div className={hasChapters ? "reader-page reader-page--chapters" : "reader-page"}>
       <BackLink />
-      <ReadingTracker storyId={story.id} signedIn={signedIn} />
       <div className="mt-5">
         <StoryHeader story={story} actions={<ReaderActions story={story} signedIn={signedIn} />} />
       </div>
-      <div className={hasChapters ? "reader-layout reader-layout--chapters" : "reader-layout"}>
-        <div className="min-w-0">
-          <StoryTagging story={story} />
-          {hasChapters ? <ChapterMenu chapters={body.chapters} /> : null}
-          <StoryBody body={body} />
-        </div>
-        {hasChapters ? <ChapterSidebar chapters={body.chapters} /> : null}
-      </div>
+      <StoryTagging story={story} />
+      <ChapteredStory story={story} body={body} signedIn={signedIn} />
       <div className="reader-measure mt-12 border-t border-brand-100 pt-8">
         <Comments storyId={String(story.id)} signedIn={signedIn} />
       </div>

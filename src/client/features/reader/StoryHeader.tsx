@@ -6,6 +6,7 @@ import { ROUTES } from "../../../shared/routes";
 import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { cn } from "../../lib/cn";
 import { aiShareText, readingTime, storyChips } from "./reader-meta";
+import { UpdatedDate } from "./UpdatedDate";
 
 export const UNKNOWN_AUTHOR = "Unknown Author";
 
@@ -63,6 +64,7 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
                 {marin}
               </span>
             ) : null}
+            <UpdatedDate at={story.lastChapterAt} />
           </p>
         ) : null}
         {story.description ? (

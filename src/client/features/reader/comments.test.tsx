@@ -45,6 +45,8 @@ const STORY = {
   updatedAt: "2026-01-01T00:00:00.000Z",
   publicPath: "/s/7-storm-road",
   readerBackground: null,
+  chapters: [],
+  lastChapterAt: null,
 } satisfies ReadStoryView;
 
 const comment = (id: number, content: string, canDelete = false, extra: Partial<CommentView> = {}): CommentView => ({

@@ -44,6 +44,8 @@ const STORY: ReadStoryView = {
   updatedAt: "2026-01-01T00:00:00.000Z",
   publicPath: "/s/7-storm-road",
   readerBackground: null,
+  chapters: [],
+  lastChapterAt: null,
 };
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
@@ -64,7 +66,7 @@ function renderReader() {
   const location = memoryLocation({ path: `/dashboard/story/${STORY.id}/read`, record: true });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
         <ReaderView id={String(STORY.id)} />
       </Router>
     </QueryClientProvider>,
@@ -102,9 +104,46 @@ describe("the reader", () => {
     expect(screen.getByTestId("reader-chips").textContent).toBe("NarutoRomance");
     expect(screen.getByText("2 min read")).toBeTruthy();
     expect(screen.getByText("Written with Marin: about 40%")).toBeTruthy();
+    expect(screen.getByTestId("reader-back").getAttribute("href")).toBe("/dashboard");
+  });
+
+  it("shows one chapter at a time with its list, Previous / Next and the entire work, kept in the URL", async () => {
+    serve({
+      ...STORY,
+      chapters: [
+        { n: 1, title: "Chapter 1: Rain", words: 5, firstPublishedAt: "2026-01-01T00:00:00.000Z" },
+        { n: 2, title: "Chapter 2: Home", words: 5, firstPublishedAt: "2026-02-03T00:00:00.000Z" },
+      ],
+      lastChapterAt: "2026-02-03T00:00:00.000Z",
+    });
+    // jsdom lays nothing out; the reader asks for the new chapter's top to come into view.
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const location = renderReader();
+    expect(await screen.findByRole("heading", { level: 2, name: "Chapter 1: Rain" })).toBeTruthy();
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    expect(screen.queryByRole("heading", { level: 2, name: "Chapter 2: Home" })).toBeNull();
+    expect(screen.getByTestId("reader-chapter-position").textContent).toBe("Chapter 1 of 2");
+    expect(screen.getByTestId("reader-updated").textContent).toBe("Updated Feb 3, 2026");
+    expect(screen.queryByRole("link", { name: /Previous/ })).toBeNull();
+    fireEvent.click(screen.getByRole("link", { name: /Next/ }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Chapter 2: Home" })).toBeTruthy();
+    expect(screen.queryByText("Mia ran.")).toBeNull();
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(location.history!.at(-1)).toBe(`/dashboard/story/${STORY.id}/read?chapter=2`);
+    const current = screen
+      .getAllByRole("link", { name: /Chapter 2: Home/ })
+      .find((a) => a.getAttribute("aria-current"));
+    expect(current?.textContent).toBe("Chapter 2: Home5 words");
+    fireEvent.click(screen.getByRole("link", { name: /Previous/ }));
+    expect(await screen.findByText("Mia ran.")).toBeTruthy();
+    // The entire work: both chapters, the list as anchors into the text.
+    fireEvent.click(screen.getByTestId("reader-entire-work"));
+    expect(await screen.findByRole("heading", { level: 2, name: "Chapter 2: Home" })).toBeTruthy();
+    expect(screen.getByText("Mia ran.")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2, name: "Chapter 2: Home" }).id).toBe("chapter-2-home");
     expect(screen.getAllByRole("link", { name: "Chapter 2: Home" })[0]!.getAttribute("href")).toBe("#chapter-2-home");
-    expect(screen.getByTestId("reader-back").getAttribute("href")).toBe("/dashboard");
+    expect(location.history!.at(-1)).toBe(`/dashboard/story/${STORY.id}/read?chapter=all`);
   });
 
   it("copies the link, says 'Link copied!' for 2 seconds, and toasts 'Failed to copy' when the clipboard refuses", async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // Chapter headings in story HTML become headings (SPEC.md section 2), scene breaks stay, chapters are listed.
 import { describe, expect, it } from "vitest";
-import { chapterHeadingOf, prepareStoryBody } from "./story-body";
+import { chapterHeadingOf } from "../../../shared/chapters";
+import { prepareStoryBody } from "./story-body";
 
 describe("chapterHeadingOf", () => {
   it.each([

@@ -3,6 +3,7 @@
 // allowlist and again when a row was cleaned with an older allowlist (server/stories/sanitize-content.ts), so the
 // server is the gate and the client does not keep a second copy of that allowlist. This pass only reshapes the
 // structure, on an inert DOMParser document (nothing in it runs or loads).
+import { chapterHeadingOf, headingText } from "../../../shared/chapters";
 import { proseToHtml, sceneBreaksAsDividers } from "../../../shared/prose";
 
 export interface Chapter {
@@ -18,36 +19,7 @@ export interface ReaderBody {
   empty: boolean;
 }
 
-const NUMBER_WORDS =
-  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty";
-/** 'Chapter 3', 'CHAPTER IV: The Storm', 'Chapter Two - Home', 'Prologue', 'Epilogue: After'. */
-const CHAPTER_LINE = new RegExp(
-  `^(?:chapter\\s+(?:\\d+|[ivxlc]+|${NUMBER_WORDS})\\b|prologue\\b|epilogue\\b)(?:\\s*[:.\\-–—]\\s*\\S.*|\\s*)$`,
-  "i",
-);
-/** A Markdown heading typed or generated as plain text: '## Chapter 2'. */
-const MARKDOWN_HEADING = /^#{1,3}\s+(\S.*?)\s*#*$/;
-/** Longer than this, a line starting with 'Chapter' is a sentence, not a heading. */
-const HEADING_MAX_CHARS = 120;
 const TAGGED = /<[a-z][\s\S]*?>/i;
-
-/** Drops Markdown emphasis markers around a heading ('**Chapter 3**' → 'Chapter 3') and tidies spaces. */
-function headingText(text: string): string {
-  return text
-    .replace(/^[*_\s]+|[*_\s]+$/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The heading a line of text stands for, or null when it is an ordinary line. */
-export function chapterHeadingOf(line: string): string | null {
-  const trimmed = line.replace(/\s+/g, " ").trim();
-  if (!trimmed || trimmed.length > HEADING_MAX_CHARS) return null;
-  const markdown = MARKDOWN_HEADING.exec(trimmed);
-  if (markdown) return headingText(markdown[1]!) || null;
-  const plain = headingText(trimmed);
-  return CHAPTER_LINE.test(plain) ? plain : null;
-}
 
 /**
  * A paragraph that opens with a chapter line becomes an h2, and what followed the line break (if anything) stays

@@ -4,6 +4,7 @@
 // tab (decision 0031).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import type { Progress, ProgressAnswer } from "../../../shared/schemas/reading-stats";
 import { queryKeys } from "../../lib/query-keys";
 import { measure, positionOf, scrollFor } from "./reading-position";
@@ -42,8 +43,43 @@ function putProgress(storyId: number, progress: Progress, keepalive = false) {
   });
 }
 
-export function ReadingTracker({ storyId, signedIn }: { storyId: number; signedIn: boolean }) {
+/** The chapter shown when the reader shows one chapter at a time (issue 17 section 3), and how many there are. */
+export interface ShownChapter {
+  n: number;
+  count: number;
+}
+
+/**
+ * Where the reader is when the page holds one chapter (`shown`): the measured fraction is that chapter's, and the
+ * whole story's is counted as if its chapters were equally long.
+ */
+function inShownChapter(measured: Progress, shown: ShownChapter): Progress {
+  const round = (n: number) => Math.round(n * 10_000) / 10_000;
+  return {
+    chapter: shown.n,
+    position: measured.position,
+    overall: round(Math.min(1, (shown.n - 1 + measured.position) / shown.count)),
+  };
+}
+
+export function ReadingTracker({
+  storyId,
+  signedIn,
+  shown,
+}: {
+  storyId: number;
+  signedIn: boolean;
+  /** Set when one chapter of several shows (absent: the entire work, or a story of one chapter). */
+  shown?: ShownChapter;
+}) {
   const queryClient = useQueryClient();
+  // NOTE: effects depend on the two numbers, not on the object a parent makes anew each render.
+  const shownN = shown?.n;
+  const shownCount = shown?.count;
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  // NOTE: only an address without ?chapter= resumes into another chapter: a chapter link the reader followed wins.
+  const askedForChapter = useRef(new URLSearchParams(search).has("chapter"));
   const saved = useQuery<ProgressAnswer>({ queryKey: queryKeys.progress(storyId), enabled: signedIn, staleTime: 0 });
   const [chapter, setChapter] = useState<number | undefined>();
   const latest = useRef<Progress | undefined>(undefined);
@@ -54,14 +90,29 @@ export function ReadingTracker({ storyId, signedIn }: { storyId: number; signedI
   // Resume once, when the saved position has arrived (or there is none to resume).
   useEffect(() => {
     if (ready || (signedIn && saved.isPending)) return;
-    const body = document.querySelector<HTMLElement>(BODY);
     const progress = saved.data?.progress;
-    if (body && progress && progress.overall > 0) {
-      window.scrollTo({ top: scrollFor(measure(body), progress, window.innerHeight), behavior: "instant" });
-      sent.current = progress;
+    if (progress && progress.overall > 0 && shownN !== undefined && progress.chapter !== shownN) {
+      // One chapter at a time: open the chapter the reader stopped in first (this effect runs again when it shows).
+      if (!askedForChapter.current && progress.chapter <= (shownCount ?? 0)) {
+        askedForChapter.current = true;
+        navigate(`${path}?chapter=${progress.chapter}`, { replace: true });
+        return;
+      }
+      setReady(true);
+      return;
     }
-    setReady(true);
-  }, [ready, signedIn, saved.isPending, saved.data]);
+    // NOTE: a frame later, after the chapter view has put a newly shown chapter at its top.
+    const frame = requestAnimationFrame(() => {
+      const body = document.querySelector<HTMLElement>(BODY);
+      if (body && progress && progress.overall > 0) {
+        const target = shownN !== undefined ? { ...progress, chapter: 1 } : progress;
+        window.scrollTo({ top: scrollFor(measure(body), target, window.innerHeight), behavior: "instant" });
+        sent.current = progress;
+      }
+      setReady(true);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready, signedIn, saved.isPending, saved.data, shownN, shownCount, path, navigate]);
 
   useEffect(() => {
     if (!ready) return;
@@ -81,9 +132,13 @@ export function ReadingTracker({ storyId, signedIn }: { storyId: number; signedI
     // NOTE: a position counts once the page has rested there a moment: a smooth scroll does not reach every chapter
     // it passes, and leaving the reader (which scrolls the page to the top before the reader unmounts) does not
     // overwrite where the reader stopped.
-    const settle = (now: Progress, chaptered: boolean) => {
+    const settle = (measured: Progress, chaptered: boolean) => {
+      const now =
+        shownN !== undefined && shownCount !== undefined
+          ? inShownChapter(measured, { n: shownN, count: shownCount })
+          : measured;
       latest.current = now;
-      if (chaptered) setChapter(now.chapter);
+      if (chaptered || shownN !== undefined) setChapter(now.chapter);
       clearTimeout(timer);
       timer = setTimeout(() => send(false), SAVE_AFTER_MS);
     };
@@ -121,7 +176,7 @@ export function ReadingTracker({ storyId, signedIn }: { storyId: number; signedI
       // Leaving the reader inside the app: write the last position now.
       send(true);
     };
-  }, [ready, signedIn, storyId, queryClient]);
+  }, [ready, signedIn, storyId, queryClient, shownN, shownCount]);
 
   return null;
 }

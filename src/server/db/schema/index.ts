@@ -9,3 +9,4 @@ export * from "./usernames";
 export * from "./email";
 export * from "./tags";
 export * from "./reading-stats";
+export * from "./chapters";

@@ -1,0 +1,118 @@
+// Keeps story_chapters in step with a published story's document: called in the same transaction as every save of
+// a published story and every publish, so the chapter list never disagrees with the text that was committed.
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { stories, storyChapters } from "../db/schema";
+import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { type SplitChapter, splitChapters } from "./split-chapters";
+
+/** A published story's chapters, from its stored (sanitized) HTML; none for a document without a word or a heading. */
+export function chaptersOfContent(content: string, sanitizedWith: number): SplitChapter[] {
+  const clean = sanitizedWith >= SANITIZER_VERSION ? content : sanitizeContent(content);
+  const chapters = splitChapters(clean);
+  return chapters.length === 1 && chapters[0]!.title === null && chapters[0]!.words === 0 ? [] : chapters;
+}
+
+/**
+ * Derives story `storyId`'s chapters from its document (if it is published) and records them: a chapter number seen
+ * for the first time gets `firstPublishedAt` (default `now`), one seen before keeps its date (a re-save, or a
+ * publish after an unpublish, never moves it), and numbers past the end are marked removed, not deleted (put back,
+ * they keep their date). Answers the chapter numbers published for the first time by this call, ascending.
+ * Two calls for one story (two instances, two tabs) are serialized by the story row's lock, so a number is new once.
+ */
+export async function syncStoryChapters(
+  db: Db,
+  storyId: number,
+  now: Date,
+  firstPublishedAt: Date = now,
+): Promise<number[]> {
+  const [story] = await db
+    .select({ content: stories.content, sanitizedWith: stories.sanitizedWith, published: stories.published })
+    .from(stories)
+    .where(eq(stories.id, storyId))
+    .for("update");
+  if (!story?.published) return [];
+  const chapters = chaptersOfContent(story.content, story.sanitizedWith);
+  const known = new Set(
+    (await db.select({ n: storyChapters.n }).from(storyChapters).where(eq(storyChapters.storyId, storyId))).map(
+      (row) => row.n,
+    ),
+  );
+  if (chapters.length > 0) {
+    await db
+      .insert(storyChapters)
+      .values(
+        chapters.map((chapter, i) => ({
+          storyId,
+          n: i + 1,
+          title: chapter.title,
+          words: chapter.words,
+          firstPublishedAt,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [storyChapters.storyId, storyChapters.n],
+        set: { title: sql`excluded.title`, words: sql`excluded.words`, removedAt: null },
+      });
+  }
+  await db
+    .update(storyChapters)
+    .set({ removedAt: now })
+    .where(
+      and(eq(storyChapters.storyId, storyId), gt(storyChapters.n, chapters.length), isNull(storyChapters.removedAt)),
+    );
+  return chapters.map((_, i) => i + 1).filter((n) => !known.has(n));
+}
+
+export interface StoredChapter {
+  n: number;
+  title: string | null;
+  words: number;
+  firstPublishedAt: Date;
+}
+
+/** The chapters a story has now (removed ones left out), in order. */
+export async function loadChapters(db: Db, storyId: number): Promise<StoredChapter[]> {
+  return db
+    .select({
+      n: storyChapters.n,
+      title: storyChapters.title,
+      words: storyChapters.words,
+      firstPublishedAt: storyChapters.firstPublishedAt,
+    })
+    .from(storyChapters)
+    .where(and(eq(storyChapters.storyId, storyId), isNull(storyChapters.removedAt)))
+    .orderBy(asc(storyChapters.n));
+}
+
+const BACKFILL_BATCH = 100;
+
+/**
+ * Published stories from before chapters were recorded get theirs once, dated at the story's publication (they were
+ * public since then; nobody is told of them). Answers how many stories it filled; later runs find none.
+ */
+export async function recordMissingChapters(db: Db, now: Date): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: stories.id, publishedAt: stories.publishedAt })
+      .from(stories)
+      .where(
+        and(
+          eq(stories.published, true),
+          sql`not exists (select 1 from story_chapters c where c.story_id = ${stories.id})`,
+          // NOTE: a story with no words has no chapter to record and would be picked again on every batch.
+          sql`coalesce(${stories.wordCount}, 1) > 0`,
+        ),
+      )
+      .orderBy(asc(stories.id))
+      .limit(BACKFILL_BATCH);
+    let recorded = 0;
+    for (const story of batch) {
+      const fresh = await db.transaction((tx) => syncStoryChapters(tx, story.id, now, story.publishedAt ?? now));
+      if (fresh.length > 0) recorded += 1;
+    }
+    filled += recorded;
+    if (batch.length < BACKFILL_BATCH || recorded === 0) return filled;
+  }
+}

@@ -1,0 +1,86 @@
+// Atom 1.0 documents (RFC 4287), written out by hand: a feed is a few fixed elements, every text escaped for XML and
+// stripped of characters XML 1.0 cannot hold. Ids are tag: URIs (RFC 4151) minted from APP_URL's host, the date the
+// thing was created and its database id, so a rename or a republish never changes them.
+
+export interface AtomPerson {
+  name: string;
+  uri?: string;
+}
+
+export interface AtomEntry {
+  id: string;
+  title: string;
+  /** Absolute URL of the entry's HTML page. */
+  url: string;
+  published: Date;
+  updated: Date;
+  summary?: string;
+  categories?: string[];
+  author?: AtomPerson;
+}
+
+export interface AtomFeed {
+  id: string;
+  title: string;
+  subtitle?: string;
+  updated: Date;
+  /** Absolute URLs: the feed itself and the page it follows. */
+  selfUrl: string;
+  htmlUrl: string;
+  author: AtomPerson;
+  generatorUri: string;
+  entries: AtomEntry[];
+}
+
+// Characters outside XML 1.0's Char production (C0 controls but tab and newlines, U+FFFE/FFFF, lone surrogates).
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/** Text for XML element content and quoted attribute values. */
+export const xmlText = (text: string) => text.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** A tag: URI for `specific` (e.g. `story/12`) under the app's host, dated by when the thing was created. */
+export function tagUri(appUrl: string, created: Date, specific: string): string {
+  return `tag:${new URL(appUrl).hostname},${created.toISOString().slice(0, 10)}:${specific}`;
+}
+
+const person = (tag: string, p: AtomPerson) =>
+  `<${tag}><name>${xmlText(p.name)}</name>${p.uri ? `<uri>${xmlText(p.uri)}</uri>` : ""}</${tag}>`;
+
+function entry(item: AtomEntry): string {
+  return [
+    "<entry>",
+    `<id>${xmlText(item.id)}</id>`,
+    `<title type="text">${xmlText(item.title)}</title>`,
+    `<link rel="alternate" type="text/html" href="${xmlText(item.url)}"/>`,
+    `<published>${item.published.toISOString()}</published>`,
+    `<updated>${item.updated.toISOString()}</updated>`,
+    item.author ? person("author", item.author) : "",
+    ...(item.categories ?? []).map((term) => `<category term="${xmlText(term)}"/>`),
+    item.summary ? `<summary type="text">${xmlText(item.summary)}</summary>` : "",
+    "</entry>",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+export function renderAtomFeed(feed: AtomFeed): string {
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    `<id>${xmlText(feed.id)}</id>`,
+    `<title type="text">${xmlText(feed.title)}</title>`,
+    feed.subtitle ? `<subtitle type="text">${xmlText(feed.subtitle)}</subtitle>` : "",
+    `<updated>${feed.updated.toISOString()}</updated>`,
+    person("author", feed.author),
+    `<link rel="self" type="application/atom+xml" href="${xmlText(feed.selfUrl)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xmlText(feed.htmlUrl)}"/>`,
+    `<generator uri="${xmlText(feed.generatorUri)}">FicForge</generator>`,
+    ...feed.entries.map(entry),
+    "</feed>",
+    "",
+  ]
+    .filter((line) => line !== "")
+    .join("\n")
+    .concat("\n");
+}
