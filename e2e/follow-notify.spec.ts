@@ -1,6 +1,8 @@
 // Readers come back (issue 17, section 2): a reader follows an author on the author's page and subscribes to a story
-// in the reader; the author publishes a new story; the reader sees it in the bell, on the notifications page and
-// under Discover's 'Following', and changes how they hear of new stories in Settings. At 1280 and 390 px, with screenshots.
+// in the reader and chooses in Settings to hear of new stories in the app only; the author publishes a new story; the
+// reader sees it in the bell, on the notifications page and under Discover's 'Following'. Then the author adds chapter 2
+// to the subscribed story: the reader sees it in the bell and under Following, and by email, whose unsubscribe link
+// works signed out. At 1280 and 390 px, with screenshots.
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, test } from "@playwright/test";
@@ -51,6 +53,18 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId("reader-subscribe")).toHaveText("Subscribed");
     await page.screenshot({ path: testInfo.outputPath(`reader-${width}.png`) });
 
+    // Settings: per type, 'In the app', 'By email' or 'Off'; a change is saved at once. New stories by followed
+    // authors: in the app only (the first email of this hour is then the new chapter's, below).
+    await page.goto("/dashboard/settings");
+    const newStories = page.getByRole("radiogroup", { name: "New stories by authors you follow" });
+    await expect(newStories.getByRole("radio", { name: "By email" })).toBeChecked();
+    await newStories.getByText("In the app").click();
+    await expect(page.getByText("Notification settings saved")).toBeVisible();
+    await page.getByTestId("notification-settings").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`settings-${width}.png`) });
+    await page.reload();
+    await expect(newStories.getByRole("radio", { name: "In the app" })).toBeChecked();
+
     // The author publishes a new story; the bell counts it (asked again on each navigation).
     const secondTitle = `Lantern ${word}`;
     const secondId = await publishedStory(authorApi.request, secondTitle);
@@ -85,15 +99,40 @@ for (const width of [1280, 390]) {
     await expect(item).toHaveAttribute("data-read", "true");
     await expect(page.getByTestId("notification-count")).toHaveCount(0);
 
-    // Settings: per type, 'In the app', 'By email' or 'Off'; a change is saved at once.
-    await page.goto("/dashboard/settings");
-    const newStories = page.getByRole("radiogroup", { name: "New stories by authors you follow" });
-    await expect(newStories.getByRole("radio", { name: "By email" })).toBeChecked();
-    await newStories.getByText("In the app").click();
-    await expect(page.getByText("Notification settings saved")).toBeVisible();
-    await page.getByTestId("notification-settings").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath(`settings-${width}.png`) });
-    await page.reload();
-    await expect(newStories.getByRole("radio", { name: "In the app" })).toBeChecked();
+    // The author adds chapter 2 to the subscribed story (a save of the published story's one document).
+    const chapters = "<h2>The first tide</h2><p>The tide came in twice.</p><h2>The second tide</h2><p>And out.</p>";
+    const saved = await authorApi.request.patch(`/api/stories/${firstId}`, { data: { content: chapters } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await expect(async () => {
+      await page.goto("/dashboard");
+      await expect(bell).toHaveAccessibleName("Notifications, 1 unread", { timeout: 1_000 });
+    }).toPass();
+    await page.getByRole("tab", { name: "Following" }).click();
+    await expect(items.first()).toContainText(`Harbour ${word}`);
+    await expect(items.first()).toContainText("Chapter 2");
+
+    // By email (new chapters are emailed by default), with a link that unsubscribes without signing in.
+    const reader = (await (await page.request.get("/api/user")).json()) as { email: string };
+    let text = "";
+    await expect
+      .poll(
+        async () => {
+          const outbox = (await (await page.request.get("/api/dev/outbox")).json()) as { to: string; text: string }[];
+          text = outbox.find((m) => m.to === reader.email && m.text.includes("Chapter 2 of"))?.text ?? "";
+          return text;
+        },
+        { timeout: 30_000 },
+      )
+      .toContain(`Harbour ${word}`);
+    const unsubscribe = text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)?.[0];
+    expect(unsubscribe).toBeTruthy();
+    const signedOut = await (await browser.newContext({ baseURL, viewport })).newPage();
+    await signedOut.goto(new URL(unsubscribe!).pathname + new URL(unsubscribe!).search);
+    await expect(signedOut.getByRole("heading", { name: "Unsubscribe from notification emails?" })).toBeVisible();
+    await signedOut.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(signedOut.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+    await signedOut.screenshot({ path: testInfo.outputPath(`unsubscribed-${width}.png`) });
+    const settings = await (await page.request.get("/api/email-settings")).json();
+    expect(settings.emailOn).toBe(false);
   });
 }
