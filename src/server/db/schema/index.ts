@@ -10,3 +10,4 @@ export * from "./email";
 export * from "./tags";
 export * from "./reading-stats";
 export * from "./chapters";
+export * from "./reports";
