@@ -33,6 +33,8 @@ import { readingStatsRoutes } from "./reading-stats/routes";
 import { readRoutes } from "./reading/read-routes";
 import { feedbackRoutes } from "./reading/feedback-routes";
 import { socialRoutes } from "./reading/social-routes";
+import { authorSafetyRoutes } from "./safety/author-safety";
+import { safetyRoutes } from "./safety/routes";
 import { storyRoutes } from "./stories/routes";
 import type { AppDeps } from "./types";
 
@@ -84,10 +86,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(socialRoutes);
   await app.register(feedbackRoutes);
   await app.register(communityRoutes);
+  await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
   await app.register(publicPageRoutes);
   await app.register(authorPageRoutes);
   await app.register(authorFollowRoutes);
+  await app.register(authorSafetyRoutes);
   await app.register(tagRoutes);
   await app.register(chapterPageRoutes);
   await app.register(feedRoutes);

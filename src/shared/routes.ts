@@ -41,6 +41,10 @@ export const ROUTES = {
   settings: "/dashboard/settings",
   notifications: "/dashboard/notifications",
   history: "/dashboard/history",
+  /** The Report form on its own page, for links from pages without script (the author page). */
+  report: (type: "story" | "chapter" | "comment" | "user", target: string) =>
+    `/dashboard/report?type=${type}&target=${encodeURIComponent(target)}`,
+  reportPattern: "/dashboard/report",
   /** The public page of a published story, rendered by the server (not a client route). */
   publicStory: publicStoryPath,
   /** An author's public page, rendered by the server (not a client route). */
@@ -63,6 +67,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/settings$/,
   /^\/dashboard\/notifications$/,
   /^\/dashboard\/history$/,
+  /^\/dashboard\/report$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

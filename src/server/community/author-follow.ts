@@ -6,6 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authorPath, ROUTES } from "../../shared/routes";
 import { FOLLOW_SELF } from "../../shared/schemas/community";
 import { loadSession } from "../accounts/sessions";
+import { AppError } from "../errors";
+import { viewerSafety } from "../safety/author-safety";
+import { hides } from "../safety/blocks";
 import { escapeHtml as e, PAGE_CSP, plural } from "../public-page/template";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
 import { notifyNewFollower } from "./notify";
@@ -32,6 +35,11 @@ export function followSlot(followerCount: number, viewer?: Viewer): string {
   return `<div class="follow" id="follow">${followers(followerCount)}${action}</div>`;
 }
 
+const refusedAsFalse = (error: unknown): false => {
+  if (error instanceof AppError && error.code === "UNAVAILABLE") return false;
+  throw error;
+};
+
 const SLOT = /<div class="follow" id="follow">.*?<\/div>/s;
 
 /**
@@ -54,7 +62,11 @@ export async function sendViewerAuthorPage(
     following: author.id === user.id ? null : state.following,
     name: author.username,
   });
-  const html = identity.toString("utf8").replace(SLOT, () => slot);
+  const html = viewerSafety(
+    identity.toString("utf8").replace(SLOT, () => slot),
+    author,
+    user.id === author.id ? null : await hides(request.db, user.id, author.id),
+  );
   reply
     .header("content-security-policy", PAGE_CSP)
     .header("cache-control", "private, no-store")
@@ -80,7 +92,7 @@ export function varyOnCookie(
  * `Referrer-Policy: no-referrer` makes browsers send `Origin: null` with a form post, so Sec-Fetch-Site decides when
  * the browser sends it; older clients are judged by Origin.
  */
-function sameOrigin(request: FastifyRequest, appUrl: string): boolean {
+export function sameOrigin(request: FastifyRequest, appUrl: string): boolean {
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined) return site === "same-origin";
   const origin = request.headers.origin;
@@ -102,7 +114,8 @@ export async function authorFollowRoutes(app: FastifyInstance): Promise<void> {
     const author = await getAuthorByNameOrThrow(request.db, request.params.name);
     if (request.body?.follow === "0") await unfollow(request.db, author.id, user.id);
     else if (author.id === user.id) return reply.status(400).send(FOLLOW_SELF);
-    else if (await follow(request.db, author.id, user.id)) {
+    // NOTE: a refused follow (the author blocked the viewer) changes nothing and says nothing, like the API's 403.
+    else if (await follow(request.db, author.id, user.id).catch(refusedAsFalse)) {
       notifyLater(request, "new-follower notification", () => notifyNewFollower(request.db, author.id, user.id));
     }
     app.readCache.invalidateAuthors();

@@ -40,6 +40,7 @@ export async function listFollowing(
         exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story
       from stories s
       where ${readable} and s.author_id <> ${viewer.id}
+        and not exists (select 1 from user_blocks hb where hb.user_id = ${viewer.id} and hb.other_id = s.author_id)
         and (s.author_id in (select author_id from follows where follower_id = ${viewer.id})
           or s.id in (select story_id from story_subscriptions where user_id = ${viewer.id}))
     ), events as (

@@ -11,6 +11,7 @@ import type { Db } from "../db/client";
 import { notifications, stories, users } from "../db/schema";
 import { notFound } from "../errors";
 import { readableBy, type Viewer } from "../reading/visibility";
+import { notHiddenFrom } from "../safety/blocks";
 
 const actors = alias(users, "actor");
 
@@ -23,7 +24,8 @@ export async function listNotifications(
   viewer: NonNullable<Viewer>,
   query: { cursor?: string; limit: number },
 ): Promise<NotificationPage> {
-  const mine = eq(notifications.userId, viewer.id);
+  // Earlier notifications from someone the viewer now blocks or mutes are hidden too.
+  const mine = and(eq(notifications.userId, viewer.id), notHiddenFrom(viewer.id, notifications.actorId));
   const rows = await db
     .select({
       id: notifications.id,
@@ -64,7 +66,9 @@ export async function listNotifications(
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as n from (
-      select 1 from notifications where user_id = ${userId} and read_at is null limit ${UNREAD_CAP}
+      select 1 from notifications n where n.user_id = ${userId} and n.read_at is null
+        and not exists (select 1 from user_blocks hb where hb.user_id = ${userId} and hb.other_id = n.actor_id)
+      limit ${UNREAD_CAP}
     ) as unread`);
   const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
   return Number(rows[0]?.n ?? 0);

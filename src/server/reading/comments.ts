@@ -1,7 +1,7 @@
 // Comments on a published story: plain text, oldest first, paged by id (ids rise with each insert, so "after this
 // id" is a stable keyset even while new comments arrive, and a reply always comes after the comment it answers).
 // The story's comment_count moves in the same transaction. Editing and deleting live in comment-changes.ts.
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { CommentsPage, CommentView } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
@@ -66,6 +66,22 @@ export function cursorId(cursor: string | undefined, none = 0): number {
   return Number(cursor);
 }
 
+/**
+ * Blocks and mutes on a story's comments, as one anti-join: a comment by someone the story's author blocked is hidden
+ * from everyone but its writer (signed out too); a signed-in viewer also never sees the comments of people they block
+ * or mute. NOTE: `total` stays the story's comment_count, hidden ones included.
+ */
+function visibleComment(story: ReadableStory, viewer: Viewer): SQL {
+  const writer = comments.authorId;
+  const byAuthor = sql`hb.user_id = ${story.authorId} and hb.kind = 'block'`;
+  const who = !viewer
+    ? byAuthor
+    : viewer.id === story.authorId
+      ? sql`hb.user_id = ${viewer.id}`
+      : sql`((${byAuthor} and ${writer} <> ${viewer.id}) or hb.user_id = ${viewer.id})`;
+  return sql`not exists (select 1 from user_blocks hb where hb.other_id = ${writer} and ${who})`;
+}
+
 export async function listComments(
   db: Db,
   story: ReadableStory,
@@ -76,7 +92,7 @@ export async function listComments(
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
-    .where(and(eq(comments.storyId, story.id), gt(comments.id, cursorId(query.cursor))))
+    .where(and(eq(comments.storyId, story.id), gt(comments.id, cursorId(query.cursor)), visibleComment(story, viewer)))
     .orderBy(asc(comments.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -107,14 +123,19 @@ export async function takeCommentAllowanceOrThrow(db: Db, userId: number, now: (
  * A reply's parent: a live comment of the same story. A comment of another story, a deleted one or one that never
  * was are all the same 404, so ids of other stories' comments tell nothing.
  */
-export async function checkReplyTargetOrThrow(db: Db, storyId: number, parentId: number | undefined): Promise<void> {
-  if (parentId === undefined) return;
+export async function checkReplyTargetOrThrow(
+  db: Db,
+  storyId: number,
+  parentId: number | undefined,
+): Promise<{ authorId: number } | undefined> {
+  if (parentId === undefined) return undefined;
   const [parent] = await db
-    .select({ id: comments.id })
+    .select({ authorId: comments.authorId })
     .from(comments)
     .where(and(eq(comments.id, parentId), eq(comments.storyId, storyId), isNull(comments.deletedAt)))
     .limit(1);
   if (!parent) throw notFound(COMMENT_NOT_FOUND);
+  return parent;
 }
 
 export async function addComment(

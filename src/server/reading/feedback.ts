@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { comments, feedbackSeen, stories, users } from "../db/schema";
 import { notFound } from "../errors";
 import { STORY_NOT_FOUND } from "../stories/story-queries";
+import { notHiddenFrom } from "../safety/blocks";
 import { commentColumns, cursorId, presentComment } from "./comments";
 
 type Author = { id: number; isPremium: boolean };
@@ -36,6 +37,7 @@ async function countUnseen(db: Db, storyId: number, userId: number): Promise<num
         ne(comments.authorId, userId),
         isNull(comments.deletedAt),
         gt(comments.id, seenThrough(storyId, userId)),
+        notHiddenFrom(userId, comments.authorId),
       ),
     );
   return row?.n ?? 0;
@@ -61,6 +63,7 @@ export async function listFeedback(
         eq(comments.storyId, storyId),
         isNull(comments.deletedAt),
         lt(comments.id, cursorId(query.cursor, 2_147_483_647)),
+        notHiddenFrom(author.id, comments.authorId),
       ),
     )
     .orderBy(desc(comments.id))
@@ -106,6 +109,7 @@ export async function unseenCounts(db: Db, userId: number): Promise<UnseenCounts
         ne(comments.authorId, userId),
         isNull(comments.deletedAt),
         gt(comments.id, sql`coalesce(${feedbackSeen.seenThroughId}, 0)`),
+        notHiddenFrom(userId, comments.authorId),
       ),
     )
     .groupBy(comments.storyId);

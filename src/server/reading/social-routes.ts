@@ -10,6 +10,7 @@ import { requireUser, requireUserHook } from "../accounts/guards";
 import { notifyComment, notifyLikeMilestone } from "../community/notify";
 import { notifyLater } from "../community/notify-later";
 import { AppError, notFound } from "../errors";
+import { refuseIfBlockedOrThrow } from "../safety/blocks";
 import { stripControlChars } from "../stories/sanitize-content";
 import { listBookmarks } from "./bookmarks";
 import { deleteComment, editComment } from "./comment-changes";
@@ -88,8 +89,10 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       const id = parseReadableStoryId(request.params.id);
       const { parentId } = request.body;
       // NOTE: checked before the allowance, so asking about stories (or comments) one may not read costs no comment.
-      await getReadableStoryOrThrow(request.db, id, user);
-      await checkReplyTargetOrThrow(request.db, id, parentId);
+      const story = await getReadableStoryOrThrow(request.db, id, user);
+      const parent = await checkReplyTargetOrThrow(request.db, id, parentId);
+      // A story's author or the answered comment's author who blocked the writer: the neutral 403 (safety/blocks.ts).
+      await refuseIfBlockedOrThrow(request.db, [story.authorId, ...(parent ? [parent.authorId] : [])], user.id);
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
       const content = commentText(request.body.content);
       const comment = await addComment(request.db, id, user, { content, parentId }, now());
