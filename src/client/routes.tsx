@@ -23,6 +23,7 @@ const UpgradePage = lazy(() => import("./pages/UpgradePage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
 const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
 const HistoryPage = lazy(() => import("./pages/HistoryPage"));
+const ReportPage = lazy(() => import("./pages/ReportPage"));
 
 /** Every /dashboard page: signed-in only, framed by the sidebar layout. */
 function Protected({ children }: { children: ReactNode }) {
@@ -98,6 +99,11 @@ export function AppRoutes() {
         <Route path={ROUTES.history}>
           <Protected>
             <HistoryPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.reportPattern}>
+          <Protected>
+            <ReportPage />
           </Protected>
         </Route>
         <Route component={NotFoundPage} />

@@ -35,6 +35,8 @@ export const queryKeys = {
   subscription: (id: number | string) => [`/api/stories/${id}/subscription`] as const,
   following: ["/api/following"] as const,
   emailSettings: ["/api/email-settings"] as const,
+  /** Settings' "Blocked and muted" (features/safety). */
+  hiddenPeople: ["/api/blocks"] as const,
 };
 
 /** The URL a key fetches: its first element plus the defined parameters of its second. */

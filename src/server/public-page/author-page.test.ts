@@ -70,8 +70,12 @@ describeEachDb(
       // A signed-in reader gets the same page but for their own 'Follow' form.
       const { cookie } = await author();
       const slot = /<div class="follow" id="follow">.*?<\/div>/s;
+      // …and their Block / Mute / Report slot (safety/blocks.test.ts covers those).
+      const safety = /<div class="safety" id="safety">.*?<\/div>/s;
       const theirs = (await get(`/u/${user.username}`, { cookie })).body;
-      expect(theirs.replace(slot, "")).toBe(html.replace(slot, ""));
+      expect(theirs.replace(slot, "").replace(safety, "")).toBe(html.replace(slot, "").replace(safety, ""));
+      expect(theirs).toMatch(/<div class="safety" id="safety"><form method="post" action="\/u\/[^"]+\/block">/);
+      expect(html).toContain('<div class="safety" id="safety"></div>');
       expect(theirs).toContain('<input type="hidden" name="follow" value="1"><button class="btn">Follow</button>');
     });
 

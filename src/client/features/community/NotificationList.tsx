@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { PersonMenu } from "../safety/PersonMenu";
 import { notificationText, timeAgo } from "./notification-text";
 import { useMarkAllRead, useMarkRead, useNotifications } from "./queries";
 
@@ -111,6 +112,7 @@ function NotificationItem({ notification: n }: { notification: NotificationView 
           )}
         </div>
       </div>
+      {n.actor && <PersonMenu username={n.actor.username} label={`More for ${n.actor.username}`} />}
     </li>
   );
 }

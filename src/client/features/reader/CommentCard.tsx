@@ -12,6 +12,7 @@ import {
 } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
+import { PersonMenu } from "../safety/PersonMenu";
 import { CommentComposer } from "./CommentComposer";
 import { useEditComment } from "./queries";
 
@@ -125,7 +126,17 @@ export function CommentCard({
           </time>
           {comment.editedAt ? <span className="text-slate-500">(edited)</span> : null}
         </p>
-        {comment.canDelete ? <DeleteComment comment={comment} onDelete={onDelete} /> : null}
+        <div className="flex shrink-0 items-center gap-1">
+          {comment.canDelete ? <DeleteComment comment={comment} onDelete={onDelete} /> : null}
+          {/* Report, Block and Mute for someone else's comment (mayReply: the viewer is signed in). */}
+          {mayReply && comment.author && !comment.canEdit ? (
+            <PersonMenu
+              username={comment.author.username}
+              label={`More for the comment by ${comment.author.username}`}
+              report={{ type: "comment", id: String(comment.id), label: `The comment by ${comment.author.username}` }}
+            />
+          ) : null}
+        </div>
       </div>
       {mode === "edit" ? (
         <EditComment storyId={storyId} comment={comment} onDone={done} />
