@@ -77,6 +77,18 @@ test("a reader reports a comment, the author blocks its writer, whose reply is r
     await sent.getByRole("button", { name: "Done" }).click();
     await expect(sent).toBeHidden();
 
+    // The writer's page (server-rendered, no script): Block, Mute and a Report link to the same dialog.
+    await reader.page.goto(`/u/${troll.user.username}`);
+    await expect(reader.page.getByRole("button", { name: "Block", exact: true })).toBeVisible();
+    await reader.page.screenshot({ path: testInfo.outputPath(`author-page-${width}.png`) });
+    await reader.page.getByRole("link", { name: "Report", exact: true }).click();
+    const profileReport = reader.page.getByRole("dialog", { name: "Report" });
+    await expect(profileReport).toContainText(`${troll.user.username}'s profile`);
+    await profileReport.getByRole("radio", { name: "Spam" }).check();
+    await profileReport.getByRole("button", { name: "Send report" }).click();
+    await reader.page.getByRole("dialog", { name: "Report sent" }).getByRole("button", { name: "Done" }).click();
+    await expect(reader.page).toHaveURL(new RegExp(`/u/${troll.user.username}$`));
+
     // The author blocks the writer from the same menu in the Feedback panel (an author's reader link opens the
     // editor); the comment leaves the author's view.
     const panel = await openFeedback(author.page, storyId);
@@ -85,6 +97,7 @@ test("a reader reports a comment, the author blocks its writer, whose reply is r
       .filter({ hasText: abuse })
       .getByRole("button", { name: `More for the comment by ${troll.user.username}` })
       .click();
+    await author.page.screenshot({ path: testInfo.outputPath(`comment-menu-${width}.png`) });
     await author.page.getByRole("menuitem", { name: `Block ${troll.user.username}` }).click();
     await author.page
       .getByRole("alertdialog", { name: `Block ${troll.user.username}?` })

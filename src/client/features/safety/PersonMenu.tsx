@@ -50,11 +50,15 @@ export function BlockConfirm({
   );
 }
 
+/** Room the three items need below the button (px). */
+const MENU_HEIGHT = 140;
+
 const item =
   "block w-full cursor-pointer whitespace-nowrap px-3 py-2 text-left text-sm text-slate-700 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-none";
 
 export function PersonMenu({ username, report, label }: { username: string; report?: ReportTarget; label: string }) {
   const [open, setOpen] = useState(false);
+  const [upward, setUpward] = useState(false);
   const [dialog, setDialog] = useState<"report" | "block" | null>(null);
   const hide = useHidePerson();
   const root = useRef<HTMLDivElement>(null);
@@ -103,7 +107,13 @@ export function PersonMenu({ username, report, label }: { username: string; repo
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          // NOTE: opens upward when too close to the bottom of the viewport or of the dialog it sits in, whose
+          // scrolling box would otherwise cut the menu off.
+          const below = button.current?.closest("[role=dialog]")?.getBoundingClientRect().bottom ?? window.innerHeight;
+          setUpward((button.current?.getBoundingClientRect().bottom ?? 0) + MENU_HEIGHT > below);
+          setOpen(!open);
+        }}
         className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "-my-1.5 h-8 w-8 text-slate-500")}
         data-testid="person-menu"
       >
@@ -113,7 +123,11 @@ export function PersonMenu({ username, report, label }: { username: string; repo
         <div
           role="menu"
           aria-label={label}
-          className="absolute right-0 top-8 z-30 min-w-44 overflow-hidden rounded-xl border border-brand-100 bg-white py-1 shadow-lg"
+          className={cn(
+            "absolute right-0 z-30",
+            upward ? "bottom-9" : "top-8",
+            "min-w-44 overflow-hidden rounded-xl border border-brand-100 bg-white py-1 shadow-lg",
+          )}
         >
           {report ? (
             <button type="button" role="menuitem" className={item} onClick={() => choose("report")}>

@@ -98,7 +98,10 @@ function ReportForm({ targets, onSent }: { targets: ReportTarget[]; onSent: () =
                 className="accent-brand-600"
                 checked={reason === code}
                 aria-invalid={errors.reason ? true : undefined}
-                onChange={() => setReason(code)}
+                onChange={() => {
+                  setReason(code);
+                  setErrors(({ reason: _chosen, ...rest }) => rest);
+                }}
               />
               {REPORT_REASON_LABELS[code]}
             </label>
