@@ -57,6 +57,8 @@ test("a reader reports a comment, the author blocks its writer, whose reply is r
 
     // The reader reports the abusive comment through its menu and the dialog.
     await reader.page.goto(readerUrl);
+    await expect(reader.page.getByTestId("report-open")).toBeVisible();
+    await reader.page.screenshot({ path: testInfo.outputPath(`reader-actions-${width}.png`) });
     const readerComments = reader.page.getByTestId("reader-comments");
     const abusive = readerComments.getByTestId("comment").filter({ hasText: abuse });
     await abusive.getByRole("button", { name: `More for the comment by ${troll.user.username}` }).click();
@@ -89,6 +91,20 @@ test("a reader reports a comment, the author blocks its writer, whose reply is r
     await reader.page.getByRole("dialog", { name: "Report sent" }).getByRole("button", { name: "Done" }).click();
     await expect(reader.page).toHaveURL(new RegExp(`/u/${troll.user.username}$`));
 
+    // The author's notification of the comment has the same menu (without Report).
+    const trollsMenu = author.page.getByRole("button", { name: `More for ${troll.user.username}` });
+    await expect(async () => {
+      await author.page.goto("/dashboard/notifications");
+      await expect(trollsMenu.first()).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await trollsMenu.first().click();
+    await expect(author.page.getByRole("menuitem")).toHaveText([
+      `Block ${troll.user.username}`,
+      `Mute ${troll.user.username}`,
+    ]);
+    await author.page.screenshot({ path: testInfo.outputPath(`notification-menu-${width}.png`) });
+    await author.page.keyboard.press("Escape");
+
     // The author blocks the writer from the same menu in the Feedback panel (an author's reader link opens the
     // editor); the comment leaves the author's view.
     const panel = await openFeedback(author.page, storyId);
@@ -105,6 +121,12 @@ test("a reader reports a comment, the author blocks its writer, whose reply is r
       .click();
     await expect(panel.getByTestId("comment").filter({ hasText: abuse })).toHaveCount(0);
     await expect(panel.getByTestId("comment").filter({ hasText: thanks })).toHaveCount(1);
+
+    // Their notifications are hidden from the author too.
+    await author.page.goto("/dashboard/notifications");
+    await expect(author.page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+    await expect(author.page.getByText("Loading notifications…")).toHaveCount(0);
+    await expect(trollsMenu).toHaveCount(0);
 
     // The blocked writer still sees their own comment, but a reply to the author's comment is refused.
     await troll.page.goto(readerUrl);
