@@ -43,7 +43,8 @@ export function NotificationList() {
           No notifications yet. Comments, replies, followers and new work from authors you follow show up here.
         </div>
       ) : (
-        <ul className="divide-y divide-brand-100 overflow-hidden rounded-2xl border border-brand-100 bg-white">
+        // NOTE: no overflow-hidden (it would cut off an item's '…' menu); the items round their own corners.
+        <ul className="divide-y divide-brand-100 rounded-2xl border border-brand-100 bg-white">
           {items.map((n) => (
             <NotificationItem key={n.id} notification={n} />
           ))}
@@ -79,7 +80,10 @@ function NotificationItem({ notification: n }: { notification: NotificationView 
   const linkClass = "text-slate-700 hover:underline focus-visible:underline";
   return (
     <li
-      className={cn("flex items-start gap-3 px-4 py-3", !n.read && "bg-brand-50/60")}
+      className={cn(
+        "flex items-start gap-3 px-4 py-3 first:rounded-t-2xl last:rounded-b-2xl",
+        !n.read && "bg-brand-50/60",
+      )}
       data-testid="notification"
       data-read={n.read}
     >
