@@ -2,6 +2,7 @@
 // through the dialog and is thanked; the story's author blocks its writer from the comment's menu, and that writer's
 // reply to the author's comment is refused; Settings lists the block, and Unblock lifts it. With screenshots.
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { createVerifiedUser, signIn, type TestUser } from "./support/accounts";
 
@@ -14,6 +15,14 @@ async function publishedStory(request: APIRequestContext, title: string): Promis
   });
   expect(published.status(), await published.text()).toBe(200);
   return id;
+}
+
+/** Serious and critical WCAG 2 A/AA violations inside `selector`, as e2e/accessibility.spec.ts reads them. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function comment(request: APIRequestContext, storyId: number, content: string): Promise<number> {
@@ -72,6 +81,7 @@ test("a reader reports a comment, the author blocks its writer, whose reply is r
     await dialog.getByLabel("Details (optional)").fill("Aimed at the author, again and again.");
     await expect(dialog.getByText("37/2000")).toBeVisible();
     await reader.page.screenshot({ path: testInfo.outputPath(`report-dialog-${width}.png`) });
+    expect(await seriousViolations(reader.page, "[role=dialog]")).toEqual([]);
     await dialog.getByRole("button", { name: "Send report" }).click();
     const sent = reader.page.getByRole("dialog", { name: "Report sent" });
     await expect(sent.getByRole("status")).toHaveText("Thanks, we'll review this");
@@ -149,6 +159,7 @@ test("a reader reports a comment, the author blocks its writer, whose reply is r
     await expect(card.getByTestId("block-list")).toContainText(troll.user.username);
     await card.scrollIntoViewIfNeeded();
     await author.page.screenshot({ path: testInfo.outputPath(`settings-blocked-${width}.png`) });
+    expect(await seriousViolations(author.page, "[data-testid=hidden-people]")).toEqual([]);
     await card.getByRole("button", { name: `Unblock ${troll.user.username}` }).click();
     await expect(card.getByText("You haven't blocked anyone.")).toBeVisible();
     const again = await openFeedback(author.page, storyId);
