@@ -134,8 +134,16 @@ describeEachDb("blocks and mutes", (ctx) => {
       (await db().select().from(notifications).where(eq(notifications.userId, author.user.id))).length;
     expect(await fromThem()).toBe(3); // one per comment on the author's story
 
+    const pendingFrom = async (actorIds: number[]) =>
+      (await db().select().from(notifications).where(eq(notifications.userId, author.user.id))).filter(
+        (n) => n.emailState === "pending" && actorIds.includes(n.actorId ?? 0),
+      ).length;
+    // Comments notify by email by default: waiting for the worker, unless it already ran.
+    await db().update(notifications).set({ emailState: "pending" }).where(eq(notifications.userId, author.user.id));
     await call("POST", `/api/blocks/${blocked.user.username}`, author);
     await call("POST", `/api/mutes/${muted.user.username}`, author);
+    // Not emailed later either; the reader's still is.
+    expect([await pendingFrom([blocked.user.id, muted.user.id]), await pendingFrom([reader.user.id])]).toEqual([0, 1]);
     expect((await call("GET", "/api/blocks", author)).json()).toMatchObject({
       blocked: [{ username: blocked.user.username }],
       muted: [{ username: muted.user.username }],

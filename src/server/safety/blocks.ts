@@ -10,7 +10,7 @@ import {
   WRITE_UNAVAILABLE,
 } from "../../shared/schemas/safety";
 import type { Db } from "../db/client";
-import { follows, type HideKind, stories, storySubscriptions, userBlocks, users } from "../db/schema";
+import { follows, type HideKind, notifications, stories, storySubscriptions, userBlocks, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 
 /** Route names are user names; anything else is nobody (the same rule as /u/{name}). */
@@ -73,6 +73,17 @@ export async function hidePerson(db: Db, userId: number, otherId: number, kind: 
   if (userId === otherId) throw new AppError(400, "VALIDATION", kind === "block" ? BLOCK_SELF : MUTE_SELF);
   await db.transaction(async (tx) => {
     await tx.insert(userBlocks).values({ userId, otherId, kind, createdAt: now }).onConflictDoNothing();
+    // Notifications from them already made but not yet emailed (a daily digest waits up to a day) are not sent.
+    await tx
+      .update(notifications)
+      .set({ emailState: "none" })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.actorId, otherId),
+          eq(notifications.emailState, "pending"),
+        ),
+      );
     if (kind !== "block") return;
     await tx.delete(follows).where(and(eq(follows.followerId, otherId), eq(follows.authorId, userId)));
     await tx
