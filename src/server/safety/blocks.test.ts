@@ -129,6 +129,7 @@ describeEachDb("blocks and mutes", (ctx) => {
     await comment(blocked, mutedStory.id, "Blocked, elsewhere");
     await call("POST", `/api/authors/${blocked.user.username}/follow`, author);
     await call("POST", `/api/authors/${muted.user.username}/follow`, author);
+    for (const s of [blockedStory, mutedStory, story]) await call("POST", `/api/stories/${s.id}/bookmark`, author);
     await settled();
     const fromThem = async () =>
       (await db().select().from(notifications).where(eq(notifications.userId, author.user.id))).length;
@@ -190,6 +191,8 @@ describeEachDb("blocks and mutes", (ctx) => {
     expect(forYou).not.toContain(mutedStory.title);
     expect((await call("GET", "/api/following", author)).json().items).toEqual([]);
     expect((await call("GET", "/api/following", reader)).json().items).toEqual([]);
+    const saved = (await call("GET", "/api/bookmarks", author)).json() as { title: string }[];
+    expect(saved.map((s) => s.title)).toEqual([story.title]);
 
     const tagPage = async (who?: UserWithSession) =>
       (await ctx().app.inject({ url: `/t/${tag}`, headers: who ? { cookie: who.cookie } : {} })).body;
