@@ -28,7 +28,8 @@ export function requireSameSite(request: FastifyRequest, _reply: FastifyReply, d
   const site = request.headers["sec-fetch-site"];
   const sameOrigin = origin === allowed || origin === `${request.protocol}://${request.host}`;
   if (site === "cross-site" || site === "same-site" || (!sameOrigin && site !== "same-origin")) {
-    return done(forbidden(CROSS_SITE_REFUSED));
+    done(forbidden(CROSS_SITE_REFUSED));
+    return;
   }
   done();
 }
