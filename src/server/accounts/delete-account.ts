@@ -80,7 +80,11 @@ export async function removeAccount(db: Db, user: UserRow, fate: "delete" | "orp
 
     // Threads stay readable: their comments (kept text, or '[deleted]' placeholders) move to '[deleted user]'.
     await tx.update(comments).set({ authorId: system.deleted }).where(eq(comments.authorId, user.id));
-    // Other people's notifications they caused read as "Someone" (actor_id has no foreign key on purpose).
+    // Other people's notifications they caused read as "Someone" (actor_id has no foreign key on purpose); a
+    // "followed you" goes with the follow (its dedupe key names the follower).
+    await tx
+      .delete(notifications)
+      .where(and(eq(notifications.actorId, user.id), eq(notifications.type, "new_follower")));
     await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, user.id));
 
     // Their images, unless a kept (orphaned) story still shows one; those stay without an owner (FK: set null).
