@@ -114,7 +114,9 @@ export function epubStream(book: EpubBook): Readable {
       n++;
       if (n > book.chapterCount) throw new Error(`more chapters than the ${book.chapterCount} announced`);
       titles.push(chapter.title);
-      const body = `<section>\n<h1>${xmlEscape(chapter.title)}</h1>\n${htmlToXhtml(chapter.html)}\n</section>`;
+      // A chapter that opens with its own heading keeps it; one without gets its title as a heading.
+      const heading = /^\s*<h[1-3][\s>]/i.test(chapter.html) ? "" : `<h1>${xmlEscape(chapter.title)}</h1>\n`;
+      const body = `<section>\n${heading}${htmlToXhtml(chapter.html)}\n</section>`;
       zip.addBuffer(
         Buffer.from(xhtmlPage(book.language, chapter.title, body), "utf8"),
         `OEBPS/${chapterFile(n)}`,
