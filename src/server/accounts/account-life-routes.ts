@@ -124,6 +124,12 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
     return { message: ACCOUNT_DELETED };
   });
 
+  // When the next export is possible (null: now), so Settings can say so before starting a download.
+  r.get("/api/account/export/status", signedIn, async (request) => {
+    const waitMs = await exports.retryAfterMs(String(requireUser(request).id));
+    return { nextExportAt: waitMs > 0 ? new Date(app.deps.now().getTime() + waitMs).toISOString() : null };
+  });
+
   r.get("/api/account/export", signedIn, async (request, reply) => {
     const user = requireUser(request);
     const key = String(user.id);
