@@ -52,7 +52,7 @@ function Row({
           <div className="break-words text-sm text-slate-600">{detail}</div>
         </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2">{action}</div>
+      <div className="flex shrink-0 flex-wrap gap-2 pl-8 sm:pl-0">{action}</div>
     </div>
   );
 }
