@@ -200,6 +200,7 @@ describeEachDb(
     }
 
     it("orphans the published stories, keeps comments as '[deleted user]', and leaves no row naming the person", async () => {
+      cancels.length = 0;
       const w = await busyWriter();
       // Caches hold the byline before the deletion.
       const readBefore = await app().inject({ method: "GET", url: `/api/stories/${w.kept.id}/read` });
@@ -309,6 +310,7 @@ describeEachDb(
     });
 
     it("deletes the published stories when asked, and cancels Plus with the provider first", async () => {
+      cancels.length = 0;
       const account = await createVerifiedAccount(app(), ctx().mailer);
       const cookie = await logInCookie(app(), account);
       const user = await userRow(account.email);
