@@ -71,6 +71,20 @@ describeEachDb("account and security", (ctx) => {
     });
     expect(noOrigin.statusCode).toBe(403);
     expect(mails(account.email, "Your FicForge password was changed")).toHaveLength(0);
+    // Guessing is capped: 10 wrong current passwords in 15 minutes, then even the right one waits.
+    for (let i = 0; i < 9; i++) {
+      const guess = await call("POST", "/api/account/password", laptop, {
+        currentPassword: `Wr0ng!${i}`,
+        newPassword: "N3w!Password",
+      });
+      expect(guess.json().code).toBe("WRONG_PASSWORD");
+    }
+    const capped = await call("POST", "/api/account/password", laptop, {
+      currentPassword: GOOD_PASSWORD,
+      newPassword: "N3w!Password",
+    });
+    expect(capped.statusCode).toBe(429);
+    ctx().clock.advance(15 * MINUTE + 1000);
 
     const done = await call("POST", "/api/account/password", laptop, {
       currentPassword: GOOD_PASSWORD,
