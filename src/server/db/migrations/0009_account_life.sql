@@ -26,4 +26,6 @@ ALTER TABLE "sessions" ADD COLUMN "authenticated_at" timestamp with time zone DE
 ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "email_changes_user_idx" ON "email_changes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "username_holds_until_idx" ON "username_holds" USING btree ("held_until");--> statement-breakpoint
-ALTER TABLE "sessions" ADD CONSTRAINT "sessions_public_id_unique" UNIQUE("public_id");
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_public_id_unique" UNIQUE("public_id");--> statement-breakpoint
+-- Sessions older than this migration were not just signed in: recent re-authentication counts from their start.
+UPDATE "sessions" SET "authenticated_at" = "created_at", "last_seen_at" = "created_at";
