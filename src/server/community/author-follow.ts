@@ -8,8 +8,7 @@ import { FOLLOW_SELF } from "../../shared/schemas/community";
 import { loadSession } from "../accounts/sessions";
 import { escapeHtml as e, PAGE_CSP, plural } from "../public-page/template";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
-import { notifyNewFollower } from "./notify";
-import { notifyLater } from "./notify-later";
+import { fanOutLater } from "./pending-fan-outs";
 
 interface Viewer {
   /** Whether the viewer follows the author; null for the author's own page. */
@@ -102,9 +101,7 @@ export async function authorFollowRoutes(app: FastifyInstance): Promise<void> {
     const author = await getAuthorByNameOrThrow(request.db, request.params.name);
     if (request.body?.follow === "0") await unfollow(request.db, author.id, user.id);
     else if (author.id === user.id) return reply.status(400).send(FOLLOW_SELF);
-    else if (await follow(request.db, author.id, user.id)) {
-      notifyLater(request, "new-follower notification", () => notifyNewFollower(request.db, author.id, user.id));
-    }
+    else fanOutLater(request, await follow(request.db, author.id, user.id, app.deps.now()));
     app.readCache.invalidateAuthors();
     return reply.redirect(authorPath(author.username), 303);
   });
