@@ -76,6 +76,7 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .prose{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:1.125rem;line-height:1.75;overflow-wrap:break-word}
 .prose p{margin:0 0 1.15em}
 .prose p{content-visibility:auto;contain-intrinsic-size:auto 8em}
+.prose>p:nth-child(-n+12){content-visibility:visible}
 .prose h2{font-size:1.6rem;line-height:1.25;margin:2.25em 0 .75em;scroll-margin-top:1rem}
 .prose h3{font-size:1.25rem;margin:1.75em 0 .5em}
 .prose h2:first-child,.prose section:first-child>h2:first-child{margin-top:0}
