@@ -7,14 +7,17 @@ import { STORY_NOT_PUBLISHED } from "../reading/visibility";
 import { createTestApp, describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
 import { notifyNewChapters, notifyNewStory } from "./notify";
+import { maintenanceJobs } from "../maintenance-jobs";
+import type { AppDeps } from "../types";
 import { OWN_RUN_GRACE_MS, sweepPendingFanOuts } from "./pending-fan-outs";
 
 describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
   const db = () => ctx().database.db;
   // A second instance on the same database, as behind a load balancer.
   let other: FastifyInstance;
+  let otherDeps: AppDeps;
   beforeAll(async () => {
-    other = (await createTestApp(ctx().kind, { database: ctx().database })).app;
+    ({ app: other, deps: otherDeps } = await createTestApp(ctx().kind, { database: ctx().database }));
   });
   afterAll(() => other?.close());
 
@@ -208,9 +211,14 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
 
     // Within the minute the request's own run has, the sweep leaves the rows alone.
     expect(await sweepPendingFanOuts(db(), ctx().clock.now())).toBe(0);
-    // A minute later two instances sweep at once: each row runs once, and each notification is written once.
+    // A minute later both instances' maintenance sweeps run at once: each row runs once, each notification is
+    // written once.
     const later = new Date(ctx().clock.now().getTime() + OWN_RUN_GRACE_MS);
-    const swept = await Promise.all([sweepPendingFanOuts(db(), later), sweepPendingFanOuts(db(), later)]);
+    const sweep = (deps: AppDeps) =>
+      maintenanceJobs({ ...deps, now: () => later })
+        .find((job) => job.name === "sweep-fan-outs")!
+        .run() as Promise<number>;
+    const swept = await Promise.all([sweep(ctx().deps), sweep(otherDeps)]);
     // Six notifications: chapter 1 came before the subscription, so it reaches nobody.
     expect(swept[0]! + swept[1]!).toBe(6);
     const [story] = (await rowsFor(reader.user.id)).map((n) => n.storyId);
