@@ -58,9 +58,9 @@ export function maintenanceJobs(
       name: "sweep-fan-outs",
       everyMs: MINUTE_MS,
       run: async () => {
-        const written = await sweepPendingFanOuts(db, deps.now());
-        if (written > 0) deps.emailWake?.notify();
-        return written;
+        const swept = await sweepPendingFanOuts(db, deps.now());
+        if (swept.written > 0) deps.emailWake?.notify();
+        return swept;
       },
     },
     // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.

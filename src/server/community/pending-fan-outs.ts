@@ -65,10 +65,12 @@ export function fanOutLater(request: FastifyRequest, ...pending: (PendingFanOut 
 
 /**
  * The maintenance sweep: runs the fan-outs whose own run did not happen (the process died) or failed, oldest first,
- * in claimed batches. Answers how many notifications it wrote. A run that fails keeps its row until the claim ends.
+ * in claimed batches. Answers how many it ran and how many notifications they wrote. A run that fails keeps its row
+ * until the claim ends.
  */
-export async function sweepPendingFanOuts(db: Db, now: Date): Promise<number> {
+export async function sweepPendingFanOuts(db: Db, now: Date): Promise<{ ran: number; written: number }> {
   let written = 0;
+  let ran = 0;
   let failure: unknown;
   for (;;) {
     const due = db
@@ -88,6 +90,7 @@ export async function sweepPendingFanOuts(db: Db, now: Date): Promise<number> {
     for (const pending of claimed.sort((a, b) => a.id - b.id)) {
       try {
         written += await runFanOut(db, pending);
+        ran += 1;
       } catch (error) {
         failure ??= error;
       }
@@ -95,5 +98,5 @@ export async function sweepPendingFanOuts(db: Db, now: Date): Promise<number> {
     if (claimed.length < SWEEP_BATCH) break;
   }
   if (failure !== undefined) throw failure;
-  return written;
+  return { ran, written };
 }
