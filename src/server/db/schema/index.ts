@@ -12,3 +12,4 @@ export * from "./reading-stats";
 export * from "./chapters";
 export * from "./reports";
 export * from "./account-life";
+export * from "./fan-outs";
