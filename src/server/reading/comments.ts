@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { createThrottle } from "../accounts/throttle";
+import { commentShownTo } from "../moderation/standing";
 import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "./visibility";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
@@ -27,6 +28,7 @@ export const commentColumns = {
   parentId: comments.parentId,
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
+  moderation: comments.moderation,
 };
 
 export interface CommentRow {
@@ -38,6 +40,7 @@ export interface CommentRow {
   parentId: number | null;
   editedAt: Date | null;
   deletedAt: Date | null;
+  moderation: string;
 }
 
 /** A deleted comment kept for its replies shows neither its text nor who wrote it. */
@@ -55,6 +58,7 @@ export function presentComment(row: CommentRow, storyAuthorId: number, viewer: V
     deleted,
     canDelete: !deleted && viewer !== null && (mine || viewer.id === storyAuthorId),
     canEdit: !deleted && mine,
+    awaitingReview: row.moderation === "held",
   };
 }
 
@@ -76,7 +80,13 @@ export async function listComments(
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
-    .where(and(eq(comments.storyId, story.id), gt(comments.id, cursorId(query.cursor))))
+    .where(
+      and(
+        eq(comments.storyId, story.id),
+        gt(comments.id, cursorId(query.cursor)),
+        commentShownTo(viewer?.id ?? null),
+      ),
+    )
     .orderBy(asc(comments.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);

@@ -11,3 +11,4 @@ export * from "./tags";
 export * from "./reading-stats";
 export * from "./chapters";
 export * from "./reports";
+export * from "./moderation";
