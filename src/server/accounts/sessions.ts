@@ -1,10 +1,12 @@
 // Database sessions: the cookie holds 32 random bytes, the table holds their SHA-256.
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../shared/limits";
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from "../../shared/signed-in-hint";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { AppError } from "../errors";
+import { isSuspended, suspendedMessage } from "../moderation/standing";
 import { forgetSignIns, rememberSignIn } from "./remember-sign-in";
 import { randomToken, sha256 } from "./tokens";
 
@@ -48,10 +50,28 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
  * (no fixation: an id planted before sign-in is never promoted), and remembers the sign-in (remember-sign-in.ts).
  */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  await refuseSuspended(request.db, userId, request.server.deps.now());
   if (request.sessionId) await destroySession(request.db, request.sessionId);
   const { token, expiresAt } = await createSession(request.db, userId, request.server.deps.now());
   setSessionCookie(request.server, reply, token, expiresAt);
   await rememberSignIn(request, reply, userId);
+}
+
+/**
+ * Issue 18: a suspended or banned account may not sign in by any path (password, Google, a new sign-up's first
+ * session): 403 naming the end date. Every sign-in path comes through startSession, after its own checks.
+ */
+async function refuseSuspended(db: Db, userId: number, now: Date): Promise<void> {
+  const [row] = await db
+    .select({ suspendedUntil: users.suspendedUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (row && isSuspended(row, now)) {
+    throw new AppError(403, "ACCOUNT_SUSPENDED", suspendedMessage(row.suspendedUntil!), {
+      suspendedUntil: row.suspendedUntil!.toISOString(),
+    });
+  }
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
@@ -64,7 +84,14 @@ async function findLiveSession(db: Db, id: string, now: Date) {
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, now),
+        // A suspended account's sessions are deleted when it is suspended; this refuses one written after that.
+        or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -131,7 +131,7 @@ export async function addComment(
   db: Db,
   storyId: number,
   viewer: Signed & { username: string },
-  input: { content: string; parentId?: number },
+  input: { content: string; parentId?: number; held?: boolean },
   now: Date,
 ): Promise<CommentView> {
   return db.transaction(async (tx) => {
@@ -145,6 +145,7 @@ export async function addComment(
         authorId: viewer.id,
         content: input.content,
         parentId: input.parentId ?? null,
+        moderation: input.held ? "held" : "visible",
         createdAt: now,
       })
       .returning();

@@ -10,6 +10,7 @@ import { requireUser, requireUserHook } from "../accounts/guards";
 import { notifyComment, notifyLikeMilestone } from "../community/notify";
 import { notifyLater } from "../community/notify-later";
 import { AppError, notFound } from "../errors";
+import { checkCommentLimits } from "../moderation/new-account-limits";
 import { stripControlChars } from "../stories/sanitize-content";
 import { listBookmarks } from "./bookmarks";
 import { deleteComment, editComment } from "./comment-changes";
@@ -92,9 +93,14 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       await checkReplyTargetOrThrow(request.db, id, parentId);
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
       const content = commentText(request.body.content);
-      const comment = await addComment(request.db, id, user, { content, parentId }, now());
+      // Issue 18: the same text a third time in an hour is refused; a new account's link waits for a moderator.
+      const { held } = await checkCommentLimits(request.db, user, content, now).catch((error) =>
+        withRetryAfter(reply, error),
+      );
+      const comment = await addComment(request.db, id, user, { content, parentId, held }, now());
       root.readCache.invalidateStory(id);
-      notifyLater(request, "comment notifications", () => notifyComment(request.db, comment.id));
+      // A held comment notifies nobody until a moderator approves it (moderation/routes.ts).
+      if (!held) notifyLater(request, "comment notifications", () => notifyComment(request.db, comment.id));
       return reply.status(201).send(comment);
     },
   );
