@@ -2,11 +2,7 @@
 // (and appeals) closed, and the notifications to the person acted on and to the reporters. What must reach other
 // parts of the app after the commit (the read cache, a held comment's notifications) is answered as `effects`.
 import { and, eq, or } from "drizzle-orm";
-import type {
-  ActionResult,
-  ModerationActionBody,
-  ModerationTargetType,
-} from "../../shared/schemas/moderation";
+import type { ActionResult, ModerationActionBody, ModerationTargetType } from "../../shared/schemas/moderation";
 import { SUSPENSION_DAYS_RULE } from "../../shared/schemas/moderation";
 import type { Db } from "../db/client";
 import { comments, notifications, reports, sessions, stories, users } from "../db/schema";
@@ -63,9 +59,7 @@ export async function moderate(
     // The person acted on hears of it, and so does an appellant whose appeal was turned down (a dismiss).
     const ownerHears = ownerId !== null && ownerId !== actor.id && (applied.notifyOwner || appealed);
     const reporters = [
-      ...new Set(
-        closed.filter((r) => r.kind === "report" && r.reporterId !== null).map((r) => r.reporterId as number),
-      ),
+      ...new Set(closed.filter((r) => r.kind === "report" && r.reporterId !== null).map((r) => r.reporterId as number)),
     ].filter((id) => id !== ownerId);
     const rows = [
       ...(ownerHears ? [{ userId: ownerId, type: "moderation_action", dedupeKey: `moderation:${auditId}` }] : []),

@@ -85,9 +85,7 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
       appealAudit: null,
     });
   }
-  const drafts = [...groups.values()]
-    .sort((a, b) => a.oldest.getTime() - b.oldest.getTime())
-    .slice(0, QUEUE_GROUPS);
+  const drafts = [...groups.values()].sort((a, b) => a.oldest.getTime() - b.oldest.getTime()).slice(0, QUEUE_GROUPS);
 
   const auditIds = drafts.map((d) => d.appealAudit).filter((id): id is number => id !== null);
   const audits = auditIds.length
