@@ -11,6 +11,7 @@ import { invalidateAuthorViews } from "../reading/author-views";
 import { moderate } from "./actions";
 import { listAudit } from "./audit";
 import { fileAppeal, loadQueue } from "./queue";
+import { reportStandInRoutes } from "./report-stand-in";
 import { adminHook, moderatorHook, requireModerator } from "./roles";
 
 export async function moderationRoutes(root: FastifyInstance): Promise<void> {
@@ -37,6 +38,8 @@ export async function moderationRoutes(root: FastifyInstance): Promise<void> {
   app.get("/api/moderation/audit", { onRequest: adminHook, schema: { querystring: AuditQuery } }, async (request) =>
     listAudit(request.db, request.query),
   );
+
+  await reportStandInRoutes(root);
 
   // The person acted on appeals once, from the notification that told them (any signed-in user; their own only).
   app.post("/api/appeals", { onRequest: requireUserHook, schema: { body: AppealBody } }, async (request, reply) => {
