@@ -12,7 +12,7 @@ async function publishedStory(request: APIRequestContext, title: string): Promis
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: number }).id;
   const published = await request.post(`/api/stories/${id}/publish`, {
-    data: { description: "A harbour town waits for a ship.", tags: [], fandoms: [] },
+    data: { title, description: "A harbour town waits for a ship.", tags: ["Drama"] },
   });
   expect(published.status(), await published.text()).toBe(200);
   return id;
