@@ -123,7 +123,9 @@ test("a moderator hides a reported comment and suspends its writer, who is told 
   const until = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(Date.now() + 7 * 86_400_000),
   );
-  await expect(trollPage.getByText(`This account is suspended until ${until}`)).toBeVisible();
+  await expect(trollPage.getByRole("form", { name: "Login" }).getByRole("alert")).toContainText(
+    `This account is suspended until ${until}`,
+  );
   await trollPage.screenshot({ path: `${SHOTS}/suspended-sign-in-390.png` });
 
   // The reporter hears that it was decided.

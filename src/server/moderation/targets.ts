@@ -67,7 +67,7 @@ export async function resolveTarget(
       storyId: row.storyId,
       commentId: row.id,
       ownerId: row.authorId,
-      label: excerpt(row.content),
+      label: `“${excerpt(row.content)}”`,
     };
   }
   if (type === "story" || type === "chapter") {

@@ -80,7 +80,7 @@ function QueueCard({ group }: { group: QueueGroup }) {
         ))}
       </div>
       <TargetInPlace target={group.target} />
-      {group.owner && (
+      {group.owner && group.target.type !== "user" && (
         <p className="text-sm text-slate-600">
           Belongs to{" "}
           <a href={authorPath(group.owner.username)} className="font-semibold text-brand-700 hover:underline">
