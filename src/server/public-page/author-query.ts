@@ -67,7 +67,12 @@ export async function loadPublicWorks(db: Db, authorId: number): Promise<PublicW
     })
     .from(stories)
     .where(
-      and(eq(stories.authorId, authorId), eq(stories.published, true), eq(stories.rating, "general"), storyNotModerated()),
+      and(
+        eq(stories.authorId, authorId),
+        eq(stories.published, true),
+        eq(stories.rating, "general"),
+        storyNotModerated(),
+      ),
     )
     .orderBy(desc(stories.publishedAt), desc(stories.id));
   return rows

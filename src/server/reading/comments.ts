@@ -81,11 +81,7 @@ export async function listComments(
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .where(
-      and(
-        eq(comments.storyId, story.id),
-        gt(comments.id, cursorId(query.cursor)),
-        commentShownTo(viewer?.id ?? null),
-      ),
+      and(eq(comments.storyId, story.id), gt(comments.id, cursorId(query.cursor)), commentShownTo(viewer?.id ?? null)),
     )
     .orderBy(asc(comments.id))
     .limit(query.limit + 1);
