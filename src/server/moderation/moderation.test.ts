@@ -245,7 +245,14 @@ describeEachDb("moderation", (ctx) => {
     const password = "correct horse battery staple";
     const writer = await user({ password: await hashPassword(password, TEST_PASSWORD_COST) });
     const [reader, moderator] = [await user(), await user({ role: "moderator" })];
-    const story = await published(writer.user.id);
+    const tag = "Drama";
+    const story = await createStory(db(), {
+      authorId: writer.user.id,
+      published: true,
+      publishedAt: new Date(),
+      title: "The Quiet Harbour",
+      tags: [tag],
+    });
     const readerStory = await published(reader.user.id);
     const posted = (await comment(writer, readerStory.id, "A comment that will vanish")).json();
     // Both instances know the writer's session and have the story in their read caches. NOTE: read caches hear of
@@ -259,6 +266,8 @@ describeEachDb("moderation", (ctx) => {
       expect((await call("GET", `/api/stories/${story.id}/read`, undefined, undefined, app)).statusCode).toBe(200);
       expect((await send(app, "GET", `/s/${story.id}`)).statusCode).not.toBe(404);
     }
+    expect((await send(far, "GET", `/u/${writer.user.username}`)).body).toContain("The Quiet Harbour");
+    expect((await send(far, "GET", `/t/${tag}`)).body).toContain("The Quiet Harbour");
 
     for (const days of [0, 100_000, 2.5]) {
       const bad = await act(moderator, {
@@ -307,6 +316,7 @@ describeEachDb("moderation", (ctx) => {
     expect(discover.map((s: { id: number }) => s.id)).not.toContain(story.id);
     const authorPage = await send(far, "GET", `/u/${writer.user.username}`);
     expect(authorPage.body).not.toContain("The Quiet Harbour");
+    expect((await send(far, "GET", `/t/${tag}`)).body).not.toContain("The Quiet Harbour");
     const list = (await call("GET", `/api/stories/${readerStory.id}/comments`, reader)).json();
     expect(list.items.map((c: { id: number }) => c.id)).not.toContain(posted.id);
 
