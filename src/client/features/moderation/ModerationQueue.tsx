@@ -195,7 +195,7 @@ function ActionForm({ group }: { group: QueueGroup }) {
             ...(action === "set-rating" ? { rating: rating as never } : {}),
           },
           {
-            onSuccess: () => toast({ title: "Done. The people concerned have been notified." }),
+            onSuccess: () => toast({ title: "Applied. Everyone concerned is told." }),
             onError: (e) => toast({ title: errorMessage(e), variant: "destructive" }),
           },
         );
