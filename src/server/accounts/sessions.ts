@@ -5,8 +5,8 @@ import { SESSION_TTL_MS } from "../../shared/limits";
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from "../../shared/signed-in-hint";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
-import { AppError } from "../errors";
-import { isSuspended, suspendedMessage } from "../moderation/standing";
+import { suspensionRefusal } from "../moderation/appeal-token";
+import { isSuspended } from "../moderation/standing";
 import { forgetSignIns, rememberSignIn } from "./remember-sign-in";
 import { randomToken, sha256 } from "./tokens";
 
@@ -50,7 +50,7 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
  * (no fixation: an id planted before sign-in is never promoted), and remembers the sign-in (remember-sign-in.ts).
  */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
-  await refuseSuspended(request.db, userId, request.server.deps.now());
+  await refuseSuspended(request, userId);
   if (request.sessionId) await destroySession(request.db, request.sessionId);
   const { token, expiresAt } = await createSession(request.db, userId, request.server.deps.now());
   setSessionCookie(request.server, reply, token, expiresAt);
@@ -59,18 +59,18 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
 
 /**
  * Issue 18: a suspended or banned account may not sign in by any path (password, Google, a new sign-up's first
- * session): 403 naming the end date. Every sign-in path comes through startSession, after its own checks.
+ * session): 403 naming the end date, with an appeal token (moderation/appeal-token.ts). Every sign-in path comes through startSession, after its own checks.
  */
-async function refuseSuspended(db: Db, userId: number, now: Date): Promise<void> {
+async function refuseSuspended(request: FastifyRequest, userId: number): Promise<void> {
+  const { db } = request;
+  const { now, config } = request.server.deps;
   const [row] = await db
     .select({ suspendedUntil: users.suspendedUntil })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (row && isSuspended(row, now)) {
-    throw new AppError(403, "ACCOUNT_SUSPENDED", suspendedMessage(row.suspendedUntil!), {
-      suspendedUntil: row.suspendedUntil!.toISOString(),
-    });
+  if (row && isSuspended(row, now())) {
+    throw await suspensionRefusal(db, userId, row.suspendedUntil!, config.APP_SECRET, now());
   }
 }
 

@@ -10,7 +10,9 @@ import { createTestApp, describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
 import { NOT_A_MODERATOR, NOT_AN_ADMIN } from "./roles";
 import { NEW_ACCOUNT_COMMENT_LIMIT, SAME_COMMENT_REFUSED } from "./new-account-limits";
+import { readAppealToken, signAppealToken } from "./appeal-token";
 import { APPEALED_ALREADY } from "./queue";
+import { APPEAL_LINK_EXPIRED } from "./routes";
 
 const TWO_DAYS_AGO = () => new Date(Date.now() - 2 * 86_400_000);
 
@@ -330,6 +332,28 @@ describeEachDb("moderation", (ctx) => {
     expect(login.json().message).toContain(`suspended until ${endDate}`);
     const wrong = await send(ctx().app, "POST", "/api/login", { email: writer.user.email, password: "wrong one" });
     expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().appealToken).toBeUndefined();
+
+    // They cannot sign in to appeal, so the refusal carries a token for it: once, signed, for an hour.
+    const token = login.json().appealToken as string;
+    expect(token).toMatch(/^a1\./);
+    const forged = await send(ctx().app, "POST", "/api/appeals", { token: `${token.slice(0, -3)}abc`, text: "Hi" });
+    expect([forged.statusCode, forged.json().message]).toEqual([400, APPEAL_LINK_EXPIRED]);
+    const byToken = await send(other, "POST", "/api/appeals", { token, text: "I was provoked first" });
+    expect(byToken.statusCode).toBe(201);
+    expect((await send(ctx().app, "POST", "/api/appeals", { token, text: "Again" })).statusCode).toBe(409);
+    const later = await send(ctx().app, "POST", "/api/login", { email: writer.user.email, password });
+    expect([later.statusCode, later.json().appealToken]).toEqual([403, undefined]);
+    const appealed = (await call("GET", "/api/moderation/reports", moderator))
+      .json()
+      .groups.find(
+        (g: { kind: string; targetId: string }) => g.kind === "appeal" && g.targetId === String(writer.user.id),
+      );
+    expect(appealed).toMatchObject({ targetType: "user", appealOf: { action: "suspend-user" } });
+    const key = Buffer.alloc(32, 7);
+    const signed = signAppealToken(key, { userId: 5, auditId: 9 }, new Date(0));
+    expect(readAppealToken(key, signed, new Date(59 * 60_000))).toEqual({ userId: 5, auditId: 9 });
+    expect(readAppealToken(key, signed, new Date(61 * 60_000))).toBeUndefined();
 
     // A ban says permanently; restore lets them back in and shows their work again.
     await act(moderator, { action: "ban-user", targetType: "user", targetId: String(writer.user.id), reason: "Again" });

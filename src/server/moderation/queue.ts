@@ -3,7 +3,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   APPEALABLE_ACTIONS,
-  type AppealBody,
   type ModerationQueue,
   type ModerationTargetType,
   type QueueGroup,
@@ -129,7 +128,12 @@ export const APPEALED_ALREADY = "You have already appealed this decision";
  * An appeal, once per decision, by the person it was about. Another user's decision or one that cannot be appealed
  * (a dismiss, a restore, a role change) is the same 404, so audit ids tell nothing.
  */
-export async function fileAppeal(db: Db, userId: number, body: AppealBody, now: Date): Promise<{ id: number }> {
+export async function fileAppeal(
+  db: Db,
+  userId: number,
+  body: { auditId: number; text: string },
+  now: Date,
+): Promise<{ id: number }> {
   const [audit] = await db
     .select()
     .from(moderationAudit)

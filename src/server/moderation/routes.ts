@@ -4,7 +4,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppealBody, AuditQuery, ModerationActionBody } from "../../shared/schemas/moderation";
-import { requireUser, requireUserHook } from "../accounts/guards";
+import { requireUser } from "../accounts/guards";
+import { loadSigningKey } from "../email-notifications/unsubscribe-token";
+import { AppError } from "../errors";
+import { readAppealToken } from "./appeal-token";
 import { notifyComment } from "../community/notify";
 import { notifyLater } from "../community/notify-later";
 import { invalidateAuthorViews } from "../reading/author-views";
@@ -13,6 +16,8 @@ import { listAudit } from "./audit";
 import { fileAppeal, loadQueue } from "./queue";
 import { reportStandInRoutes } from "./report-stand-in";
 import { adminHook, moderatorHook, requireModerator } from "./roles";
+
+export const APPEAL_LINK_EXPIRED = "This appeal form has expired. Sign in again to get a new one.";
 
 export async function moderationRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -41,9 +46,21 @@ export async function moderationRoutes(root: FastifyInstance): Promise<void> {
 
   await reportStandInRoutes(root);
 
-  // The person acted on appeals once, from the notification that told them (any signed-in user; their own only).
-  app.post("/api/appeals", { onRequest: requireUserHook, schema: { body: AppealBody } }, async (request, reply) => {
-    const appeal = await fileAppeal(request.db, requireUser(request).id, request.body, now());
+  // The person acted on appeals once: signed in, from the notification that told them (their own decisions only);
+  // suspended, with the token the sign-in refusal gave them after the right password (appeal-token.ts).
+  app.post("/api/appeals", { schema: { body: AppealBody } }, async (request, reply) => {
+    const { auditId, token, text } = request.body;
+    let claim: { userId: number; auditId: number } | undefined;
+    if (token !== undefined) {
+      const key = await loadSigningKey(request.db, root.deps.config.APP_SECRET);
+      claim = readAppealToken(key, token, now());
+      if (!claim) throw new AppError(400, "VALIDATION", APPEAL_LINK_EXPIRED);
+    } else {
+      const user = requireUser(request);
+      if (auditId === undefined) throw new AppError(400, "VALIDATION", "Say which decision you appeal");
+      claim = { userId: user.id, auditId };
+    }
+    const appeal = await fileAppeal(request.db, claim.userId, { auditId: claim.auditId, text }, now());
     return reply.status(201).send(appeal);
   });
 }

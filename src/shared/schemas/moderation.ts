@@ -51,8 +51,10 @@ export const ModerationActionBody = z.object({
 });
 export type ModerationActionBody = z.infer<typeof ModerationActionBody>;
 
+/** Signed in: `auditId` (from the notification). Suspended, from the sign-in refusal: `token` instead. */
 export const AppealBody = z.object({
-  auditId: z.number({ error: "Say which decision you appeal" }).int().positive(),
+  auditId: z.number({ error: "Say which decision you appeal" }).int().positive().optional(),
+  token: z.string().max(200).optional(),
   text: z
     .string({ error: "Say why the decision should change" })
     .trim()
