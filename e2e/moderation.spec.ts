@@ -126,7 +126,15 @@ test("a moderator hides a reported comment and suspends its writer, who is told 
   await expect(trollPage.getByRole("form", { name: "Login" }).getByRole("alert")).toContainText(
     `This account is suspended until ${until}`,
   );
+  // They may appeal once from there, since they cannot sign in to reach the notification.
+  await trollPage.getByRole("button", { name: "Appeal this decision" }).click();
+  await trollPage.getByLabel("Why should this decision change?").fill("I was angry and I am sorry.");
+  await trollPage.getByRole("button", { name: "Send appeal" }).click();
+  await expect(trollPage.getByRole("status")).toContainText("Your appeal was sent");
   await trollPage.screenshot({ path: `${SHOTS}/suspended-sign-in-390.png` });
+  await modPage.reload();
+  await expect(profileCard).toContainText("Appeal against Suspend the person");
+  await expect(profileCard).toContainText("I was angry and I am sorry.");
 
   // The reporter hears that it was decided.
   await readerPage.setViewportSize(narrow);
