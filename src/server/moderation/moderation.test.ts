@@ -89,6 +89,18 @@ describeEachDb("moderation", (ctx) => {
     await call("PATCH", "/api/user", plain, { role: "admin" });
     const [row] = await db().select({ role: users.role }).from(users).where(eq(users.id, plain.user.id));
     expect(row?.role).toBe("user");
+    // A moderator cannot suspend another moderator, and nobody an admin.
+    const peer = await user({ role: "moderator" });
+    const suspend = (target: UserWithSession) => ({
+      action: "suspend-user",
+      targetType: "user",
+      targetId: String(target.user.id),
+      reason: "Testing the rules",
+      days: 1,
+    });
+    const onPeer = await act(moderator, suspend(peer));
+    expect([onPeer.statusCode, onPeer.json().message]).toEqual([403, "Only an admin can suspend or ban a moderator"]);
+    expect((await act(moderator, suspend(admin))).statusCode).toBe(403);
     // The client learns its own role (for the sidebar link) from /api/user.
     expect((await call("GET", "/api/user", moderator)).json().role).toBe("moderator");
   });
