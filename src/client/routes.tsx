@@ -24,6 +24,7 @@ const UpgradePage = lazy(() => import("./pages/UpgradePage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
 const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
 const HistoryPage = lazy(() => import("./pages/HistoryPage"));
+const ModerationPage = lazy(() => import("./pages/ModerationPage"));
 
 /** Every /dashboard page: signed-in only, framed by the sidebar layout. */
 function Protected({ children }: { children: ReactNode }) {
@@ -95,6 +96,11 @@ export function AppRoutes() {
         <Route path={ROUTES.settings}>
           <Protected>
             <SettingsPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.moderation}>
+          <Protected>
+            <ModerationPage />
           </Protected>
         </Route>
         <Route path={ROUTES.history}>

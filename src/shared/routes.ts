@@ -43,6 +43,8 @@ export const ROUTES = {
   settings: "/dashboard/settings",
   notifications: "/dashboard/notifications",
   history: "/dashboard/history",
+  /** Issue 18: the moderation queue (moderators and admins). */
+  moderation: "/dashboard/moderation",
   /** The public page of a published story, rendered by the server (not a client route). */
   publicStory: publicStoryPath,
   /** An author's public page, rendered by the server (not a client route). */
@@ -66,6 +68,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/settings$/,
   /^\/dashboard\/notifications$/,
   /^\/dashboard\/history$/,
+  /^\/dashboard\/moderation$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { createThrottle } from "../accounts/throttle";
+import { commentShownTo } from "../moderation/standing";
 import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "./visibility";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
@@ -28,6 +29,7 @@ export const commentColumns = {
   parentId: comments.parentId,
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
+  moderation: comments.moderation,
 };
 
 export interface CommentRow {
@@ -39,6 +41,7 @@ export interface CommentRow {
   parentId: number | null;
   editedAt: Date | null;
   deletedAt: Date | null;
+  moderation: string;
 }
 
 /** A deleted comment kept for its replies shows neither its text nor who wrote it. */
@@ -56,6 +59,7 @@ export function presentComment(row: CommentRow, storyAuthorId: number, viewer: V
     deleted,
     canDelete: !deleted && viewer !== null && (mine || viewer.id === storyAuthorId),
     canEdit: !deleted && mine,
+    awaitingReview: row.moderation === "held",
   };
 }
 
@@ -77,7 +81,9 @@ export async function listComments(
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
-    .where(and(eq(comments.storyId, story.id), gt(comments.id, cursorId(query.cursor))))
+    .where(
+      and(eq(comments.storyId, story.id), gt(comments.id, cursorId(query.cursor)), commentShownTo(viewer?.id ?? null)),
+    )
     .orderBy(asc(comments.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -122,9 +128,9 @@ export async function addComment(
   db: Db,
   storyId: number,
   viewer: Signed & { username: string },
-  input: { content: string; parentId?: number },
+  input: { content: string; parentId?: number; held?: boolean },
   now: Date,
-): Promise<{ comment: CommentView; fanOut: PendingFanOut }> {
+): Promise<{ comment: CommentView; fanOut: PendingFanOut | null }> {
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     // NOTE: again under the story's lock, which deleting takes too: the parent cannot vanish before the insert.
@@ -136,6 +142,7 @@ export async function addComment(
         authorId: viewer.id,
         content: input.content,
         parentId: input.parentId ?? null,
+        moderation: input.held ? "held" : "visible",
         createdAt: now,
       })
       .returning();
@@ -143,7 +150,7 @@ export async function addComment(
       .update(stories)
       .set({ commentCount: sql`${stories.commentCount} + 1` })
       .where(eq(stories.id, storyId));
-    const fanOut = await recordFanOut(tx, { kind: "comment", commentId: row!.id }, now);
+    const fanOut = input.held ? null : await recordFanOut(tx, { kind: "comment", commentId: row!.id }, now);
     return { comment: presentComment({ ...row!, username: viewer.username }, story.authorId, viewer), fanOut };
   });
 }

@@ -1,5 +1,6 @@
 // The tag page's queries: the tag's canonical spelling, and the newest works carrying it that a signed-out visitor
 // may read. Mature and Explicit works are never listed, whoever asks: the page is cached as one signed-out view.
+import { storyNotModerated } from "../moderation/standing";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import { catalogueTag, GATED_RATINGS, tagKey } from "../../shared/tagging";
@@ -58,7 +59,7 @@ export async function loadTagWorks(db: Db, name: string): Promise<TagWork[]> {
     })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
-    .where(and(eq(stories.published, true), eq(stories.rating, "general"), carriesAny([name])))
+    .where(and(eq(stories.published, true), eq(stories.rating, "general"), carriesAny([name]), storyNotModerated()))
     .orderBy(sql`${stories.publishedAt} desc nulls last`, desc(stories.id))
     .limit(TAG_PAGE_WORKS);
   // NOTE: `rating` is derived on write; the reasons are checked again, as the story and author pages do.

@@ -13,3 +13,4 @@ export * from "./chapters";
 export * from "./reports";
 export * from "./account-life";
 export * from "./fan-outs";
+export * from "./moderation";
