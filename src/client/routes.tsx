@@ -10,6 +10,7 @@ import NotFoundPage from "./pages/NotFoundPage";
 
 const AuthPage = lazy(() => import("./pages/AuthPage"));
 const AuthSuccessPage = lazy(() => import("./pages/AuthSuccessPage"));
+const EmailChangePage = lazy(() => import("./pages/EmailChangePage"));
 const EmailConfirmedPage = lazy(() => import("./pages/EmailConfirmedPage"));
 const ResetPasswordPage = lazy(() => import("./pages/ResetPasswordPage"));
 const LegalPage = lazy(() => import("./pages/LegalPage"));
@@ -24,6 +25,7 @@ const SettingsPage = lazy(() => import("./pages/SettingsPage"));
 const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
 const HistoryPage = lazy(() => import("./pages/HistoryPage"));
 const ReportPage = lazy(() => import("./pages/ReportPage"));
+const ModerationPage = lazy(() => import("./pages/ModerationPage"));
 
 /** Every /dashboard page: signed-in only, framed by the sidebar layout. */
 function Protected({ children }: { children: ReactNode }) {
@@ -42,6 +44,7 @@ export function AppRoutes() {
         <Route path={ROUTES.auth} component={AuthPage} />
         <Route path={ROUTES.authSuccess} component={AuthSuccessPage} />
         <Route path={ROUTES.emailConfirmed} component={EmailConfirmedPage} />
+        <Route path={ROUTES.emailChange} component={EmailChangePage} />
         <Route path={ROUTES.resetPassword} component={ResetPasswordPage} />
         <Route path={ROUTES.privacy}>{() => <LegalPage kind="privacy" />}</Route>
         <Route path={ROUTES.terms}>{() => <LegalPage kind="terms" />}</Route>
@@ -94,6 +97,11 @@ export function AppRoutes() {
         <Route path={ROUTES.settings}>
           <Protected>
             <SettingsPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.moderation}>
+          <Protected>
+            <ModerationPage />
           </Protected>
         </Route>
         <Route path={ROUTES.history}>

@@ -21,6 +21,7 @@ import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
+import { moderationRoutes } from "./moderation/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
 import { tagRoutes } from "./tags/routes";
 import { feedRoutes } from "./feeds/routes";
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(billingRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(emailNotificationRoutes);
+  await app.register(moderationRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

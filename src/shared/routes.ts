@@ -27,6 +27,8 @@ export const ROUTES = {
   signUp: "/auth?tab=signup",
   authSuccess: "/auth-success",
   emailConfirmed: "/email-confirmed",
+  /** Where the email-change and undo links land (issue 18). */
+  emailChange: "/email-change",
   resetPassword: "/reset-password",
   privacy: "/privacy",
   terms: "/terms",
@@ -45,6 +47,8 @@ export const ROUTES = {
   report: (type: "story" | "chapter" | "comment" | "user", target: string) =>
     `/dashboard/report?type=${type}&target=${encodeURIComponent(target)}`,
   reportPattern: "/dashboard/report",
+  /** Issue 18: the moderation queue (moderators and admins). */
+  moderation: "/dashboard/moderation",
   /** The public page of a published story, rendered by the server (not a client route). */
   publicStory: publicStoryPath,
   /** An author's public page, rendered by the server (not a client route). */
@@ -56,6 +60,7 @@ const CLIENT_PATTERNS = [
   /^\/auth$/,
   /^\/auth-success$/,
   /^\/email-confirmed$/,
+  /^\/email-change$/,
   /^\/reset-password$/,
   /^\/(privacy|terms)$/,
   /^\/dashboard$/,
@@ -68,6 +73,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/notifications$/,
   /^\/dashboard\/history$/,
   /^\/dashboard\/report$/,
+  /^\/dashboard\/moderation$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

@@ -1,7 +1,7 @@
 // 'Follow' on the author's public page (/u/{name}), without any script. The shared, cached page carries the follower
 // count and a sign-in link: what every signed-out visitor (and any cache) gets. A request with a live session gets
 // the same bytes with that one slot redrawn for the viewer — a small form that follows or unfollows — and is never
-// cached (`private, no-store`). The form posts to POST /u/{name}/follow, which answers 303 back to the page.
+// cached (`private, no-store`); its top bar leads to the dashboard instead of 'Sign in'. The form posts to POST /u/{name}/follow, which answers 303 back to the page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authorPath, ROUTES } from "../../shared/routes";
 import { FOLLOW_SELF } from "../../shared/schemas/community";
@@ -9,10 +9,9 @@ import { loadSession } from "../accounts/sessions";
 import { AppError } from "../errors";
 import { viewerSafety } from "../safety/author-safety";
 import { hides } from "../safety/blocks";
-import { escapeHtml as e, PAGE_CSP, plural } from "../public-page/template";
+import { escapeHtml as e, PAGE_CSP, plural, withSignedInHeader } from "../public-page/template";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
-import { notifyNewFollower } from "./notify";
-import { notifyLater } from "./notify-later";
+import { fanOutLater } from "./pending-fan-outs";
 
 interface Viewer {
   /** Whether the viewer follows the author; null for the author's own page. */
@@ -35,8 +34,8 @@ export function followSlot(followerCount: number, viewer?: Viewer): string {
   return `<div class="follow" id="follow">${followers(followerCount)}${action}</div>`;
 }
 
-const refusedAsFalse = (error: unknown): false => {
-  if (error instanceof AppError && error.code === "UNAVAILABLE") return false;
+const refusedAsNothing = (error: unknown): null => {
+  if (error instanceof AppError && error.code === "UNAVAILABLE") return null;
   throw error;
 };
 
@@ -62,10 +61,12 @@ export async function sendViewerAuthorPage(
     following: author.id === user.id ? null : state.following,
     name: author.username,
   });
-  const html = viewerSafety(
-    identity.toString("utf8").replace(SLOT, () => slot),
-    author,
-    user.id === author.id ? null : await hides(request.db, user.id, author.id),
+  const html = withSignedInHeader(
+    viewerSafety(
+      identity.toString("utf8").replace(SLOT, () => slot),
+      author,
+      user.id === author.id ? null : await hides(request.db, user.id, author.id),
+    ),
   );
   reply
     .header("content-security-policy", PAGE_CSP)
@@ -115,9 +116,7 @@ export async function authorFollowRoutes(app: FastifyInstance): Promise<void> {
     if (request.body?.follow === "0") await unfollow(request.db, author.id, user.id);
     else if (author.id === user.id) return reply.status(400).send(FOLLOW_SELF);
     // NOTE: a refused follow (the author blocked the viewer) changes nothing and says nothing, like the API's 403.
-    else if (await follow(request.db, author.id, user.id).catch(refusedAsFalse)) {
-      notifyLater(request, "new-follower notification", () => notifyNewFollower(request.db, author.id, user.id));
-    }
+    else fanOutLater(request, await follow(request.db, author.id, user.id, app.deps.now()).catch(refusedAsNothing));
     app.readCache.invalidateAuthors();
     return reply.redirect(authorPath(author.username), 303);
   });

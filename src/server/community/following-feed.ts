@@ -30,9 +30,12 @@ export async function listFollowing(
     atMs === undefined
       ? sql``
       : sql`where (e.at, e.story_id, e.k) < (${new Date(atMs).toISOString()}::timestamptz, ${storyId}, ${k})`;
+  // Issue 18: nothing unpublished by a moderator or by a suspended author (moderation/standing.ts, written for `s`).
+  const moderated = sql`s.moderation_hidden_at is null
+    and not exists (select 1 from users su where su.id = s.author_id and su.suspended_until > now())`;
   const readable = viewer.isPremium
-    ? sql`s.published`
-    : sql`s.published and (s.rating = 'general' or s.author_id = ${viewer.id})`;
+    ? sql`s.published and ${moderated}`
+    : sql`s.published and ${moderated} and (s.rating = 'general' or s.author_id = ${viewer.id})`;
   const result = await db.execute(sql`
     with mine as (
       select s.id, s.published_at,

@@ -4,11 +4,12 @@ import { alias } from "drizzle-orm/pg-core";
 import {
   NOTIFICATION_NOT_FOUND,
   type NotificationPage,
-  type NotificationType,
+  type NotificationKind,
   UNREAD_CAP,
 } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
-import { notifications, stories, users } from "../db/schema";
+import { APPEALABLE_ACTIONS, type NotificationModeration } from "../../shared/schemas/moderation";
+import { moderationAudit, notifications, stories, users } from "../db/schema";
 import { notFound } from "../errors";
 import { readableBy, type Viewer } from "../reading/visibility";
 import { notHiddenFrom } from "../safety/blocks";
@@ -38,10 +39,13 @@ export async function listNotifications(
       commentId: notifications.commentId,
       chapterNumber: notifications.chapterNumber,
       milestone: notifications.milestone,
+      audit: moderationAudit,
+      appealed: sql<boolean>`exists (select 1 from reports r where r.kind = 'appeal' and r.appeal_of = ${notifications.auditId})`,
     })
     .from(notifications)
     .leftJoin(actors, eq(actors.id, notifications.actorId))
     .leftJoin(stories, and(eq(stories.id, notifications.storyId), readableBy(viewer)))
+    .leftJoin(moderationAudit, eq(moderationAudit.id, notifications.auditId))
     .where(query.cursor ? and(mine, lt(notifications.id, Number(query.cursor))) : mine)
     .orderBy(desc(notifications.id))
     .limit(query.limit + 1);
@@ -49,7 +53,7 @@ export async function listNotifications(
   return {
     items: page.map((row) => ({
       id: row.id,
-      type: row.type as NotificationType,
+      type: row.type as NotificationKind,
       createdAt: row.createdAt.toISOString(),
       read: row.readAt !== null,
       actor: row.actorName === null ? null : { username: row.actorName },
@@ -57,8 +61,31 @@ export async function listNotifications(
       commentId: row.commentId,
       chapterNumber: row.chapterNumber,
       milestone: row.milestone,
+      moderation: row.audit ? presentModeration(row.type, row.audit, row.appealed) : null,
     })),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+  };
+}
+
+/** The decision a moderation notification tells about; the moderator's reason only to the person acted on. */
+function presentModeration(
+  type: string,
+  audit: typeof moderationAudit.$inferSelect,
+  appealed: boolean,
+): NotificationModeration {
+  const details = audit.details ?? {};
+  const text = (key: string) => (typeof details[key] === "string" ? (details[key] as string) : null);
+  const toPerson = type === "moderation_action";
+  return {
+    auditId: audit.id,
+    action: audit.action,
+    targetType: audit.targetType,
+    reason: toPerson ? audit.reason : null,
+    label: text("label"),
+    rating: text("rating"),
+    until: text("until"),
+    appealable: toPerson && (APPEALABLE_ACTIONS as readonly string[]).includes(audit.action) && !appealed,
+    appealed,
   };
 }
 

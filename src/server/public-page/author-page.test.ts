@@ -67,16 +67,27 @@ describeEachDb(
 
       const again = await get(`/u/${user.username}`, { "if-none-match": String(res.headers.etag) });
       expect(again.statusCode).toBe(304);
-      // A signed-in reader gets the same page but for their own 'Follow' form.
+      // A signed-in reader gets the same page but for their own 'Follow' form and a way to their dashboard, never
+      // cached; the shared page stays as it was.
       const { cookie } = await author();
       const slot = /<div class="follow" id="follow">.*?<\/div>/s;
+      const nav = /<nav class="nav" aria-label="Account">.*?<\/nav>/s;
       // …and their Block / Mute / Report slot (safety/blocks.test.ts covers those).
       const safety = /<div class="safety" id="safety">.*?<\/div>/s;
-      const theirs = (await get(`/u/${user.username}`, { cookie })).body;
-      expect(theirs.replace(slot, "").replace(safety, "")).toBe(html.replace(slot, "").replace(safety, ""));
+      const mine = await get(`/u/${user.username}`, { cookie });
+      const theirs = mine.body;
+      const bare = (page: string) => page.replace(slot, "").replace(nav, "").replace(safety, "");
+      expect(bare(theirs)).toBe(bare(html));
       expect(theirs).toMatch(/<div class="safety" id="safety"><form method="post" action="\/u\/[^"]+\/block">/);
       expect(html).toContain('<div class="safety" id="safety"></div>');
       expect(theirs).toContain('<input type="hidden" name="follow" value="1"><button class="btn">Follow</button>');
+      expect(theirs.match(nav)?.[0]).toBe(
+        '<nav class="nav" aria-label="Account"><a class="btn" href="/dashboard">Dashboard</a></nav>',
+      );
+      expect(html).toContain('<a class="hide" href="/auth">Sign in</a><a class="btn" href="/auth">Join free</a>');
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
+      expect(res.headers["cache-control"]).toBe("public, max-age=60");
+      expect((await get(`/u/${user.username}`)).body).toBe(html);
     });
 
     it("never lists mature, unpublished or other authors' works, to anyone", async () => {

@@ -4,8 +4,10 @@
 // address and user agent. Neither is ever stored, and the salt is deleted when its day ends (read-salts.ts).
 import { createHmac } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sql } from "drizzle-orm";
+import { and, gt, inArray, sql } from "drizzle-orm";
+import { SESSION_COOKIE, sha256 } from "../accounts/sessions";
 import type { Db } from "../db/client";
+import { sessions, stories } from "../db/schema";
 import { loadSalts, utcDay } from "./read-salts";
 
 export interface CountReadInput {
@@ -34,8 +36,13 @@ const NOT_A_READER = /bot|crawl|spider|slurp|preview|lighthouse|facebookexternal
 const SEP = "\u0000";
 
 interface Batch {
-  /** `${storyId}|${day}` → reads. */
+  /** `${storyId}|${day}` → reads by signed-out readers. */
   reads: Map<string, number>;
+  /**
+   * `${storyId}|${day}|${who}` → reads by someone who may be the story's author: a signed-in user, or a visitor with
+   * a session cookie (public pages do not load sessions). Resolved at the flush, where the author's own go.
+   */
+  known: Map<string, number>;
   /**
    * `${storyId}|${day}|${chapter}|${who}`, who not yet hashed: a repeat read costs a Set lookup, and each reader is
    * hashed once per flush, off the request.
@@ -43,7 +50,7 @@ interface Batch {
   seen: Set<string>;
 }
 
-const newBatch = (): Batch => ({ reads: new Map(), seen: new Set() });
+const newBatch = (): Batch => ({ reads: new Map(), known: new Map(), seen: new Set() });
 
 export interface ReadCounter {
   count(input: CountReadInput): void;
@@ -85,11 +92,19 @@ export function createReadCounter(
     const agent = request.headers["user-agent"] ?? "";
     if (!READ_COUNTING.enabled || request.method === "HEAD" || NOT_A_READER.test(agent)) return;
     const day = utcDay(now());
+    const signedOut = `a${SEP}${request.ip}${SEP}${agent}`;
+    // NOTE: a session cookie is only read here (cookies are parsed anyway); the flush looks it up, off the request.
+    const token = request.user ? undefined : request.cookies?.[SESSION_COOKIE];
+    const who = request.user
+      ? `u${SEP}${request.user.id}`
+      : token
+        ? `s${SEP}${token.replaceAll(SEP, "")}${SEP}${signedOut}`
+        : signedOut;
     if (open) {
-      const key = `${storyId}|${day}`;
-      batch.reads.set(key, (batch.reads.get(key) ?? 0) + 1);
+      const map = who === signedOut ? batch.reads : batch.known;
+      const key = who === signedOut ? `${storyId}|${day}` : `${storyId}|${day}|${who}`;
+      map.set(key, (map.get(key) ?? 0) + 1);
     }
-    const who = request.user ? `u${SEP}${request.user.id}` : `a${SEP}${request.ip}${SEP}${agent}`;
     if (open) batch.seen.add(`${storyId}|${day}|0|${who}`);
     if (chapter !== undefined) batch.seen.add(`${storyId}|${day}|${chapter}|${who}`);
     if (batch.seen.size >= READ_COUNTING.maxPendingMarks) void flush();
@@ -145,6 +160,16 @@ export function createReadCounter(
     }
     const taken = batch;
     batch = newBatch();
+    try {
+      await leaveOutAuthors(db, taken, now());
+    } catch (error) {
+      // Nothing was written: the batch waits for the next flush.
+      for (const [key, n] of taken.reads) batch.reads.set(key, (batch.reads.get(key) ?? 0) + n);
+      for (const [key, n] of taken.known) batch.known.set(key, (batch.known.get(key) ?? 0) + n);
+      for (const entry of taken.seen) if (batch.seen.size < READ_COUNTING.maxRetainedMarks) batch.seen.add(entry);
+      log.warn({ error: (error as Error).message }, "read counting: flush failed; retrying with the next batch");
+      return;
+    }
     const marks = hashMarks(taken);
     if (taken.reads.size === 0 && marks.size === 0) return;
     try {
@@ -173,11 +198,73 @@ export function createReadCounter(
     count,
     flush,
     pending: () => ({
-      reads: [...batch.reads.values()].reduce((a, b) => a + b, 0),
+      reads: [...batch.reads.values(), ...batch.known.values()].reduce((a, b) => a + b, 0),
       marks: batch.seen.size + retry.size,
     }),
     loadSalts: refreshSalts,
   };
+}
+
+/**
+ * The author's own reads and reach are not counted (decision 0031): resolves each known reader (a signed-in user,
+ * or a session cookie, looked up here in one query) and drops those who wrote the story; the rest join the batch's
+ * reads, a session's holder counted as its user, a cookie without a live session as the signed-out visitor it is.
+ * Two queries per flush, none when nobody signed in read.
+ */
+async function leaveOutAuthors(db: Db, batch: Batch, now: Date): Promise<void> {
+  const whoOf = (entry: string, skip: number) => entry.slice(entry.split("|", skip).join("|").length + 1);
+  const entries = [...batch.seen].map((entry) => ({ entry, who: whoOf(entry, 3) }));
+  const known = [...batch.known].map(([key, n]) => ({ key, n, who: whoOf(key, 2) }));
+  const tokens = new Set<string>();
+  for (const { who } of [...entries, ...known]) if (who.startsWith(`s${SEP}`)) tokens.add(who.split(SEP)[1]!);
+  if (known.length === 0 && !entries.some(({ who }) => who.startsWith("u") || who.startsWith("s"))) return;
+  const users = new Map<string, number>();
+  if (tokens.size > 0) {
+    const byHash = new Map([...tokens].map((token) => [sha256(token), token]));
+    const rows = await db
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(and(inArray(sessions.id, [...byHash.keys()]), gt(sessions.expiresAt, now)));
+    for (const row of rows) users.set(byHash.get(row.id)!, row.userId);
+  }
+  /** The reader as the batch counts them: `u…` for a user, `a…` for a signed-out visitor. */
+  const resolve = (who: string): { who: string; userId?: number } => {
+    if (who.startsWith(`u${SEP}`)) return { who, userId: Number(who.slice(2)) };
+    if (!who.startsWith(`s${SEP}`)) return { who };
+    const [, token, ...rest] = who.split(SEP);
+    const userId = users.get(token!);
+    return userId === undefined ? { who: rest.join(SEP) } : { who: `u${SEP}${userId}`, userId };
+  };
+  const storyIds = new Set<number>();
+  for (const { key } of known) storyIds.add(Number(key.split("|", 1)[0]));
+  for (const { entry, who } of entries) if (who[0] !== "a") storyIds.add(Number(entry.split("|", 1)[0]));
+  const authors = new Map<number, number>();
+  if (storyIds.size > 0) {
+    const rows = await db
+      .select({ id: stories.id, authorId: stories.authorId })
+      .from(stories)
+      .where(inArray(stories.id, [...storyIds]));
+    for (const row of rows) authors.set(row.id, row.authorId);
+  }
+  const isAuthor = (storyId: number, userId: number | undefined) =>
+    userId !== undefined && authors.get(storyId) === userId;
+  for (const { key, n } of known) {
+    const [story, day] = key.split("|", 2) as [string, string];
+    if (isAuthor(Number(story), resolve(whoOf(key, 2)).userId)) continue;
+    const readsKey = `${story}|${day}`;
+    batch.reads.set(readsKey, (batch.reads.get(readsKey) ?? 0) + n);
+  }
+  batch.known.clear();
+  batch.seen.clear();
+  for (const { entry, who } of entries) {
+    if (who[0] === "a") {
+      batch.seen.add(entry);
+      continue;
+    }
+    const [story, day, chapter] = entry.split("|", 3) as [string, string, string];
+    const reader = resolve(who);
+    if (!isAuthor(Number(story), reader.userId)) batch.seen.add(`${story}|${day}|${chapter}|${reader.who}`);
+  }
 }
 
 type FreshMark = { storyId: number; day: string; chapter: number };

@@ -3,10 +3,12 @@
 // The story's comment_count moves in the same transaction. Editing and deleting live in comment-changes.ts.
 import { and, asc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { CommentsPage, CommentView } from "../../shared/schemas/reading";
+import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
 import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { createThrottle } from "../accounts/throttle";
+import { commentShownTo } from "../moderation/standing";
 import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "./visibility";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
@@ -27,6 +29,7 @@ export const commentColumns = {
   parentId: comments.parentId,
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
+  moderation: comments.moderation,
 };
 
 export interface CommentRow {
@@ -38,6 +41,7 @@ export interface CommentRow {
   parentId: number | null;
   editedAt: Date | null;
   deletedAt: Date | null;
+  moderation: string;
 }
 
 /** A deleted comment kept for its replies shows neither its text nor who wrote it. */
@@ -55,6 +59,7 @@ export function presentComment(row: CommentRow, storyAuthorId: number, viewer: V
     deleted,
     canDelete: !deleted && viewer !== null && (mine || viewer.id === storyAuthorId),
     canEdit: !deleted && mine,
+    awaitingReview: row.moderation === "held",
   };
 }
 
@@ -92,7 +97,14 @@ export async function listComments(
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
-    .where(and(eq(comments.storyId, story.id), gt(comments.id, cursorId(query.cursor)), visibleComment(story, viewer)))
+    .where(
+      and(
+        eq(comments.storyId, story.id),
+        gt(comments.id, cursorId(query.cursor)),
+        commentShownTo(viewer?.id ?? null),
+        visibleComment(story, viewer),
+      ),
+    )
     .orderBy(asc(comments.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -142,9 +154,9 @@ export async function addComment(
   db: Db,
   storyId: number,
   viewer: Signed & { username: string },
-  input: { content: string; parentId?: number },
+  input: { content: string; parentId?: number; held?: boolean },
   now: Date,
-): Promise<CommentView> {
+): Promise<{ comment: CommentView; fanOut: PendingFanOut | null }> {
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     // NOTE: again under the story's lock, which deleting takes too: the parent cannot vanish before the insert.
@@ -156,6 +168,7 @@ export async function addComment(
         authorId: viewer.id,
         content: input.content,
         parentId: input.parentId ?? null,
+        moderation: input.held ? "held" : "visible",
         createdAt: now,
       })
       .returning();
@@ -163,6 +176,7 @@ export async function addComment(
       .update(stories)
       .set({ commentCount: sql`${stories.commentCount} + 1` })
       .where(eq(stories.id, storyId));
-    return presentComment({ ...row!, username: viewer.username }, story.authorId, viewer);
+    const fanOut = input.held ? null : await recordFanOut(tx, { kind: "comment", commentId: row!.id }, now);
+    return { comment: presentComment({ ...row!, username: viewer.username }, story.authorId, viewer), fanOut };
   });
 }

@@ -1,5 +1,6 @@
 // GET /api/published-stories: Discover and search. One indexed query per page (the author's name joined, the tags
 // aggregated in the same query), a keyset cursor per sort, and mature stories only for premium readers who ask.
+import { storyNotModerated } from "../moderation/standing";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DiscoverQuery, Moods, PublishedStoryItem } from "../../shared/schemas/reading";
@@ -86,7 +87,7 @@ export function searchQuery(q: string | undefined): string | undefined {
 }
 
 function filters(query: DiscoverQuery, mature: boolean): SQL[] {
-  const where: SQL[] = [eq(stories.published, true)];
+  const where: SQL[] = [eq(stories.published, true), storyNotModerated()];
   // NOTE: written as the partial index stories_published_general_idx is (published and rating = 'general').
   if (!mature) where.push(sql`${stories.rating} = 'general'`);
   const tsquery = searchQuery(query.q);

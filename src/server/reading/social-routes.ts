@@ -7,10 +7,10 @@ import { z } from "zod";
 import { CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/reading";
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { notifyComment, notifyLikeMilestone } from "../community/notify";
-import { notifyLater } from "../community/notify-later";
+import { fanOutLater } from "../community/pending-fan-outs";
 import { AppError, notFound } from "../errors";
 import { refuseIfBlockedOrThrow } from "../safety/blocks";
+import { checkCommentLimits } from "../moderation/new-account-limits";
 import { stripControlChars } from "../stories/sanitize-content";
 import { listBookmarks } from "./bookmarks";
 import { deleteComment, editComment } from "./comment-changes";
@@ -66,9 +66,9 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/like", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const id = parseReadableStoryId(request.params.id);
     const user = requireUser(request);
-    const { marked, count } = await toggleMark(request.db, "like", id, user, now());
+    const { marked, count, fanOut } = await toggleMark(request.db, "like", id, user, now());
     root.readCache.invalidateStory(id);
-    if (marked) notifyLater(request, "like notification", () => notifyLikeMilestone(request.db, id, count, user.id));
+    fanOutLater(request, fanOut);
     return { liked: marked, likeCount: count } satisfies LikeState;
   });
 
@@ -95,9 +95,14 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       await refuseIfBlockedOrThrow(request.db, [story.authorId, ...(parent ? [parent.authorId] : [])], user.id);
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
       const content = commentText(request.body.content);
-      const comment = await addComment(request.db, id, user, { content, parentId }, now());
+      // Issue 18: the same text a third time in an hour is refused; a new account's link waits for a moderator.
+      const { held } = await checkCommentLimits(request.db, user, content, now).catch((error) =>
+        withRetryAfter(reply, error),
+      );
+      // A held comment notifies nobody until a moderator approves it (moderation/routes.ts): it records no fan-out.
+      const { comment, fanOut } = await addComment(request.db, id, user, { content, parentId, held }, now());
       root.readCache.invalidateStory(id);
-      notifyLater(request, "comment notifications", () => notifyComment(request.db, comment.id));
+      fanOutLater(request, fanOut);
       return reply.status(201).send(comment);
     },
   );

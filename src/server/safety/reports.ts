@@ -14,6 +14,7 @@ import { createThrottle } from "../accounts/throttle";
 import type { Db } from "../db/client";
 import { comments, reports, stories, storyChapters, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { commentShownTo } from "../moderation/standing";
 import { readableBy, type Viewer } from "../reading/visibility";
 import { notHiddenFrom } from "./blocks";
 
@@ -75,6 +76,8 @@ async function findTarget(db: Db, type: ReportTargetType, raw: string, viewer: S
           eq(comments.id, Number(raw)),
           isNull(comments.deletedAt),
           readableBy(viewer),
+          // Held or hidden by a moderator, or by a suspended writer: removed, as far as the reporter can tell.
+          commentShownTo(viewer.id),
           // Hidden from the reporter (they block or mute its writer): not in their view, so not reportable.
           notHiddenFrom(viewer.id, comments.authorId),
         ),

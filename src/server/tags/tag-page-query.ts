@@ -1,5 +1,6 @@
 // The tag page's queries: the tag's canonical spelling, and the newest works carrying it that a signed-out visitor
 // may read. Mature and Explicit works are never listed, whoever asks: the page is cached as one signed-out view.
+import { storyNotModerated } from "../moderation/standing";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import { catalogueTag, GATED_RATINGS, tagKey } from "../../shared/tagging";
@@ -65,6 +66,7 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number): Prom
         eq(stories.published, true),
         eq(stories.rating, "general"),
         carriesAny([name]),
+        storyNotModerated(),
         hideFor === undefined ? undefined : notHiddenFrom(hideFor, stories.authorId),
       ),
     )

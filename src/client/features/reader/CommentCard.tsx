@@ -125,6 +125,11 @@ export function CommentCard({
             {formatDate(comment.createdAt)}
           </time>
           {comment.editedAt ? <span className="text-slate-500">(edited)</span> : null}
+          {comment.awaitingReview ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              Awaiting review
+            </span>
+          ) : null}
         </p>
         <div className="flex shrink-0 items-center gap-1">
           {comment.canDelete ? <DeleteComment comment={comment} onDelete={onDelete} /> : null}

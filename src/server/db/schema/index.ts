@@ -12,3 +12,6 @@ export * from "./reading-stats";
 export * from "./chapters";
 export * from "./reports";
 export * from "./blocks";
+export * from "./account-life";
+export * from "./fan-outs";
+export * from "./moderation";

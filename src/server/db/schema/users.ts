@@ -46,6 +46,11 @@ export const users = pgTable(
     // Null until the first sign-in, so the app can greet a first-time user differently from a returning one.
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
     referralCode: text("referral_code").unique(),
+    // Issue 18 (moderation): 'user', 'moderator' or 'admin', granted only from the command line (npm run admin).
+    role: text("role").notNull().default("user"),
+    // Suspended (or banned: the far future, BANNED_UNTIL in moderation/standing.ts) until this time: sign-in is
+    // refused, sessions do not resolve, public works and comments are hidden. Null or past: in good standing.
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
@@ -54,6 +59,7 @@ export const users = pgTable(
     // The scheduled check for paid periods that ended without a renewal.
     index("users_premium_expiry_idx").on(t.subscriptionExpiresAt).where(sql`${t.isPremium}`),
     check("users_auth_provider_check", sql`${t.authProvider} in ('email', 'google', 'both')`),
+    check("users_role_check", sql`${t.role} in ('user', 'moderator', 'admin')`),
     check("users_prompt_count_check", sql`${t.dailyPromptCount} >= 0 and ${t.bonusPrompts} >= 0`),
   ],
 );
@@ -68,6 +74,13 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    // Issue 18 (Settings → sessions): the id the API names a session by (never the hash above), the browser's
+    // User-Agent at sign-in, when it was last used (written at most every few minutes), and when the person last
+    // proved who they are in it (sign-in, or a password typed since), for routes that want a recent sign-in.
+    publicId: text("public_id").notNull().unique().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    userAgent: text("user_agent"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
