@@ -1,5 +1,6 @@
 // Moderation (issue 18): a reader reports an abusive comment and its writer; a moderator made with `npm run admin`
-// (through the running app's socket: the e2e server runs on PGlite in E2E_DATA_DIR) sees both in the queue, hides
+// (through the running app's socket when the journeys' server runs on PGlite in E2E_DATA_DIR, directly when it runs on
+// PostgreSQL, playwright.config.ts) sees both in the queue, hides
 // the comment and suspends the writer, who is signed out and told until when at sign-in; the reporter is notified.
 // One journey at 1280 px, then 390 px.
 import { execFileSync } from "node:child_process";
@@ -19,10 +20,12 @@ async function publishedStory(request: APIRequestContext, title: string): Promis
 }
 
 /** `npm run admin` as an operator runs it, beside the running app. */
+/** `npm run admin` against the journeys' server: its PostgreSQL database in CI, else its PGlite (by the socket). */
 function npmRunAdmin(...args: string[]): string {
   const { DATABASE_URL: _ignored, ...env } = process.env;
+  const database = process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {};
   return execFileSync("npm", ["run", "--silent", "admin", "--", ...args], {
-    env: { ...env, DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { ...env, DATA_DIR: process.env.E2E_DATA_DIR, ...database },
     encoding: "utf8",
     timeout: 60_000,
   });
@@ -57,18 +60,24 @@ test("a moderator hides a reported comment and suspends its writer, who is told 
   const commentId = ((await posted.json()) as { id: number }).id;
   const trollId = ((await (await trollPage.request.get("/api/user")).json()) as { id: number }).id;
 
-  // A reader reports the comment and its writer's profile.
+  // A reader reports the comment through its menu and the Report dialog, and its writer's profile (by the API).
   const readerPage = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
   await signIn(readerPage, await createVerifiedUser(readerPage.request));
-  for (const [targetType, targetId] of [
-    ["comment", String(commentId)],
-    ["user", troll.username],
-  ]) {
-    const reported = await readerPage.request.post("/api/reports", {
-      data: { targetType, targetId, reason: "harassment", details: "Attacks the author" },
-    });
-    expect(reported.status(), await reported.text()).toBeLessThan(300);
-  }
+  await readerPage.goto(`/dashboard/story/${storyId}/read`);
+  const abusive = readerPage.getByTestId("reader-comments").getByTestId("comment").filter({ hasText: abuse });
+  await abusive.getByRole("button", { name: `More for the comment by ${troll.username}` }).click();
+  await readerPage.getByRole("menuitem", { name: "Report" }).click();
+  const dialog = readerPage.getByRole("dialog", { name: "Report" });
+  await dialog.getByRole("radio", { name: "Harassment" }).check();
+  await dialog.getByLabel("Details (optional)").fill("Attacks the author");
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  const sent = readerPage.getByRole("dialog", { name: "Report sent" });
+  await expect(sent.getByRole("status")).toHaveText("Thanks, we'll review this");
+  await sent.getByRole("button", { name: "Done" }).click();
+  const reported = await readerPage.request.post("/api/reports", {
+    data: { targetType: "user", targetId: troll.username, reason: "harassment", details: "Attacks the author" },
+  });
+  expect(reported.status(), await reported.text()).toBeLessThan(300);
 
   // The moderator, made from the command line while the app runs.
   const modPage = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
