@@ -5,27 +5,10 @@ import { and, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { comments, stories } from "../db/schema";
 
-/** A ban is a suspension to the far future: one column, one check everywhere. */
-export const BANNED_UNTIL = new Date("9999-12-31T00:00:00.000Z");
-
-export const isBan = (until: Date): boolean => until.getTime() >= BANNED_UNTIL.getTime();
+export { BANNED_UNTIL, formatEndDate, isBan, suspendedMessage } from "../../shared/suspension";
 
 export function isSuspended(user: { suspendedUntil: Date | null }, now: Date): boolean {
   return user.suspendedUntil !== null && user.suspendedUntil.getTime() > now.getTime();
-}
-
-/** "3 December 2026" (UTC): the day a suspension ends, as sign-in and notifications name it. */
-export function formatEndDate(until: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    until,
-  );
-}
-
-/** The sign-in refusal, naming the end date (a ban: permanently). */
-export function suspendedMessage(until: Date): string {
-  return isBan(until)
-    ? "This account has been banned permanently for breaking the community rules."
-    : `This account is suspended until ${formatEndDate(until)} for breaking the community rules.`;
 }
 
 /**
