@@ -1,7 +1,7 @@
 // A moderator's decision on one target, in one transaction: the change, the audit entry, the target's open reports
 // (and appeals) closed, and the notifications to the person acted on and to the reporters. What must reach other
 // parts of the app after the commit (the read cache, a held comment's notifications) is answered as `effects`.
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { ActionResult, ModerationActionBody, ModerationTargetType } from "../../shared/schemas/moderation";
 import { SUSPENSION_DAYS_RULE } from "../../shared/schemas/moderation";
 import type { Db } from "../db/client";
@@ -100,7 +100,7 @@ async function apply(
       if (view.type !== "comment") throw badRequest("Only a comment can be hidden; choose another action", "action");
       if (view.state === "deleted") throw badRequest("This comment was already deleted");
       if (view.state === "hidden") throw badRequest("This comment is already hidden");
-      await tx.update(comments).set({ moderation: "hidden" }).where(eq(comments.id, view.id));
+      await moveComment(tx, view.id, view.story.id, view.state, "hidden");
       effects.storyIds.push(view.story.id);
       return { ...asGiven, details: { was: view.state }, notifyOwner: true };
     }
@@ -171,7 +171,7 @@ async function restore(
   const asGiven = { targetType: body.targetType, targetId: body.targetId };
   if (view.type === "comment") {
     if (view.state !== "held" && view.state !== "hidden") throw badRequest("This comment is not hidden or held");
-    await tx.update(comments).set({ moderation: "visible" }).where(eq(comments.id, view.id));
+    await moveComment(tx, view.id, view.story.id, view.state, "visible");
     effects.storyIds.push(view.story.id);
     // Approving a held comment: it appears and notifies as if just posted; its writer was never told it was held.
     if (view.state === "held") effects.approvedCommentId = view.id;
@@ -191,6 +191,32 @@ async function restore(
     return { ...asGiven, details: { was: owner.suspendedUntil?.toISOString() ?? null }, notifyOwner: true };
   }
   throw notFound(TARGET_GONE);
+}
+
+/**
+ * Moves a live comment from the moderation state the moderator saw to another, with the story's comment_count (the
+ * comments readers see: 'visible' ones) in the same transaction. The story's row is locked first, as adding and
+ * deleting a comment do, and the change applies only from the state seen: a second hide or restore racing this one
+ * finds the comment changed and gets the same 400 as one sent after it, so the count never moves twice.
+ */
+async function moveComment(tx: Db, commentId: number, storyId: number, from: string, to: "visible" | "hidden") {
+  await tx.select({ id: stories.id }).from(stories).where(eq(stories.id, storyId)).for("update");
+  const [moved] = await tx
+    .update(comments)
+    .set({ moderation: to })
+    .where(and(eq(comments.id, commentId), eq(comments.moderation, from), isNull(comments.deletedAt)))
+    .returning({ id: comments.id });
+  if (!moved) {
+    throw badRequest(
+      to === "hidden" ? "This comment is already hidden or deleted" : "This comment is not hidden or held",
+    );
+  }
+  const step = (to === "visible" ? 1 : 0) - (from === "visible" ? 1 : 0);
+  if (step === 0) return;
+  await tx
+    .update(stories)
+    .set({ commentCount: sql`greatest(${stories.commentCount} + ${step}, 0)` })
+    .where(eq(stories.id, storyId));
 }
 
 /** Closes the open reports and appeals about the target as given and as acted on (a suspension acts on the user). */

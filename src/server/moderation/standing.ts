@@ -24,12 +24,18 @@ export function storyNotModerated(): SQL {
   return and(isNull(stories.moderationHiddenAt), inGoodStanding(stories.authorId))!;
 }
 
+/** The columns the comment conditions read, of `comments` or of an alias of it (a parent, a reply). */
+export interface CommentColumns {
+  authorId: AnyPgColumn;
+  moderation: AnyPgColumn;
+}
+
 /**
  * A comment others may see as far as moderation goes: visible (not held, not hidden) and its writer not suspended.
  * The writer also sees their own held comments (marked 'Awaiting review').
  */
-export function commentShownTo(viewerId: number | null): SQL {
-  const shown = and(sql`${comments.moderation} = 'visible'`, inGoodStanding(comments.authorId))!;
+export function commentShownTo(viewerId: number | null, c: CommentColumns = comments): SQL {
+  const shown = and(sql`${c.moderation} = 'visible'`, inGoodStanding(c.authorId))!;
   if (viewerId === null) return shown;
-  return sql`(${shown} or (${comments.authorId} = ${viewerId} and ${comments.moderation} = 'held'))`;
+  return sql`(${shown} or (${c.authorId} = ${viewerId} and ${c.moderation} = 'held'))`;
 }

@@ -96,11 +96,14 @@ export async function deleteComment(db: Db, commentId: number, viewer: Signed, n
       .where(eq(comments.parentId, commentId))
       .limit(1);
     const live = and(eq(comments.id, commentId), isNull(comments.deletedAt));
-    const changed = reply
-      ? await tx.update(comments).set({ content: "", deletedAt: now }).where(live).returning({ id: comments.id })
-      : await tx.delete(comments).where(live).returning({ id: comments.id });
-    if (changed.length === 0) return;
+    const columns = { id: comments.id, moderation: comments.moderation };
+    const [changed] = reply
+      ? await tx.update(comments).set({ content: "", deletedAt: now }).where(live).returning(columns)
+      : await tx.delete(comments).where(live).returning(columns);
+    if (!changed) return;
     if (!reply) await prunePlaceholders(tx, found.parentId);
+    // A held or hidden comment was never counted (the count is what readers see), so its deletion leaves it.
+    if (changed.moderation !== "visible") return;
     await tx
       .update(stories)
       .set({ commentCount: sql`greatest(${stories.commentCount} - 1, 0)` })

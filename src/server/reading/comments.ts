@@ -1,14 +1,16 @@
 // Comments on a published story: plain text, oldest first, paged by id (ids rise with each insert, so "after this
 // id" is a stable keyset even while new comments arrive, and a reply always comes after the comment it answers).
-// The story's comment_count moves in the same transaction. Editing and deleting live in comment-changes.ts.
-import { and, asc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+// The story's comment_count moves in the same transaction: it counts the live comments every reader may see (not held,
+// not hidden by a moderator; moderation/actions.ts moves it too). Editing and deleting live in comment-changes.ts.
+import { and, asc, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CommentsPage, CommentView } from "../../shared/schemas/reading";
 import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
 import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { createThrottle } from "../accounts/throttle";
-import { commentShownTo } from "../moderation/standing";
+import { type CommentColumns, commentShownTo } from "../moderation/standing";
 import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "./visibility";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
@@ -44,9 +46,14 @@ export interface CommentRow {
   moderation: string;
 }
 
-/** A deleted comment kept for its replies shows neither its text nor who wrote it. */
-export function presentComment(row: CommentRow, storyAuthorId: number, viewer: Viewer): CommentView {
-  const deleted = row.deletedAt !== null;
+/**
+ * A deleted comment kept for its replies shows neither its text nor who wrote it ('[deleted]'); neither does one kept
+ * for its replies that this viewer may not see (`shown` false: held, hidden by a moderator, its writer suspended,
+ * blocked or muted), drawn as '[hidden]'. Both are placeholders: `deleted` true, nothing to reply to, edit or delete.
+ */
+export function presentComment(row: CommentRow, storyAuthorId: number, viewer: Viewer, shown = true): CommentView {
+  const hidden = !shown && row.deletedAt === null;
+  const deleted = row.deletedAt !== null || hidden;
   const mine = viewer !== null && viewer.id === row.authorId;
   return {
     id: row.id,
@@ -57,9 +64,10 @@ export function presentComment(row: CommentRow, storyAuthorId: number, viewer: V
     byStoryAuthor: !deleted && row.authorId === storyAuthorId,
     editedAt: deleted ? null : (row.editedAt?.toISOString() ?? null),
     deleted,
+    ...(hidden ? { hidden: true } : {}),
     canDelete: !deleted && viewer !== null && (mine || viewer.id === storyAuthorId),
     canEdit: !deleted && mine,
-    awaitingReview: row.moderation === "held",
+    awaitingReview: !deleted && row.moderation === "held",
   };
 }
 
@@ -74,10 +82,9 @@ export function cursorId(cursor: string | undefined, none = 0): number {
 /**
  * Blocks and mutes on a story's comments, as one anti-join: a comment by someone the story's author blocked is hidden
  * from everyone but its writer (signed out too); a signed-in viewer also never sees the comments of people they block
- * or mute. NOTE: `total` stays the story's comment_count, hidden ones included.
+ * or mute. `writer` is the author column of `comments` or of an alias of it.
  */
-function visibleComment(story: ReadableStory, viewer: Viewer): SQL {
-  const writer = comments.authorId;
+function visibleComment(story: ReadableStory, viewer: Viewer, writer: AnyPgColumn): SQL {
   const byAuthor = sql`hb.user_id = ${story.authorId} and hb.kind = 'block'`;
   const who = !viewer
     ? byAuthor
@@ -87,29 +94,60 @@ function visibleComment(story: ReadableStory, viewer: Viewer): SQL {
   return sql`not exists (select 1 from user_blocks hb where hb.other_id = ${writer} and ${who})`;
 }
 
+/** What this viewer may read of a comment (of `comments` or an alias): moderation, suspensions, blocks and mutes. */
+function shownTo(story: ReadableStory, viewer: Viewer, c: CommentColumns): SQL {
+  return and(commentShownTo(viewer?.id ?? null, c), visibleComment(story, viewer, c.authorId))!;
+}
+
+const replies = alias(comments, "shown_reply");
+
+/**
+ * The comment has a reply, at any depth, that this viewer may read and that is not deleted: a comment deleted or not
+ * shown to the viewer stays in the list as a placeholder only then, so its replies keep their place in the thread.
+ * NOTE: the OR in listComments tries the plain rule first, so only those rows walk down (on the parent_id index),
+ * and the walk stops at the first shown reply.
+ */
+function hasShownReply(story: ReadableStory, viewer: Viewer): SQL {
+  return sql`exists (
+    with recursive below(id) as (
+      select r.id from comments r where r.parent_id = ${comments.id}
+      union all
+      select r.id from comments r join below b on r.parent_id = b.id
+    )
+    select 1 from below b join comments "shown_reply" on ${replies.id} = b.id
+    where ${replies.deletedAt} is null and ${shownTo(story, viewer, replies)}
+  )`;
+}
+
+/**
+ * Oldest first. A comment the viewer may not see (held, hidden, by a suspended, blocked or muted writer) and a
+ * deleted one are left out, unless a reply below them is shown: then they come as placeholders ('[hidden]',
+ * '[deleted]'), never with their text. `total` is the story's comment_count: the comments every reader may see
+ * (live and visible), not adjusted per viewer for blocks, mutes or suspensions.
+ */
 export async function listComments(
   db: Db,
   story: ReadableStory,
   viewer: Viewer,
   query: { cursor?: string; limit: number },
 ): Promise<CommentsPage> {
+  const shown = shownTo(story, viewer, comments);
   const rows = await db
-    .select(commentColumns)
+    .select({ ...commentColumns, shown: sql<boolean>`${shown}` })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .where(
       and(
         eq(comments.storyId, story.id),
         gt(comments.id, cursorId(query.cursor)),
-        commentShownTo(viewer?.id ?? null),
-        visibleComment(story, viewer),
+        or(and(isNull(comments.deletedAt), shown), hasShownReply(story, viewer)),
       ),
     )
     .orderBy(asc(comments.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
-    items: page.map((row) => presentComment(row, story.authorId, viewer)),
+    items: page.map((row) => presentComment(row, story.authorId, viewer, row.shown)),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
     total: story.commentCount,
   };
@@ -132,19 +170,28 @@ export async function takeCommentAllowanceOrThrow(db: Db, userId: number, now: (
 }
 
 /**
- * A reply's parent: a live comment of the same story. A comment of another story, a deleted one or one that never
- * was are all the same 404, so ids of other stories' comments tell nothing.
+ * A reply's parent: a live comment of the same story that moderation lets the replier see (a held or hidden one is
+ * a '[hidden]' placeholder, like '[deleted]' nothing to reply to). A comment of another story, a deleted or hidden
+ * one or one that never was are all the same 404, so ids of other stories' comments tell nothing.
  */
 export async function checkReplyTargetOrThrow(
   db: Db,
   storyId: number,
   parentId: number | undefined,
+  replierId: number,
 ): Promise<{ authorId: number } | undefined> {
   if (parentId === undefined) return undefined;
   const [parent] = await db
     .select({ authorId: comments.authorId })
     .from(comments)
-    .where(and(eq(comments.id, parentId), eq(comments.storyId, storyId), isNull(comments.deletedAt)))
+    .where(
+      and(
+        eq(comments.id, parentId),
+        eq(comments.storyId, storyId),
+        isNull(comments.deletedAt),
+        commentShownTo(replierId),
+      ),
+    )
     .limit(1);
   if (!parent) throw notFound(COMMENT_NOT_FOUND);
   return parent;
@@ -160,7 +207,7 @@ export async function addComment(
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     // NOTE: again under the story's lock, which deleting takes too: the parent cannot vanish before the insert.
-    await checkReplyTargetOrThrow(tx, storyId, input.parentId);
+    await checkReplyTargetOrThrow(tx, storyId, input.parentId, viewer.id);
     const [row] = await tx
       .insert(comments)
       .values({
@@ -172,10 +219,13 @@ export async function addComment(
         createdAt: now,
       })
       .returning();
-    await tx
-      .update(stories)
-      .set({ commentCount: sql`${stories.commentCount} + 1` })
-      .where(eq(stories.id, storyId));
+    // A held comment is not counted until a moderator approves it (moderation/actions.ts): the count is what readers see.
+    if (!input.held) {
+      await tx
+        .update(stories)
+        .set({ commentCount: sql`${stories.commentCount} + 1` })
+        .where(eq(stories.id, storyId));
+    }
     const fanOut = input.held ? null : await recordFanOut(tx, { kind: "comment", commentId: row!.id }, now);
     return { comment: presentComment({ ...row!, username: viewer.username }, story.authorId, viewer), fanOut };
   });

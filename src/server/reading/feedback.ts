@@ -45,6 +45,22 @@ async function countUnseen(db: Db, storyId: number, userId: number): Promise<num
   return row?.n ?? 0;
 }
 
+/**
+ * Whom a reply answers, as the reader's thread draws it: the writer's name, or the placeholder the author sees in
+ * its place ('[deleted]', or '[hidden]' for a comment held, hidden by a moderator, by a suspended writer, or by
+ * someone the author blocks or mutes), never the name behind a hidden one.
+ */
+function replyTo(row: {
+  parentId: number | null;
+  replyTo: string | null;
+  parentDeletedAt: Date | null;
+  parentShown: boolean | null;
+}) {
+  if (row.parentId === null || row.replyTo === null) return null;
+  if (row.parentDeletedAt !== null) return { username: "[deleted]" };
+  return { username: row.parentShown ? row.replyTo : "[hidden]" };
+}
+
 const parents = alias(comments, "parent");
 const parentAuthors = alias(users, "parent_author");
 
@@ -55,7 +71,13 @@ export async function listFeedback(
   query: { cursor?: string; limit: number },
 ): Promise<FeedbackPage> {
   const rows = await db
-    .select({ ...commentColumns, replyTo: parentAuthors.username, parentDeletedAt: parents.deletedAt })
+    .select({
+      ...commentColumns,
+      replyTo: parentAuthors.username,
+      parentDeletedAt: parents.deletedAt,
+      // Whether the author may read the answered comment (moderation, their own blocks and mutes), in the same row.
+      parentShown: sql<boolean>`${and(commentShownTo(author.id, parents), notHiddenFrom(author.id, parents.authorId))}`,
+    })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .leftJoin(parents, eq(parents.id, comments.parentId))
@@ -75,7 +97,7 @@ export async function listFeedback(
   return {
     items: page.map((row) => ({
       ...presentComment(row, author.id, author),
-      replyTo: row.replyTo && row.parentDeletedAt === null ? { username: row.replyTo } : null,
+      replyTo: replyTo(row),
     })),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
     unseen: await countUnseen(db, storyId, author.id),
@@ -111,6 +133,7 @@ export async function unseenCounts(db: Db, userId: number): Promise<UnseenCounts
         eq(stories.authorId, userId),
         ne(comments.authorId, userId),
         isNull(comments.deletedAt),
+        commentShownTo(userId),
         gt(comments.id, sql`coalesce(${feedbackSeen.seenThroughId}, 0)`),
         notHiddenFrom(userId, comments.authorId),
       ),

@@ -90,7 +90,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       const { parentId } = request.body;
       // NOTE: checked before the allowance, so asking about stories (or comments) one may not read costs no comment.
       const story = await getReadableStoryOrThrow(request.db, id, user);
-      const parent = await checkReplyTargetOrThrow(request.db, id, parentId);
+      const parent = await checkReplyTargetOrThrow(request.db, id, parentId, user.id);
       // A story's author or the answered comment's author who blocked the writer: the neutral 403 (safety/blocks.ts).
       await refuseIfBlockedOrThrow(request.db, [story.authorId, ...(parent ? [parent.authorId] : [])], user.id);
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));

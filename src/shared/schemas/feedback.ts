@@ -11,7 +11,10 @@ export const FeedbackQuery = z.object({
 
 /** One comment in the panel: the comment as readers see it, plus whom it answers. */
 export interface FeedbackItem extends CommentView {
-  /** The author of the comment it answers (null for a top-level comment, or when that one was deleted). */
+  /**
+   * The author of the comment it answers, or the placeholder the thread shows in its place ('[deleted]', '[hidden]');
+   * null for a top-level comment.
+   */
   replyTo: { username: string } | null;
 }
 

@@ -180,7 +180,7 @@ export interface CommentView {
   /** Plain text; empty when deleted. */
   content: string;
   createdAt: string;
-  /** Null when the comment was deleted and stays only to hold its replies ('[deleted]'). */
+  /** Null for a placeholder that stays only to hold its replies ('[deleted]' or '[hidden]'). */
   author: { id: number; username: string } | null;
   /** The comment it answers, or null. */
   parentId: number | null;
@@ -188,7 +188,13 @@ export interface CommentView {
   byStoryAuthor: boolean;
   /** When its author last edited it ('edited'), or null. */
   editedAt: string | null;
+  /** A placeholder kept for its replies: deleted, or (with `hidden`) not shown to this viewer. */
   deleted: boolean;
+  /**
+   * A placeholder for a comment this viewer may not see (held for review, hidden by a moderator, its writer suspended,
+   * blocked or muted), kept so its replies stay in place: drawn '[hidden]' rather than '[deleted]'.
+   */
+  hidden?: boolean;
   /** Issue 18: a new account's comment with a link, shown to its writer only until a moderator approves it. */
   awaitingReview?: boolean;
   /** The viewer may delete it (its author, or the story's author). */

@@ -1,5 +1,5 @@
 // One comment as shown in the reader and in the author's Feedback panel: who wrote it ('Author' when the story's
-// author did), when, 'edited', the text or '[deleted]', and Reply / Edit / Delete where the viewer may.
+// author did), when, 'edited', the text or '[deleted]' / '[hidden]', and Reply / Edit / Delete where the viewer may.
 import { Trash2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { COMMENT_LIMITS, CommentEdit, type CommentView } from "../../../shared/schemas/reading";
@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
 import { PersonMenu } from "../safety/PersonMenu";
 import { CommentComposer } from "./CommentComposer";
+import { placeholder } from "./comment-tree";
 import { useEditComment } from "./queries";
 
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -115,7 +116,7 @@ export function CommentCard({
           {comment.author ? (
             <span className="font-semibold text-ink">{comment.author.username}</span>
           ) : (
-            <span className="italic text-slate-500">[deleted]</span>
+            <span className="italic text-slate-500">{placeholder(comment)}</span>
           )}
           {comment.byStoryAuthor ? (
             <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Author</span>

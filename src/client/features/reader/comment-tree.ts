@@ -12,6 +12,11 @@ export interface ThreadNode {
   replies: ThreadNode[];
 }
 
+/** What a comment without its text is drawn as: deleted by its writer, or hidden from this viewer (issue 18). */
+export function placeholder(comment: CommentView): string {
+  return comment.hidden ? "[hidden]" : "[deleted]";
+}
+
 export function buildThreads(items: CommentView[]): ThreadNode[] {
   const nodes = new Map<number, ThreadNode>();
   const roots: ThreadNode[] = [];
@@ -27,7 +32,7 @@ export function buildThreads(items: CommentView[]): ThreadNode[] {
     const node: ThreadNode = {
       comment,
       level: Math.min(parent.level + 1, COMMENT_DRAWN_LEVELS),
-      replyTo: flattened ? (parent.comment.author?.username ?? "[deleted]") : null,
+      replyTo: flattened ? (parent.comment.author?.username ?? placeholder(parent.comment)) : null,
       replies: [],
     };
     nodes.set(comment.id, node);

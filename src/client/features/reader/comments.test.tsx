@@ -237,6 +237,32 @@ describe("comments", () => {
     expect(screen.getByRole("heading", { name: /^Comments/ }).textContent).toBe("Comments (1)");
   });
 
+  it("draws '[hidden]' for a comment hidden from the viewer, its replies nested under it, nothing to reply to", async () => {
+    const hidden = { content: "", author: null, deleted: true, hidden: true } as const;
+    serve((url) => {
+      if (url === "/api/stories/7/comments")
+        return json({
+          items: [
+            comment(1, "", false, hidden),
+            comment(2, "second level", false, { parentId: 1 }),
+            comment(3, "", false, { ...hidden, parentId: 2 }),
+            comment(4, "under the third", false, { parentId: 3 }),
+          ],
+          nextCursor: null,
+          total: 2,
+        });
+    });
+    renderReader();
+    await waitFor(() => expect(texts()).toEqual([undefined, "second level", undefined, "under the third"]));
+    expect(screen.getAllByText("[hidden]")).toHaveLength(2);
+    expect(screen.queryByText("[deleted]")).toBeNull();
+    expect(screen.getByText("second level").closest("li")?.getAttribute("data-level")).toBe("2");
+    expect(screen.getByText("under the third").closest("article")?.textContent).toContain("replying to [hidden]");
+    const placeholder = screen.getAllByText("[hidden]")[0]!.closest("article")!;
+    // Only the replies inside it offer Reply: two of them, none for the placeholders.
+    expect(within(placeholder).getAllByRole("button", { name: "Reply" })).toHaveLength(2);
+  });
+
   it("deletes a comment only after the confirmation", async () => {
     const fetchMock = serve((url, init) => {
       if (url === "/api/comments/2" && init?.method === "DELETE") return new Response(null, { status: 204 });
