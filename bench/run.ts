@@ -38,7 +38,8 @@ function selectCases(filters: string[]): BenchCase[] {
   const selected =
     filters.length === 0
       ? CASES.filter((c) => !c.onlyByName)
-      : CASES.filter((c) => filters.some((f) => c.name.includes(f)));
+      : // NOTE: "=read" names exactly one case ("read" also picks read-uncounted and read-signed-in).
+        CASES.filter((c) => filters.some((f) => (f.startsWith("=") ? c.name === f.slice(1) : c.name.includes(f))));
   if (selected.length === 0) {
     throw new Error(`no case matches ${filters.join(", ")}; cases: ${CASES.map((c) => c.name).join(", ")}`);
   }

@@ -32,18 +32,53 @@ export const READ_COUNTING = {
 /** Link previews, crawlers and audits are not readers. */
 const NOT_A_READER = /bot|crawl|spider|slurp|preview|lighthouse|facebookexternalhit|curl|wget/i;
 const SEP = "\u0000";
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** User agents already tested against NOT_A_READER (readers send the same few again and again); oldest out first. */
+const AGENTS_REMEMBERED = 512;
+const AGENT_CHARS_REMEMBERED = 512;
 
-interface Batch {
-  /** `${storyId}|${day}` → reads. */
-  reads: Map<string, number>;
-  /**
-   * `${storyId}|${day}|${chapter}|${who}`, who not yet hashed: a repeat read costs a Set lookup, and each reader is
-   * hashed once per flush, off the request.
-   */
-  seen: Set<string>;
+/** One story on one day: its reads, and who read it, not yet hashed, by chapter (0: the story was opened). */
+interface StoryDay {
+  reads: number;
+  readers: Map<number, Set<string>>;
 }
 
-const newBatch = (): Batch => ({ reads: new Map(), seen: new Set() });
+interface Batch {
+  /**
+   * Day → story → reads and readers. A repeat read costs two map lookups by a number and the day's (same) string
+   * and a Set lookup; each reader is hashed once per flush, off the request.
+   */
+  days: Map<string, Map<number, StoryDay>>;
+  /** Readers held (the sum of every Set's size), for maxPendingMarks. */
+  marks: number;
+}
+
+const newBatch = (): Batch => ({ days: new Map(), marks: 0 });
+
+function storyDay(batch: Batch, day: string, storyId: number): StoryDay {
+  let stories = batch.days.get(day);
+  if (!stories) {
+    stories = new Map();
+    batch.days.set(day, stories);
+  }
+  let entry = stories.get(storyId);
+  if (!entry) {
+    entry = { reads: 0, readers: new Map() };
+    stories.set(storyId, entry);
+  }
+  return entry;
+}
+
+function addReader(batch: Batch, entry: StoryDay, chapter: number, who: string): void {
+  let set = entry.readers.get(chapter);
+  if (!set) {
+    set = new Set();
+    entry.readers.set(chapter, set);
+  }
+  const before = set.size;
+  set.add(who);
+  batch.marks += set.size - before;
+}
 
 export interface ReadCounter {
   count(input: CountReadInput): void;
@@ -59,7 +94,7 @@ declare module "fastify" {
   }
 }
 
-/** Counts one read of a story (decision 0031): two map updates on the request, never a query or a hash. */
+/** Counts one read of a story (decision 0031): a few map updates on the request, never a query or a hash. */
 export function countRead(input: CountReadInput): void {
   input.request.server.readCounter.count(input);
 }
@@ -81,18 +116,43 @@ export function createReadCounter(
   };
   const hash = (salt: string, who: string) => createHmac("sha256", salt).update(who).digest("base64url").slice(0, 22);
 
-  const count = ({ storyId, chapter, request, open = true }: CountReadInput) => {
-    const agent = request.headers["user-agent"] ?? "";
-    if (!READ_COUNTING.enabled || request.method === "HEAD" || NOT_A_READER.test(agent)) return;
-    const day = utcDay(now());
-    if (open) {
-      const key = `${storyId}|${day}`;
-      batch.reads.set(key, (batch.reads.get(key) ?? 0) + 1);
+  // The UTC day of the last read, and the times it spans: toISOString once a day, not once a read.
+  let day = "";
+  let dayFrom = 0;
+  let dayTo = 0;
+  const dayAt = (at: number): string => {
+    if (at < dayFrom || at >= dayTo) {
+      dayFrom = at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
+      dayTo = dayFrom + DAY_MS;
+      day = utcDay(new Date(dayFrom));
     }
+    return day;
+  };
+
+  const agents = new Map<string, boolean>();
+  const isReaderAgent = (agent: string): boolean => {
+    const known = agents.get(agent);
+    if (known !== undefined) return known;
+    const reader = !NOT_A_READER.test(agent);
+    if (agent.length <= AGENT_CHARS_REMEMBERED) {
+      if (agents.size >= AGENTS_REMEMBERED) agents.delete(agents.keys().next().value as string);
+      agents.set(agent, reader);
+    }
+    return reader;
+  };
+
+  const count = ({ storyId, chapter, request, open = true }: CountReadInput) => {
+    if (!READ_COUNTING.enabled || request.method === "HEAD") return;
+    const agent = request.headers["user-agent"] ?? "";
+    if (!isReaderAgent(agent)) return;
+    const entry = storyDay(batch, dayAt(now().getTime()), storyId);
     const who = request.user ? `u${SEP}${request.user.id}` : `a${SEP}${request.ip}${SEP}${agent}`;
-    if (open) batch.seen.add(`${storyId}|${day}|0|${who}`);
-    if (chapter !== undefined) batch.seen.add(`${storyId}|${day}|${chapter}|${who}`);
-    if (batch.seen.size >= READ_COUNTING.maxPendingMarks) void flush();
+    if (open) {
+      entry.reads++;
+      addReader(batch, entry, 0, who);
+    }
+    if (chapter !== undefined) addReader(batch, entry, chapter, who);
+    if (batch.marks >= READ_COUNTING.maxPendingMarks) void flush();
   };
 
   /** The batch's readers as hashed marks; those of a day whose salt is not loaded go back to wait for it. */
@@ -100,19 +160,32 @@ export function createReadCounter(
     const marks = retry;
     retry = new Set();
     const today = utcDay(now());
-    for (const entry of taken.seen) {
-      const [story, day, chapter] = entry.split("|", 3) as [string, string, string];
+    for (const [day, stories] of taken.days) {
       const salt = salts.get(day);
-      if (!salt) {
-        // NOTE: a past day's salt is gone on purpose; its last few seconds of readers stay uncounted as readers
-        // (their reads are counted). Today's wait for the salt to load.
-        if (day >= today && batch.seen.size < READ_COUNTING.maxRetainedMarks) batch.seen.add(entry);
-        continue;
+      for (const [storyId, entry] of stories) {
+        for (const [chapter, readers] of entry.readers) {
+          for (const who of readers) {
+            if (salt) {
+              marks.add(`${storyId}|${day}|${hash(salt, who)}|${chapter}`);
+            } else if (day >= today && batch.marks < READ_COUNTING.maxRetainedMarks) {
+              // NOTE: a past day's salt is gone on purpose; its last few seconds of readers stay uncounted as
+              // readers (their reads are counted). Today's wait for the salt to load.
+              addReader(batch, storyDay(batch, day, storyId), chapter, who);
+            }
+          }
+        }
       }
-      const who = entry.slice(story.length + day.length + chapter.length + 3);
-      marks.add(`${story}|${day}|${hash(salt, who)}|${chapter}`);
     }
     return marks;
+  };
+
+  /** The batch's reads by `${storyId}|${day}`. */
+  const readsOf = (taken: Batch): Map<string, number> => {
+    const reads = new Map<string, number>();
+    for (const [day, stories] of taken.days) {
+      for (const [storyId, entry] of stories) if (entry.reads > 0) reads.set(`${storyId}|${day}`, entry.reads);
+    }
+    return reads;
   };
 
   const write = async (reads: Map<string, number>, marks: Set<string>) => {
@@ -146,12 +219,15 @@ export function createReadCounter(
     const taken = batch;
     batch = newBatch();
     const marks = hashMarks(taken);
-    if (taken.reads.size === 0 && marks.size === 0) return;
+    const reads = readsOf(taken);
+    if (reads.size === 0 && marks.size === 0) return;
     try {
-      await write(taken.reads, marks);
+      await write(reads, marks);
     } catch (error) {
       // Nothing was written (one transaction): the counts go back to be tried again with the next batch.
-      for (const [key, n] of taken.reads) batch.reads.set(key, (batch.reads.get(key) ?? 0) + n);
+      for (const [day, stories] of taken.days) {
+        for (const [storyId, entry] of stories) storyDay(batch, day, storyId).reads += entry.reads;
+      }
       for (const m of marks) {
         if (retry.size >= READ_COUNTING.maxRetainedMarks) break;
         retry.add(m);
@@ -172,10 +248,11 @@ export function createReadCounter(
   return {
     count,
     flush,
-    pending: () => ({
-      reads: [...batch.reads.values()].reduce((a, b) => a + b, 0),
-      marks: batch.seen.size + retry.size,
-    }),
+    pending: () => {
+      let reads = 0;
+      for (const stories of batch.days.values()) for (const entry of stories.values()) reads += entry.reads;
+      return { reads, marks: batch.marks + retry.size };
+    },
     loadSalts: refreshSalts,
   };
 }
