@@ -53,6 +53,14 @@ interface Batch {
   marks: number;
 }
 
+/** A signed-out reader as counted: who (not yet hashed), and whether their user agent is a reader's at all. */
+interface Visitor {
+  agent: string;
+  ip: string;
+  reader: boolean;
+  who: string;
+}
+
 const newBatch = (): Batch => ({ days: new Map(), marks: 0 });
 
 function storyDay(batch: Batch, day: string, storyId: number): StoryDay {
@@ -141,12 +149,29 @@ export function createReadCounter(
     return reader;
   };
 
+  /**
+   * The last visitor seen on each connection: a browser sends its reads over one keep-alive connection with the
+   * same user agent, so a repeat costs two string comparisons instead of a lookup by the agent and a new `who`
+   * string to hash. NOTE: the address is compared too: behind a proxy one connection carries many clients.
+   */
+  const visitors = new WeakMap<object, Visitor>();
+  const visitorOf = (request: FastifyRequest): Visitor => {
+    const agent = request.headers["user-agent"] ?? "";
+    const ip = request.ip;
+    const socket = request.raw.socket as object | undefined;
+    const known = socket && visitors.get(socket);
+    if (known && known.agent === agent && known.ip === ip) return known;
+    const visitor = { agent, ip, reader: isReaderAgent(agent), who: `a${SEP}${ip}${SEP}${agent}` };
+    if (socket) visitors.set(socket, visitor);
+    return visitor;
+  };
+
   const count = ({ storyId, chapter, request, open = true }: CountReadInput) => {
     if (!READ_COUNTING.enabled || request.method === "HEAD") return;
-    const agent = request.headers["user-agent"] ?? "";
-    if (!isReaderAgent(agent)) return;
+    const visitor = visitorOf(request);
+    if (!visitor.reader) return;
     const entry = storyDay(batch, dayAt(now().getTime()), storyId);
-    const who = request.user ? `u${SEP}${request.user.id}` : `a${SEP}${request.ip}${SEP}${agent}`;
+    const who = request.user ? `u${SEP}${request.user.id}` : visitor.who;
     if (open) {
       entry.reads++;
       addReader(batch, entry, 0, who);
