@@ -34,7 +34,7 @@ const label = (n: ProfileNode) => {
   const where = url ? `${url.replace(/^file:\/\/.*?\/(node_modules|src|bench)\//, "$1/")}:${lineNumber + 1}` : "";
   return `${functionName || "(anonymous)"} ${where}`.trim();
 };
-const SPECIAL = new Set(["(idle)", "(garbage collector)", "(program)", "(root)"]);
+const SPECIAL = new Set(["(idle)", "(garbage collector)", "(program)", "(root)", "(profiler)"]);
 
 const self = new Map<string, number>();
 const total = new Map<string, number>();
@@ -44,10 +44,14 @@ const special = new Map<string, number>();
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
   const node = byId.get(id)!;
-  const name = node.callFrame.functionName;
+  let name = node.callFrame.functionName;
+  // NOTE: the profiler's own work (Profiler.stop serializing the profile) is not the app's.
+  for (let n: ProfileNode | undefined = node; n; n = byId.get(parent.get(n.id) ?? -1)) {
+    if (n.callFrame.url === "node:inspector") name = "(profiler)";
+  }
   if (SPECIAL.has(name)) {
     special.set(name, (special.get(name) ?? 0) + dt);
-    if (name !== "(idle)") all += dt;
+    if (name !== "(idle)" && name !== "(profiler)") all += dt;
     return;
   }
   all += dt;
@@ -69,7 +73,9 @@ const top = Number(values.top);
 const pct = (us: number) => `${((us / all) * 100).toFixed(1).padStart(5)}%`;
 const ms = (us: number) => `${(us / 1000).toFixed(0).padStart(6)} ms`;
 console.log(`${file}: ${ms(all)} busy (GC and "(program)" included)`);
-for (const [name, us] of special) console.log(`  ${name}: ${ms(us)}${name === "(idle)" ? "" : ` ${pct(us)}`}`);
+for (const [name, us] of special) {
+  console.log(`  ${name}: ${ms(us)}${name === "(idle)" || name === "(profiler)" ? "" : ` ${pct(us)}`}`);
+}
 for (const [title, map] of [
   ["self time", self],
   ["total time", total],
