@@ -104,7 +104,7 @@ function plainQuery(query: Record<string, unknown>): FastQuery | undefined {
 
 /** Request URLs already worked out, to their cache key (null: not the fast path's); bounded, oldest out first. */
 const keysByUrl = new Map<string, string | null>();
-const KEYS_BY_URL = { max: 1_000, maxUrlChars: 2_048 };
+const KEYS_BY_URL = { max: 1_000, maxUrlChars: 1_024 };
 
 /** The read cache's key for a signed-out request's URL, or null when the handler must answer it. */
 function signedOutKey(request: FastifyRequest): string | null {
