@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import pg from "pg";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,6 +20,30 @@ async function freePort(): Promise<number> {
 // NOTE: workers re-read this file; the port and data directory are fixed once in the main process via env.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "ficforge-e2e-"));
+
+/**
+ * With TEST_DATABASE_URL set (CI), the journeys' server runs on a fresh PostgreSQL database next to it, named after
+ * it with `_e2e`: the embedded PGlite does every query on the server's one thread, which made it the suite's
+ * bottleneck (issue 17: the same journeys took about a third longer). Without it, PGlite as `npm start` runs it.
+ * PGlite stays covered by every integration test and by the start-up tests of the built server.
+ */
+async function freshE2eDatabase(testUrl: string): Promise<string> {
+  const url = new URL(testUrl);
+  const name = `${url.pathname.slice(1)}_e2e`;
+  const client = new pg.Client({ connectionString: testUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+if (process.env.TEST_DATABASE_URL && process.env.E2E_DATABASE_URL === undefined) {
+  process.env.E2E_DATABASE_URL = await freshE2eDatabase(process.env.TEST_DATABASE_URL);
+}
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
@@ -48,6 +73,7 @@ export default defineConfig({
       ],
     },
   },
+  globalTeardown: "./e2e/support/global-teardown.ts",
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
     // The built server, as `npm start` runs it (npm test builds first).
@@ -67,6 +93,7 @@ export default defineConfig({
       NODE_ENV: "test",
       // The journeys' API sign-ups name their own client address (e2e/support/accounts.ts ownAddress).
       TRUST_PROXY: "127.0.0.1",
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },
 });

@@ -1,7 +1,8 @@
 // Lighthouse on the built app's pages, mobile defaults (simulated throttling), in Debian's Chromium.
 //   npx tsx bench/lighthouse.ts [path ...] [--runs 3] [--chrome /usr/bin/chromium] [--json file] [--reports dir]
-// The path `@story` stands for a seeded published story's public page (/s/{id}-{slug}), `@author` for its author's
-// page (/u/{name}); by default: /, @story and @author.
+// The path `@story` stands for a seeded published story's public page (/s/{id}-{slug}), `@chapter` for its second
+// chapter's page (/s/{id}-{slug}/2), `@author` for its author's page (/u/{name}), `@tag` for the page of a tag its
+// stories carry (/t/Adventure); by default: /, @story, @chapter, @author and @tag.
 // Run `npm run build` first: the app serves dist/client as in production. See bench/README.md.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { type ServerProcess, startServerProcess } from "./lib/ipc";
+import { PUBLIC_TAG_PATH } from "./lib/public-story";
 import { printTable } from "./lib/table";
 import type { AppServerOptions, AppServerReady } from "./servers/app-server";
 
@@ -26,6 +28,9 @@ const { values, positionals } = parseArgs({
 
 const PUBLIC_STORY = "@story";
 const PUBLIC_AUTHOR = "@author";
+const PUBLIC_CHAPTER = "@chapter";
+const PUBLIC_TAG = "@tag";
+const SEEDED = [PUBLIC_STORY, PUBLIC_AUTHOR, PUBLIC_CHAPTER, PUBLIC_TAG];
 
 interface RunResult {
   path: string;
@@ -162,7 +167,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 async function main(): Promise<void> {
-  const paths = positionals.length > 0 ? positionals : ["/", PUBLIC_STORY, PUBLIC_AUTHOR];
+  const paths = positionals.length > 0 ? positionals : ["/", ...SEEDED];
   const runs = Math.max(1, Number(values.runs) || 3);
   console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, load average ${loadavg()[0]?.toFixed(2)}`);
 
@@ -175,14 +180,19 @@ async function main(): Promise<void> {
       dataDir,
       stories: 0,
       seed: 1,
-      publicStory: paths.includes(PUBLIC_STORY) || paths.includes(PUBLIC_AUTHOR),
+      publicStory: paths.some((path) => SEEDED.includes(path)),
     } satisfies AppServerOptions);
     const started = await startChromium(values.chrome, profileDir);
     chromium = started.process;
     const results: RunResult[] = [];
     for (const given of paths) {
-      const path =
-        given === PUBLIC_STORY ? app.ready.publicPath! : given === PUBLIC_AUTHOR ? app.ready.publicAuthorPath! : given;
+      const seeded: Record<string, string> = {
+        [PUBLIC_STORY]: app.ready.publicPath!,
+        [PUBLIC_CHAPTER]: `${app.ready.publicPath}/2`,
+        [PUBLIC_AUTHOR]: app.ready.publicAuthorPath!,
+        [PUBLIC_TAG]: PUBLIC_TAG_PATH,
+      };
+      const path = seeded[given] ?? given;
       // A served page is warm: its first request (the server's JIT, the first query) is not what a visitor meets.
       await fetch(`http://127.0.0.1:${app.ready.port}${path}`).then((r) => r.arrayBuffer());
       for (let run = 1; run <= runs; run++) {

@@ -1,10 +1,11 @@
 // Feedback reaches the author (issue 17): a reader comments; the author hears of it by email and in the bell, sees the
 // unseen count on the dashboard card and on the editor's 'Feedback' button, opens the panel (which marks it seen)
 // and replies; the reader hears of the reply by email and in the bell, and sees it nested under the comment with the
-// 'Author' badge. At 1280 and 390 px, with screenshots.
+// 'Author' badge. Both widths in one journey, with screenshots.
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DESKTOP, PHONE, resizeTo, shootBothWidths } from "./support/viewport";
 import { createVerifiedUser, signIn } from "./support/accounts";
 
 async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
@@ -58,85 +59,91 @@ async function expectBell(page: Page, unread: number): Promise<void> {
   }).toPass();
 }
 
-for (const width of [1280, 390]) {
-  test(`a reader's comment reaches the author, who replies from the Feedback panel (${width} px)`, async ({
-    browser,
-    baseURL,
-  }, testInfo) => {
-    const viewport = { width, height: width > 500 ? 900 : 844 };
-    const title = `Beacon ${randomBytes(3).toString("hex")}`;
-    const author = await createVerifiedUser((await browser.newContext({ baseURL })).request);
-    const authorApi = await browser.newContext({ baseURL });
-    const login = await authorApi.request.post("/api/login", {
-      data: { email: author.email, password: author.password },
-    });
-    expect(login.status()).toBe(200);
-    const storyId = await publishedStory(authorApi.request, title);
-
-    // The reader comments in the reader view.
-    const readerPage = await (await browser.newContext({ baseURL, viewport })).newPage();
-    await signIn(readerPage, await createVerifiedUser(readerPage.request));
-    await readerPage.goto(`/dashboard/story/${storyId}/read`);
-    const comments = readerPage.getByTestId("reader-comments");
-    await comments.getByLabel("Add a comment").fill("Will the keeper ever leave the lighthouse?");
-    await comments.getByRole("button", { name: "Post comment" }).click();
-    await expect(comments.getByTestId("comment")).toHaveCount(1);
-    const reader = (await (await readerPage.request.get("/api/user")).json()) as { username: string; email: string };
-
-    // The author is emailed (the first notification email of the hour goes out at once) and the bell counts it.
-    const email = await notificationEmail(authorApi.request, author.email, `${reader.username} commented on`);
-    expect(email.text).toContain("Will the keeper ever leave the lighthouse?");
-    expect(email.text).toContain("/unsubscribe?token=");
-
-    // The author sees 1 new on the dashboard card and on the editor's button.
-    const authorPage = await (await browser.newContext({ baseURL, viewport })).newPage();
-    await signIn(authorPage, author);
-    await expectBell(authorPage, 1);
-    // NOTE: Discover's tiles are articles too; the author's own card is the one that opens the editor.
-    const card = authorPage
-      .getByRole("article")
-      .filter({ has: authorPage.getByRole("link", { name: `Open ${title} in the editor` }) });
-    await expect(card.getByTestId("card-unseen")).toHaveText("1 new comment");
-    await card.scrollIntoViewIfNeeded();
-    await authorPage.screenshot({ path: testInfo.outputPath(`dashboard-${width}.png`) });
-    await card.getByRole("link", { name: `Open ${title} in the editor` }).click();
-    const feedbackButton = authorPage.getByRole("button", { name: "Feedback, 1 new comment" });
-    await expect(feedbackButton).toBeVisible();
-    await authorPage.screenshot({ path: testInfo.outputPath(`editor-${width}.png`) });
-
-    // The panel lists the comment; opening it marks it seen; the author replies there.
-    await feedbackButton.click();
-    const panel = authorPage.getByRole("dialog", { name: "Feedback" });
-    await expect(panel.getByTestId("comment-text")).toHaveText(["Will the keeper ever leave the lighthouse?"]);
-    await panel.getByRole("button", { name: "Reply" }).click();
-    await panel.getByLabel("Your reply").fill("Not while the ships still need the light.");
-    await panel.getByRole("button", { name: "Post reply" }).click();
-    await expect(panel.getByTestId("comment-text")).toHaveText([
-      "Not while the ships still need the light.",
-      "Will the keeper ever leave the lighthouse?",
-    ]);
-    await expect(panel.getByTestId("comment").first()).toContainText("Author");
-    await authorPage.screenshot({ path: testInfo.outputPath(`panel-${width}.png`) });
-    expect(await seriousViolations(authorPage, "[role=dialog]")).toEqual([]);
-    // The author's own reply does not count as new.
-    await authorPage.keyboard.press("Escape");
-    await expect(authorPage.getByRole("button", { name: "Feedback", exact: true })).toBeVisible();
-
-    // The reader hears of the reply by email and in the bell, and sees it nested under their comment, with the badge.
-    const readerEmail = await notificationEmail(
-      authorApi.request,
-      reader.email,
-      `${author.username} replied to your comment on`,
-    );
-    expect(readerEmail.text).toContain("Not while the ships still need the light.");
-    await expectBell(readerPage, 1);
-    await readerPage.goto(`/dashboard/story/${storyId}/read`);
-    const reply = comments.locator("li[data-level='2']");
-    await expect(reply.getByTestId("comment-text")).toHaveText("Not while the ships still need the light.");
-    await expect(reply.getByText("Author", { exact: true })).toBeVisible();
-    await reply.scrollIntoViewIfNeeded();
-    await readerPage.screenshot({ path: testInfo.outputPath(`reader-${width}.png`), fullPage: false });
-    expect(await seriousViolations(readerPage, "[data-testid=reader-comments]")).toEqual([]);
-    await authorApi.close();
+// One journey covers both widths: the reader on a phone, the author at a desk, and each screen also looked at (and
+// checked by axe) at the other width, instead of the whole journey twice (the suite's time budget, issue 17).
+test("a reader's comment reaches the author, who replies from the Feedback panel (390 and 1280 px)", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const shot = (file: string) => testInfo.outputPath(file);
+  const title = `Beacon ${randomBytes(3).toString("hex")}`;
+  const author = await createVerifiedUser((await browser.newContext({ baseURL })).request);
+  const authorApi = await browser.newContext({ baseURL });
+  const login = await authorApi.request.post("/api/login", {
+    data: { email: author.email, password: author.password },
   });
-}
+  expect(login.status()).toBe(200);
+  const storyId = await publishedStory(authorApi.request, title);
+
+  // The reader comments in the reader view, on a phone.
+  const readerPage = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
+  await signIn(readerPage, await createVerifiedUser(readerPage.request));
+  await readerPage.goto(`/dashboard/story/${storyId}/read`);
+  const comments = readerPage.getByTestId("reader-comments");
+  await comments.getByLabel("Add a comment").fill("Will the keeper ever leave the lighthouse?");
+  await comments.getByRole("button", { name: "Post comment" }).click();
+  await expect(comments.getByTestId("comment")).toHaveCount(1);
+  const reader = (await (await readerPage.request.get("/api/user")).json()) as { username: string; email: string };
+
+  // The author is emailed (the first notification email of the hour goes out at once) and the bell counts it.
+  const email = await notificationEmail(authorApi.request, author.email, `${reader.username} commented on`);
+  expect(email.text).toContain("Will the keeper ever leave the lighthouse?");
+  expect(email.text).toContain("/unsubscribe?token=");
+
+  // The author, at a desk, sees 1 new on the dashboard card and on the editor's button.
+  const authorPage = await (await browser.newContext({ baseURL, viewport: DESKTOP })).newPage();
+  await signIn(authorPage, author);
+  await expectBell(authorPage, 1);
+  // NOTE: Discover's tiles are articles too; the author's own card is the one that opens the editor.
+  const card = authorPage
+    .getByRole("article")
+    .filter({ has: authorPage.getByRole("link", { name: `Open ${title} in the editor` }) });
+  await expect(card.getByTestId("card-unseen")).toHaveText("1 new comment");
+  await shootBothWidths(authorPage, "dashboard", shot, card);
+  await card.getByRole("link", { name: `Open ${title} in the editor` }).click();
+  const feedbackButton = authorPage.getByRole("button", { name: "Feedback, 1 new comment" });
+  await expect(feedbackButton).toBeVisible();
+  await authorPage.screenshot({ path: shot("editor-1280.png") });
+
+  // The panel lists the comment; opening it marks it seen; the author replies there.
+  await feedbackButton.click();
+  const panel = authorPage.getByRole("dialog", { name: "Feedback" });
+  await expect(panel.getByTestId("comment-text")).toHaveText(["Will the keeper ever leave the lighthouse?"]);
+  await panel.getByRole("button", { name: "Reply" }).click();
+  await panel.getByLabel("Your reply").fill("Not while the ships still need the light.");
+  await panel.getByRole("button", { name: "Post reply" }).click();
+  await expect(panel.getByTestId("comment-text")).toHaveText([
+    "Not while the ships still need the light.",
+    "Will the keeper ever leave the lighthouse?",
+  ]);
+  await expect(panel.getByTestId("comment").first()).toContainText("Author");
+  for (const viewport of [DESKTOP, PHONE]) {
+    await resizeTo(authorPage, viewport);
+    await authorPage.screenshot({ path: shot(`panel-${viewport.width}.png`) });
+    expect(await seriousViolations(authorPage, "[role=dialog]"), `${viewport.width} px`).toEqual([]);
+  }
+  await resizeTo(authorPage, DESKTOP);
+  // The author's own reply does not count as new.
+  await authorPage.keyboard.press("Escape");
+  await expect(authorPage.getByRole("button", { name: "Feedback", exact: true })).toBeVisible();
+
+  // The reader hears of the reply by email and in the bell, and sees it nested under their comment, with the badge.
+  const readerEmail = await notificationEmail(
+    authorApi.request,
+    reader.email,
+    `${author.username} replied to your comment on`,
+  );
+  expect(readerEmail.text).toContain("Not while the ships still need the light.");
+  await expectBell(readerPage, 1);
+  await readerPage.goto(`/dashboard/story/${storyId}/read`);
+  const reply = comments.locator("li[data-level='2']");
+  await expect(reply.getByTestId("comment-text")).toHaveText("Not while the ships still need the light.");
+  await expect(reply.getByText("Author", { exact: true })).toBeVisible();
+  for (const viewport of [PHONE, DESKTOP]) {
+    await resizeTo(readerPage, viewport);
+    await reply.scrollIntoViewIfNeeded();
+    await readerPage.screenshot({ path: shot(`reader-${viewport.width}.png`) });
+    expect(await seriousViolations(readerPage, "[data-testid=reader-comments]"), `${viewport.width} px`).toEqual([]);
+  }
+  await authorApi.close();
+});

@@ -14,10 +14,11 @@ it("is what npm test runs, with Chromium first and the journeys last", () => {
   expect(names).toEqual(["chromium", "typecheck", "lint", "build", "unit", "e2e"]);
 });
 
-it("stops at a failing stage with its exit code and still prints the times so far", () => {
+it("stops at a failing stage with its exit code and still prints the times so far", async () => {
   const lines: string[] = [];
-  const code = runStages([node("first", ""), node("broken", "process.exit(3)"), node("never", "")], (line: string) =>
-    lines.push(line),
+  const code = await runStages(
+    [node("first", ""), node("broken", "process.exit(3)"), node("never", "")],
+    (line: string) => lines.push(line),
   );
   expect(code).toBe(3);
   const table = lines.slice(lines.indexOf("\n--- npm test: stage times") + 1);
@@ -26,8 +27,37 @@ it("stops at a failing stage with its exit code and still prints the times so fa
   expect(lines.join("\n")).not.toContain("never");
 });
 
-it("answers 0 and times every stage when all pass", () => {
+it("answers 0 and times every stage when all pass", async () => {
   const lines: string[] = [];
-  expect(runStages([node("a", ""), node("b", "")], (line: string) => lines.push(line))).toBe(0);
+  expect(await runStages([node("a", ""), node("b", "")], (line: string) => lines.push(line))).toBe(0);
   expect(lines.filter((line) => /^(a|b|total) +\d+\.\d s$/.test(line))).toHaveLength(3);
+});
+
+it("runs a stage beside the next ones, holds its output, and waits for it where a stage comes after it", async () => {
+  const lines: string[] = [];
+  const slow = [
+    ...node("slow", "setTimeout(() => { console.log('slow' + ' output'); process.exit(4) }, 300)"),
+    { beside: true },
+  ];
+  const code = await runStages(
+    [slow, node("quick", ""), [...node("needs-slow", ""), { after: ["slow"] }]],
+    (line: string) => lines.push(line),
+  );
+  expect(code).toBe(4);
+  const text = lines.join("\n");
+  expect(text).toContain("slow output");
+  // The quick stage ran while the slow one was still going; the stage after it never started.
+  expect(text.indexOf("--- npm test: quick")).toBeLessThan(text.indexOf("slow output"));
+  expect(text).not.toContain("--- npm test: needs-slow");
+  expect(lines.at(-1)).toBe("stage 'slow' failed");
+});
+
+it("waits at the end for a stage beside the others that nothing comes after", async () => {
+  const lines: string[] = [];
+  const code = await runStages(
+    [[...node("beside", "setTimeout(() => process.exit(0), 200)"), { beside: true }], node("quick", "")],
+    (line: string) => lines.push(line),
+  );
+  expect(code).toBe(0);
+  expect(lines.filter((line) => /^(beside|quick|total) +\d+\.\d s$/.test(line))).toHaveLength(3);
 });

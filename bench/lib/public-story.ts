@@ -1,6 +1,6 @@
 // One published story for the public page's benches (Lighthouse, screenshots): an author, a cover and about
 // 60 KB of chapters with the editor's formatting, a Marin-written chapter among them. The author also has a bio and
-// two shorter stories with tags, for their page (/u/mika_writes).
+// two shorter stories with tags, for their page (/u/mika_writes) and a tag's (/t/Adventure).
 import sharp from "sharp";
 import type { Db } from "../../src/server/db/client";
 import { stories, users } from "../../src/server/db/schema";
@@ -9,6 +9,7 @@ import { SANITIZER_VERSION } from "../../src/server/stories/sanitize-content";
 import { replaceStoryTags } from "../../src/server/stories/story-tags";
 import { countStoryWords } from "../../src/server/stories/story-text";
 import { authorPath } from "../../src/shared/routes";
+import { tagPath } from "../../src/shared/tagging";
 import { publicStoryPath } from "../../src/shared/schemas/reading";
 import { longStoryHtml } from "./long-story";
 
@@ -18,6 +19,8 @@ const DESCRIPTION =
   "sealed by Queen Isolde. Ren would rather send him back down the mountain; his sister Mika has other ideas.";
 
 export const PUBLIC_AUTHOR = "mika_writes";
+/** A tag two of the author's stories carry: its page lists them (/t/Adventure). */
+export const PUBLIC_TAG_PATH = tagPath("Adventure");
 /** The seeded author's page. */
 export const PUBLIC_AUTHOR_PATH = authorPath(PUBLIC_AUTHOR);
 const BIO =
@@ -87,6 +90,7 @@ export async function seedPublicStory(db: Db): Promise<string> {
       ...countStoryWords(content),
     })
     .returning({ id: stories.id });
+  await replaceStoryTags(db, story!.id, ["Adventure", "Fantasy", "Found Family"]);
   for (const [i, more] of SHORTER.entries()) {
     const text = `<p>${more.description}</p>`;
     const [row] = await db

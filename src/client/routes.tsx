@@ -10,6 +10,7 @@ import NotFoundPage from "./pages/NotFoundPage";
 
 const AuthPage = lazy(() => import("./pages/AuthPage"));
 const AuthSuccessPage = lazy(() => import("./pages/AuthSuccessPage"));
+const EmailChangePage = lazy(() => import("./pages/EmailChangePage"));
 const EmailConfirmedPage = lazy(() => import("./pages/EmailConfirmedPage"));
 const ResetPasswordPage = lazy(() => import("./pages/ResetPasswordPage"));
 const LegalPage = lazy(() => import("./pages/LegalPage"));
@@ -41,6 +42,7 @@ export function AppRoutes() {
         <Route path={ROUTES.auth} component={AuthPage} />
         <Route path={ROUTES.authSuccess} component={AuthSuccessPage} />
         <Route path={ROUTES.emailConfirmed} component={EmailConfirmedPage} />
+        <Route path={ROUTES.emailChange} component={EmailChangePage} />
         <Route path={ROUTES.resetPassword} component={ResetPasswordPage} />
         <Route path={ROUTES.privacy}>{() => <LegalPage kind="privacy" />}</Route>
         <Route path={ROUTES.terms}>{() => <LegalPage kind="terms" />}</Route>

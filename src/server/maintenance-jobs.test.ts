@@ -49,6 +49,7 @@ for (const kind of DB_KINDS) {
         ["rate-stories", 60 * 60 * 1000],
         ["prune-read-salts", 60 * 60 * 1000],
         ["record-chapters", 60 * 60 * 1000],
+        ["sweep-fan-outs", 60 * 1000],
         ["featured-scores", 60 * 60 * 1000],
         ["expire-subscriptions", 10 * 60 * 1000],
       ]);

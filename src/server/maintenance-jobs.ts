@@ -7,6 +7,7 @@ import { removeUnusedImages } from "./images/remove-unused-images";
 import { recomputeFeaturedScores } from "./reading/featured-score";
 import { pruneReadSalts } from "./reading-stats/read-salts";
 import { recordMissingChapters } from "./chapters/sync-chapters";
+import { sweepPendingFanOuts } from "./community/pending-fan-outs";
 import { countUncountedStories } from "./stories/count-story-words";
 import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
@@ -22,7 +23,7 @@ const HOUR_MS = 60 * MINUTE_MS;
  * holds after a run that changed something, here and in the other instances.
  */
 export function maintenanceJobs(
-  deps: Pick<AppDeps, "database" | "now"> & Partial<Pick<AppDeps, "payments">>,
+  deps: Pick<AppDeps, "database" | "now"> & Partial<Pick<AppDeps, "payments" | "emailWake">>,
   readCache?: Pick<ReadCache, "invalidateAll" | "invalidateStory">,
 ): MaintenanceJob[] {
   const { db } = deps.database;
@@ -51,6 +52,17 @@ export function maintenanceJobs(
     { name: "prune-read-salts", everyMs: HOUR_MS, run: () => pruneReadSalts(db, deps.now()) },
     // Published stories from before chapters were recorded get their chapter list once; later runs find none.
     { name: "record-chapters", everyMs: HOUR_MS, run: thenInvalidate(() => recordMissingChapters(db, deps.now())) },
+    // Notification fan-outs whose own run after the commit never happened (the process died) or failed: run a
+    // minute or more after their event, once, whichever instance sweeps first (decision 0029).
+    {
+      name: "sweep-fan-outs",
+      everyMs: MINUTE_MS,
+      run: async () => {
+        const swept = await sweepPendingFanOuts(db, deps.now());
+        if (swept.written > 0) deps.emailWake?.notify();
+        return swept;
+      },
+    },
     // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.
     { name: "featured-scores", everyMs: HOUR_MS, run: thenInvalidate(() => recomputeFeaturedScores(db, deps.now())) },
     // Premium ends within ten minutes of a paid period (plus its grace) running out with no renewal; each run is one

@@ -27,6 +27,8 @@ export const ROUTES = {
   signUp: "/auth?tab=signup",
   authSuccess: "/auth-success",
   emailConfirmed: "/email-confirmed",
+  /** Where the email-change and undo links land (issue 18). */
+  emailChange: "/email-change",
   resetPassword: "/reset-password",
   privacy: "/privacy",
   terms: "/terms",
@@ -52,6 +54,7 @@ const CLIENT_PATTERNS = [
   /^\/auth$/,
   /^\/auth-success$/,
   /^\/email-confirmed$/,
+  /^\/email-change$/,
   /^\/reset-password$/,
   /^\/(privacy|terms)$/,
   /^\/dashboard$/,

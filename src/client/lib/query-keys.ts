@@ -35,6 +35,10 @@ export const queryKeys = {
   subscription: (id: number | string) => [`/api/stories/${id}/subscription`] as const,
   following: ["/api/following"] as const,
   emailSettings: ["/api/email-settings"] as const,
+  /** Settings → Account and security (issue 18 section 3). */
+  signInMethods: ["/api/account/sign-in-methods"] as const,
+  sessions: ["/api/account/sessions"] as const,
+  exportStatus: ["/api/account/export/status"] as const,
 };
 
 /** The URL a key fetches: its first element plus the defined parameters of its second. */

@@ -1,4 +1,9 @@
-// /dashboard/settings: the public profile and, for premium users, subscription management.
+// /dashboard/settings: the public profile, notifications, for premium users subscription management, and the
+// account itself (Account and security: password, email, Google, devices, export, deletion).
+import { useEffect } from "react";
+import { useSearch } from "wouter";
+import { toast } from "../components/ui/toaster";
+import { AccountSecurity } from "../features/account/AccountSecurity";
 import { useAuth } from "../features/auth/auth-context";
 import { NotificationSettingsCard } from "../features/community/NotificationSettingsCard";
 import { EmailDeliveryCard } from "../features/email-settings/EmailDeliveryCard";
@@ -10,6 +15,7 @@ import { useRefreshUserOnReturn } from "../features/settings/use-refresh-user";
 export default function SettingsPage() {
   const { user } = useAuth();
   useRefreshUserOnReturn();
+  useGoogleLinkOutcome();
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8 sm:px-6">
@@ -20,6 +26,23 @@ export default function SettingsPage() {
       <EmailDeliveryCard />
       <HistorySetting />
       {user.isPremium && <SubscriptionCard user={user} />}
+      <AccountSecurity user={user} />
     </div>
   );
+}
+
+/** Back from linking Google (src/server/accounts/google-routes.ts): say how it went, once. */
+function useGoogleLinkOutcome() {
+  const outcome = new URLSearchParams(useSearch()).get("google");
+  useEffect(() => {
+    if (outcome === "linked") toast({ title: "Google linked", description: "You can now sign in with Google." });
+    if (outcome === "link-failed") {
+      toast({
+        title: "Couldn't link Google",
+        description: "That Google account may already belong to another FicForge account. Nothing was changed.",
+        variant: "destructive",
+      });
+    }
+    if (outcome) window.history.replaceState(null, "", window.location.pathname);
+  }, [outcome]);
 }

@@ -1,7 +1,8 @@
 // User lookups. Usernames and emails are unique case-insensitively (unique indexes on lower()).
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { usernameHolds, users } from "../db/schema";
+import { usernameHash } from "./username-holds";
 import type { UserRow } from "../types";
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -13,6 +14,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return user;
 }
 
+/** Held by an account, or by a deleted account for its first 30 days (username-holds.ts). */
 export async function isUsernameTaken(db: Db, username: string, exceptUserId?: number): Promise<boolean> {
   const sameName = eq(sql`lower(${users.username})`, username.toLowerCase());
   const [row] = await db
@@ -20,7 +22,14 @@ export async function isUsernameTaken(db: Db, username: string, exceptUserId?: n
     .from(users)
     .where(exceptUserId === undefined ? sameName : and(sameName, ne(users.id, exceptUserId)))
     .limit(1);
-  return row !== undefined;
+  if (row) return true;
+  // NOTE: the database's clock, as for every hold: the hold's end was written from it too (deleteAccount).
+  const [held] = await db
+    .select({ until: usernameHolds.heldUntil })
+    .from(usernameHolds)
+    .where(and(eq(usernameHolds.nameHash, usernameHash(username)), sql`${usernameHolds.heldUntil} > now()`))
+    .limit(1);
+  return held !== undefined;
 }
 
 /** The unique constraint a failed insert or update broke, whichever driver (pg, PGlite) and wrapper (drizzle). */

@@ -3,13 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { notFound } from "../errors";
 import { createGoogleClient, type PendingSignIn } from "./google-client";
 import { startSession } from "./sessions";
-import { findOrCreateGoogleUser } from "./sign-in-with-google";
+import { findOrCreateGoogleUser, linkGoogleToAccount } from "./sign-in-with-google";
 
 const PENDING_COOKIE = "ff_oauth";
 const PENDING_PATH = "/api/auth/google";
 const PENDING_MAX_AGE_S = 10 * 60;
 export const GOOGLE_SUCCESS = "/auth-success";
 export const GOOGLE_FAILURE = "/auth?error=oauth_sync_failed";
+// Linking from Settings → Account and security (issue 18) comes back to Settings.
+export const GOOGLE_LINKED = "/dashboard/settings?google=linked";
+export const GOOGLE_LINK_FAILED = "/dashboard/settings?google=link-failed";
+
+/** The sign-in in progress; `linkUserId` when a signed-in user is linking Google to their account. */
+type Pending = PendingSignIn & { linkUserId?: number };
 
 export async function googleRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
@@ -20,7 +26,9 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/auth/google", async (request, reply) => {
     if (!google) throw notFound();
     try {
-      const { url, pending } = await google.start();
+      const { url, pending: started } = await google.start();
+      const linking = (request.query as { intent?: string }).intent === "link" && request.user;
+      const pending: Pending = linking ? { ...started, linkUserId: request.user!.id } : started;
       reply.setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString("base64url"), {
         path: PENDING_PATH,
         httpOnly: true,
@@ -42,6 +50,13 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
     try {
       if (!pending) throw new Error("no sign-in in progress (missing or unreadable state cookie)");
       const identity = await google.finish(new URL(request.url, config.APP_URL), pending);
+      if (pending.linkUserId !== undefined) {
+        // NOTE: only into the account that asked, still signed in in this browser; a Google identity already
+        // behind another account stays there.
+        if (request.user?.id !== pending.linkUserId) throw new Error("link finished in another session");
+        await linkGoogleToAccount(request.db, request.user, identity.sub);
+        return reply.redirect(GOOGLE_LINKED, 302);
+      }
       const user = await findOrCreateGoogleUser(request.db, identity, app.deps.now());
       await startSession(request, reply, user.id);
       return reply.redirect(GOOGLE_SUCCESS, 302);
@@ -53,16 +68,18 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
 
 function fail(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   request.log.warn({ err: error }, "Google sign-in failed");
-  return reply.redirect(GOOGLE_FAILURE, 302);
+  const linking = readPending(request)?.linkUserId !== undefined;
+  return reply.redirect(linking ? GOOGLE_LINK_FAILED : GOOGLE_FAILURE, 302);
 }
 
-function readPending(request: FastifyRequest): PendingSignIn | undefined {
+function readPending(request: FastifyRequest): Pending | undefined {
   const raw = request.cookies[PENDING_COOKIE];
   if (!raw) return undefined;
   try {
-    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<PendingSignIn>;
+    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<Pending>;
     const ok = [value.state, value.nonce, value.verifier].every((v) => typeof v === "string" && v.length > 0);
-    return ok ? (value as PendingSignIn) : undefined;
+    const link = value.linkUserId === undefined || Number.isSafeInteger(value.linkUserId);
+    return ok && link ? (value as Pending) : undefined;
   } catch {
     return undefined;
   }

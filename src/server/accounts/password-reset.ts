@@ -10,6 +10,7 @@ import { findUserByEmail } from "./find-user";
 import { hashPassword, type PasswordCost } from "./passwords";
 import { grantReferralBonus } from "./referrals";
 import { destroyAllSessions, randomToken, sha256 } from "./sessions";
+import { isSystemEmail } from "./system-accounts";
 import type { Throttle } from "./throttle";
 
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired.";
@@ -21,7 +22,8 @@ export const RESET_LINK_INVALID = "This reset link is invalid or has expired.";
 export function requestPasswordReset(ctx: AccountContext, email: string, perEmail: Throttle): void {
   ctx.background.run(ctx.log, "emailing a password reset link", async () => {
     const user = await findUserByEmail(ctx.db, email);
-    if (!user) return;
+    // The reserved accounts (orphan_account, '[deleted user]') are signed in to by nobody, ever.
+    if (!user || isSystemEmail(user.email)) return;
     const key = user.email.toLowerCase();
     if (!(await perEmail.take(key))) return;
     const token = randomToken();

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ProfileUpdateBody } from "../../shared/schemas/accounts";
 import { outboxRoutes } from "../mail/outbox-routes";
 import { invalidateAuthorViews } from "../reading/author-views";
+import { accountLifeRoutes } from "./account-life-routes";
 import { googleRoutes } from "./google-routes";
 import { requireUser, requireUserHook } from "./guards";
 import { loginRoutes } from "./login-routes";
@@ -33,4 +34,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(googleRoutes);
   await app.register(outboxRoutes);
   await app.register(referralRoutes);
+  await app.register(accountLifeRoutes);
 }

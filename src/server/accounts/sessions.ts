@@ -11,13 +11,30 @@ import { randomToken, sha256 } from "./tokens";
 export const SESSION_COOKIE = "ff_session";
 // Extend a sliding session at most once an hour, not on every request.
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
+// "Last seen" in Settings → sessions is written at most once per 5 minutes per session.
+export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+// Kept as the browser sent it, cut to a sane length (a User-Agent has no upper bound).
+const USER_AGENT_MAX = 512;
 
 export { randomToken, sha256 } from "./tokens";
 
-export async function createSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  userAgent?: string,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id: sha256(token), userId, expiresAt, createdAt: now });
+  await db.insert(sessions).values({
+    id: sha256(token),
+    userId,
+    expiresAt,
+    createdAt: now,
+    lastSeenAt: now,
+    authenticatedAt: now,
+    userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null,
+  });
   return { token, expiresAt };
 }
 
@@ -49,7 +66,8 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
  */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
   if (request.sessionId) await destroySession(request.db, request.sessionId);
-  const { token, expiresAt } = await createSession(request.db, userId, request.server.deps.now());
+  const userAgent = request.headers["user-agent"];
+  const { token, expiresAt } = await createSession(request.db, userId, request.server.deps.now(), userAgent);
   setSessionCookie(request.server, reply, token, expiresAt);
   await rememberSignIn(request, reply, userId);
 }
@@ -61,7 +79,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
 
 async function findLiveSession(db: Db, id: string, now: Date) {
   const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
@@ -88,10 +106,12 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest,
   }
   request.user = row.user;
   request.sessionId = id;
-  if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS) {
+  const extend = row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS;
+  const seen = now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS;
+  if (extend || seen) {
     await request.db
       .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .set({ lastSeenAt: now, ...(extend ? { expiresAt: new Date(now.getTime() + SESSION_TTL_MS) } : {}) })
       .where(eq(sessions.id, id));
   }
 }

@@ -83,3 +83,20 @@ async function createGoogleUser(db: Db, identity: GoogleIdentity, now: Date, ret
     throw error;
   }
 }
+
+/** Settings → Link Google: the signed-in account takes the identity, unless another account already has it. */
+export async function linkGoogleToAccount(db: Db, user: UserRow, sub: string): Promise<void> {
+  if (user.googleId === sub) return;
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ googleId: sub, authProvider: user.password ? "both" : "google" })
+      .where(and(eq(users.id, user.id), isNull(users.googleId)))
+      .returning({ id: users.id });
+    if (!row) throw new GoogleAccountError("the account is linked to another Google identity");
+  } catch (error) {
+    if (violatedUniqueConstraint(error))
+      throw new GoogleAccountError("this Google identity belongs to another account");
+    throw error;
+  }
+}

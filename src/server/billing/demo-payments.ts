@@ -52,5 +52,7 @@ export function createDemoPayments(config: Config, tokens: DemoTokens = createDe
       return { url: `${config.APP_URL}${demoPortalPath(token)}` };
     },
     renewDue: renewDueDemoSubscriptions,
+    // The demo provider is this app: its subscription lives only in the user's row, which the deletion removes.
+    async cancelSubscriptionNow() {},
   };
 }

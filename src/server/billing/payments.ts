@@ -41,4 +41,12 @@ export interface PaymentsDriver {
    * own billing would; answers how many. The demo driver's; Stripe renews its subscriptions itself.
    */
   renewDue?(db: Db, now: Date): Promise<number>;
+  /**
+   * Ends the user's subscription at once with the provider (account deletion, issue 18): no renewal, no further
+   * charge. A subscription the provider no longer knows counts as ended. Throws a ProviderError when it refuses.
+   */
+  cancelSubscriptionNow(user: UserRow): Promise<void>;
 }
+
+export const ACCOUNT_DELETION_CANCEL_FAILED =
+  "We couldn't cancel your FicForge Plus subscription with the payment provider, so your account was not deleted. Nothing was charged or removed. Please try again in a few minutes.";

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { CHECKOUT_ERRORS } from "../../shared/schemas/billing";
 import type { Config } from "../env";
 import { ensureCustomerId } from "./customer";
-import type { PaymentsDriver } from "./payments";
+import { ACCOUNT_DELETION_CANCEL_FAILED, type PaymentsDriver } from "./payments";
 import { ProviderError } from "./provider-error";
 
 const TIMEOUT_MS = 10_000;
@@ -84,6 +84,16 @@ export function createStripePayments(config: Config): PaymentsDriver {
         return { url: session.url };
       } catch (error) {
         throw providerError(error, CHECKOUT_ERRORS.portal);
+      }
+    },
+    async cancelSubscriptionNow(user) {
+      if (!user.subscriptionId) return;
+      try {
+        await stripe.subscriptions.cancel(user.subscriptionId);
+      } catch (error) {
+        // Already gone at Stripe (canceled by an operator, or a test-mode reset): nothing left to stop.
+        if (error instanceof Stripe.errors.StripeError && error.code === "resource_missing") return;
+        throw providerError(error, ACCOUNT_DELETION_CANCEL_FAILED);
       }
     },
     verifyWebhook(rawBody, signature) {

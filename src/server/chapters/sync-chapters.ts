@@ -1,6 +1,7 @@
 // Keeps story_chapters in step with a published story's document: called in the same transaction as every save of
 // a published story and every publish, so the chapter list never disagrees with the text that was committed.
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
 import type { Db } from "../db/client";
 import { stories, storyChapters } from "../db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
@@ -62,6 +63,16 @@ export async function syncStoryChapters(
       and(eq(storyChapters.storyId, storyId), gt(storyChapters.n, chapters.length), isNull(storyChapters.removedAt)),
     );
   return chapters.map((_, i) => i + 1).filter((n) => !known.has(n));
+}
+
+/** Records the subscribers' fan-out for chapters a save published for the first time (in the save's transaction). */
+export async function recordNewChapters(
+  tx: Db,
+  storyId: number,
+  chapters: number[],
+  now: Date,
+): Promise<PendingFanOut | null> {
+  return chapters.length > 0 ? recordFanOut(tx, { kind: "new_chapters", storyId, chapters }, now) : null;
 }
 
 export interface StoredChapter {

@@ -1,15 +1,14 @@
 // 'Follow' on the author's public page (/u/{name}), without any script. The shared, cached page carries the follower
 // count and a sign-in link: what every signed-out visitor (and any cache) gets. A request with a live session gets
 // the same bytes with that one slot redrawn for the viewer — a small form that follows or unfollows — and is never
-// cached (`private, no-store`). The form posts to POST /u/{name}/follow, which answers 303 back to the page.
+// cached (`private, no-store`); its top bar leads to the dashboard instead of 'Sign in'. The form posts to POST /u/{name}/follow, which answers 303 back to the page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authorPath, ROUTES } from "../../shared/routes";
 import { FOLLOW_SELF } from "../../shared/schemas/community";
 import { loadSession } from "../accounts/sessions";
-import { escapeHtml as e, PAGE_CSP, plural } from "../public-page/template";
+import { escapeHtml as e, PAGE_CSP, plural, withSignedInHeader } from "../public-page/template";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
-import { notifyNewFollower } from "./notify";
-import { notifyLater } from "./notify-later";
+import { fanOutLater } from "./pending-fan-outs";
 
 interface Viewer {
   /** Whether the viewer follows the author; null for the author's own page. */
@@ -54,7 +53,7 @@ export async function sendViewerAuthorPage(
     following: author.id === user.id ? null : state.following,
     name: author.username,
   });
-  const html = identity.toString("utf8").replace(SLOT, () => slot);
+  const html = withSignedInHeader(identity.toString("utf8").replace(SLOT, () => slot));
   reply
     .header("content-security-policy", PAGE_CSP)
     .header("cache-control", "private, no-store")
@@ -102,9 +101,7 @@ export async function authorFollowRoutes(app: FastifyInstance): Promise<void> {
     const author = await getAuthorByNameOrThrow(request.db, request.params.name);
     if (request.body?.follow === "0") await unfollow(request.db, author.id, user.id);
     else if (author.id === user.id) return reply.status(400).send(FOLLOW_SELF);
-    else if (await follow(request.db, author.id, user.id)) {
-      notifyLater(request, "new-follower notification", () => notifyNewFollower(request.db, author.id, user.id));
-    }
+    else fanOutLater(request, await follow(request.db, author.id, user.id, app.deps.now()));
     app.readCache.invalidateAuthors();
     return reply.redirect(authorPath(author.username), 303);
   });

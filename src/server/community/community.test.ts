@@ -2,18 +2,22 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { AUTHOR_NOT_FOUND, FOLLOW_SELF, NOTIFICATION_NOT_FOUND } from "../../shared/schemas/community";
-import { notifications, storyChapters } from "../db/schema";
+import { notifications, pendingFanOuts, storyChapters } from "../db/schema";
 import { STORY_NOT_PUBLISHED } from "../reading/visibility";
 import { createTestApp, describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
 import { notifyNewChapters, notifyNewStory } from "./notify";
+import { maintenanceJobs } from "../maintenance-jobs";
+import type { AppDeps } from "../types";
+import { OWN_RUN_GRACE_MS, sweepPendingFanOuts } from "./pending-fan-outs";
 
 describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
   const db = () => ctx().database.db;
   // A second instance on the same database, as behind a load balancer.
   let other: FastifyInstance;
+  let otherDeps: AppDeps;
   beforeAll(async () => {
-    other = (await createTestApp(ctx().kind, { database: ctx().database })).app;
+    ({ app: other, deps: otherDeps } = await createTestApp(ctx().kind, { database: ctx().database }));
   });
   afterAll(() => other?.close());
 
@@ -174,6 +178,71 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
     expect(after.items.map((n: { story: unknown }) => n.story)).toEqual([null, null]);
     const bad = await call("PATCH", "/api/notification-settings", author, { comment: "sometimes" });
     expect([bad.statusCode, bad.json().message]).toEqual([400, "Choose 'app', 'email' or 'off'"]);
+  });
+
+  it("runs, through the sweep and exactly once across two instances, the fan-outs a crash kept from running", async () => {
+    const [author, reader, subscriber] = [await user(), await user(), await user()];
+    // The process "dies" after each commit: the background runs never start.
+    const apps = [ctx().app, other];
+    const runs = apps.map((app) => app.background.run);
+    for (const app of apps) app.background.run = () => {};
+    try {
+      await call("POST", `/api/authors/${author.user.username}/follow`, reader);
+      const story = await createStory(db(), { authorId: author.user.id, content: "<h2>One</h2><p>First.</p>" });
+      const body = { title: "Swept", description: "Told in parts.", tags: [] };
+      expect((await call("POST", `/api/stories/${story.id}/publish`, author, body)).statusCode).toBe(200);
+      await call("POST", `/api/stories/${story.id}/subscription`, subscriber);
+      const content = "<h2>One</h2><p>First.</p><h2>Two</h2><p>Second.</p>";
+      expect((await call("PATCH", `/api/stories/${story.id}`, author, { content })).statusCode).toBe(200);
+      const first = (await call("POST", `/api/stories/${story.id}/comments`, reader, { content: "Lovely." })).json();
+      await call("POST", `/api/stories/${story.id}/comments`, author, { content: "Thanks!", parentId: first.id });
+      await call("POST", `/api/stories/${story.id}/like`, subscriber);
+    } finally {
+      apps.forEach((app, i) => {
+        app.background.run = runs[i]!;
+      });
+    }
+    const everyone = [author, reader, subscriber];
+    const mine = async () =>
+      (await Promise.all(everyone.map((who) => rowsFor(who.user.id)))).map((rows) => rows.map((n) => n.dedupeKey));
+    expect(await mine()).toEqual([[], [], []]);
+    // Follow, story, chapter 1 (with the publish), chapter 2, comment, reply, like.
+    expect(await db().select().from(pendingFanOuts)).toHaveLength(7);
+
+    // Within the minute the request's own run has, the sweep leaves the rows alone.
+    expect(await sweepPendingFanOuts(db(), ctx().clock.now())).toEqual({ ran: 0, written: 0 });
+    // A minute later both instances' maintenance sweeps run at once: each row runs once, each notification is
+    // written once.
+    const later = new Date(ctx().clock.now().getTime() + OWN_RUN_GRACE_MS);
+    const sweep = (deps: AppDeps) =>
+      maintenanceJobs({ ...deps, now: () => later })
+        .find((job) => job.name === "sweep-fan-outs")!
+        .run() as Promise<{ ran: number; written: number }>;
+    const swept = await Promise.all([sweep(ctx().deps), sweep(otherDeps)]);
+    // Seven runs between them, none twice; six notifications: chapter 1 came before the subscription, so it reaches
+    // nobody.
+    expect(swept[0]!.ran + swept[1]!.ran).toBe(7);
+    expect(swept[0]!.written + swept[1]!.written).toBe(6);
+    const [story] = (await rowsFor(reader.user.id)).map((n) => n.storyId);
+    const [comment] = (await rowsFor(author.user.id)).filter((n) => n.type === "comment").map((n) => n.commentId);
+    expect(await mine()).toEqual([
+      [`follower:${reader.user.id}`, `comment:${comment}`, `likes:${story}:1`],
+      [`story:${story}`, `comment:${comment! + 1}`],
+      [`chapter:${story}:2`],
+    ]);
+    expect(await db().select().from(pendingFanOuts)).toEqual([]);
+    expect(await sweepPendingFanOuts(db(), new Date(later.getTime() + 10 * 60_000))).toEqual({ ran: 0, written: 0 });
+
+    // Without a crash the request's own run clears its row.
+    await call("POST", `/api/stories/${story}/comments`, subscriber, { content: "More, please." });
+    await settled();
+    expect(await db().select().from(pendingFanOuts)).toEqual([]);
+    expect((await rowsFor(author.user.id)).map((n) => n.type)).toEqual([
+      "new_follower",
+      "comment",
+      "like_milestone",
+      "comment",
+    ]);
   });
 
   it("lists followed authors' new stories and subscribed stories' new chapters, newest first, readable only", async () => {

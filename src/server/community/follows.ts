@@ -3,6 +3,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { AUTHOR_NOT_FOUND, FOLLOW_SELF, type FollowState } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
+import { type PendingFanOut, recordFanOut } from "./pending-fan-outs";
 import { follows, storySubscriptions, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { getReadableStoryOrThrow, type Viewer } from "../reading/visibility";
@@ -35,15 +36,18 @@ export async function followState(db: Db, authorId: number, viewerId: number): P
   return { following: row !== undefined, followerCount: await followerCount(db, authorId) };
 }
 
-/** Answers whether a row was added (false when already following). */
-export async function follow(db: Db, authorId: number, viewerId: number): Promise<boolean> {
+/** Answers the author's new-follower notification, recorded with the follow; null when already following. */
+export async function follow(db: Db, authorId: number, viewerId: number, now: Date): Promise<PendingFanOut | null> {
   if (authorId === viewerId) throw new AppError(400, "VALIDATION", FOLLOW_SELF);
-  const added = await db
-    .insert(follows)
-    .values({ followerId: viewerId, authorId })
-    .onConflictDoNothing()
-    .returning({ authorId: follows.authorId });
-  return added.length > 0;
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(follows)
+      .values({ followerId: viewerId, authorId })
+      .onConflictDoNothing()
+      .returning({ authorId: follows.authorId });
+    if (added.length === 0) return null;
+    return recordFanOut(tx, { kind: "new_follower", authorId, followerId: viewerId }, now);
+  });
 }
 
 export async function unfollow(db: Db, authorId: number, viewerId: number): Promise<void> {

@@ -48,11 +48,21 @@ function affectedRows(result: unknown): number {
   return r.rowCount ?? r.affectedRows ?? 0;
 }
 
+/** Recipients as of an event run late (by the sweep): a follow or subscription made after it is left out. */
+const madeBy = (column: SQL, asOf: Date | undefined) =>
+  asOf ? sql`and ${column} <= ${asOf.toISOString()}::timestamptz` : sql``;
+
 /**
  * New chapters of a story: one notification per subscriber and chapter. Called by the chapter engine after the save
- * that first published `chapterNumbers` has committed (or in the background); safe to call again.
+ * that first published `chapterNumbers` has committed (or in the background); safe to call again. `asOf`: the
+ * subscribers at that time only.
  */
-export async function notifyNewChapters(db: Db, storyId: number, chapterNumbers: readonly number[]): Promise<number> {
+export async function notifyNewChapters(
+  db: Db,
+  storyId: number,
+  chapterNumbers: readonly number[],
+  asOf?: Date,
+): Promise<number> {
   const numbers = chapterNumbers.filter((n) => Number.isSafeInteger(n) && n > 0);
   if (numbers.length === 0) return 0;
   const list = sql.join(
@@ -65,17 +75,20 @@ export async function notifyNewChapters(db: Db, storyId: number, chapterNumbers:
       from story_subscriptions ss
       join stories s on s.id = ss.story_id
       cross join unnest(array[${list}]::int[]) as c(n)
-      where ss.story_id = ${storyId}`,
+      where ss.story_id = ${storyId} ${madeBy(sql`ss.created_at`, asOf)}`,
   );
 }
 
-/** A story published for the first time: one notification per follower of its author (a re-publish adds none). */
-export async function notifyNewStory(db: Db, storyId: number): Promise<number> {
+/**
+ * A story published for the first time: one notification per follower of its author (a re-publish adds none).
+ * `asOf`: the followers at that time only.
+ */
+export async function notifyNewStory(db: Db, storyId: number, asOf?: Date): Promise<number> {
   return fanOut(
     db,
     sql`select f.follower_id, 'new_story', s.author_id, s.id, null::int, null::int, null::int, 'story:' || s.id
       from stories s join follows f on f.author_id = s.author_id
-      where s.id = ${storyId}`,
+      where s.id = ${storyId} ${madeBy(sql`f.created_at`, asOf)}`,
   );
 }
 

@@ -18,8 +18,7 @@ import { parseReadableStoryId } from "../reading/visibility";
 import { follow, followState, getAuthorByNameOrThrow, isSubscribed, subscribe, unfollow, unsubscribe } from "./follows";
 import { listFollowing } from "./following-feed";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications";
-import { notifyNewFollower } from "./notify";
-import { notifyLater } from "./notify-later";
+import { fanOutLater } from "./pending-fan-outs";
 import { getNotificationSettings, updateNotificationSettings } from "./settings";
 
 const NameParams = z.object({ name: z.string() });
@@ -40,9 +39,7 @@ export async function communityRoutes(root: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const author = await getAuthorByNameOrThrow(request.db, name);
     if (on) {
-      if (await follow(request.db, author.id, user.id)) {
-        notifyLater(request, "new-follower notification", () => notifyNewFollower(request.db, author.id, user.id));
-      }
+      fanOutLater(request, await follow(request.db, author.id, user.id, now()));
     } else {
       await unfollow(request.db, author.id, user.id);
     }

@@ -39,3 +39,51 @@ export function passwordResetEmail(to: string, username: string, link: string): 
     "The link works once, for 1 hour. If you did not ask for it, ignore this email: your password stays the same.",
   );
 }
+
+function noticeEmail(to: string, subject: string, lines: string[]): MailMessage {
+  const text = [...lines, "", "— FicForge"].join("\n");
+  const html = [
+    '<div style="font-family:system-ui,sans-serif;line-height:1.5;max-width:520px">',
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    "<p>— FicForge</p>",
+    "</div>",
+  ].join("\n");
+  return { to, subject, text, html };
+}
+
+export function passwordChangedEmail(to: string, username: string, signedOutOthers: boolean): MailMessage {
+  return noticeEmail(to, "Your FicForge password was changed", [
+    `Hi ${username},`,
+    `The password of your FicForge account was just changed${signedOutOthers ? ", and every other device was signed out" : ""}.`,
+    "If this was not you, reset your password at once from the sign-in page, or reply to this email.",
+  ]);
+}
+
+export function emailChangeConfirmEmail(to: string, username: string, link: string): MailMessage {
+  return linkEmail(
+    to,
+    "Confirm your new FicForge email",
+    [`Hi ${username},`, "You asked to use this address for your FicForge account. Confirm it to make the change."],
+    "Confirm this address",
+    link,
+    "The link works once, for 24 hours. Until you confirm, your account keeps its old address. If you did not ask for this, ignore this email.",
+  );
+}
+
+export function emailChangedEmail(to: string, username: string, newAddress: string, undoLink: string): MailMessage {
+  return linkEmail(
+    to,
+    "Your FicForge email was changed",
+    [`Hi ${username},`, `The email address of your FicForge account was changed to ${newAddress}.`],
+    "This wasn't me: undo the change",
+    undoLink,
+    "The link works once, for 7 days. Undoing puts this address back and signs out every device.",
+  );
+}
+
+export function accountDeletedEmail(to: string, username: string): MailMessage {
+  return noticeEmail(to, "Your FicForge account was deleted", [
+    `Hi ${username},`,
+    "Your FicForge account and its data were deleted, as you asked. We're sorry to see you go.",
+  ]);
+}

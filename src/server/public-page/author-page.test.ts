@@ -67,12 +67,22 @@ describeEachDb(
 
       const again = await get(`/u/${user.username}`, { "if-none-match": String(res.headers.etag) });
       expect(again.statusCode).toBe(304);
-      // A signed-in reader gets the same page but for their own 'Follow' form.
+      // A signed-in reader gets the same page but for their own 'Follow' form and a way to their dashboard, never
+      // cached; the shared page stays as it was.
       const { cookie } = await author();
       const slot = /<div class="follow" id="follow">.*?<\/div>/s;
-      const theirs = (await get(`/u/${user.username}`, { cookie })).body;
-      expect(theirs.replace(slot, "")).toBe(html.replace(slot, ""));
+      const nav = /<nav class="nav" aria-label="Account">.*?<\/nav>/s;
+      const mine = await get(`/u/${user.username}`, { cookie });
+      const theirs = mine.body;
+      expect(theirs.replace(slot, "").replace(nav, "")).toBe(html.replace(slot, "").replace(nav, ""));
       expect(theirs).toContain('<input type="hidden" name="follow" value="1"><button class="btn">Follow</button>');
+      expect(theirs.match(nav)?.[0]).toBe(
+        '<nav class="nav" aria-label="Account"><a class="btn" href="/dashboard">Dashboard</a></nav>',
+      );
+      expect(html).toContain('<a class="hide" href="/auth">Sign in</a><a class="btn" href="/auth">Join free</a>');
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
+      expect(res.headers["cache-control"]).toBe("public, max-age=60");
+      expect((await get(`/u/${user.username}`)).body).toBe(html);
     });
 
     it("never lists mature, unpublished or other authors' works, to anyone", async () => {

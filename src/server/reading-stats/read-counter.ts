@@ -4,8 +4,10 @@
 // address and user agent. Neither is ever stored, and the salt is deleted when its day ends (read-salts.ts).
 import { createHmac } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sql } from "drizzle-orm";
+import { and, gt, inArray, sql } from "drizzle-orm";
+import { SESSION_COOKIE, sha256 } from "../accounts/sessions";
 import type { Db } from "../db/client";
+import { sessions, stories } from "../db/schema";
 import { loadSalts, utcDay } from "./read-salts";
 
 export interface CountReadInput {
@@ -39,7 +41,13 @@ const AGENT_CHARS_REMEMBERED = 512;
 
 /** One story on one day: its reads, and who read it, not yet hashed, by chapter (0: the story was opened). */
 interface StoryDay {
+  /** Reads by signed-out readers. */
   reads: number;
+  /**
+   * Reads by someone who may be the story's author, by who: a signed-in user, or a visitor with a session cookie
+   * (public pages do not load sessions). Resolved at the flush, where the author's own go.
+   */
+  known: Map<string, number>;
   readers: Map<number, Set<string>>;
 }
 
@@ -64,15 +72,15 @@ interface Visitor {
 const newBatch = (): Batch => ({ days: new Map(), marks: 0 });
 
 function storyDay(batch: Batch, day: string, storyId: number): StoryDay {
-  let stories = batch.days.get(day);
-  if (!stories) {
-    stories = new Map();
-    batch.days.set(day, stories);
+  let byStory = batch.days.get(day);
+  if (!byStory) {
+    byStory = new Map();
+    batch.days.set(day, byStory);
   }
-  let entry = stories.get(storyId);
+  let entry = byStory.get(storyId);
   if (!entry) {
-    entry = { reads: 0, readers: new Map() };
-    stories.set(storyId, entry);
+    entry = { reads: 0, known: new Map(), readers: new Map() };
+    byStory.set(storyId, entry);
   }
   return entry;
 }
@@ -171,9 +179,16 @@ export function createReadCounter(
     const visitor = visitorOf(request);
     if (!visitor.reader) return;
     const entry = storyDay(batch, dayAt(now().getTime()), storyId);
-    const who = request.user ? `u${SEP}${request.user.id}` : visitor.who;
+    // NOTE: a session cookie is only read here (cookies are parsed anyway); the flush looks it up, off the request.
+    const token = request.user ? undefined : request.cookies?.[SESSION_COOKIE];
+    const who = request.user
+      ? `u${SEP}${request.user.id}`
+      : token
+        ? `s${SEP}${token.replaceAll(SEP, "")}${SEP}${visitor.who}`
+        : visitor.who;
     if (open) {
-      entry.reads++;
+      if (who === visitor.who) entry.reads++;
+      else entry.known.set(who, (entry.known.get(who) ?? 0) + 1);
       addReader(batch, entry, 0, who);
     }
     if (chapter !== undefined) addReader(batch, entry, chapter, who);
@@ -185,9 +200,9 @@ export function createReadCounter(
     const marks = retry;
     retry = new Set();
     const today = utcDay(now());
-    for (const [day, stories] of taken.days) {
+    for (const [day, byStory] of taken.days) {
       const salt = salts.get(day);
-      for (const [storyId, entry] of stories) {
+      for (const [storyId, entry] of byStory) {
         for (const [chapter, readers] of entry.readers) {
           for (const who of readers) {
             if (salt) {
@@ -207,8 +222,8 @@ export function createReadCounter(
   /** The batch's reads by `${storyId}|${day}`. */
   const readsOf = (taken: Batch): Map<string, number> => {
     const reads = new Map<string, number>();
-    for (const [day, stories] of taken.days) {
-      for (const [storyId, entry] of stories) if (entry.reads > 0) reads.set(`${storyId}|${day}`, entry.reads);
+    for (const [day, byStory] of taken.days) {
+      for (const [storyId, entry] of byStory) if (entry.reads > 0) reads.set(`${storyId}|${day}`, entry.reads);
     }
     return reads;
   };
@@ -243,6 +258,25 @@ export function createReadCounter(
     }
     const taken = batch;
     batch = newBatch();
+    try {
+      await leaveOutAuthors(db, taken, now());
+    } catch (error) {
+      // Nothing was written: the batch waits for the next flush.
+      for (const [day, byStory] of taken.days) {
+        for (const [storyId, entry] of byStory) {
+          const into = storyDay(batch, day, storyId);
+          into.reads += entry.reads;
+          for (const [who, n] of entry.known) into.known.set(who, (into.known.get(who) ?? 0) + n);
+          for (const [chapter, readers] of entry.readers) {
+            for (const who of readers) {
+              if (batch.marks < READ_COUNTING.maxRetainedMarks) addReader(batch, into, chapter, who);
+            }
+          }
+        }
+      }
+      log.warn({ error: (error as Error).message }, "read counting: flush failed; retrying with the next batch");
+      return;
+    }
     const marks = hashMarks(taken);
     const reads = readsOf(taken);
     if (reads.size === 0 && marks.size === 0) return;
@@ -250,8 +284,8 @@ export function createReadCounter(
       await write(reads, marks);
     } catch (error) {
       // Nothing was written (one transaction): the counts go back to be tried again with the next batch.
-      for (const [day, stories] of taken.days) {
-        for (const [storyId, entry] of stories) storyDay(batch, day, storyId).reads += entry.reads;
+      for (const [day, byStory] of taken.days) {
+        for (const [storyId, entry] of byStory) storyDay(batch, day, storyId).reads += entry.reads;
       }
       for (const m of marks) {
         if (retry.size >= READ_COUNTING.maxRetainedMarks) break;
@@ -275,11 +309,82 @@ export function createReadCounter(
     flush,
     pending: () => {
       let reads = 0;
-      for (const stories of batch.days.values()) for (const entry of stories.values()) reads += entry.reads;
+      for (const byStory of batch.days.values()) {
+        for (const entry of byStory.values()) {
+          reads += entry.reads;
+          for (const n of entry.known.values()) reads += n;
+        }
+      }
       return { reads, marks: batch.marks + retry.size };
     },
     loadSalts: refreshSalts,
   };
+}
+
+/**
+ * The author's own reads and reach are not counted (decision 0031): resolves each known reader (a signed-in user,
+ * or a session cookie, looked up here in one query) and drops those who wrote the story; the rest join the batch's
+ * reads, a session's holder counted as its user, a cookie without a live session as the signed-out visitor it is.
+ * Two queries per flush, none when nobody signed in read.
+ */
+async function leaveOutAuthors(db: Db, batch: Batch, now: Date): Promise<void> {
+  const tokens = new Set<string>();
+  const storyIds = new Set<number>();
+  const note = (storyId: number, who: string) => {
+    if (who[0] === "a") return;
+    storyIds.add(storyId);
+    if (who.startsWith(`s${SEP}`)) tokens.add(who.split(SEP)[1]!);
+  };
+  for (const byStory of batch.days.values()) {
+    for (const [storyId, entry] of byStory) {
+      for (const who of entry.known.keys()) note(storyId, who);
+      for (const readers of entry.readers.values()) for (const who of readers) note(storyId, who);
+    }
+  }
+  if (storyIds.size === 0) return;
+  const users = new Map<string, number>();
+  if (tokens.size > 0) {
+    const byHash = new Map([...tokens].map((token) => [sha256(token), token]));
+    const rows = await db
+      .select({ id: sessions.id, userId: sessions.userId })
+      .from(sessions)
+      .where(and(inArray(sessions.id, [...byHash.keys()]), gt(sessions.expiresAt, now)));
+    for (const row of rows) users.set(byHash.get(row.id)!, row.userId);
+  }
+  /** The reader as the batch counts them: `u…` for a user, `a…` for a signed-out visitor. */
+  const resolve = (who: string): { who: string; userId?: number } => {
+    if (who.startsWith(`u${SEP}`)) return { who, userId: Number(who.slice(2)) };
+    if (!who.startsWith(`s${SEP}`)) return { who };
+    const [, token, ...rest] = who.split(SEP);
+    const userId = users.get(token!);
+    return userId === undefined ? { who: rest.join(SEP) } : { who: `u${SEP}${userId}`, userId };
+  };
+  const authors = new Map<number, number>();
+  const rows = await db
+    .select({ id: stories.id, authorId: stories.authorId })
+    .from(stories)
+    .where(inArray(stories.id, [...storyIds]));
+  for (const row of rows) authors.set(row.id, row.authorId);
+  const isAuthor = (storyId: number, userId: number | undefined) =>
+    userId !== undefined && authors.get(storyId) === userId;
+  for (const byStory of batch.days.values()) {
+    for (const [storyId, entry] of byStory) {
+      for (const [who, n] of entry.known) if (!isAuthor(storyId, resolve(who).userId)) entry.reads += n;
+      entry.known.clear();
+      for (const [chapter, readers] of entry.readers) {
+        const kept = new Set<string>();
+        for (const who of readers) {
+          if (who[0] === "a") {
+            kept.add(who);
+            continue;
+          }
+          const reader = resolve(who);
+          if (!isAuthor(storyId, reader.userId)) kept.add(reader.who);
+        }
+        entry.readers.set(chapter, kept);
+      }
+    }
+  }
 }
 
 type FreshMark = { storyId: number; day: string; chapter: number };

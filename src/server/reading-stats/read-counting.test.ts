@@ -140,6 +140,41 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     expect(await stats(story.id, author.cookie)).toMatchObject({ reads: 61, readers: 11 });
   });
 
+  it("leaves out the author's own reads and reach, in the app and on the public page, known there by cookie", async () => {
+    const author = await createVerifiedUserWithSession(db());
+    const story = await published({ authorId: author.user.id });
+    const reader = await createVerifiedUserWithSession(db());
+    const api = `/api/stories/${story.id}/read`;
+    const page = `/s/${story.id}-counted-tale`;
+    const reach = (ip: string, headers: Record<string, string>) =>
+      sendFrom(
+        ctx().app,
+        ip,
+        "POST",
+        `/api/stories/${story.id}/reads`,
+        { chapter: 2 },
+        { ...headers, "user-agent": AGENT },
+      );
+    // The author in the app, on the public page (which loads no session: only the cookie says who it is), and in
+    // chapter 2.
+    expect((await readAs("10.7.0.1", api, author.headers)).statusCode).toBe(200);
+    expect((await readAs("10.7.0.1", page, author.headers)).statusCode).toBe(200);
+    expect((await reach("10.7.0.1", author.headers)).statusCode).toBe(204);
+    // A reader on the public page and in the app, from two addresses: one reader (their session), two reads.
+    await readAs("10.7.0.2", page, reader.headers);
+    await readAs("10.7.0.3", api, reader.headers);
+    await reach("10.7.0.3", reader.headers);
+    // A session cookie with no live session behind it is a signed-out visitor.
+    await readAs("10.7.0.4", page, { cookie: "ff_session=forged" });
+    expect(ctx().app.readCounter.pending()).toEqual({ reads: 5, marks: 7 });
+    await ctx().app.readCounter.flush();
+    expect(await stats(story.id, author.cookie)).toMatchObject({
+      reads: 3,
+      readers: 2,
+      chapters: [{ chapter: 2, readers: 1 }],
+    });
+  });
+
   it("shows stats to the author alone", async () => {
     const author = await createVerifiedUserWithSession(db());
     const story = await published({ authorId: author.user.id, likeCount: 2, bookmarkCount: 1, commentCount: 3 });

@@ -3,6 +3,7 @@
 // The story's comment_count moves in the same transaction. Editing and deleting live in comment-changes.ts.
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { CommentsPage, CommentView } from "../../shared/schemas/reading";
+import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
 import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -123,7 +124,7 @@ export async function addComment(
   viewer: Signed & { username: string },
   input: { content: string; parentId?: number },
   now: Date,
-): Promise<CommentView> {
+): Promise<{ comment: CommentView; fanOut: PendingFanOut }> {
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     // NOTE: again under the story's lock, which deleting takes too: the parent cannot vanish before the insert.
@@ -142,6 +143,7 @@ export async function addComment(
       .update(stories)
       .set({ commentCount: sql`${stories.commentCount} + 1` })
       .where(eq(stories.id, storyId));
-    return presentComment({ ...row!, username: viewer.username }, story.authorId, viewer);
+    const fanOut = await recordFanOut(tx, { kind: "comment", commentId: row!.id }, now);
+    return { comment: presentComment({ ...row!, username: viewer.username }, story.authorId, viewer), fanOut };
   });
 }

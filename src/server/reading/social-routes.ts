@@ -7,8 +7,7 @@ import { z } from "zod";
 import { CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/reading";
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { notifyComment, notifyLikeMilestone } from "../community/notify";
-import { notifyLater } from "../community/notify-later";
+import { fanOutLater } from "../community/pending-fan-outs";
 import { AppError, notFound } from "../errors";
 import { stripControlChars } from "../stories/sanitize-content";
 import { listBookmarks } from "./bookmarks";
@@ -65,9 +64,9 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/like", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const id = parseReadableStoryId(request.params.id);
     const user = requireUser(request);
-    const { marked, count } = await toggleMark(request.db, "like", id, user, now());
+    const { marked, count, fanOut } = await toggleMark(request.db, "like", id, user, now());
     root.readCache.invalidateStory(id);
-    if (marked) notifyLater(request, "like notification", () => notifyLikeMilestone(request.db, id, count, user.id));
+    fanOutLater(request, fanOut);
     return { liked: marked, likeCount: count } satisfies LikeState;
   });
 
@@ -92,9 +91,9 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       await checkReplyTargetOrThrow(request.db, id, parentId);
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
       const content = commentText(request.body.content);
-      const comment = await addComment(request.db, id, user, { content, parentId }, now());
+      const { comment, fanOut } = await addComment(request.db, id, user, { content, parentId }, now());
       root.readCache.invalidateStory(id);
-      notifyLater(request, "comment notifications", () => notifyComment(request.db, comment.id));
+      fanOutLater(request, fanOut);
       return reply.status(201).send(comment);
     },
   );

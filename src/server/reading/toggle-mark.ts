@@ -2,6 +2,8 @@
 // kept exact. All in one transaction behind the story's row lock, so concurrent toggles (a double click, twenty
 // tabs) run one after another: each flips the state the previous one left, none errs, none makes a duplicate.
 import { and, eq, sql } from "drizzle-orm";
+import { LIKE_MILESTONES } from "../../shared/schemas/community";
+import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
 import type { Db } from "../db/client";
 import { bookmarks, likes, stories } from "../db/schema";
 import { FEATURED } from "./featured-score";
@@ -22,6 +24,8 @@ export type MarkKind = keyof typeof MARKS;
 export interface MarkState {
   marked: boolean;
   count: number;
+  /** A like that reached a milestone: its author's notification, recorded with the like. */
+  fanOut?: PendingFanOut;
 }
 
 export async function toggleMark(
@@ -55,7 +59,10 @@ export async function toggleMark(
       })
       .where(eq(stories.id, storyId))
       .returning({ count });
-    return { marked: removed.length === 0, count: row!.count };
+    const marked = removed.length === 0;
+    const milestone = kind === "like" && marked && (LIKE_MILESTONES as readonly number[]).includes(row!.count);
+    const event = { kind: "like_milestone", storyId, likeCount: row!.count, likerId: viewer.id } as const;
+    return { marked, count: row!.count, ...(milestone ? { fanOut: await recordFanOut(tx, event, now) } : {}) };
   });
 }
 

@@ -1,7 +1,8 @@
 // Publishing and unpublishing (SPEC.md section 4: private <-> published; publishing needs title and description).
 import { and, eq, sql } from "drizzle-orm";
 import type { PublishBody } from "../../shared/schemas/story";
-import { syncStoryChapters } from "../chapters/sync-chapters";
+import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters";
+import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
@@ -15,14 +16,23 @@ import { derivedStoryColumns } from "./story-rating";
 import { replaceStoryTags } from "./story-tags";
 import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "../tags/story-labels";
 
+export interface PublishCommitted {
+  newStory: PendingFanOut;
+  newChapters: number[];
+  chaptersFanOut: PendingFanOut | null;
+}
+
 export async function publishStory(
   db: Db,
   user: UserRow,
   id: number,
   body: PublishBody,
   now: Date,
-  /** Told, after the commit, of the chapters this publish made public for the first time. */
-  onNewChapters?: (ns: number[]) => void,
+  /**
+   * Told, after the commit, of the fan-outs recorded with it (the followers' new story, and the subscribers' new
+   * chapters when this publish made chapters public for the first time) and of those chapters.
+   */
+  onCommitted?: (committed: PublishCommitted) => void,
 ): Promise<StoryWithTags> {
   const current = await getOwnStoryOrThrow(db, id, user.id);
   const coverImageId = await resolveCoverInput(db, body.coverImage, user.id, now);
@@ -36,7 +46,7 @@ export async function publishStory(
     freeformTags: body.freeformTags,
   });
   const tagging = taggingColumns(body);
-  const fresh = await db.transaction(async (tx) => {
+  const committed = await db.transaction(async (tx): Promise<PublishCommitted> => {
     // A story going public leaves with content cleaned by the current allowlist, stored, not cleaned per read.
     await resanitizeStory(tx, current);
     // NOTE: publishing rewrites title and description, so it is a save: version and updatedAt move,
@@ -61,9 +71,14 @@ export async function publishStory(
       .where(and(eq(stories.id, id), eq(stories.authorId, user.id)));
     await replaceStoryTags(tx, id, body.tags);
     await replaceStoryLabels(tx, id, labels);
-    return syncStoryChapters(tx, id, now);
+    const newChapters = await syncStoryChapters(tx, id, now);
+    return {
+      newStory: await recordFanOut(tx, { kind: "new_story", storyId: id }, now),
+      newChapters,
+      chaptersFanOut: await recordNewChapters(tx, id, newChapters, now),
+    };
   });
-  if (fresh.length > 0) onNewChapters?.(fresh);
+  onCommitted?.(committed);
   return getOwnStoryOrThrow(db, id, user.id);
 }
 

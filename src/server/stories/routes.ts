@@ -7,8 +7,7 @@ import { StoryExportFormat } from "../../shared/schemas/story-export";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { refreshMemoryAfterSave } from "../ai/memory";
 import { requireEarlyAccess } from "../billing/premium";
-import { notifyNewStory } from "../community/notify";
-import { notifyLater } from "../community/notify-later";
+import { fanOutLater } from "../community/pending-fan-outs";
 import { announceNewChapters } from "../chapters/announce";
 import { AppError } from "../errors";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
@@ -59,8 +58,8 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.patch("/api/stories/:id", { ...storyBody, schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await updateStory(request.db, user, id, request.body, now(), (ns) =>
-      announceNewChapters(request, id, ns),
+    const story = await updateStory(request.db, user, id, request.body, now(), (ns, fanOut) =>
+      announceNewChapters(request, id, ns, fanOut),
     );
     if (story.published) root.readCache.invalidateStory(story.id);
     // Each generation is saved into the story: the premium story memory follows it (and the character notes).
@@ -98,11 +97,13 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/publish", publish, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await publishStory(request.db, user, id, request.body, now(), (ns) =>
-      announceNewChapters(request, id, ns),
-    );
+    const story = await publishStory(request.db, user, id, request.body, now(), (committed) => {
+      fanOutLater(request, committed.newStory);
+      if (committed.newChapters.length > 0) {
+        announceNewChapters(request, id, committed.newChapters, committed.chaptersFanOut);
+      }
+    });
     root.readCache.invalidateStory(id);
-    notifyLater(request, "new-story notifications", () => notifyNewStory(request.db, id));
     return presentOwnStory(story);
   });
 

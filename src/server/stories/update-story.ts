@@ -3,7 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { StoryUpdate } from "../../shared/schemas/story";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
-import { syncStoryChapters } from "../chapters/sync-chapters";
+import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters";
+import type { PendingFanOut } from "../community/pending-fan-outs";
 import { AppError } from "../errors";
 import { resolveCoverInput } from "../images/cover-input";
 import type { UserRow } from "../types";
@@ -68,7 +69,8 @@ function changesFrom(patch: StoryUpdate, resolved: ResolvedImages): StoryChanges
 
 /**
  * One atomic check-and-write: the row changes only if it still has the version `current` was read at. Answers false
- * when it did not, else the chapter numbers this write published for the first time (issue 17; often none).
+ * when it did not, else the chapter numbers this write published for the first time (issue 17; often none) and
+ * their subscribers' fan-out, recorded with the write.
  */
 export async function writeIfUnchanged(
   db: Db,
@@ -77,7 +79,7 @@ export async function writeIfUnchanged(
   tags: readonly string[] | undefined,
   now: Date,
   labels?: Partial<StoryLabels>,
-): Promise<number[] | false> {
+): Promise<{ newChapters: number[]; fanOut: PendingFanOut | null } | false> {
   // NOTE: `current` was read at the version the write is conditional on, so its tags are the row's tags.
   const nextLabels = labels && mergeLabels(toLabels(current.labels), labels);
   const derived = derivedStoryColumns({ ...current, ...changes }, [
@@ -95,7 +97,9 @@ export async function writeIfUnchanged(
     if (!row) return false;
     if (tags) await replaceStoryTags(tx, current.id, tags);
     if (nextLabels) await replaceStoryLabels(tx, current.id, nextLabels);
-    return current.published && changes.content !== undefined ? syncStoryChapters(tx, current.id, now) : [];
+    const newChapters =
+      current.published && changes.content !== undefined ? await syncStoryChapters(tx, current.id, now) : [];
+    return { newChapters, fanOut: await recordNewChapters(tx, current.id, newChapters, now) };
   });
 }
 
@@ -105,8 +109,8 @@ export async function updateStory(
   id: number,
   patch: StoryUpdate,
   now: Date,
-  /** Told, after the commit, of the chapters this save published for the first time. */
-  onNewChapters?: (ns: number[]) => void,
+  /** Told, after the commit, of the chapters this save published for the first time, and their fan-out. */
+  onNewChapters?: (ns: number[], fanOut: PendingFanOut | null) => void,
 ): Promise<StoryWithTags> {
   assertContentSize(patch.content);
   let current = await getOwnStoryOrThrow(db, id, user.id);
@@ -120,7 +124,7 @@ export async function updateStory(
   for (let attempt = 1; ; attempt++) {
     const written = await writeIfUnchanged(db, current, changes, patch.tags, now, sentLabels(patch));
     if (written) {
-      if (written.length > 0) onNewChapters?.(written);
+      if (written.newChapters.length > 0) onNewChapters?.(written.newChapters, written.fanOut);
       return getOwnStoryOrThrow(db, id, user.id);
     }
     // Another save landed between our read and our write (or the story was deleted: 404 here).

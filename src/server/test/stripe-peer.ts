@@ -102,6 +102,14 @@ function created(path: string, body: Record<string, string>): Record<string, unk
   return undefined;
 }
 
+/** DELETE /v1/subscriptions/{id}: the subscription, canceled at once; `sub_missing…` is one Stripe does not know. */
+function deleted(path: string): Record<string, unknown> | undefined {
+  const match = /^\/v1\/subscriptions\/(sub_[A-Za-z0-9_]+)$/.exec(path);
+  if (!match || match[1]!.startsWith("sub_missing")) return undefined;
+  const now = Math.floor(Date.now() / 1000);
+  return { id: match[1], object: "subscription", status: "canceled", canceled_at: now, ended_at: now };
+}
+
 export async function startStripePeer(): Promise<StripePeer> {
   const requests: StripePeerRequest[] = [];
   // Stripe answers a repeated Idempotency-Key with the first answer.
@@ -117,9 +125,16 @@ export async function startStripePeer(): Promise<StripePeer> {
     const key = req.headers["idempotency-key"];
     const cacheKey = typeof key === "string" ? `${path} ${key}` : undefined;
     // NOTE: looked up and stored before the delay, so concurrent requests with one key get one object, as on Stripe.
-    const object = (cacheKey && idempotent.get(cacheKey)) || (req.method === "POST" ? created(path, body) : undefined);
+    const object =
+      (cacheKey && idempotent.get(cacheKey)) ||
+      (req.method === "POST" ? created(path, body) : req.method === "DELETE" ? deleted(path) : undefined);
     if (cacheKey && object) idempotent.set(cacheKey, object);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (!object && /^\/v1\/subscriptions\/sub_missing/.test(path)) {
+      return json(res, 404, {
+        error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" },
+      });
+    }
     if (!object) {
       return json(res, 404, {
         error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path}).` },

@@ -14,6 +14,7 @@ export function webhookTestPayments(secret = WEBHOOK_SECRET): PaymentsDriver {
     kind: "stripe",
     createCheckoutSession: unused,
     createPortalSession: unused,
+    cancelSubscriptionNow: unused,
     verifyWebhook: (raw, signature) => stripe.webhooks.constructEvent(raw, signature ?? "", secret),
   };
 }

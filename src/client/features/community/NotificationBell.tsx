@@ -1,5 +1,6 @@
 // The sidebar's bell: a link to the notifications page with the unread count. The count is asked for again on every
-// navigation (one indexed, capped count on the server), not polled.
+// navigation, when the window gets focus or the tab shows again, and every minute while the tab is visible (never
+// while it is hidden): one indexed, capped count on the server each time (queries.ts).
 import { Bell } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
@@ -18,6 +19,12 @@ export function NotificationBell({ collapsed }: { collapsed: boolean }) {
   useEffect(() => {
     void refetch();
   }, [path, refetch]);
+  // Switching back from another window leaves the tab visible all along: `visibilitychange` does not fire.
+  useEffect(() => {
+    const again = () => void refetch({ cancelRefetch: false });
+    window.addEventListener("focus", again);
+    return () => window.removeEventListener("focus", again);
+  }, [refetch]);
   const unread = data?.unread ?? 0;
   const active = path === ROUTES.notifications;
   const label = unread > 0 ? `Notifications, ${badgeText(unread)} unread` : "Notifications";

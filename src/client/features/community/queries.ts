@@ -13,9 +13,22 @@ import type {
 import { apiJson, apiRequest, throwIfNotOk } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 
-/** The bell's count; NotificationBell asks again on every navigation (no polling: SPEC.md section 9's defaults). */
+/** How often the bell asks again while the tab is visible. */
+export const UNREAD_REFRESH_MS = 60_000;
+
+/**
+ * The bell's count, the one query that refreshes by itself (SPEC.md section 9's defaults refresh nothing): every
+ * minute while the tab is visible, none while it is hidden, and at once when it shows again (TanStack's focus
+ * manager listens to `visibilitychange`; NotificationBell adds the window's `focus`) and on every navigation. Each
+ * ask is one indexed count capped at 100 on the server.
+ */
 export function useUnreadCount() {
-  return useQuery<UnreadCount>({ queryKey: queryKeys.unreadNotifications });
+  return useQuery<UnreadCount>({
+    queryKey: queryKeys.unreadNotifications,
+    refetchInterval: UNREAD_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: "always",
+  });
 }
 
 async function pageOf<T>(path: string, cursor: string | null, signal: AbortSignal): Promise<T> {

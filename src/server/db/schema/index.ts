@@ -11,3 +11,5 @@ export * from "./tags";
 export * from "./reading-stats";
 export * from "./chapters";
 export * from "./reports";
+export * from "./account-life";
+export * from "./fan-outs";

@@ -1,0 +1,115 @@
+// DELETE /api/account (issue 18): the owner confirms with their username (and password, when set); an active Plus
+// subscription is ended with the payment provider first (a refusal stops everything); then one transaction removes
+// the account and all that is theirs. Published stories are deleted or orphaned (kept under 'orphan_account');
+// comments stay, under '[deleted user]'. Tables that point at users cascade or set null by their foreign keys; the
+// few places that name a user without one are cleared here. The username is held for 30 days.
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { DeleteAccountBody } from "../../shared/schemas/account-life";
+import type { Db } from "../db/client";
+import {
+  bookmarks,
+  comments,
+  images,
+  likes,
+  notifications,
+  stories,
+  storyMemories,
+  throttles,
+  users,
+} from "../db/schema";
+import { AppError } from "../errors";
+import { accountDeletedEmail } from "../mail/templates";
+import type { ReadCache } from "../reading/read-cache";
+import type { UserRow } from "../types";
+import { accountContext, sendAccountEmail } from "./context";
+import { confirmIdentity } from "./reauth";
+import { systemAccountIds } from "./system-accounts";
+import { holdUsername } from "./username-holds";
+
+export const USERNAME_MISMATCH = "The username you typed doesn't match your account.";
+export const ACCOUNT_DELETED = "Your account has been deleted.";
+const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
+
+export const hasLiveSubscription = (user: UserRow) =>
+  user.subscriptionId !== null && user.subscriptionStatus !== null && !ENDED_STATUSES.has(user.subscriptionStatus);
+
+export async function deleteAccount(
+  request: FastifyRequest,
+  user: UserRow,
+  body: DeleteAccountBody,
+  readCache: Pick<ReadCache, "invalidateStory" | "invalidateAuthors">,
+): Promise<void> {
+  if (body.username.trim().toLowerCase() !== user.username.toLowerCase()) {
+    throw new AppError(400, "USERNAME_MISMATCH", USERNAME_MISMATCH, { fields: { username: USERNAME_MISMATCH } });
+  }
+  await confirmIdentity(request, user, body.currentPassword);
+  const ctx = accountContext(request);
+  // NOTE: before the transaction: a provider that refuses (or is down) leaves the account whole, and the person is
+  // never left with a deleted account still paying.
+  if (hasLiveSubscription(user)) await request.server.deps.payments.cancelSubscriptionNow(user);
+  const publishedIds = await removeAccount(ctx.db, user, body.stories);
+  // After the commit: cached views named them (their stories' bylines, Discover cards, author pages).
+  for (const id of publishedIds) readCache.invalidateStory(id);
+  readCache.invalidateAuthors();
+  sendAccountEmail(ctx, accountDeletedEmail(user.email, user.username));
+}
+
+/** The one transaction; answers the ids of the published stories whose views named the user. */
+export async function removeAccount(db: Db, user: UserRow, fate: "delete" | "orphan"): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const system = await systemAccountIds(tx);
+    const published = await tx
+      .select({ id: stories.id })
+      .from(stories)
+      .where(and(eq(stories.authorId, user.id), eq(stories.published, true)));
+    const publishedIds = published.map((s) => s.id);
+    if (fate === "orphan" && publishedIds.length > 0) {
+      await tx.update(stories).set({ authorId: system.orphan }).where(inArray(stories.id, publishedIds));
+      // Marin's notes on the story were the writer's private tool.
+      await tx.delete(storyMemories).where(inArray(storyMemories.storyId, publishedIds));
+    }
+    // Drafts, and published stories not orphaned (their chapters, comments, likes … go with them by cascade).
+    await tx.delete(stories).where(eq(stories.authorId, user.id));
+
+    // Their likes and bookmarks leave the counts they were in.
+    await tx.execute(sql`update ${stories} set like_count = greatest(like_count - 1, 0)
+      where id in (select story_id from ${likes} where user_id = ${user.id})`);
+    await tx.execute(sql`update ${stories} set bookmark_count = greatest(bookmark_count - 1, 0)
+      where id in (select story_id from ${bookmarks} where user_id = ${user.id})`);
+
+    // Threads stay readable: their comments (kept text, or '[deleted]' placeholders) move to '[deleted user]'.
+    await tx.update(comments).set({ authorId: system.deleted }).where(eq(comments.authorId, user.id));
+    // Other people's notifications they caused read as "Someone" (actor_id has no foreign key on purpose); a
+    // "followed you" goes with the follow (its dedupe key names the follower).
+    await tx
+      .delete(notifications)
+      .where(and(eq(notifications.actorId, user.id), eq(notifications.type, "new_follower")));
+    await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, user.id));
+
+    // Their images, unless a kept (orphaned) story still shows one; those stay without an owner (FK: set null).
+    await tx
+      .delete(images)
+      .where(
+        and(
+          eq(images.ownerId, user.id),
+          sql`not exists (select 1 from ${stories} s where s.cover_image_id = ${images.id} or s.reader_background_image_id = ${images.id})`,
+        ),
+      );
+    // Counters and remembered addresses keyed by their id or address (throttles has no foreign key).
+    await tx
+      .delete(throttles)
+      .where(
+        or(
+          sql`${throttles.key} ~ ${`^[a-z0-9-]+:${user.id}(:|$)`}`,
+          sql`lower(${throttles.key}) like ${`%:${user.email.toLowerCase().replace(/[\\%_]/g, "\\$&")}`}`,
+        ),
+      );
+    await holdUsername(tx, user.username);
+    // Everything else that points at the account cascades (sessions, follows, likes, bookmarks, notifications,
+    // settings, reading history, email changes, …) or is set null (reports, images kept by orphaned stories).
+    const [gone] = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
+    if (!gone) throw new AppError(409, "ACCOUNT_CHANGED", "Your account changed meanwhile. Please try again.");
+    return publishedIds;
+  });
+}
