@@ -24,6 +24,8 @@ const UpgradePage = lazy(() => import("./pages/UpgradePage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
 const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
 const HistoryPage = lazy(() => import("./pages/HistoryPage"));
+const ReportPage = lazy(() => import("./pages/ReportPage"));
+const ModerationPage = lazy(() => import("./pages/ModerationPage"));
 
 /** Every /dashboard page: signed-in only, framed by the sidebar layout. */
 function Protected({ children }: { children: ReactNode }) {
@@ -97,9 +99,19 @@ export function AppRoutes() {
             <SettingsPage />
           </Protected>
         </Route>
+        <Route path={ROUTES.moderation}>
+          <Protected>
+            <ModerationPage />
+          </Protected>
+        </Route>
         <Route path={ROUTES.history}>
           <Protected>
             <HistoryPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.reportPattern}>
+          <Protected>
+            <ReportPage />
           </Protected>
         </Route>
         <Route component={NotFoundPage} />

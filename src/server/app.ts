@@ -21,6 +21,7 @@ import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
+import { moderationRoutes } from "./moderation/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
 import { tagRoutes } from "./tags/routes";
 import { feedRoutes } from "./feeds/routes";
@@ -33,6 +34,8 @@ import { readingStatsRoutes } from "./reading-stats/routes";
 import { readRoutes } from "./reading/read-routes";
 import { feedbackRoutes } from "./reading/feedback-routes";
 import { socialRoutes } from "./reading/social-routes";
+import { authorSafetyRoutes } from "./safety/author-safety";
+import { safetyRoutes } from "./safety/routes";
 import { storyRoutes } from "./stories/routes";
 import type { AppDeps } from "./types";
 
@@ -84,10 +87,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(socialRoutes);
   await app.register(feedbackRoutes);
   await app.register(communityRoutes);
+  await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
   await app.register(publicPageRoutes);
   await app.register(authorPageRoutes);
   await app.register(authorFollowRoutes);
+  await app.register(authorSafetyRoutes);
   await app.register(tagRoutes);
   await app.register(chapterPageRoutes);
   await app.register(feedRoutes);
@@ -95,6 +100,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(billingRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(emailNotificationRoutes);
+  await app.register(moderationRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

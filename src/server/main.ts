@@ -11,6 +11,7 @@ import { createDeps } from "./deps";
 import { startEmailWorker } from "./email-notifications/start";
 import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
+import { startAdminSocket } from "./moderation/admin-socket";
 
 async function main(): Promise<void> {
   readDotEnv();
@@ -31,6 +32,9 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO) await seedDemo(database.db, app.log);
   const maintenance = startMaintenance({ log: app.log, jobs: maintenanceJobs(deps, app.readCache) });
   const emailWorker = startEmailWorker(deps, app.log);
+  // `npm run admin` reaches the embedded database through the running app (PGlite allows one process).
+  const adminSocket =
+    database.kind === "pglite" ? await startAdminSocket(config.DATA_DIR, database.db, deps.now, app.log) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await adminSocket?.close();
     await maintenance.stop();
     await emailWorker.stop();
     await database.close();

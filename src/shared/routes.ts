@@ -43,6 +43,12 @@ export const ROUTES = {
   settings: "/dashboard/settings",
   notifications: "/dashboard/notifications",
   history: "/dashboard/history",
+  /** The Report form on its own page, for links from pages without script (the author page). */
+  report: (type: "story" | "chapter" | "comment" | "user", target: string) =>
+    `/dashboard/report?type=${type}&target=${encodeURIComponent(target)}`,
+  reportPattern: "/dashboard/report",
+  /** Issue 18: the moderation queue (moderators and admins). */
+  moderation: "/dashboard/moderation",
   /** The public page of a published story, rendered by the server (not a client route). */
   publicStory: publicStoryPath,
   /** An author's public page, rendered by the server (not a client route). */
@@ -66,6 +72,8 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/settings$/,
   /^\/dashboard\/notifications$/,
   /^\/dashboard\/history$/,
+  /^\/dashboard\/report$/,
+  /^\/dashboard\/moderation$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

@@ -35,6 +35,8 @@ export const queryKeys = {
   subscription: (id: number | string) => [`/api/stories/${id}/subscription`] as const,
   following: ["/api/following"] as const,
   emailSettings: ["/api/email-settings"] as const,
+  /** Settings' "Blocked and muted" (features/safety). */
+  hiddenPeople: ["/api/blocks"] as const,
   /** Settings → Account and security (issue 18 section 3). */
   signInMethods: ["/api/account/sign-in-methods"] as const,
   sessions: ["/api/account/sessions"] as const,

@@ -3,6 +3,7 @@ import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Redirect, useSearch } from "wouter";
 import { ROUTES } from "../../shared/routes";
+import { suspendedMessage } from "../../shared/suspension";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { useAuth } from "../features/auth/auth-context";
@@ -14,6 +15,17 @@ import { dropUrlFragment, readVerifiedSignIn } from "../features/auth/verified-s
 const ERRORS: Record<string, string> = {
   oauth_sync_failed: "We couldn't complete your Google sign-in. Please try again, or sign in with your email.",
 };
+
+/** The message for `?error=`: a suspension names its end date from `until` (issue 18, Google sign-in). */
+function errorMessage(code: string, params: URLSearchParams): string {
+  if (code === "account_suspended") {
+    const until = new Date(params.get("until") ?? "");
+    return Number.isNaN(until.getTime())
+      ? "This account is suspended for breaking the community rules."
+      : suspendedMessage(until);
+  }
+  return ERRORS[code] ?? "Something went wrong while signing you in. Please try again.";
+}
 
 const VERIFIED_NOTICE = "Your email is verified. Sign in to continue.";
 
@@ -58,7 +70,7 @@ export default function AuthPage() {
       {errorCode && (
         <p role="alert" className="mt-4 flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-700">
           <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          {ERRORS[errorCode] ?? "Something went wrong while signing you in. Please try again."}
+          {errorMessage(errorCode, params)}
         </p>
       )}
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-6">

@@ -8,6 +8,7 @@ import { useAuth } from "../features/auth/auth-context";
 import { NotificationSettingsCard } from "../features/community/NotificationSettingsCard";
 import { EmailDeliveryCard } from "../features/email-settings/EmailDeliveryCard";
 import { HistorySetting } from "../features/reading-stats/HistorySetting";
+import { HiddenPeopleCard } from "../features/safety/HiddenPeopleCard";
 import { ProfileForm } from "../features/settings/ProfileForm";
 import { SubscriptionCard } from "../features/settings/SubscriptionCard";
 import { useRefreshUserOnReturn } from "../features/settings/use-refresh-user";
@@ -25,6 +26,7 @@ export default function SettingsPage() {
       <NotificationSettingsCard emailVerified={user.emailVerified} />
       <EmailDeliveryCard />
       <HistorySetting />
+      <HiddenPeopleCard />
       {user.isPremium && <SubscriptionCard user={user} />}
       <AccountSecurity user={user} />
     </div>

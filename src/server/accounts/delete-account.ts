@@ -12,6 +12,7 @@ import {
   comments,
   images,
   likes,
+  moderationAudit,
   notifications,
   stories,
   storyMemories,
@@ -26,6 +27,9 @@ import { accountContext, sendAccountEmail } from "./context";
 import { confirmIdentity } from "./reauth";
 import { systemAccountIds } from "./system-accounts";
 import { holdUsername } from "./username-holds";
+
+/** How the audit log names an actor whose account is gone (the only change its trigger allows). */
+const DELETED_ACTOR = "[deleted user]";
 
 export const USERNAME_MISMATCH = "The username you typed doesn't match your account.";
 export const ACCOUNT_DELETED = "Your account has been deleted.";
@@ -105,6 +109,12 @@ export async function removeAccount(db: Db, user: UserRow, fate: "delete" | "orp
           sql`lower(${throttles.key}) like ${`%:${user.email.toLowerCase().replace(/[\\%_]/g, "\\$&")}`}`,
         ),
       );
+    // The moderation audit log keeps its entries (issue 18) but forgets who (its trigger allows only this update).
+    await tx
+      .update(moderationAudit)
+      .set({ actorId: null, actorName: DELETED_ACTOR })
+      .where(eq(moderationAudit.actorId, user.id));
+    await tx.update(moderationAudit).set({ targetUserId: null }).where(eq(moderationAudit.targetUserId, user.id));
     await holdUsername(tx, user.username);
     // Everything else that points at the account cascades (sessions, follows, likes, bookmarks, notifications,
     // settings, reading history, email changes, …) or is set null (reports, images kept by orphaned stories).

@@ -1,6 +1,6 @@
 // Google sign-in: GET /api/auth/providers, GET /api/auth/google, GET /api/auth/google/callback.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { notFound } from "../errors";
+import { AppError, notFound } from "../errors";
 import { createGoogleClient, type PendingSignIn } from "./google-client";
 import { startSession } from "./sessions";
 import { findOrCreateGoogleUser, linkGoogleToAccount } from "./sign-in-with-google";
@@ -66,7 +66,19 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * Issue 18: a suspended or banned account signing in with Google is told so on the auth page, with the end date
+ * (the password form shows the same words from the 403), not the generic failure.
+ */
+export function suspendedRedirect(error: AppError): string {
+  const until = typeof error.extra.suspendedUntil === "string" ? error.extra.suspendedUntil : "";
+  return `/auth?error=account_suspended&until=${encodeURIComponent(until)}`;
+}
+
 function fail(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (error instanceof AppError && error.code === "ACCOUNT_SUSPENDED") {
+    return reply.redirect(suspendedRedirect(error), 302);
+  }
   request.log.warn({ err: error }, "Google sign-in failed");
   const linking = readPending(request)?.linkUserId !== undefined;
   return reply.redirect(linking ? GOOGLE_LINK_FAILED : GOOGLE_FAILURE, 302);

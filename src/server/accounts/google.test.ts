@@ -58,6 +58,15 @@ CLAIM_MODES.forEach((mode, i) => {
         expect(second.headers.location).toBe("/auth-success");
         const me2 = await send(ctx().app, "GET", "/api/user", undefined, { cookie: sessionCookie(second) });
         expect(me2.json().id).toBe(me.json().id);
+
+        // Issue 18: suspended, the same sign-in lands on the auth page told until when, signed out.
+        const until = new Date(Date.now() + 3 * 86_400_000);
+        await ctx().database.db.update(users).set({ suspendedUntil: until }).where(eq(users.googleId, ada.sub));
+        const refused = await signInWithGoogle(ctx(), oidc, ada);
+        expect(refused.headers.location).toBe(
+          `/auth?error=account_suspended&until=${encodeURIComponent(until.toISOString())}`,
+        );
+        expect(refused.cookies.find((c) => c.name === "ff_session" && c.value)).toBeUndefined();
       });
 
       it("derives a different valid username when the name is taken or unusable", async () => {

@@ -1,5 +1,6 @@
 // The only way a user leaves the server: no password, tokens or Stripe ids.
 import type { SignInAnswer, UserView } from "../../shared/schemas/accounts";
+import { roleOf } from "../moderation/roles";
 import type { UserRow } from "../types";
 
 export function presentUser(user: UserRow): UserView {
@@ -17,6 +18,7 @@ export function presentUser(user: UserRow): UserView {
     subscriptionCancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
     dailyPromptCount: user.dailyPromptCount,
     lastPromptDate: user.lastPromptDate,
+    role: roleOf(user),
   };
 }
 

@@ -1,10 +1,12 @@
 // Database sessions: the cookie holds 32 random bytes, the table holds their SHA-256.
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../shared/limits";
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from "../../shared/signed-in-hint";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { suspensionRefusal } from "../moderation/appeal-token";
+import { isSuspended } from "../moderation/standing";
 import { forgetSignIns, rememberSignIn } from "./remember-sign-in";
 import { randomToken, sha256 } from "./tokens";
 
@@ -65,11 +67,29 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
  * (no fixation: an id planted before sign-in is never promoted), and remembers the sign-in (remember-sign-in.ts).
  */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  await refuseSuspended(request, userId);
   if (request.sessionId) await destroySession(request.db, request.sessionId);
   const userAgent = request.headers["user-agent"];
   const { token, expiresAt } = await createSession(request.db, userId, request.server.deps.now(), userAgent);
   setSessionCookie(request.server, reply, token, expiresAt);
   await rememberSignIn(request, reply, userId);
+}
+
+/**
+ * Issue 18: a suspended or banned account may not sign in by any path (password, Google, a new sign-up's first
+ * session): 403 naming the end date, with an appeal token (moderation/appeal-token.ts). Every sign-in path comes through startSession, after its own checks.
+ */
+async function refuseSuspended(request: FastifyRequest, userId: number): Promise<void> {
+  const { db } = request;
+  const { now, config } = request.server.deps;
+  const [row] = await db
+    .select({ suspendedUntil: users.suspendedUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (row && isSuspended(row, now())) {
+    throw await suspensionRefusal(db, userId, row.suspendedUntil!, config.APP_SECRET, now());
+  }
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
@@ -82,7 +102,14 @@ async function findLiveSession(db: Db, id: string, now: Date) {
     .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, now),
+        // A suspended account's sessions are deleted when it is suspended; this refuses one written after that.
+        or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
+      ),
+    )
     .limit(1);
   return row;
 }

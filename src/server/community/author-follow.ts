@@ -6,6 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authorPath, ROUTES } from "../../shared/routes";
 import { FOLLOW_SELF } from "../../shared/schemas/community";
 import { loadSession } from "../accounts/sessions";
+import { AppError } from "../errors";
+import { viewerSafety } from "../safety/author-safety";
+import { hides } from "../safety/blocks";
 import { escapeHtml as e, PAGE_CSP, plural, withSignedInHeader } from "../public-page/template";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
 import { fanOutLater } from "./pending-fan-outs";
@@ -31,6 +34,11 @@ export function followSlot(followerCount: number, viewer?: Viewer): string {
   return `<div class="follow" id="follow">${followers(followerCount)}${action}</div>`;
 }
 
+const refusedAsNothing = (error: unknown): null => {
+  if (error instanceof AppError && error.code === "UNAVAILABLE") return null;
+  throw error;
+};
+
 const SLOT = /<div class="follow" id="follow">.*?<\/div>/s;
 
 /**
@@ -53,7 +61,13 @@ export async function sendViewerAuthorPage(
     following: author.id === user.id ? null : state.following,
     name: author.username,
   });
-  const html = withSignedInHeader(identity.toString("utf8").replace(SLOT, () => slot));
+  const html = withSignedInHeader(
+    viewerSafety(
+      identity.toString("utf8").replace(SLOT, () => slot),
+      author,
+      user.id === author.id ? null : await hides(request.db, user.id, author.id),
+    ),
+  );
   reply
     .header("content-security-policy", PAGE_CSP)
     .header("cache-control", "private, no-store")
@@ -79,7 +93,7 @@ export function varyOnCookie(
  * `Referrer-Policy: no-referrer` makes browsers send `Origin: null` with a form post, so Sec-Fetch-Site decides when
  * the browser sends it; older clients are judged by Origin.
  */
-function sameOrigin(request: FastifyRequest, appUrl: string): boolean {
+export function sameOrigin(request: FastifyRequest, appUrl: string): boolean {
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined) return site === "same-origin";
   const origin = request.headers.origin;
@@ -101,7 +115,8 @@ export async function authorFollowRoutes(app: FastifyInstance): Promise<void> {
     const author = await getAuthorByNameOrThrow(request.db, request.params.name);
     if (request.body?.follow === "0") await unfollow(request.db, author.id, user.id);
     else if (author.id === user.id) return reply.status(400).send(FOLLOW_SELF);
-    else fanOutLater(request, await follow(request.db, author.id, user.id, app.deps.now()));
+    // NOTE: a refused follow (the author blocked the viewer) changes nothing and says nothing, like the API's 403.
+    else fanOutLater(request, await follow(request.db, author.id, user.id, app.deps.now()).catch(refusedAsNothing));
     app.readCache.invalidateAuthors();
     return reply.redirect(authorPath(author.username), 303);
   });

@@ -122,8 +122,12 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
   it("tells authors of comments and commenters of replies, likes at milestones, and pages, counts and marks", async () => {
     const [author, reader, friend] = [await user(), await user(), await user()];
     const story = await published({ authorId: author.user.id });
-    const comment = (who: UserWithSession, content: string, parentId?: number) =>
-      call("POST", `/api/stories/${story.id}/comments`, who, { content, parentId }).then((r) => r.json());
+    // Each comment's fan-out runs in the background: wait for it, so the notifications' order is the comments'.
+    const comment = async (who: UserWithSession, content: string, parentId?: number) => {
+      const posted = await call("POST", `/api/stories/${story.id}/comments`, who, { content, parentId });
+      await settled();
+      return posted.json();
+    };
     const first = await comment(reader, "Lovely.");
     const reply = await comment(author, "Thank you!", first.id);
     await comment(friend, "Agreed.", first.id);

@@ -30,9 +30,12 @@ export async function listFollowing(
     atMs === undefined
       ? sql``
       : sql`where (e.at, e.story_id, e.k) < (${new Date(atMs).toISOString()}::timestamptz, ${storyId}, ${k})`;
+  // Issue 18: nothing unpublished by a moderator or by a suspended author (moderation/standing.ts, written for `s`).
+  const moderated = sql`s.moderation_hidden_at is null
+    and not exists (select 1 from users su where su.id = s.author_id and su.suspended_until > now())`;
   const readable = viewer.isPremium
-    ? sql`s.published`
-    : sql`s.published and (s.rating = 'general' or s.author_id = ${viewer.id})`;
+    ? sql`s.published and ${moderated}`
+    : sql`s.published and ${moderated} and (s.rating = 'general' or s.author_id = ${viewer.id})`;
   const result = await db.execute(sql`
     with mine as (
       select s.id, s.published_at,
@@ -40,6 +43,7 @@ export async function listFollowing(
         exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story
       from stories s
       where ${readable} and s.author_id <> ${viewer.id}
+        and not exists (select 1 from user_blocks hb where hb.user_id = ${viewer.id} and hb.other_id = s.author_id)
         and (s.author_id in (select author_id from follows where follower_id = ${viewer.id})
           or s.id in (select story_id from story_subscriptions where user_id = ${viewer.id}))
     ), events as (

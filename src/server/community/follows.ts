@@ -7,6 +7,7 @@ import { type PendingFanOut, recordFanOut } from "./pending-fan-outs";
 import { follows, storySubscriptions, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { getReadableStoryOrThrow, type Viewer } from "../reading/visibility";
+import { refuseIfBlockedOrThrow } from "../safety/blocks";
 
 /** Route names are user names; anything else is nobody (the same rule as /u/{name}). */
 const NAME = /^[\p{L}\p{N}_.-]{1,64}$/u;
@@ -39,6 +40,7 @@ export async function followState(db: Db, authorId: number, viewerId: number): P
 /** Answers the author's new-follower notification, recorded with the follow; null when already following. */
 export async function follow(db: Db, authorId: number, viewerId: number, now: Date): Promise<PendingFanOut | null> {
   if (authorId === viewerId) throw new AppError(400, "VALIDATION", FOLLOW_SELF);
+  await refuseIfBlockedOrThrow(db, [authorId], viewerId);
   return db.transaction(async (tx) => {
     const added = await tx
       .insert(follows)
@@ -65,7 +67,8 @@ export async function isSubscribed(db: Db, storyId: number, userId: number): Pro
 
 /** Subscribing needs a story the viewer may read now; unsubscribing works on any story (it only removes a row). */
 export async function subscribe(db: Db, storyId: number, viewer: NonNullable<Viewer>): Promise<void> {
-  await getReadableStoryOrThrow(db, storyId, viewer);
+  const story = await getReadableStoryOrThrow(db, storyId, viewer);
+  await refuseIfBlockedOrThrow(db, [story.authorId], viewer.id);
   await db.insert(storySubscriptions).values({ userId: viewer.id, storyId }).onConflictDoNothing();
 }
 

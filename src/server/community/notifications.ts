@@ -4,13 +4,15 @@ import { alias } from "drizzle-orm/pg-core";
 import {
   NOTIFICATION_NOT_FOUND,
   type NotificationPage,
-  type NotificationType,
+  type NotificationKind,
   UNREAD_CAP,
 } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
-import { notifications, stories, users } from "../db/schema";
+import { APPEALABLE_ACTIONS, type NotificationModeration } from "../../shared/schemas/moderation";
+import { moderationAudit, notifications, stories, users } from "../db/schema";
 import { notFound } from "../errors";
 import { readableBy, type Viewer } from "../reading/visibility";
+import { notHiddenFrom } from "../safety/blocks";
 
 const actors = alias(users, "actor");
 
@@ -23,7 +25,8 @@ export async function listNotifications(
   viewer: NonNullable<Viewer>,
   query: { cursor?: string; limit: number },
 ): Promise<NotificationPage> {
-  const mine = eq(notifications.userId, viewer.id);
+  // Earlier notifications from someone the viewer now blocks or mutes are hidden too.
+  const mine = and(eq(notifications.userId, viewer.id), notHiddenFrom(viewer.id, notifications.actorId));
   const rows = await db
     .select({
       id: notifications.id,
@@ -36,10 +39,13 @@ export async function listNotifications(
       commentId: notifications.commentId,
       chapterNumber: notifications.chapterNumber,
       milestone: notifications.milestone,
+      audit: moderationAudit,
+      appealed: sql<boolean>`exists (select 1 from reports r where r.kind = 'appeal' and r.appeal_of = ${notifications.auditId})`,
     })
     .from(notifications)
     .leftJoin(actors, eq(actors.id, notifications.actorId))
     .leftJoin(stories, and(eq(stories.id, notifications.storyId), readableBy(viewer)))
+    .leftJoin(moderationAudit, eq(moderationAudit.id, notifications.auditId))
     .where(query.cursor ? and(mine, lt(notifications.id, Number(query.cursor))) : mine)
     .orderBy(desc(notifications.id))
     .limit(query.limit + 1);
@@ -47,7 +53,7 @@ export async function listNotifications(
   return {
     items: page.map((row) => ({
       id: row.id,
-      type: row.type as NotificationType,
+      type: row.type as NotificationKind,
       createdAt: row.createdAt.toISOString(),
       read: row.readAt !== null,
       actor: row.actorName === null ? null : { username: row.actorName },
@@ -55,8 +61,31 @@ export async function listNotifications(
       commentId: row.commentId,
       chapterNumber: row.chapterNumber,
       milestone: row.milestone,
+      moderation: row.audit ? presentModeration(row.type, row.audit, row.appealed) : null,
     })),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+  };
+}
+
+/** The decision a moderation notification tells about; the moderator's reason only to the person acted on. */
+function presentModeration(
+  type: string,
+  audit: typeof moderationAudit.$inferSelect,
+  appealed: boolean,
+): NotificationModeration {
+  const details = audit.details ?? {};
+  const text = (key: string) => (typeof details[key] === "string" ? (details[key] as string) : null);
+  const toPerson = type === "moderation_action";
+  return {
+    auditId: audit.id,
+    action: audit.action,
+    targetType: audit.targetType,
+    reason: toPerson ? audit.reason : null,
+    label: text("label"),
+    rating: text("rating"),
+    until: text("until"),
+    appealable: toPerson && (APPEALABLE_ACTIONS as readonly string[]).includes(audit.action) && !appealed,
+    appealed,
   };
 }
 
@@ -64,7 +93,9 @@ export async function listNotifications(
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as n from (
-      select 1 from notifications where user_id = ${userId} and read_at is null limit ${UNREAD_CAP}
+      select 1 from notifications n where n.user_id = ${userId} and n.read_at is null
+        and not exists (select 1 from user_blocks hb where hb.user_id = ${userId} and hb.other_id = n.actor_id)
+      limit ${UNREAD_CAP}
     ) as unread`);
   const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
   return Number(rows[0]?.n ?? 0);

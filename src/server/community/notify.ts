@@ -36,6 +36,8 @@ async function fanOut(db: Db, source: SQL): Promise<number> {
     left join notification_settings ns on ns.user_id = r.user_id and ns.type = r.type
     where ${channel} <> 'off'
       and r.user_id is distinct from r.actor_id
+      -- Nobody hears from someone they block or mute.
+      and not exists (select 1 from user_blocks hb where hb.user_id = r.user_id and hb.other_id = r.actor_id)
       and (r.story_id is null
         or (st.published and (st.rating = 'general' or u.is_premium or st.author_id = r.user_id)))
     on conflict (user_id, dedupe_key) do nothing`);

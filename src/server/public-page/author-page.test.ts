@@ -72,9 +72,14 @@ describeEachDb(
       const { cookie } = await author();
       const slot = /<div class="follow" id="follow">.*?<\/div>/s;
       const nav = /<nav class="nav" aria-label="Account">.*?<\/nav>/s;
+      // …and their Block / Mute / Report slot (safety/blocks.test.ts covers those).
+      const safety = /<div class="safety" id="safety">.*?<\/div>/s;
       const mine = await get(`/u/${user.username}`, { cookie });
       const theirs = mine.body;
-      expect(theirs.replace(slot, "").replace(nav, "")).toBe(html.replace(slot, "").replace(nav, ""));
+      const bare = (page: string) => page.replace(slot, "").replace(nav, "").replace(safety, "");
+      expect(bare(theirs)).toBe(bare(html));
+      expect(theirs).toMatch(/<div class="safety" id="safety"><form method="post" action="\/u\/[^"]+\/block">/);
+      expect(html).toContain('<div class="safety" id="safety"></div>');
       expect(theirs).toContain('<input type="hidden" name="follow" value="1"><button class="btn">Follow</button>');
       expect(theirs.match(nav)?.[0]).toBe(
         '<nav class="nav" aria-label="Account"><a class="btn" href="/dashboard">Dashboard</a></nav>',

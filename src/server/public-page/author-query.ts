@@ -1,6 +1,7 @@
 // The author page's queries: the author by name (any case), and their published works a signed-out visitor may
 // read. Mature works are never listed (they have no public page either, query.ts), whoever asks: the page is cached
 // as one signed-out view.
+import { storyNotModerated } from "../moderation/standing";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
@@ -65,7 +66,14 @@ export async function loadPublicWorks(db: Db, authorId: number): Promise<PublicW
       contentRating: stories.contentRating,
     })
     .from(stories)
-    .where(and(eq(stories.authorId, authorId), eq(stories.published, true), eq(stories.rating, "general")))
+    .where(
+      and(
+        eq(stories.authorId, authorId),
+        eq(stories.published, true),
+        eq(stories.rating, "general"),
+        storyNotModerated(),
+      ),
+    )
     .orderBy(desc(stories.publishedAt), desc(stories.id));
   return rows
     .filter((row) => !(row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)))

@@ -3,6 +3,7 @@
 import { authorFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/routes";
 import { followSlot } from "../community/author-follow";
+import { safetySlot } from "../safety/author-safety";
 import type { PublicAuthor, PublicWork } from "./author-query";
 import { escapeHtml as e, PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "./template";
 
@@ -66,7 +67,8 @@ ${SITE_HEADER}
 <span class="avatar" aria-hidden="true">${e(initialOf(author.username))}</span>
 <div><h1>${name}</h1>
 <ul class="meta" aria-label="About this author"><li>${plural(works.length, "published story", "published stories")}</li></ul>
-${followSlot(model.followers)}</div>
+${followSlot(model.followers)}
+${safetySlot()}</div>
 ${bio ? `<p class="desc">${e(bio)}</p>` : ""}
 </div></header>
 <section class="page works" id="works" aria-labelledby="works-title">

@@ -1,5 +1,6 @@
 // The public page's one query: a published, general-rated story with its author and cover size. Mature stories
 // (marked by the author, the nsfw theme, or SPEC.md section 6's rule) and unpublished ones are not found.
+import { storyNotModerated } from "../moderation/standing";
 import { and, eq } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
@@ -57,7 +58,7 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
     .leftJoin(images, eq(images.id, stories.coverImageId))
-    .where(and(eq(stories.id, id), eq(stories.published, true), eq(stories.rating, "general")))
+    .where(and(eq(stories.id, id), eq(stories.published, true), eq(stories.rating, "general"), storyNotModerated()))
     .limit(1);
   if (!row) return undefined;
   // NOTE: `rating` is derived on write; the reasons are checked again here so a row written before the

@@ -123,6 +123,12 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .follow .on{background:#fff;color:#4c1d95;box-shadow:inset 0 0 0 1px #a78bfa}
 .follow .on:hover{background:#f5f3ff}
 .follow button:focus-visible{outline:2px solid #8b5cf6;outline-offset:2px}
+.safety{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1.25rem;margin:.5rem 0 0;font-size:.9rem}
+.safety:empty{display:none}
+.safety form{margin:0}
+.safety button,.safety a{font:inherit;background:none;border:0;padding:.25rem 0;color:#5b21b6;text-decoration:underline;cursor:pointer}
+.safety button:focus-visible,.safety a:focus-visible{outline:2px solid #8b5cf6;outline-offset:2px}
+.hidden-note{color:#334155}
 @media (min-width:48rem){.author .in{grid-template-columns:5rem 1fr;gap:.5rem 1.5rem;padding:2.5rem 1.25rem}.author .avatar{width:5rem;height:5rem;font-size:2.25rem}}
 ${TAGGING_CSS}`
   .trim()

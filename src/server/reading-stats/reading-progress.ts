@@ -15,6 +15,7 @@ import { readingProgress, readingSettings, stories, users } from "../db/schema";
 import { AppError } from "../errors";
 import { imageUrl } from "../images/process-image";
 import { getReadableStoryOrThrow, readableBy, type Viewer } from "../reading/visibility";
+import { notHiddenFrom } from "../safety/blocks";
 
 type Reader = NonNullable<Viewer>;
 
@@ -112,6 +113,7 @@ export async function continueReading(db: Db, reader: Reader): Promise<HistoryIt
         lt(readingProgress.overall, FINISHED_AT),
         ne(stories.authorId, reader.id),
         readableBy(reader),
+        notHiddenFrom(reader.id, stories.authorId),
       ),
     )
     .limit(CONTINUE_LIMIT);
@@ -137,7 +139,9 @@ export async function listHistory(
       )
     : undefined;
   const rows = await listed(db)
-    .where(and(eq(readingProgress.userId, reader.id), readableBy(reader), after))
+    .where(
+      and(eq(readingProgress.userId, reader.id), readableBy(reader), notHiddenFrom(reader.id, stories.authorId), after),
+    )
     .limit(query.limit + 1);
   const items = rows.slice(0, query.limit).map(present);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;

@@ -5,6 +5,7 @@ import type { BookmarkItem } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
 import { bookmarks, stories, users } from "../db/schema";
 import { imageUrl } from "../images/process-image";
+import { notHiddenFrom } from "../safety/blocks";
 import { readableBy, type Viewer } from "./visibility";
 
 // NOTE: the sidebar shows the list whole (SPEC.md has no paging for it); a cap keeps one answer bounded.
@@ -21,7 +22,7 @@ export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promis
     .from(bookmarks)
     .innerJoin(stories, eq(stories.id, bookmarks.storyId))
     .innerJoin(users, eq(users.id, stories.authorId))
-    .where(and(eq(bookmarks.userId, viewer.id), readableBy(viewer)))
+    .where(and(eq(bookmarks.userId, viewer.id), readableBy(viewer), notHiddenFrom(viewer.id, stories.authorId)))
     .orderBy(desc(bookmarks.createdAt), desc(bookmarks.id))
     .limit(BOOKMARK_LIST_CAP);
   return rows.map((row) => ({

@@ -1,13 +1,14 @@
 // Comments on a published story: plain text, oldest first, paged by id (ids rise with each insert, so "after this
 // id" is a stable keyset even while new comments arrive, and a reply always comes after the comment it answers).
 // The story's comment_count moves in the same transaction. Editing and deleting live in comment-changes.ts.
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { CommentsPage, CommentView } from "../../shared/schemas/reading";
 import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
 import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { createThrottle } from "../accounts/throttle";
+import { commentShownTo } from "../moderation/standing";
 import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "./visibility";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
@@ -28,6 +29,7 @@ export const commentColumns = {
   parentId: comments.parentId,
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
+  moderation: comments.moderation,
 };
 
 export interface CommentRow {
@@ -39,6 +41,7 @@ export interface CommentRow {
   parentId: number | null;
   editedAt: Date | null;
   deletedAt: Date | null;
+  moderation: string;
 }
 
 /** A deleted comment kept for its replies shows neither its text nor who wrote it. */
@@ -56,6 +59,7 @@ export function presentComment(row: CommentRow, storyAuthorId: number, viewer: V
     deleted,
     canDelete: !deleted && viewer !== null && (mine || viewer.id === storyAuthorId),
     canEdit: !deleted && mine,
+    awaitingReview: row.moderation === "held",
   };
 }
 
@@ -65,6 +69,22 @@ export function cursorId(cursor: string | undefined, none = 0): number {
   if (!/^\d{1,10}$/.test(cursor))
     throw new AppError(400, "VALIDATION", "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
   return Number(cursor);
+}
+
+/**
+ * Blocks and mutes on a story's comments, as one anti-join: a comment by someone the story's author blocked is hidden
+ * from everyone but its writer (signed out too); a signed-in viewer also never sees the comments of people they block
+ * or mute. NOTE: `total` stays the story's comment_count, hidden ones included.
+ */
+function visibleComment(story: ReadableStory, viewer: Viewer): SQL {
+  const writer = comments.authorId;
+  const byAuthor = sql`hb.user_id = ${story.authorId} and hb.kind = 'block'`;
+  const who = !viewer
+    ? byAuthor
+    : viewer.id === story.authorId
+      ? sql`hb.user_id = ${viewer.id}`
+      : sql`((${byAuthor} and ${writer} <> ${viewer.id}) or hb.user_id = ${viewer.id})`;
+  return sql`not exists (select 1 from user_blocks hb where hb.other_id = ${writer} and ${who})`;
 }
 
 export async function listComments(
@@ -77,7 +97,14 @@ export async function listComments(
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
-    .where(and(eq(comments.storyId, story.id), gt(comments.id, cursorId(query.cursor))))
+    .where(
+      and(
+        eq(comments.storyId, story.id),
+        gt(comments.id, cursorId(query.cursor)),
+        commentShownTo(viewer?.id ?? null),
+        visibleComment(story, viewer),
+      ),
+    )
     .orderBy(asc(comments.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
@@ -108,23 +135,28 @@ export async function takeCommentAllowanceOrThrow(db: Db, userId: number, now: (
  * A reply's parent: a live comment of the same story. A comment of another story, a deleted one or one that never
  * was are all the same 404, so ids of other stories' comments tell nothing.
  */
-export async function checkReplyTargetOrThrow(db: Db, storyId: number, parentId: number | undefined): Promise<void> {
-  if (parentId === undefined) return;
+export async function checkReplyTargetOrThrow(
+  db: Db,
+  storyId: number,
+  parentId: number | undefined,
+): Promise<{ authorId: number } | undefined> {
+  if (parentId === undefined) return undefined;
   const [parent] = await db
-    .select({ id: comments.id })
+    .select({ authorId: comments.authorId })
     .from(comments)
     .where(and(eq(comments.id, parentId), eq(comments.storyId, storyId), isNull(comments.deletedAt)))
     .limit(1);
   if (!parent) throw notFound(COMMENT_NOT_FOUND);
+  return parent;
 }
 
 export async function addComment(
   db: Db,
   storyId: number,
   viewer: Signed & { username: string },
-  input: { content: string; parentId?: number },
+  input: { content: string; parentId?: number; held?: boolean },
   now: Date,
-): Promise<{ comment: CommentView; fanOut: PendingFanOut }> {
+): Promise<{ comment: CommentView; fanOut: PendingFanOut | null }> {
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     // NOTE: again under the story's lock, which deleting takes too: the parent cannot vanish before the insert.
@@ -136,6 +168,7 @@ export async function addComment(
         authorId: viewer.id,
         content: input.content,
         parentId: input.parentId ?? null,
+        moderation: input.held ? "held" : "visible",
         createdAt: now,
       })
       .returning();
@@ -143,7 +176,7 @@ export async function addComment(
       .update(stories)
       .set({ commentCount: sql`${stories.commentCount} + 1` })
       .where(eq(stories.id, storyId));
-    const fanOut = await recordFanOut(tx, { kind: "comment", commentId: row!.id }, now);
+    const fanOut = input.held ? null : await recordFanOut(tx, { kind: "comment", commentId: row!.id }, now);
     return { comment: presentComment({ ...row!, username: viewer.username }, story.authorId, viewer), fanOut };
   });
 }

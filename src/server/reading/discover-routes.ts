@@ -19,6 +19,7 @@ import {
   TAG_LIMITS,
   tagSpelling,
 } from "../../shared/tagging";
+import { hidesAnyone } from "../safety/blocks";
 import { filterKey } from "../tags/tag-filters";
 import { discoverPage, includesMature, readerProfile } from "./discover";
 
@@ -145,13 +146,19 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
       if (query.sort === "for-you" && request.user) {
         const profile = await readerProfile(request.db, request.user.id);
         if (profile) {
-          const page = await discoverPage(request.db, query, mature, profile);
+          const page = await discoverPage(request.db, query, mature, profile, request.user.id);
           if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
           return reply.header("cache-control", "private, no-cache").send(page.items);
         }
       }
-      // Everything else is the same for every viewer allowed the same ratings: one key per parameter set.
       const sort = query.sort === "for-you" ? "featured" : query.sort;
+      // A viewer who blocks or mutes someone gets their own list, without those authors (one anti-join), uncached.
+      if (request.user && (await hidesAnyone(request.db, request.user.id))) {
+        const page = await discoverPage(request.db, { ...query, sort }, mature, undefined, request.user.id);
+        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        return reply.header("cache-control", "private, no-cache").send(page.items);
+      }
+      // Everything else is the same for every viewer allowed the same ratings: one key per parameter set.
       return root.readCache.send(request, reply, discoverCacheKey(query, mature), async () => {
         const page = await discoverPage(request.db, { ...query, sort }, mature);
         // NOTE: set while building: the read cache keeps the headers a build sets with its bytes.

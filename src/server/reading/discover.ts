@@ -1,5 +1,6 @@
 // GET /api/published-stories: Discover and search. One indexed query per page (the author's name joined, the tags
 // aggregated in the same query), a keyset cursor per sort, and mature stories only for premium readers who ask.
+import { storyNotModerated } from "../moderation/standing";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DiscoverQuery, Moods, PublishedStoryItem } from "../../shared/schemas/reading";
@@ -12,6 +13,7 @@ import { fandomList } from "../stories/story-rating";
 import { cardLabels } from "../tags/card-labels";
 import { labelPairs } from "../tags/story-labels";
 import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
+import { notHiddenFrom } from "../safety/blocks";
 import type { UserRow } from "../types";
 
 /** Discover shows the start of a description (the reader has all of it), so a page of 4 stays under 4 KB. */
@@ -85,7 +87,7 @@ export function searchQuery(q: string | undefined): string | undefined {
 }
 
 function filters(query: DiscoverQuery, mature: boolean): SQL[] {
-  const where: SQL[] = [eq(stories.published, true)];
+  const where: SQL[] = [eq(stories.published, true), storyNotModerated()];
   // NOTE: written as the partial index stories_published_general_idx is (published and rating = 'general').
   if (!mature) where.push(sql`${stories.rating} = 'general'`);
   const tsquery = searchQuery(query.q);
@@ -231,9 +233,12 @@ async function pageRows(
   mature: boolean,
   cursor: Cursor | undefined,
   profile: Profile | undefined,
+  hideFor: number | undefined,
 ): Promise<{ row: PageRow; after: Cursor }[]> {
   const limit = query.limit + 1;
-  const where = () => filters(query, mature);
+  // A signed-in viewer who blocks or mutes someone: one anti-join leaves those authors' stories out.
+  const hidden = hideFor === undefined ? [] : [notHiddenFrom(hideFor, stories.authorId)];
+  const where = () => [...filters(query, mature), ...hidden];
   if (!profile) {
     const sort = query.sort;
     if (sort === "updated") {
@@ -339,11 +344,13 @@ export async function discoverPage(
   query: DiscoverQuery,
   mature: boolean,
   profile?: Profile,
+  /** The signed-in viewer whose blocks and mutes apply (never set for the lists the read cache shares). */
+  hideFor?: number,
 ): Promise<DiscoverPage> {
   const cursor = decodeCursor(query.cursor);
   // NOTE: a reader who had no profile when the walk began goes on through Featured.
   const personal = query.sort === "for-you" && cursor?.k !== "featured" ? profile : undefined;
-  const found = await pageRows(db, query, mature, cursor, personal);
+  const found = await pageRows(db, query, mature, cursor, personal, hideFor ?? personal?.userId);
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -1,6 +1,7 @@
 // The author's Feedback panel: every live comment on one's own story, newest first (keyset on id, descending), and
 // how many the author has not seen. "Seen" is the highest comment id the panel has shown; the author's own comments
 // never count.
+import { commentShownTo } from "../moderation/standing";
 import { and, desc, eq, gt, isNull, lt, max, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FeedbackPage, UnseenCounts } from "../../shared/schemas/feedback";
@@ -8,6 +9,7 @@ import type { Db } from "../db/client";
 import { comments, feedbackSeen, stories, users } from "../db/schema";
 import { notFound } from "../errors";
 import { STORY_NOT_FOUND } from "../stories/story-queries";
+import { notHiddenFrom } from "../safety/blocks";
 import { commentColumns, cursorId, presentComment } from "./comments";
 
 type Author = { id: number; isPremium: boolean };
@@ -35,7 +37,9 @@ async function countUnseen(db: Db, storyId: number, userId: number): Promise<num
         eq(comments.storyId, storyId),
         ne(comments.authorId, userId),
         isNull(comments.deletedAt),
+        commentShownTo(userId),
         gt(comments.id, seenThrough(storyId, userId)),
+        notHiddenFrom(userId, comments.authorId),
       ),
     );
   return row?.n ?? 0;
@@ -60,7 +64,9 @@ export async function listFeedback(
       and(
         eq(comments.storyId, storyId),
         isNull(comments.deletedAt),
+        commentShownTo(author.id),
         lt(comments.id, cursorId(query.cursor, 2_147_483_647)),
+        notHiddenFrom(author.id, comments.authorId),
       ),
     )
     .orderBy(desc(comments.id))
@@ -106,6 +112,7 @@ export async function unseenCounts(db: Db, userId: number): Promise<UnseenCounts
         ne(comments.authorId, userId),
         isNull(comments.deletedAt),
         gt(comments.id, sql`coalesce(${feedbackSeen.seenThroughId}, 0)`),
+        notHiddenFrom(userId, comments.authorId),
       ),
     )
     .groupBy(comments.storyId);

@@ -6,6 +6,7 @@ import { loadChapters } from "../chapters/sync-chapters";
 import type { Db } from "../db/client";
 import { stories, users } from "../db/schema";
 import { notFound } from "../errors";
+import { storyNotModerated } from "../moderation/standing";
 import { tagNames } from "../stories/story-queries";
 import { labelPairs } from "../tags/story-labels";
 import { presentReadView, type ViewerState } from "./present-read";
@@ -50,7 +51,7 @@ export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> 
     })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
-    .where(and(eq(stories.id, id), eq(stories.published, true)))
+    .where(and(eq(stories.id, id), eq(stories.published, true), storyNotModerated()))
     .limit(1);
   // NOTE: unpublished between the gate and here.
   if (!row) throw notFound(STORY_NOT_PUBLISHED);

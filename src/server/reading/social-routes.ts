@@ -9,6 +9,8 @@ import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { fanOutLater } from "../community/pending-fan-outs";
 import { AppError, notFound } from "../errors";
+import { refuseIfBlockedOrThrow } from "../safety/blocks";
+import { checkCommentLimits } from "../moderation/new-account-limits";
 import { stripControlChars } from "../stories/sanitize-content";
 import { listBookmarks } from "./bookmarks";
 import { deleteComment, editComment } from "./comment-changes";
@@ -87,11 +89,18 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       const id = parseReadableStoryId(request.params.id);
       const { parentId } = request.body;
       // NOTE: checked before the allowance, so asking about stories (or comments) one may not read costs no comment.
-      await getReadableStoryOrThrow(request.db, id, user);
-      await checkReplyTargetOrThrow(request.db, id, parentId);
+      const story = await getReadableStoryOrThrow(request.db, id, user);
+      const parent = await checkReplyTargetOrThrow(request.db, id, parentId);
+      // A story's author or the answered comment's author who blocked the writer: the neutral 403 (safety/blocks.ts).
+      await refuseIfBlockedOrThrow(request.db, [story.authorId, ...(parent ? [parent.authorId] : [])], user.id);
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
       const content = commentText(request.body.content);
-      const { comment, fanOut } = await addComment(request.db, id, user, { content, parentId }, now());
+      // Issue 18: the same text a third time in an hour is refused; a new account's link waits for a moderator.
+      const { held } = await checkCommentLimits(request.db, user, content, now).catch((error) =>
+        withRetryAfter(reply, error),
+      );
+      // A held comment notifies nobody until a moderator approves it (moderation/routes.ts): it records no fan-out.
+      const { comment, fanOut } = await addComment(request.db, id, user, { content, parentId, held }, now());
       root.readCache.invalidateStory(id);
       fanOutLater(request, fanOut);
       return reply.status(201).send(comment);

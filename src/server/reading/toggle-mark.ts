@@ -6,6 +6,7 @@ import { LIKE_MILESTONES } from "../../shared/schemas/community";
 import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
 import type { Db } from "../db/client";
 import { bookmarks, likes, stories } from "../db/schema";
+import { refuseIfBlockedOrThrow } from "../safety/blocks";
 import { FEATURED } from "./featured-score";
 import { lockReadableStoryOrThrow, type Viewer } from "./visibility";
 
@@ -37,11 +38,13 @@ export async function toggleMark(
 ): Promise<MarkState> {
   const { table, count, countKey, weight } = MARKS[kind];
   return db.transaction(async (tx) => {
-    await lockReadableStoryOrThrow(tx, storyId, viewer);
+    const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     const mine = and(eq(table.storyId, storyId), eq(table.userId, viewer.id));
     const removed = await tx.delete(table).where(mine).returning({ id: table.id });
     let delta = -removed.length;
     if (removed.length === 0) {
+      // A like is refused when the story's author blocked the reader (taking a like back is not).
+      if (kind === "like") await refuseIfBlockedOrThrow(tx, [story.authorId], viewer.id);
       // NOTE: the lock makes a conflict impossible; "do nothing" keeps it harmless should a writer skip the lock.
       const added = await tx
         .insert(table)

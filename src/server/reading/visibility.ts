@@ -5,6 +5,7 @@ import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
+import { storyNotModerated } from "../moderation/standing";
 import type { UserRow } from "../types";
 
 /** SPEC.md section 6. */
@@ -28,7 +29,8 @@ export function mayRead(story: ReadableFacts, viewer: Viewer): boolean {
 
 /** The same rule as a condition on `stories`, for single-story lookups and lists alike. */
 export function readableBy(viewer: Viewer): SQL {
-  const published = eq(stories.published, true);
+  // Issue 18: unpublished by a moderator, or by a suspended author: nobody reads it (its author included).
+  const published = and(eq(stories.published, true), storyNotModerated())!;
   const general = eq(stories.rating, "general");
   if (!viewer) return and(published, general)!;
   if (viewer.isPremium) return published;

@@ -1,13 +1,17 @@
 // GET /t/{tag}: a tag's public page (HTML with no script, like /s/ and /u/), and GET /api/tags: autocomplete from
 // the tags stories already carry, one canonical spelling each.
 import { and, eq, exists, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { TagSuggestQuery } from "../../shared/schemas/tagging";
 import { CATALOGUE_TAGS, hasControlChars, TAG_LIMITS, tagKey, tagPath, tagSpelling } from "../../shared/tagging";
 import type { Db } from "../db/client";
 import { freeTags, stories, storyFreeTags } from "../db/schema";
+import { loadSession } from "../accounts/sessions";
+import { varyOnCookie } from "../community/author-follow";
 import { packPage, pageSize, sendPublicPage } from "../public-page/routes";
+import { PAGE_CSP } from "../public-page/template";
+import { hidesAnyone } from "../safety/blocks";
 import { readCacheKey } from "../reading/read-cache";
 import { readableBy, type Viewer } from "../reading/visibility";
 import { findTagName, loadTagWorks } from "./tag-page-query";
@@ -53,7 +57,7 @@ export async function tagRoutes(root: FastifyInstance): Promise<void> {
     return suggestTags(request.db, request.user, q, kind);
   });
 
-  app.get<{ Params: { tag: string } }>("/t/:tag", async (request, reply) => {
+  app.get<{ Params: { tag: string } }>("/t/:tag", { onSend: varyOnCookie }, async (request, reply) => {
     const raw = request.params.tag;
     if (raw.length > TAG_LIMITS.maxChars * 3 || hasControlChars(raw) || tagSpelling(raw) === "") {
       reply.callNotFound();
@@ -80,6 +84,28 @@ export async function tagRoutes(root: FastifyInstance): Promise<void> {
     if (page && tagPath(raw) !== page.path) {
       return reply.header("cache-control", "public, max-age=60").redirect(page.path, 301);
     }
+    if (page && (await sendViewerTagPage(request, reply, raw))) return reply;
     return sendPublicPage(request, reply, page?.path ?? "", page);
   });
+
+  /**
+   * A signed-in viewer who blocks or mutes someone gets the page without those authors' works, built for them and
+   * never cached; everyone else (signed out: no query at all) gets the shared page.
+   */
+  async function sendViewerTagPage(request: FastifyRequest, reply: FastifyReply, raw: string): Promise<boolean> {
+    if (request.headers.cookie === undefined) return false;
+    await loadSession(root, request, reply);
+    const user = request.user;
+    if (!user || !(await hidesAnyone(request.db, user.id))) return false;
+    const name = await findTagName(request.db, raw);
+    if (!name) return false;
+    const works = await loadTagWorks(request.db, name, user.id);
+    const html = renderTagPage({ name, works, canonicalUrl: root.deps.config.APP_URL + tagPath(name) });
+    reply
+      .header("content-security-policy", PAGE_CSP)
+      .header("cache-control", "private, no-store")
+      .type("text/html; charset=utf-8")
+      .send(html);
+    return true;
+  }
 }

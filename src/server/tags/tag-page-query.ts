@@ -1,5 +1,6 @@
 // The tag page's queries: the tag's canonical spelling, and the newest works carrying it that a signed-out visitor
 // may read. Mature and Explicit works are never listed, whoever asks: the page is cached as one signed-out view.
+import { storyNotModerated } from "../moderation/standing";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import { catalogueTag, GATED_RATINGS, tagKey } from "../../shared/tagging";
@@ -8,6 +9,7 @@ import { freeTags, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
 import { countStoryWords } from "../stories/story-text";
 import { type LabelPairs, labelPairs } from "./story-labels";
+import { notHiddenFrom } from "../safety/blocks";
 import { carriesAny } from "./tag-filters";
 
 /** A tag page lists this many of the newest works (Discover, signed in, pages through all of them). */
@@ -39,7 +41,8 @@ export async function findTagName(db: Db, name: string): Promise<string | undefi
 
 const themesOf = (themes: unknown): string[] => (Array.isArray(themes) ? themes.map(String) : []);
 
-export async function loadTagWorks(db: Db, name: string): Promise<TagWork[]> {
+/** `hideFor`: a signed-in viewer whose blocked and muted authors are left out (the shared page never has one). */
+export async function loadTagWorks(db: Db, name: string, hideFor?: number): Promise<TagWork[]> {
   const rows = await db
     .select({
       id: stories.id,
@@ -58,7 +61,15 @@ export async function loadTagWorks(db: Db, name: string): Promise<TagWork[]> {
     })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
-    .where(and(eq(stories.published, true), eq(stories.rating, "general"), carriesAny([name])))
+    .where(
+      and(
+        eq(stories.published, true),
+        eq(stories.rating, "general"),
+        carriesAny([name]),
+        storyNotModerated(),
+        hideFor === undefined ? undefined : notHiddenFrom(hideFor, stories.authorId),
+      ),
+    )
     .orderBy(sql`${stories.publishedAt} desc nulls last`, desc(stories.id))
     .limit(TAG_PAGE_WORKS);
   // NOTE: `rating` is derived on write; the reasons are checked again, as the story and author pages do.

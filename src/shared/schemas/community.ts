@@ -1,5 +1,6 @@
 // Follows, subscriptions, notifications and their per-type settings (issue 17, section 2).
 import { z } from "zod";
+import type { NotificationModeration } from "./moderation";
 
 /** What a notification is about; the order is the Settings list's. */
 export const NOTIFICATION_TYPES = [
@@ -11,6 +12,11 @@ export const NOTIFICATION_TYPES = [
   "like_milestone",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/**
+ * Issue 18: moderation notices, in the app only and not in Settings (nobody turns off being told of a decision):
+ * 'moderation_action' to the person acted on, 'report_decided' to a reporter.
+ */
+export type NotificationKind = NotificationType | "moderation_action" | "report_decided";
 
 /** Where a notification of one type goes: 'In the app', 'By email' (in the app too), or 'Off'. */
 export const NOTIFICATION_CHANNELS = ["app", "email", "off"] as const;
@@ -38,7 +44,7 @@ export const NotificationsQuery = z.object({
 
 export interface NotificationView {
   id: number;
-  type: NotificationType;
+  type: NotificationKind;
   createdAt: string;
   read: boolean;
   actor: { username: string } | null;
@@ -46,6 +52,8 @@ export interface NotificationView {
   commentId: number | null;
   chapterNumber: number | null;
   milestone: number | null;
+  /** For 'moderation_action' and 'report_decided': the decision (moderation.ts). */
+  moderation?: NotificationModeration | null;
 }
 
 export interface NotificationPage {

@@ -189,6 +189,8 @@ export interface CommentView {
   /** When its author last edited it ('edited'), or null. */
   editedAt: string | null;
   deleted: boolean;
+  /** Issue 18: a new account's comment with a link, shown to its writer only until a moderator approves it. */
+  awaitingReview?: boolean;
   /** The viewer may delete it (its author, or the story's author). */
   canDelete: boolean;
   /** The viewer wrote it and may edit it. */

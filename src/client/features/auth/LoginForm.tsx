@@ -6,6 +6,7 @@ import { FormAlert, FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError, errorMessage } from "../../lib/api";
+import { SuspendedAppeal } from "../moderation/SuspendedAppeal";
 import { useAuth } from "./auth-context";
 import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
 import { FORM_ERROR, type FieldErrors, serverFieldErrors, validate } from "./form-errors";
@@ -19,12 +20,15 @@ export function LoginForm({ email, onEmailChange }: { email: string; onEmailChan
   const [errors, setErrors] = useState<FieldErrors>({});
   const [unverified, setUnverified] = useState<{ message: string; email: string }>();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Issue 18: a suspended account's refusal carries a token to appeal with (it cannot sign in to do it).
+  const [appealToken, setAppealToken] = useState<string>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { data, errors: invalid } = validate(LoginBody, { email, password });
     setErrors(invalid ?? {});
     setUnverified(undefined);
+    setAppealToken(undefined);
     if (!data) return;
     loginMutation.mutate(data, {
       onError: (err) => {
@@ -32,6 +36,13 @@ export function LoginForm({ email, onEmailChange }: { email: string; onEmailChan
         if (err instanceof ApiError && err.status === 403 && err.data.code === "EMAIL_NOT_VERIFIED") {
           setUnverified({ message: errorMessage(err), email: data.email });
           return;
+        }
+        if (
+          err instanceof ApiError &&
+          err.data.code === "ACCOUNT_SUSPENDED" &&
+          typeof err.data.appealToken === "string"
+        ) {
+          setAppealToken(err.data.appealToken);
         }
         setErrors(serverFieldErrors(err, ["email", "password"]));
       },
@@ -69,6 +80,7 @@ export function LoginForm({ email, onEmailChange }: { email: string; onEmailChan
         </div>
         {unverified && <UnverifiedNotice message={unverified.message} email={unverified.email} />}
         <FormAlert message={errors[FORM_ERROR]} />
+        {appealToken && <SuspendedAppeal token={appealToken} />}
         <Button type="submit" variant="gradient" className="w-full" disabled={loginMutation.isPending}>
           {loginMutation.isPending && <Spinner className="h-4 w-4" label="Signing in" />}
           Sign in

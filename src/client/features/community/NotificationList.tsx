@@ -1,14 +1,16 @@
 // /dashboard/notifications: the newest first, a page at a time; unread ones marked, each with 'Mark as read'; opening
 // one marks it read too. 'Mark all as read' at the top.
 import { Bell, Check, CheckCheck } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "wouter";
 import type { NotificationView } from "../../../shared/schemas/community";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { PersonMenu } from "../safety/PersonMenu";
 import { notificationText, timeAgo } from "./notification-text";
-import { useMarkAllRead, useMarkRead, useNotifications } from "./queries";
+import { useAppeal, useMarkAllRead, useMarkRead, useNotifications } from "./queries";
 
 export function NotificationList() {
   const list = useNotifications();
@@ -42,7 +44,8 @@ export function NotificationList() {
           No notifications yet. Comments, replies, followers and new work from authors you follow show up here.
         </div>
       ) : (
-        <ul className="divide-y divide-brand-100 overflow-hidden rounded-2xl border border-brand-100 bg-white">
+        // NOTE: no overflow-hidden (it would cut off an item's '…' menu); the items round their own corners.
+        <ul className="divide-y divide-brand-100 rounded-2xl border border-brand-100 bg-white">
           {items.map((n) => (
             <NotificationItem key={n.id} notification={n} />
           ))}
@@ -78,7 +81,10 @@ function NotificationItem({ notification: n }: { notification: NotificationView 
   const linkClass = "text-slate-700 hover:underline focus-visible:underline";
   return (
     <li
-      className={cn("flex items-start gap-3 px-4 py-3", !n.read && "bg-brand-50/60")}
+      className={cn(
+        "flex items-start gap-3 px-4 py-3 first:rounded-t-2xl last:rounded-b-2xl",
+        !n.read && "bg-brand-50/60",
+      )}
       data-testid="notification"
       data-read={n.read}
     >
@@ -109,8 +115,66 @@ function NotificationItem({ notification: n }: { notification: NotificationView 
               <Check className="h-3.5 w-3.5" aria-hidden /> Mark as read
             </button>
           )}
+          {n.moderation?.appealable && <AppealButton auditId={n.moderation.auditId} />}
+          {n.moderation?.appealed && n.type === "moderation_action" && <span>Appeal sent</span>}
         </div>
       </div>
+      {n.actor && <PersonMenu username={n.actor.username} label={`More for ${n.actor.username}`} />}
     </li>
+  );
+}
+
+/** Issue 18: 'Appeal' opens a short form under the notification; one appeal per decision. */
+function AppealButton({ auditId }: { auditId: number }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const appeal = useAppeal();
+  const id = useId();
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="inline-flex cursor-pointer items-center gap-1 rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-400"
+        onClick={() => setOpen(true)}
+      >
+        Appeal
+      </button>
+    );
+  }
+  return (
+    <form
+      className="mt-2 w-full space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        appeal.mutate(
+          { auditId, text },
+          {
+            onSuccess: () => toast({ title: "Your appeal was sent. A moderator will review it." }),
+            onError: (e) => toast({ title: errorMessage(e), variant: "destructive" }),
+          },
+        );
+      }}
+    >
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        Why should this decision change?
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        maxLength={2000}
+        rows={3}
+        required
+        onChange={(event) => setText(event.target.value)}
+        className="w-full rounded-lg border border-brand-200 p-2 text-sm text-ink"
+      />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={appeal.isPending || text.trim() === ""}>
+          Send appeal
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationView } from "../../../shared/schemas/community";
+import type { NotificationModeration } from "../../../shared/schemas/moderation";
 import { notificationText, timeAgo } from "./notification-text";
 
 const base: NotificationView = {
@@ -19,6 +20,38 @@ const say = (n: Partial<NotificationView>) => {
 };
 
 describe("notification texts", () => {
+  it("tells the person acted on what a moderator did and why, and a reporter only that it was decided", () => {
+    const moderation: NotificationModeration = {
+      auditId: 9,
+      action: "hide-comment",
+      targetType: "comment",
+      reason: "Personal attacks",
+      label: "“You are awful”",
+      rating: null,
+      until: null,
+      appealable: true,
+      appealed: false,
+    };
+    const told = (m: Partial<typeof moderation>, type: NotificationView["type"] = "moderation_action") =>
+      say({ type, story: null, actor: null, moderation: { ...moderation, ...m } })[0];
+    expect(told({})).toBe("A moderator hid your comment “You are awful”. Reason: Personal attacks");
+    expect(told({ action: "suspend-user", until: "2026-12-03T10:00:00.000Z", label: "ilsa", targetType: "user" })).toBe(
+      "Your account was suspended until 3 December 2026. Reason: Personal attacks",
+    );
+    expect(told({ action: "set-rating", rating: "mature", label: "Tides" })).toBe(
+      "A moderator changed the rating of Tides to Mature. Reason: Personal attacks",
+    );
+    expect(told({ action: "restore", label: "ilsa", targetType: "user" })).toBe(
+      "A moderator restored your account. Reason: Personal attacks",
+    );
+    expect(told({ reason: null }, "report_decided")).toBe(
+      "We reviewed your report about “You are awful” and took action. Thank you for helping keep FicForge safe.",
+    );
+    expect(told({ action: "dismiss", reason: null }, "report_decided")).toBe(
+      "We reviewed your report about “You are awful”: we found it within the rules, so nothing changed.",
+    );
+  });
+
   it("says what happened and links where to act on it", () => {
     expect(say({})).toEqual(["ilsa commented on Tides", "/dashboard/story/7"]);
     expect(say({ type: "reply" })).toEqual(["ilsa replied to your comment on Tides", "/dashboard/story/7/read"]);

@@ -2,6 +2,7 @@
 // can follow the same wording.
 import { authorPath, ROUTES } from "../../../shared/routes";
 import type { NotificationView } from "../../../shared/schemas/community";
+import { contentRatingLabel } from "../../../shared/tagging";
 
 export interface NotificationText {
   /** The sentence, with the story title (if any) as its own part so it can be emphasised. */
@@ -19,6 +20,7 @@ export function notificationText(n: NotificationView): NotificationText {
   const who = n.actor?.username ?? "Someone";
   const title = n.story?.title.trim() || "Untitled";
   const storyId = n.story?.id ?? 0;
+  if (n.type === "moderation_action" || n.type === "report_decided") return moderationText(n);
   if (!n.story && n.type !== "new_follower") {
     return { before: "About a story that is no longer available", href: ROUTES.notifications, external: false };
   }
@@ -49,6 +51,55 @@ export function notificationText(n: NotificationView): NotificationText {
         href: ROUTES.details(storyId),
         external: false,
       };
+  }
+}
+
+const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** Issue 18: a decision about the reader's own work or account, or about a report they made. */
+export function moderationText(n: NotificationView): NotificationText {
+  const m = n.moderation;
+  const href = ROUTES.notifications;
+  const label = m?.label ?? undefined;
+  const reason = m?.reason ? `. Reason: ${m.reason}` : "";
+  if (n.type === "report_decided") {
+    const outcome =
+      m?.action === "dismiss"
+        ? ": we found it within the rules, so nothing changed."
+        : " and took action. Thank you for helping keep FicForge safe.";
+    return label
+      ? { before: "We reviewed your report about ", title: label, after: outcome, href, external: false }
+      : { before: `We reviewed your report${outcome}`, href, external: false };
+  }
+  switch (m?.action) {
+    case "hide-comment":
+      return { before: "A moderator hid your comment ", title: label, after: reason, href, external: false };
+    case "unpublish-story":
+      return { before: "A moderator unpublished your story ", title: label, after: reason, href, external: false };
+    case "set-rating":
+      return {
+        before: "A moderator changed the rating of ",
+        title: label,
+        after: ` to ${contentRatingLabel(m.rating ?? "")}${reason}`,
+        href,
+        external: false,
+      };
+    case "suspend-user":
+      return {
+        before: `Your account was suspended until ${m.until ? DATE.format(new Date(m.until)) : "further notice"}${reason}`,
+        href,
+        external: false,
+      };
+    case "ban-user":
+      return { before: `Your account was banned permanently${reason}`, href, external: false };
+    case "restore":
+      return label && m.targetType !== "user"
+        ? { before: "A moderator restored ", title: label, after: reason, href, external: false }
+        : { before: `A moderator restored your account${reason}`, href, external: false };
+    case "dismiss":
+      return { before: `We reviewed your appeal and the decision stands${reason}`, href, external: false };
+    default:
+      return { before: "A moderator reviewed something of yours", href, external: false };
   }
 }
 

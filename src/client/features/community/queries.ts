@@ -114,3 +114,12 @@ export function useToggleSubscription(id: number) {
     },
   });
 }
+
+/** Issue 18: the person acted on appeals a decision once, in writing; it lands in the moderation queue. */
+export function useAppeal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { auditId: number; text: string }) => apiJson<{ id: number }>("POST", "/api/appeals", body),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.notifications }),
+  });
+}

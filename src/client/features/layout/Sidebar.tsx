@@ -73,7 +73,11 @@ export function Sidebar() {
           </Tooltip>
         )}
       </div>
-      <SidebarNav collapsed={collapsed} isPremium={user.isPremium} />
+      <SidebarNav
+        collapsed={collapsed}
+        isPremium={user.isPremium}
+        isModerator={user.role === "moderator" || user.role === "admin"}
+      />
       <NotificationBell collapsed={collapsed} />
       <SidebarLists collapsed={collapsed} />
       <div className="mt-auto space-y-1 border-t border-brand-100 px-3 py-3">

@@ -1,5 +1,5 @@
 // The sidebar's links with SPEC.md's highlighting rules; collapsed, each is an icon with a tooltip.
-import { Crown, History, Home, type LucideIcon, PenSquare, Settings } from "lucide-react";
+import { Crown, History, Home, type LucideIcon, PenSquare, Settings, ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -37,9 +37,25 @@ const UPGRADE: NavLink = {
   isActive: (p) => p.startsWith(ROUTES.upgrade),
 };
 
-export function SidebarNav({ collapsed, isPremium }: { collapsed: boolean; isPremium: boolean }) {
+/** Issue 18: only for moderators and admins (the server checks the role again on every call). */
+const MODERATION: NavLink = {
+  href: ROUTES.moderation,
+  label: "Moderation",
+  icon: ShieldCheck,
+  isActive: (p) => p.startsWith(ROUTES.moderation),
+};
+
+export function SidebarNav({
+  collapsed,
+  isPremium,
+  isModerator = false,
+}: {
+  collapsed: boolean;
+  isPremium: boolean;
+  isModerator?: boolean;
+}) {
   const [path] = useLocation();
-  const links = isPremium ? LINKS : [...LINKS, UPGRADE];
+  const links = [...LINKS, ...(isModerator ? [MODERATION] : []), ...(isPremium ? [] : [UPGRADE])];
   return (
     <nav aria-label="Dashboard" className="space-y-1 px-3">
       {links.map((link) => (

@@ -12,6 +12,7 @@ import {
 } from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
+import { PersonMenu } from "../safety/PersonMenu";
 import { CommentComposer } from "./CommentComposer";
 import { useEditComment } from "./queries";
 
@@ -124,8 +125,23 @@ export function CommentCard({
             {formatDate(comment.createdAt)}
           </time>
           {comment.editedAt ? <span className="text-slate-500">(edited)</span> : null}
+          {comment.awaitingReview ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              Awaiting review
+            </span>
+          ) : null}
         </p>
-        {comment.canDelete ? <DeleteComment comment={comment} onDelete={onDelete} /> : null}
+        <div className="flex shrink-0 items-center gap-1">
+          {comment.canDelete ? <DeleteComment comment={comment} onDelete={onDelete} /> : null}
+          {/* Report, Block and Mute for someone else's comment (mayReply: the viewer is signed in). */}
+          {mayReply && comment.author && !comment.canEdit ? (
+            <PersonMenu
+              username={comment.author.username}
+              label={`More for the comment by ${comment.author.username}`}
+              report={{ type: "comment", id: String(comment.id), label: `The comment by ${comment.author.username}` }}
+            />
+          ) : null}
+        </div>
       </div>
       {mode === "edit" ? (
         <EditComment storyId={storyId} comment={comment} onDone={done} />

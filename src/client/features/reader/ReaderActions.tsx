@@ -6,8 +6,21 @@ import { toast } from "../../components/ui/toaster";
 import { cn } from "../../lib/cn";
 import { FollowSubscribe } from "../community/FollowSubscribe";
 import { LOGIN_REQUIRED, LOGIN_REQUIRED_LIKE, useBookmarkQuery, useToggleBookmark, useToggleLike } from "./queries";
+import { useSearch } from "wouter";
+import { useAuth } from "../auth/auth-context";
+import { ReportButton, type ReportTarget } from "../safety/ReportDialog";
+import { parseChapterView } from "./reader-chapters";
 import { ShareDialog } from "./ShareDialog";
 import { shareUrl } from "./share-link";
+
+/** The story, and the chapter shown when the reader shows one of several (its wire id is "{storyId}:{n}"). */
+function reportTargets(story: ReadStoryView, search: string): ReportTarget[] {
+  const whole: ReportTarget = { type: "story", id: String(story.id), label: "This story" };
+  if (story.chapters.length < 2) return [whole];
+  const view = parseChapterView(search, story.chapters.length);
+  if (view.kind !== "chapter") return [whole];
+  return [whole, { type: "chapter", id: `${story.id}:${view.n}`, label: `Chapter ${view.n}` }];
+}
 
 export function ReaderActions({ story, signedIn }: { story: ReadStoryView; signedIn: boolean }) {
   const id = String(story.id);
@@ -15,6 +28,8 @@ export function ReaderActions({ story, signedIn }: { story: ReadStoryView; signe
   const toggleBookmark = useToggleBookmark(id);
   const toggleLike = useToggleLike(id);
   const bookmarked = signedIn && (bookmark.data?.bookmarked ?? story.bookmarked);
+  const { user } = useAuth();
+  const search = useSearch();
 
   const onBookmark = () => {
     if (!signedIn) toast({ ...LOGIN_REQUIRED, variant: "destructive" });
@@ -53,6 +68,7 @@ export function ReaderActions({ story, signedIn }: { story: ReadStoryView; signe
       </Button>
       <ShareDialog url={shareUrl(window.location.origin, story)} title={story.title} />
       <FollowSubscribe story={story} signedIn={signedIn} />
+      {signedIn && user && user.id !== story.authorId ? <ReportButton targets={reportTargets(story, search)} /> : null}
     </div>
   );
 }

@@ -65,6 +65,8 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
     emailState: text("email_state").notNull().default("none"),
+    /** Issue 18: the moderation audit entry a 'moderation_action' or 'report_decided' notification tells about. */
+    auditId: integer("audit_id"),
   },
   (t) => [
     unique("notifications_user_dedupe_key").on(t.userId, t.dedupeKey),
@@ -76,7 +78,7 @@ export const notifications = pgTable(
     index("notifications_email_pending_idx").on(t.id).where(sql`${t.emailState} = 'pending'`),
     check(
       "notifications_type_check",
-      sql`${t.type} in ('comment', 'reply', 'new_chapter', 'new_story', 'new_follower', 'like_milestone')`,
+      sql`${t.type} in ('comment', 'reply', 'new_chapter', 'new_story', 'new_follower', 'like_milestone', 'moderation_action', 'report_decided')`,
     ),
     check("notifications_email_state_check", sql`${t.emailState} in ('none', 'pending', 'sent')`),
   ],

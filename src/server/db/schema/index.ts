@@ -11,5 +11,7 @@ export * from "./tags";
 export * from "./reading-stats";
 export * from "./chapters";
 export * from "./reports";
+export * from "./blocks";
 export * from "./account-life";
 export * from "./fan-outs";
+export * from "./moderation";

@@ -1,6 +1,8 @@
 // What readers leave on stories: comments, likes and bookmarks.
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  check,
   index,
   integer,
   pgTable,
@@ -36,6 +38,9 @@ export const comments = pgTable(
     editedAt: timestamp("edited_at", { withTimezone: true, mode: "date" }),
     /** Set when a comment with replies is deleted: the row stays as '[deleted]' (its text is erased). */
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    // Issue 18: 'visible'; 'held' (a new account's comment with a link, awaiting review: shown to its writer only);
+    // 'hidden' (a moderator hid it: shown to nobody).
+    moderation: text("moderation").notNull().default("visible"),
   },
   (t) => [
     index("comments_story_idx").on(t.storyId, t.createdAt),
@@ -43,6 +48,9 @@ export const comments = pgTable(
     index("comments_story_id_idx").on(t.storyId, t.id),
     index("comments_author_idx").on(t.authorId),
     index("comments_parent_idx").on(t.parentId),
+    // The moderation queue's held comments.
+    index("comments_held_idx").on(t.createdAt).where(sql`${t.moderation} = 'held'`),
+    check("comments_moderation_check", sql`${t.moderation} in ('visible', 'held', 'hidden')`),
   ],
 );
 

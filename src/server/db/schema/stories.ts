@@ -72,6 +72,9 @@ export const stories = pgTable(
     contentRating: text("content_rating").notNull().default("not-rated"),
     warnings: text("warnings").array().notNull().default(sql`'{}'::text[]`),
     status: text("status").notNull().default("in-progress"),
+    // Issue 18: when a moderator unpublished the story. Hidden from every reader (the author included) until a
+    // moderator restores it; `published` is left as the author set it, so restoring changes nothing else.
+    moderationHiddenAt: timestamp("moderation_hidden_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),

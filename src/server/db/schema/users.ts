@@ -46,6 +46,11 @@ export const users = pgTable(
     // Null until the first sign-in, so the app can greet a first-time user differently from a returning one.
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
     referralCode: text("referral_code").unique(),
+    // Issue 18 (moderation): 'user', 'moderator' or 'admin', granted only from the command line (npm run admin).
+    role: text("role").notNull().default("user"),
+    // Suspended (or banned: the far future, BANNED_UNTIL in moderation/standing.ts) until this time: sign-in is
+    // refused, sessions do not resolve, public works and comments are hidden. Null or past: in good standing.
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
@@ -54,6 +59,7 @@ export const users = pgTable(
     // The scheduled check for paid periods that ended without a renewal.
     index("users_premium_expiry_idx").on(t.subscriptionExpiresAt).where(sql`${t.isPremium}`),
     check("users_auth_provider_check", sql`${t.authProvider} in ('email', 'google', 'both')`),
+    check("users_role_check", sql`${t.role} in ('user', 'moderator', 'admin')`),
     check("users_prompt_count_check", sql`${t.dailyPromptCount} >= 0 and ${t.bonusPrompts} >= 0`),
   ],
 );

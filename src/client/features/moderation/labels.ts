@@ -1,0 +1,44 @@
+// Words for the moderation page: report reasons, actions, target kinds.
+import type { ModerationAction, TargetView } from "../../../shared/schemas/moderation";
+
+export const REASON_LABELS: Record<string, string> = {
+  spam: "Spam",
+  harassment: "Harassment",
+  hate: "Hateful content",
+  minors: "Sexual content involving minors",
+  "non-consensual": "Non-consensual intimate content",
+  copyright: "Copyright",
+  "wrong-rating": "Wrongly rated",
+  other: "Other",
+  appeal: "Appeal",
+};
+
+export const ACTION_LABELS: Record<string, string> = {
+  dismiss: "Dismiss (no rule broken)",
+  "hide-comment": "Hide the comment",
+  "unpublish-story": "Unpublish the story",
+  "set-rating": "Change the rating",
+  "suspend-user": "Suspend the person",
+  "ban-user": "Ban the person",
+  restore: "Restore",
+  "grant-admin": "Made admin",
+  "grant-moderator": "Made moderator",
+  revoke: "Role revoked",
+};
+
+/** The actions that make sense for a target, in the order the form offers them. */
+export function actionsFor(kind: "report" | "appeal" | "held", target: TargetView): ModerationAction[] {
+  if (kind === "held") return ["restore", "hide-comment", "suspend-user", "ban-user"];
+  const person: ModerationAction[] = ["suspend-user", "ban-user"];
+  switch (target.type) {
+    case "comment":
+      return ["dismiss", "hide-comment", ...person, "restore"];
+    case "story":
+    case "chapter":
+      return ["dismiss", "unpublish-story", "set-rating", ...person, "restore"];
+    case "user":
+      return ["dismiss", ...person, "restore"];
+    default:
+      return ["dismiss"];
+  }
+}
