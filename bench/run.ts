@@ -1,8 +1,9 @@
 // Benchmarks the app against a bare Node http server that answers the same bytes from memory.
 //   npx tsx bench/run.ts [case ...] [--duration 10] [--connections 50[,10]] [--warmup 2] [--rounds 1]
 //                        [--pipelining 1] [--stories N] [--seed 1] [--database-url postgres://...] [--json file]
+//                        [--cpu-prof DIR]
 // Each server runs in its own process; autocannon runs in this one. See bench/README.md.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -25,6 +26,7 @@ const { values, positionals } = parseArgs({
     "database-url": { type: "string" },
     seed: { type: "string", default: "1" },
     json: { type: "string" },
+    "cpu-prof": { type: "string" },
   },
 });
 
@@ -38,7 +40,8 @@ function selectCases(filters: string[]): BenchCase[] {
   const selected =
     filters.length === 0
       ? CASES.filter((c) => !c.onlyByName)
-      : CASES.filter((c) => filters.some((f) => c.name.includes(f)));
+      : // NOTE: "=read" names exactly one case ("read" also picks read-uncounted and read-signed-in).
+        CASES.filter((c) => filters.some((f) => (f.startsWith("=") ? c.name === f.slice(1) : c.name.includes(f))));
   if (selected.length === 0) {
     throw new Error(`no case matches ${filters.join(", ")}; cases: ${CASES.map((c) => c.name).join(", ")}`);
   }
@@ -197,12 +200,18 @@ async function main(): Promise<void> {
       for (const target of targets) {
         console.log(`${target.name} at ${connections} connections...`);
         await app.call("counting", { enabled: CASES.find((c) => c.name === target.name)?.readCounting !== false });
+        const profileDir = values["cpu-prof"];
+        if (profileDir) await app.call("profileStart");
         const { bare: b, app: a } = await measure(
           target,
           connections,
           { url: bareUrl, process: bare as ServerProcess<unknown> },
           { url: appUrl, process: app as ServerProcess<unknown> },
         );
+        if (profileDir) {
+          mkdirSync(profileDir, { recursive: true });
+          await app.call("profileStop", { file: join(profileDir, `${target.name}-${connections}.cpuprofile`) });
+        }
         const appRss = await app.call<number>("rss");
         results.push({
           case: target.name,

@@ -34,23 +34,67 @@ export const READ_COUNTING = {
 /** Link previews, crawlers and audits are not readers. */
 const NOT_A_READER = /bot|crawl|spider|slurp|preview|lighthouse|facebookexternalhit|curl|wget/i;
 const SEP = "\u0000";
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** User agents already tested against NOT_A_READER (readers send the same few again and again); oldest out first. */
+const AGENTS_REMEMBERED = 512;
+const AGENT_CHARS_REMEMBERED = 512;
 
-interface Batch {
-  /** `${storyId}|${day}` → reads by signed-out readers. */
-  reads: Map<string, number>;
+/** One story on one day: its reads, and who read it, not yet hashed, by chapter (0: the story was opened). */
+interface StoryDay {
+  /** Reads by signed-out readers. */
+  reads: number;
   /**
-   * `${storyId}|${day}|${who}` → reads by someone who may be the story's author: a signed-in user, or a visitor with
-   * a session cookie (public pages do not load sessions). Resolved at the flush, where the author's own go.
+   * Reads by someone who may be the story's author, by who: a signed-in user, or a visitor with a session cookie
+   * (public pages do not load sessions). Resolved at the flush, where the author's own go.
    */
   known: Map<string, number>;
-  /**
-   * `${storyId}|${day}|${chapter}|${who}`, who not yet hashed: a repeat read costs a Set lookup, and each reader is
-   * hashed once per flush, off the request.
-   */
-  seen: Set<string>;
+  readers: Map<number, Set<string>>;
 }
 
-const newBatch = (): Batch => ({ reads: new Map(), known: new Map(), seen: new Set() });
+interface Batch {
+  /**
+   * Day → story → reads and readers. A repeat read costs two map lookups by a number and the day's (same) string
+   * and a Set lookup; each reader is hashed once per flush, off the request.
+   */
+  days: Map<string, Map<number, StoryDay>>;
+  /** Readers held (the sum of every Set's size), for maxPendingMarks. */
+  marks: number;
+}
+
+/** A signed-out reader as counted: who (not yet hashed), and whether their user agent is a reader's at all. */
+interface Visitor {
+  agent: string;
+  ip: string;
+  reader: boolean;
+  who: string;
+}
+
+const newBatch = (): Batch => ({ days: new Map(), marks: 0 });
+
+function storyDay(batch: Batch, day: string, storyId: number): StoryDay {
+  let byStory = batch.days.get(day);
+  if (!byStory) {
+    byStory = new Map();
+    batch.days.set(day, byStory);
+  }
+  let entry = byStory.get(storyId);
+  if (!entry) {
+    entry = { reads: 0, known: new Map(), readers: new Map() };
+    byStory.set(storyId, entry);
+  }
+  return entry;
+}
+
+function addReader(batch: Batch, entry: StoryDay, chapter: number, who: string): void {
+  let set = entry.readers.get(chapter);
+  if (!set) {
+    set = new Set();
+    entry.readers.set(chapter, set);
+  }
+  const before = set.size;
+  set.add(who);
+  batch.marks += set.size - before;
+}
 
 export interface ReadCounter {
   count(input: CountReadInput): void;
@@ -66,7 +110,7 @@ declare module "fastify" {
   }
 }
 
-/** Counts one read of a story (decision 0031): two map updates on the request, never a query or a hash. */
+/** Counts one read of a story (decision 0031): a few map updates on the request, never a query or a hash. */
 export function countRead(input: CountReadInput): void {
   input.request.server.readCounter.count(input);
 }
@@ -88,26 +132,67 @@ export function createReadCounter(
   };
   const hash = (salt: string, who: string) => createHmac("sha256", salt).update(who).digest("base64url").slice(0, 22);
 
-  const count = ({ storyId, chapter, request, open = true }: CountReadInput) => {
+  // The UTC day of the last read, and the times it spans: toISOString once a day, not once a read.
+  let day = "";
+  let dayFrom = 0;
+  let dayTo = 0;
+  const dayAt = (at: number): string => {
+    if (at < dayFrom || at >= dayTo) {
+      dayFrom = at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
+      dayTo = dayFrom + DAY_MS;
+      day = utcDay(new Date(dayFrom));
+    }
+    return day;
+  };
+
+  const agents = new Map<string, boolean>();
+  const isReaderAgent = (agent: string): boolean => {
+    const known = agents.get(agent);
+    if (known !== undefined) return known;
+    const reader = !NOT_A_READER.test(agent);
+    if (agent.length <= AGENT_CHARS_REMEMBERED) {
+      if (agents.size >= AGENTS_REMEMBERED) agents.delete(agents.keys().next().value as string);
+      agents.set(agent, reader);
+    }
+    return reader;
+  };
+
+  /**
+   * The last visitor seen on each connection: a browser sends its reads over one keep-alive connection with the
+   * same user agent, so a repeat costs two string comparisons instead of a lookup by the agent and a new `who`
+   * string to hash. NOTE: the address is compared too: behind a proxy one connection carries many clients.
+   */
+  const visitors = new WeakMap<object, Visitor>();
+  const visitorOf = (request: FastifyRequest): Visitor => {
     const agent = request.headers["user-agent"] ?? "";
-    if (!READ_COUNTING.enabled || request.method === "HEAD" || NOT_A_READER.test(agent)) return;
-    const day = utcDay(now());
-    const signedOut = `a${SEP}${request.ip}${SEP}${agent}`;
+    const ip = request.ip;
+    const socket = request.raw.socket as object | undefined;
+    const known = socket && visitors.get(socket);
+    if (known && known.agent === agent && known.ip === ip) return known;
+    const visitor = { agent, ip, reader: isReaderAgent(agent), who: `a${SEP}${ip}${SEP}${agent}` };
+    if (socket) visitors.set(socket, visitor);
+    return visitor;
+  };
+
+  const count = ({ storyId, chapter, request, open = true }: CountReadInput) => {
+    if (!READ_COUNTING.enabled || request.method === "HEAD") return;
+    const visitor = visitorOf(request);
+    if (!visitor.reader) return;
+    const entry = storyDay(batch, dayAt(now().getTime()), storyId);
     // NOTE: a session cookie is only read here (cookies are parsed anyway); the flush looks it up, off the request.
     const token = request.user ? undefined : request.cookies?.[SESSION_COOKIE];
     const who = request.user
       ? `u${SEP}${request.user.id}`
       : token
-        ? `s${SEP}${token.replaceAll(SEP, "")}${SEP}${signedOut}`
-        : signedOut;
+        ? `s${SEP}${token.replaceAll(SEP, "")}${SEP}${visitor.who}`
+        : visitor.who;
     if (open) {
-      const map = who === signedOut ? batch.reads : batch.known;
-      const key = who === signedOut ? `${storyId}|${day}` : `${storyId}|${day}|${who}`;
-      map.set(key, (map.get(key) ?? 0) + 1);
+      if (who === visitor.who) entry.reads++;
+      else entry.known.set(who, (entry.known.get(who) ?? 0) + 1);
+      addReader(batch, entry, 0, who);
     }
-    if (open) batch.seen.add(`${storyId}|${day}|0|${who}`);
-    if (chapter !== undefined) batch.seen.add(`${storyId}|${day}|${chapter}|${who}`);
-    if (batch.seen.size >= READ_COUNTING.maxPendingMarks) void flush();
+    if (chapter !== undefined) addReader(batch, entry, chapter, who);
+    if (batch.marks >= READ_COUNTING.maxPendingMarks) void flush();
   };
 
   /** The batch's readers as hashed marks; those of a day whose salt is not loaded go back to wait for it. */
@@ -115,19 +200,32 @@ export function createReadCounter(
     const marks = retry;
     retry = new Set();
     const today = utcDay(now());
-    for (const entry of taken.seen) {
-      const [story, day, chapter] = entry.split("|", 3) as [string, string, string];
+    for (const [day, byStory] of taken.days) {
       const salt = salts.get(day);
-      if (!salt) {
-        // NOTE: a past day's salt is gone on purpose; its last few seconds of readers stay uncounted as readers
-        // (their reads are counted). Today's wait for the salt to load.
-        if (day >= today && batch.seen.size < READ_COUNTING.maxRetainedMarks) batch.seen.add(entry);
-        continue;
+      for (const [storyId, entry] of byStory) {
+        for (const [chapter, readers] of entry.readers) {
+          for (const who of readers) {
+            if (salt) {
+              marks.add(`${storyId}|${day}|${hash(salt, who)}|${chapter}`);
+            } else if (day >= today && batch.marks < READ_COUNTING.maxRetainedMarks) {
+              // NOTE: a past day's salt is gone on purpose; its last few seconds of readers stay uncounted as
+              // readers (their reads are counted). Today's wait for the salt to load.
+              addReader(batch, storyDay(batch, day, storyId), chapter, who);
+            }
+          }
+        }
       }
-      const who = entry.slice(story.length + day.length + chapter.length + 3);
-      marks.add(`${story}|${day}|${hash(salt, who)}|${chapter}`);
     }
     return marks;
+  };
+
+  /** The batch's reads by `${storyId}|${day}`. */
+  const readsOf = (taken: Batch): Map<string, number> => {
+    const reads = new Map<string, number>();
+    for (const [day, byStory] of taken.days) {
+      for (const [storyId, entry] of byStory) if (entry.reads > 0) reads.set(`${storyId}|${day}`, entry.reads);
+    }
+    return reads;
   };
 
   const write = async (reads: Map<string, number>, marks: Set<string>) => {
@@ -164,19 +262,31 @@ export function createReadCounter(
       await leaveOutAuthors(db, taken, now());
     } catch (error) {
       // Nothing was written: the batch waits for the next flush.
-      for (const [key, n] of taken.reads) batch.reads.set(key, (batch.reads.get(key) ?? 0) + n);
-      for (const [key, n] of taken.known) batch.known.set(key, (batch.known.get(key) ?? 0) + n);
-      for (const entry of taken.seen) if (batch.seen.size < READ_COUNTING.maxRetainedMarks) batch.seen.add(entry);
+      for (const [day, byStory] of taken.days) {
+        for (const [storyId, entry] of byStory) {
+          const into = storyDay(batch, day, storyId);
+          into.reads += entry.reads;
+          for (const [who, n] of entry.known) into.known.set(who, (into.known.get(who) ?? 0) + n);
+          for (const [chapter, readers] of entry.readers) {
+            for (const who of readers) {
+              if (batch.marks < READ_COUNTING.maxRetainedMarks) addReader(batch, into, chapter, who);
+            }
+          }
+        }
+      }
       log.warn({ error: (error as Error).message }, "read counting: flush failed; retrying with the next batch");
       return;
     }
     const marks = hashMarks(taken);
-    if (taken.reads.size === 0 && marks.size === 0) return;
+    const reads = readsOf(taken);
+    if (reads.size === 0 && marks.size === 0) return;
     try {
-      await write(taken.reads, marks);
+      await write(reads, marks);
     } catch (error) {
       // Nothing was written (one transaction): the counts go back to be tried again with the next batch.
-      for (const [key, n] of taken.reads) batch.reads.set(key, (batch.reads.get(key) ?? 0) + n);
+      for (const [day, byStory] of taken.days) {
+        for (const [storyId, entry] of byStory) storyDay(batch, day, storyId).reads += entry.reads;
+      }
       for (const m of marks) {
         if (retry.size >= READ_COUNTING.maxRetainedMarks) break;
         retry.add(m);
@@ -197,10 +307,16 @@ export function createReadCounter(
   return {
     count,
     flush,
-    pending: () => ({
-      reads: [...batch.reads.values(), ...batch.known.values()].reduce((a, b) => a + b, 0),
-      marks: batch.seen.size + retry.size,
-    }),
+    pending: () => {
+      let reads = 0;
+      for (const byStory of batch.days.values()) {
+        for (const entry of byStory.values()) {
+          reads += entry.reads;
+          for (const n of entry.known.values()) reads += n;
+        }
+      }
+      return { reads, marks: batch.marks + retry.size };
+    },
     loadSalts: refreshSalts,
   };
 }
@@ -212,12 +328,20 @@ export function createReadCounter(
  * Two queries per flush, none when nobody signed in read.
  */
 async function leaveOutAuthors(db: Db, batch: Batch, now: Date): Promise<void> {
-  const whoOf = (entry: string, skip: number) => entry.slice(entry.split("|", skip).join("|").length + 1);
-  const entries = [...batch.seen].map((entry) => ({ entry, who: whoOf(entry, 3) }));
-  const known = [...batch.known].map(([key, n]) => ({ key, n, who: whoOf(key, 2) }));
   const tokens = new Set<string>();
-  for (const { who } of [...entries, ...known]) if (who.startsWith(`s${SEP}`)) tokens.add(who.split(SEP)[1]!);
-  if (known.length === 0 && !entries.some(({ who }) => who.startsWith("u") || who.startsWith("s"))) return;
+  const storyIds = new Set<number>();
+  const note = (storyId: number, who: string) => {
+    if (who[0] === "a") return;
+    storyIds.add(storyId);
+    if (who.startsWith(`s${SEP}`)) tokens.add(who.split(SEP)[1]!);
+  };
+  for (const byStory of batch.days.values()) {
+    for (const [storyId, entry] of byStory) {
+      for (const who of entry.known.keys()) note(storyId, who);
+      for (const readers of entry.readers.values()) for (const who of readers) note(storyId, who);
+    }
+  }
+  if (storyIds.size === 0) return;
   const users = new Map<string, number>();
   if (tokens.size > 0) {
     const byHash = new Map([...tokens].map((token) => [sha256(token), token]));
@@ -235,35 +359,31 @@ async function leaveOutAuthors(db: Db, batch: Batch, now: Date): Promise<void> {
     const userId = users.get(token!);
     return userId === undefined ? { who: rest.join(SEP) } : { who: `u${SEP}${userId}`, userId };
   };
-  const storyIds = new Set<number>();
-  for (const { key } of known) storyIds.add(Number(key.split("|", 1)[0]));
-  for (const { entry, who } of entries) if (who[0] !== "a") storyIds.add(Number(entry.split("|", 1)[0]));
   const authors = new Map<number, number>();
-  if (storyIds.size > 0) {
-    const rows = await db
-      .select({ id: stories.id, authorId: stories.authorId })
-      .from(stories)
-      .where(inArray(stories.id, [...storyIds]));
-    for (const row of rows) authors.set(row.id, row.authorId);
-  }
+  const rows = await db
+    .select({ id: stories.id, authorId: stories.authorId })
+    .from(stories)
+    .where(inArray(stories.id, [...storyIds]));
+  for (const row of rows) authors.set(row.id, row.authorId);
   const isAuthor = (storyId: number, userId: number | undefined) =>
     userId !== undefined && authors.get(storyId) === userId;
-  for (const { key, n } of known) {
-    const [story, day] = key.split("|", 2) as [string, string];
-    if (isAuthor(Number(story), resolve(whoOf(key, 2)).userId)) continue;
-    const readsKey = `${story}|${day}`;
-    batch.reads.set(readsKey, (batch.reads.get(readsKey) ?? 0) + n);
-  }
-  batch.known.clear();
-  batch.seen.clear();
-  for (const { entry, who } of entries) {
-    if (who[0] === "a") {
-      batch.seen.add(entry);
-      continue;
+  for (const byStory of batch.days.values()) {
+    for (const [storyId, entry] of byStory) {
+      for (const [who, n] of entry.known) if (!isAuthor(storyId, resolve(who).userId)) entry.reads += n;
+      entry.known.clear();
+      for (const [chapter, readers] of entry.readers) {
+        const kept = new Set<string>();
+        for (const who of readers) {
+          if (who[0] === "a") {
+            kept.add(who);
+            continue;
+          }
+          const reader = resolve(who);
+          if (!isAuthor(storyId, reader.userId)) kept.add(reader.who);
+        }
+        entry.readers.set(chapter, kept);
+      }
     }
-    const [story, day, chapter] = entry.split("|", 3) as [string, string, string];
-    const reader = resolve(who);
-    if (!isAuthor(Number(story), reader.userId)) batch.seen.add(`${story}|${day}|${chapter}|${reader.who}`);
   }
 }
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { readMarks, readSalts } from "../db/schema";
 import { createTestApp, describeEachDb, send, sendFrom } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
-import { READ_COUNTING } from "./read-counter";
+import { createReadCounter, READ_COUNTING } from "./read-counter";
 import { pruneReadSalts, utcDay } from "./read-salts";
 
 // NOTE: no timer flush during these tests: each says when its batch is written.
@@ -190,5 +190,30 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     expect(bad.json().message).toContain("chapter must be a whole number from 1 to 1000");
     const draft = await createStory(db(), { published: false });
     expect((await send(ctx().app, "POST", `/api/stories/${draft.id}/reads`, { chapter: 1 })).statusCode).toBe(404);
+  });
+});
+
+describe("the read counter in memory", () => {
+  it("tells readers apart on one connection (a proxy's) by address and agent, and days apart by the clock", () => {
+    let now = Date.UTC(2026, 10, 26, 23, 59, 59);
+    const counter = createReadCounter({} as never, () => new Date(now), { warn() {} });
+    const socket = {};
+    const read = (ip: string, agent: string, storyId = 1, chapter?: number) =>
+      counter.count({
+        storyId,
+        chapter,
+        request: { method: "GET", headers: { "user-agent": agent }, ip, user: null, raw: { socket } } as never,
+      });
+    read("10.0.0.1", AGENT);
+    read("10.0.0.1", AGENT); // a repeat: a read, not a reader
+    read("10.0.0.2", AGENT); // another client through the same connection
+    read("10.0.0.2", "Googlebot/2.1"); // not a reader at all
+    read("10.0.0.2", `${AGENT} other`);
+    read("10.0.0.2", `${AGENT} other`, 2, 3); // another story, and its chapter 3
+    expect(counter.pending()).toEqual({ reads: 5, marks: 5 });
+    now += 1_000; // the next UTC day: the same reader counts again
+    read("10.0.0.1", AGENT);
+    read("10.0.0.1", AGENT, 1, 1); // another read, and chapter 1
+    expect(counter.pending()).toEqual({ reads: 7, marks: 7 });
   });
 });

@@ -26,6 +26,30 @@ describe("read cache store", () => {
     expect(scopeOf("author:1234")).toBe("authors");
   });
 
+  it("keeps at most a scope's cap of entries, its least recently used going first, and leaves other scopes", async () => {
+    const store = new CacheStore<ReturnType<typeof answer>>({
+      maxBytes: 100_000,
+      maxAgeMs: 60_000,
+      maxScopeEntries: { discover: 3 },
+    });
+    await store.fill("read:1", async () => answer(10, "story"));
+    for (const n of [1, 2, 3]) await store.fill(`discover:${n}`, async () => answer(10, `list ${n}`));
+    expect(store.get("discover:1")?.label).toBe("list 1"); // now the most recently used of the three
+    await store.fill("discover:4", async () => answer(10, "list 4"));
+    await store.fill("discover:5", async () => answer(10, "list 5"));
+    expect(
+      ["discover:1", "discover:2", "discover:3", "discover:4", "discover:5"].map((k) => store.get(k)?.label),
+    ).toEqual(["list 1", undefined, undefined, "list 4", "list 5"]);
+    expect(store.get("read:1")?.label).toBe("story");
+    expect(store.size).toEqual({ entries: 4, bytes: 40 });
+    // A thousand more lists still leave three, and the story.
+    for (let n = 6; n < 1006; n++) await store.fill(`discover:${n}`, async () => answer(10));
+    expect(store.size).toEqual({ entries: 4, bytes: 40 });
+    expect(store.get("read:1")?.label).toBe("story");
+    store.invalidate("discover");
+    expect(store.size).toEqual({ entries: 1, bytes: 10 });
+  });
+
   it("evicts the least recently used entries past its byte bound", async () => {
     const store = new CacheStore<ReturnType<typeof answer>>({ maxBytes: 800, maxAgeMs: 60_000 });
     await store.fill("story:1:read", async () => answer(100));

@@ -23,6 +23,11 @@ export interface CacheStoreOptions {
   maxBytes: number;
   /** A safety net for writes nobody announced (e.g. a renamed author); announced writes drop entries at once. */
   maxAgeMs: number;
+  /**
+   * At most this many entries in a scope (its least recently used go first), e.g. Discover's lists, whose filter
+   * combinations are unbounded: however many a crawler asks for, they cannot push the read views out.
+   */
+  maxScopeEntries?: Readonly<Record<string, number>>;
   now?: () => number;
 }
 
@@ -67,6 +72,12 @@ export class CacheStore<T extends StoredAnswer> {
     // NOTE: re-inserting moves the key to the end of the Map's order: the front is the least recently used.
     this.slots.delete(key);
     this.slots.set(key, slot);
+    if (this.options.maxScopeEntries?.[slot.scope] !== undefined) {
+      // The scope's own order, for its cap (a Set keeps insertion order too).
+      const keys = this.scopes.get(slot.scope);
+      keys?.delete(key);
+      keys?.add(key);
+    }
     return slot.answer;
   }
 
@@ -124,6 +135,13 @@ export class CacheStore<T extends StoredAnswer> {
     this.scopes.set(scope, keys);
     keys.add(key);
     this.bytes += answer.size;
+    const cap = this.options.maxScopeEntries?.[scope];
+    if (cap !== undefined) {
+      for (const oldest of keys) {
+        if (keys.size <= cap) break;
+        this.remove(oldest);
+      }
+    }
     for (const oldest of this.slots.keys()) {
       if (this.bytes <= this.options.maxBytes) break;
       this.remove(oldest);

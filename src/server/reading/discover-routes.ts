@@ -2,7 +2,23 @@
 // same ones the public story pages show); lists that do not depend on the viewer are served from the read cache.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { DISCOVER_LIMITS, DiscoverQuery, DiscoverSort, NEXT_CURSOR_HEADER } from "../../shared/schemas/reading";
+import { isBlankText } from "../../shared/blank-text";
+import {
+  DISCOVER_LIMITS,
+  DiscoverQuery,
+  DiscoverSort,
+  NEXT_CURSOR_HEADER,
+  WORDS_BOUND,
+} from "../../shared/schemas/reading";
+import {
+  CONTENT_RATING_IDS,
+  type ContentRating,
+  hasControlChars,
+  STORY_STATUS_IDS,
+  type StoryStatus,
+  TAG_LIMITS,
+  tagSpelling,
+} from "../../shared/tagging";
 import { hidesAnyone } from "../safety/blocks";
 import { filterKey } from "../tags/tag-filters";
 import { discoverPage, includesMature, readerProfile } from "./discover";
@@ -18,42 +34,103 @@ export function discoverCacheKey(query: KeyedQuery, mature: boolean): string {
 }
 
 const SORTS: ReadonlySet<string> = new Set<DiscoverSort>(DiscoverSort.options);
+const RATINGS: ReadonlySet<string> = new Set<string>(CONTENT_RATING_IDS);
+const STATUSES: ReadonlySet<string> = new Set<string>(STORY_STATUS_IDS);
 const LIMIT = /^[1-9]\d?$/;
 // NOTE: the cursors discover.ts makes are base64url; anything else goes to the handler (and its 400).
 const CURSOR = /^[A-Za-z0-9_-]{1,200}$/;
 const NSFW = new Set(["0", "1", "true", "false"]);
+const WORDS = /^(?:0|[1-9]\d{0,8})$/;
+
+type FastQuery = KeyedQuery & { nsfw?: DiscoverQuery["nsfw"] };
+
+/** FreeTag's rules (shared/schemas/tagging.ts) without zod: the tag as the schema spells it, or undefined (a 400). */
+export function plainTag(value: unknown): string | undefined {
+  if (typeof value !== "string" || hasControlChars(value)) return undefined;
+  const spelled = tagSpelling(value);
+  return isBlankText(spelled) || spelled.length > TAG_LIMITS.maxChars ? undefined : spelled;
+}
+
+/** A repeatable parameter (one value, or a list from `tag=a&tag=b`) whose every value passes, at most `max` of them. */
+function plainList(value: unknown, max: number, item: (v: unknown) => string | undefined): string[] | undefined {
+  const list = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(list) || list.length > max) return undefined;
+  const out: string[] = [];
+  for (const v of list) {
+    const ok = item(v);
+    if (ok === undefined) return undefined;
+    out.push(ok);
+  }
+  return out;
+}
+
+const plainRating = (v: unknown) => (typeof v === "string" && RATINGS.has(v) ? v : undefined);
 
 /**
- * A signed-out visitor's query, if it holds only plain parameters (limit, sort, cursor, nsfw, each once, well formed),
- * normalized as the schema would (defaults included); undefined for anything else, which the handler answers.
+ * A signed-out visitor's query, if every parameter is one the fast path knows (limit, sort, cursor, nsfw, status,
+ * minWords, maxWords once each; tag, exclude, rating once or repeated), written as the schema accepts it, normalized
+ * as the schema would (defaults included); undefined for anything else (q, fandom, odd spellings), which the handler
+ * answers (400 included).
  */
-function plainQuery(query: Record<string, unknown>): (KeyedQuery & { nsfw?: DiscoverQuery["nsfw"] }) | undefined {
-  const out: KeyedQuery & { nsfw?: DiscoverQuery["nsfw"] } = {
-    limit: DISCOVER_LIMITS.defaultLimit,
-    sort: "new",
-  };
+function plainQuery(query: Record<string, unknown>): FastQuery | undefined {
+  const out: FastQuery = { limit: DISCOVER_LIMITS.defaultLimit, sort: "new" };
   for (const name in query) {
     const value = query[name];
+    if (name === "tag" || name === "exclude") {
+      const list = plainList(value, TAG_LIMITS.maxFilterTags, plainTag);
+      if (!list) return undefined;
+      out[name] = list;
+      continue;
+    }
+    if (name === "rating") {
+      const list = plainList(value, CONTENT_RATING_IDS.length, plainRating);
+      if (!list) return undefined;
+      out.rating = list as ContentRating[];
+      continue;
+    }
     if (typeof value !== "string") return undefined;
     if (name === "limit" && LIMIT.test(value) && Number(value) <= DISCOVER_LIMITS.maxLimit) out.limit = Number(value);
     else if (name === "sort" && SORTS.has(value)) out.sort = value as DiscoverSort;
     else if (name === "cursor" && CURSOR.test(value)) out.cursor = value;
     else if (name === "nsfw" && NSFW.has(value)) out.nsfw = value as DiscoverQuery["nsfw"];
-    else return undefined;
+    else if (name === "status" && STATUSES.has(value)) out.status = value as StoryStatus;
+    else if ((name === "minWords" || name === "maxWords") && WORDS.test(value) && Number(value) <= WORDS_BOUND) {
+      out[name] = Number(value);
+    } else return undefined;
   }
+  // NOTE: the handler answers this 400 (tagFilters); never cached, but left to it all the same.
+  if (out.minWords !== undefined && out.maxWords !== undefined && out.minWords > out.maxWords) return undefined;
   return out;
 }
 
+/** Request URLs already worked out, to their cache key (null: not the fast path's); bounded, oldest out first. */
+const keysByUrl = new Map<string, string | null>();
+const KEYS_BY_URL = { max: 1_000, maxUrlChars: 1_024 };
+
+/** The read cache's key for a signed-out request's URL, or null when the handler must answer it. */
+function signedOutKey(request: FastifyRequest): string | null {
+  const url = request.url;
+  const known = keysByUrl.get(url);
+  if (known !== undefined) return known;
+  const query = plainQuery(request.query as Record<string, unknown>);
+  // NOTE: no user, so includesMature says false whatever nsfw says; asked all the same, as the handler asks it.
+  const key = query ? discoverCacheKey(query, includesMature(null, query.nsfw)) : null;
+  if (url.length <= KEYS_BY_URL.maxUrlChars) {
+    // NOTE: the key depends on the URL alone (its query string), so it is worked out once per URL.
+    if (keysByUrl.size >= KEYS_BY_URL.max) keysByUrl.delete(keysByUrl.keys().next().value as string);
+    keysByUrl.set(url, key);
+  }
+  return key;
+}
+
 /**
- * The fast path (decision 0017): a signed-out GET or HEAD of a cached plain list is answered before body parsing,
- * the text guard, the schema and the handler, with the bytes and headers the handler would send (same key function,
- * same readCache code). Anything else goes on to the handler.
+ * The fast path (decision 0017): a signed-out GET or HEAD of a cached list, filtered or not, is answered before body
+ * parsing, the text guard, the schema and the handler, with the bytes and headers the handler would send (same key
+ * function, same readCache code). Anything else goes on to the handler.
  */
 function cachedForSignedOut(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   // NOTE: only without a Cookie header (no session, so no user), as the read route's fast path.
-  const query = request.headers.cookie === undefined && plainQuery(request.query as Record<string, unknown>);
-  // NOTE: no user, so includesMature says false whatever nsfw says; asked all the same, as the handler asks it.
-  const key = query && discoverCacheKey(query, includesMature(null, query.nsfw));
+  const key = request.headers.cookie === undefined && signedOutKey(request);
   if (!key || !request.server.readCache.sendCached(request, reply, key, () => true)) done();
 }
 

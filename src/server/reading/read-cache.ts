@@ -83,10 +83,14 @@ declare module "fastify" {
 export interface ReadCacheOptions {
   maxBytes?: number;
   maxAgeMs?: number;
+  /** Discover and search lists kept at most (least recently used go first): filter combinations are unbounded. */
+  maxDiscoverEntries?: number;
 }
 
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const DEFAULT_MAX_AGE_MS = 5 * 60 * 1000;
+/** ~8 MB of 4-item pages (a page is ~1.7 KB, kept with its brotli and gzip forms): a quarter of the bytes at most. */
+const DEFAULT_MAX_DISCOVER_ENTRIES = 2_000;
 /** Below this an encoded form saves less than its headers cost. */
 const MIN_ENCODE_BYTES = 512;
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -168,6 +172,7 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
   const store = new CacheStore<Answer | Memo>({
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     maxAgeMs: options.maxAgeMs ?? DEFAULT_MAX_AGE_MS,
+    maxScopeEntries: { discover: options.maxDiscoverEntries ?? DEFAULT_MAX_DISCOVER_ENTRIES },
   });
 
   function representation(

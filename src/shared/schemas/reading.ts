@@ -29,7 +29,7 @@ export type DiscoverSort = z.infer<typeof DiscoverSort>;
 /** A repeatable query parameter (`tag=a&tag=b`): one value or several, as a list. */
 const repeated = <T extends z.ZodType>(item: T, max: number, message: string) =>
   z.preprocess((value) => (typeof value === "string" ? [value] : value), z.array(item).max(max, message)).optional();
-const WORDS_BOUND = 100_000_000;
+export const WORDS_BOUND = 100_000_000;
 const wordBound = z.coerce.number().int().min(0).max(WORDS_BOUND);
 
 /**
