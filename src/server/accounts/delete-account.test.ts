@@ -8,6 +8,7 @@ import { ACCOUNT_DELETION_CANCEL_FAILED } from "../billing/payments";
 import { ProviderError } from "../billing/provider-error";
 import type { Db } from "../db/client";
 import {
+  moderationAudit,
   comments,
   emailChanges,
   images,
@@ -185,6 +186,31 @@ describeEachDb(
             decidedBy: user.id,
           },
         ]);
+      // As a moderator they acted (the audit log keeps the entry, forgetting who), and were acted on.
+      await db()
+        .insert(moderationAudit)
+        .values([
+          {
+            actorId: user.id,
+            actorName: user.username,
+            action: "dismiss",
+            targetType: "story",
+            targetId: String(othersStory.id),
+            targetUserId: other.user.id,
+            reason: "Not against the rules",
+          },
+          {
+            actorId: other.user.id,
+            actorName: other.user.username,
+            action: "set-rating",
+            targetType: "story",
+            targetId: String(kept.id),
+            targetUserId: user.id,
+            reason: "Wrongly rated",
+          },
+        ]);
+      // They block someone (their own rows go with the account).
+      await call("POST", `/api/blocks/${other.user.username}`, cookie);
       await app().background.settled();
       return {
         account,
@@ -245,6 +271,16 @@ describeEachDb(
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(deleted.cookies.find((c) => c.name === "ff_session")?.value).toBe("");
       expect(await rowsNaming(db(), w.user)).toEqual([]);
+      // The audit log kept both entries: the one they made reads '[deleted user]'.
+      const audit = await db()
+        .select({ actorName: moderationAudit.actorName, action: moderationAudit.action })
+        .from(moderationAudit)
+        .where(sql`${moderationAudit.targetId} in (${String(w.othersStory.id)}, ${String(w.kept.id)})`)
+        .orderBy(moderationAudit.id);
+      expect(audit).toEqual([
+        { actorName: "[deleted user]", action: "dismiss" },
+        { actorName: w.other.user.username, action: "set-rating" },
+      ]);
       expect((await call("GET", "/api/user", w.cookie)).statusCode).toBe(401);
       expect((await sendFrom(app(), freshIp(), "POST", "/api/login", w.account)).statusCode).toBe(401);
       expect(cancels).toEqual([]);
