@@ -7,6 +7,7 @@ import { authorPath, ROUTES } from "../../shared/routes";
 import { FOLLOW_SELF } from "../../shared/schemas/community";
 import { loadSession } from "../accounts/sessions";
 import { AppError } from "../errors";
+import { sameOrigin } from "../http/form-origin";
 import { viewerSafety } from "../safety/author-safety";
 import { hides } from "../safety/blocks";
 import { escapeHtml as e, PAGE_CSP, plural, withSignedInHeader } from "../public-page/template";
@@ -86,18 +87,6 @@ export function varyOnCookie(
 ) {
   reply.header("vary", "Accept-Encoding, Cookie");
   done(null, payload);
-}
-
-/**
- * The same-origin rule the API applies to writes, for this one form post outside /api. NOTE: the app's
- * `Referrer-Policy: no-referrer` makes browsers send `Origin: null` with a form post, so Sec-Fetch-Site decides when
- * the browser sends it; older clients are judged by Origin.
- */
-export function sameOrigin(request: FastifyRequest, appUrl: string): boolean {
-  const site = request.headers["sec-fetch-site"];
-  if (site !== undefined) return site === "same-origin";
-  const origin = request.headers.origin;
-  return !origin || origin === new URL(appUrl).origin || origin === `${request.protocol}://${request.host}`;
 }
 
 export async function authorFollowRoutes(app: FastifyInstance): Promise<void> {

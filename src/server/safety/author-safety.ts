@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { authorPath, ROUTES } from "../../shared/routes";
 import { loadSession } from "../accounts/sessions";
-import { sameOrigin } from "../community/author-follow";
+import { sameOrigin } from "../http/form-origin";
 import { getAuthorByNameOrThrow } from "../community/follows";
 import { escapeHtml as e } from "../public-page/template";
 import { hidePerson, unhidePerson } from "./blocks";
