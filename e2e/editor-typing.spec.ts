@@ -5,6 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
 import { caretAtEnd } from "./support/editor";
+import { DESKTOP, PHONE, resizeTo } from "./support/viewport";
 import { givenEarlierChat } from "./support/marin";
 
 const WIDTHS = [
@@ -165,8 +166,21 @@ test.describe("at 390 px", () => {
   });
 });
 
-test("at 1280 px the formatting buttons have tooltips", async ({ page }) => {
+test("at 1280 px the formatting buttons have tooltips; narrowed to a phone, the editor shows the story", async ({
+  page,
+}) => {
   await openNewStory(page);
   await page.getByRole("button", { name: "Numbered list" }).hover();
   await expect(page.getByRole("tooltip")).toHaveText("Numbered list");
+  // Both panes side by side at 1280 px; a window narrowed to a phone's width shows the story, as a phone opens it,
+  // and widening it again brings the assistant back beside it.
+  const assistant = page.getByRole("complementary", { name: "Assistant" });
+  await expect(assistant).toBeVisible();
+  await resizeTo(page, PHONE);
+  await expect(storyText(page)).toBeVisible();
+  await expect(assistant).toBeHidden();
+  await expect(page.getByRole("button", { name: "Show assistant" })).toBeVisible();
+  await resizeTo(page, DESKTOP);
+  await expect(assistant).toBeVisible();
+  await expect(storyText(page)).toBeVisible();
 });

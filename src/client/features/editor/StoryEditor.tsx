@@ -39,6 +39,13 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const sidebarCollapsed = useSidebar().collapsed;
   // Phones show one pane at a time, so the assistant starts hidden there.
   const [assistantVisible, setAssistantVisible] = useState(() => !narrow);
+  // Crossing the phone width (a window narrowed, a tablet turned) starts over the same way: the story on a phone,
+  // both panes on a wider screen. Adjusted while rendering, as React advises for state that follows a prop.
+  const [layoutNarrow, setLayoutNarrow] = useState(narrow);
+  if (layoutNarrow !== narrow) {
+    setLayoutNarrow(narrow);
+    setAssistantVisible(!narrow);
+  }
   const [title, setTitle] = useState(story.title);
   const titleRef = useRef(story.title);
   const [published, setPublished] = useState(story.published);
