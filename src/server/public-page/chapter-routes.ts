@@ -11,6 +11,7 @@ import { readCacheKey } from "../reading/read-cache";
 import { type ChapterLink, renderChapterPage } from "./chapter-template";
 import { bodyHtml } from "./content";
 import { loadPublicStory, type PublicStoryRow } from "./query";
+import { countRead } from "../reading-stats/read-counter";
 import { packPage, pageSize, publicStoryId, type PublicPage, sendPublicPage } from "./routes";
 
 /** What every chapter page of a story is made from, kept once per story. */
@@ -88,6 +89,9 @@ export async function chapterPageRoutes(app: FastifyInstance): Promise<void> {
             pageSize,
           )
         : undefined;
-    return sendPublicPage(request, reply, `/s/${request.params.ref}/${request.params.n}`, page);
+    const path = `/s/${request.params.ref}/${request.params.n}`;
+    // Counted like /s/: each load of a chapter's page is a read of the story, and the reader reached chapter n.
+    if (page?.path === path) countRead({ storyId: id, chapter: n, request });
+    return sendPublicPage(request, reply, path, page);
   });
 }

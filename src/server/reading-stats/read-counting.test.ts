@@ -37,8 +37,9 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     await readAs("10.6.5.4", api);
     await readAs("10.6.5.4", api, { "user-agent": "Googlebot/2.1" });
     await readAs("10.6.5.4", api, {}, "HEAD");
-    // A wrong slug is a redirect, not a read.
+    // A wrong slug is a redirect, not a read; a public chapter page is a read that reached its chapter.
     expect((await readAs("10.6.5.4", `/s/${story.id}-old-name`)).statusCode).toBe(301);
+    expect((await readAs("10.6.5.4", `/s/${story.id}-counted-tale/1`)).statusCode).toBe(200);
     await readAs("10.3.3.3", api, reader.headers);
     await readAs("10.3.3.4", api, reader.headers);
     // The reader reached chapter 2: reach, not another read.
@@ -55,14 +56,21 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     );
     expect(reach.statusCode).toBe(204);
 
-    expect(ctx().app.readCounter.pending().reads).toBeGreaterThanOrEqual(6);
+    expect(ctx().app.readCounter.pending().reads).toBeGreaterThanOrEqual(7);
     expect((await stats(story.id, author.cookie)).reads).toBe(0);
     await ctx().app.readCounter.flush();
     const today = utcDay(ctx().clock.now());
     const answer = await stats(story.id, author.cookie);
-    expect(answer).toMatchObject({ reads: 6, readers: 3, chapters: [{ chapter: 2, readers: 1 }] });
+    expect(answer).toMatchObject({
+      reads: 7,
+      readers: 3,
+      chapters: [
+        { chapter: 1, readers: 1 },
+        { chapter: 2, readers: 1 },
+      ],
+    });
     expect(answer.days).toHaveLength(30);
-    expect(answer.days.at(-1)).toEqual({ day: today, reads: 6, readers: 3 });
+    expect(answer.days.at(-1)).toEqual({ day: today, reads: 7, readers: 3 });
 
     // Nothing anywhere in the database holds the address or the user agent.
     const columns = (await db().execute(
@@ -82,8 +90,8 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     await readAs("10.9.8.7", api);
     await ctx().app.readCounter.flush();
     const later = await stats(story.id, author.cookie);
-    expect(later).toMatchObject({ reads: 7, readers: 4 });
-    expect(later.days.at(-2)).toEqual({ day: today, reads: 6, readers: 3 });
+    expect(later).toMatchObject({ reads: 8, readers: 4 });
+    expect(later.days.at(-2)).toEqual({ day: today, reads: 7, readers: 3 });
     ctx().clock.advance(2 * DAY_MS);
     await pruneReadSalts(db(), ctx().clock.now());
     const salts = await db().select({ day: readSalts.day }).from(readSalts);
