@@ -52,9 +52,16 @@ export async function migrateImages(
       const thumbnail = row.thumbnail ?? data;
       const key = migratedKey(row.id);
       await putImageObjects(storage, key, { mimeType: row.mimeType, data, thumbnail });
-      const [fullBack, thumbBack] = [await storage.get(fullObject(key)), await storage.get(thumbObject(key))];
-      if (!fullBack || sha256(fullBack) !== sha256(data) || !thumbBack || sha256(thumbBack) !== sha256(thumbnail)) {
-        throw new Error(`image ${row.id}: the bytes read back from the storage differ from the database's`);
+      for (const [object, bytes] of [
+        [fullObject(key), data],
+        [thumbObject(key), thumbnail],
+      ] as const) {
+        const back = await storage.get(object);
+        if (!back || sha256(back) !== sha256(bytes)) {
+          throw new Error(
+            `image ${row.id}: ${object} read back from the storage differs (${back?.length} of ${bytes.length} bytes)`,
+          );
+        }
       }
       await options.afterWrite?.(row.id);
       // NOTE: only a row still unmoved: a concurrent run that got here first is left as it is.
