@@ -56,7 +56,7 @@ export const EnvSchema = z.object({
   STRIPE_API_BASE: optionalUrl,
   // Where cover and background bytes live (decision 0036): disk under DATA_DIR (one machine) or S3 (several).
   IMAGE_STORAGE: z.enum(["disk", "s3"]).default("disk"),
-  S3_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: optionalString,
