@@ -85,4 +85,36 @@ describeEachDb("removing unused images", (ctx) => {
     expect(await storage.exists(fullObject(row!.storageKey!))).toBe(true);
     expect(await storage.exists(thumbObject(row!.storageKey!))).toBe(true);
   });
+
+  it("passes over an image a story save is pointing at right now, without waiting for it (PostgreSQL)", async () => {
+    if (ctx().kind !== "postgres") return;
+    const { db } = ctx().database;
+    const storage = ctx().deps.imageStorage;
+    const image = await processImage(await solidImage("png", 8, 8, "#800"));
+    await storeImage(db, storage, image, null);
+    const story = await createStory(db, {});
+    const later = new Date(Date.now() + 3 * UNUSED_IMAGE_TTL_MS);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let pointed = () => {};
+    const pointing = new Promise<void>((resolve) => {
+      pointed = resolve;
+    });
+    // Another connection's save: its foreign-key check holds a share lock on the image row until it commits.
+    const save = db.transaction(async (tx) => {
+      await tx.update(stories).set({ coverImageId: image.id }).where(eq(stories.id, story.id));
+      pointed();
+      await held;
+    });
+    await pointing;
+    await removeUnusedImages(db, storage, later);
+    release();
+    await save;
+    await removeUnusedImages(db, storage, later);
+    const [row] = await db.select().from(images).where(eq(images.id, image.id));
+    expect(row?.storageKey).toBeTruthy();
+    expect(await storage.exists(fullObject(row!.storageKey!))).toBe(true);
+  });
 });
