@@ -52,17 +52,10 @@ export async function migrateImages(
       const thumbnail = row.thumbnail ?? data;
       const key = migratedKey(row.id);
       await putImageObjects(storage, key, { mimeType: row.mimeType, data, thumbnail });
-      for (const [object, bytes] of [
+      await verifyCopy(storage, row.id, [
         [fullObject(key), data],
         [thumbObject(key), thumbnail],
-      ] as const) {
-        const back = await storage.get(object);
-        if (!back || sha256(back) !== sha256(bytes)) {
-          throw new Error(
-            `image ${row.id}: ${object} read back from the storage differs (${back?.length} of ${bytes.length} bytes)`,
-          );
-        }
-      }
+      ]);
       await options.afterWrite?.(row.id);
       // NOTE: only a row still unmoved: a concurrent run that got here first is left as it is.
       const updated = await db
@@ -77,4 +70,24 @@ export async function migrateImages(
   }
   const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(images).where(isNull(images.storageKey));
   return { moved, remaining: left?.n ?? 0 };
+}
+
+/**
+ * Reads each object back and compares its SHA-256 with the database's bytes. A mismatch is read again a little later
+ * (a store may answer before a write has settled; s3rver, the test peer, does), then stops the run: the row keeps
+ * its bytes, so nothing is lost.
+ */
+async function verifyCopy(storage: ImageStorage, id: string, copies: (readonly [string, Buffer])[]): Promise<void> {
+  for (const [object, bytes] of copies) {
+    for (let attempt = 1; ; attempt++) {
+      const back = await storage.get(object);
+      if (back && sha256(back) === sha256(bytes)) break;
+      if (attempt === 3) {
+        throw new Error(
+          `image ${id}: ${object} read back from the storage differs (${back?.length} of ${bytes.length} bytes)`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }

@@ -1,6 +1,9 @@
 // A real S3-compatible server (s3rver) on 127.0.0.1 with a temporary directory, for the S3 image storage's tests.
 // It can be stopped and started again on the same port, as an S3 outage would look to the app.
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // @ts-expect-error s3rver ships no types
@@ -8,6 +11,37 @@ import S3rver from "s3rver";
 import { createS3Storage } from "../images/storage/s3";
 import type { ImageStorage } from "../images/storage/driver";
 import { freePort } from "./free-port";
+// @ts-expect-error s3rver ships no types
+import FilesystemStore from "s3rver/lib/stores/filesystem.js";
+
+interface StoredInput {
+  bucket: string;
+  key: string;
+  metadata: unknown;
+  content: Buffer | AsyncIterable<Buffer>;
+}
+interface Store {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+}
+
+// NOTE: s3rver 3.7 answers a PUT before its file is fully written (and truncates the old one first), so a GET
+// right after may read part of the object, which real S3 never does. Its store writes whole files here instead.
+(FilesystemStore as { prototype: Store & { putObject(o: StoredInput): Promise<unknown> } }).prototype.putObject =
+  async function putObject(this: Store, object: StoredInput) {
+    const chunks: Buffer[] = [];
+    if (Buffer.isBuffer(object.content)) chunks.push(object.content);
+    else for await (const chunk of object.content) chunks.push(Buffer.from(chunk));
+    const content = Buffer.concat(chunks);
+    const md5 = createHash("md5").update(content).digest("hex");
+    const path = this.getResourcePath(object.bucket, object.key, "object");
+    await mkdir(dirname(path), { recursive: true });
+    const temp = `${path}.${randomBytes(4).toString("hex")}.tmp`;
+    await writeFile(temp, content);
+    await rename(temp, path);
+    await this.putMetadata(object.bucket, object.key, object.metadata, md5);
+    return { size: content.length, md5 };
+  };
 
 export const S3_PEER_BUCKET = "ficforge-test";
 
