@@ -1,6 +1,7 @@
 // Seeds a database with bench data.
 //   npx tsx bench/seed.ts [--stories 10000] [--users N] [--seed 1] [--database-url postgres://...]
 //                         [--data-dir bench/.data/pglite] [--reset]
+import { createDiskStorage } from "../src/server/images/storage/disk";
 import { existsSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
       await database.db.execute(sql`truncate table users, tags, images restart identity cascade`);
     }
     const cpuBefore = process.cpuUsage();
-    const result = await seedBench(database.db, {
+    const result = await seedBench(database.db, createDiskStorage(`${dataDir}/images`), {
       ...options,
       onPhase: (phase, ms) => console.log(`  ${phase}: ${formatInt(ms)} ms`),
     });

@@ -4,7 +4,9 @@
 import sharp from "sharp";
 import type { Db } from "../../src/server/db/client";
 import { stories, users } from "../../src/server/db/schema";
-import { processImage, storeImage } from "../../src/server/images/process-image";
+import { processImage } from "../../src/server/images/process-image";
+import type { ImageStorage } from "../../src/server/images/storage/driver";
+import { storeImage } from "../../src/server/images/store-image";
 import { SANITIZER_VERSION } from "../../src/server/stories/sanitize-content";
 import { replaceStoryTags } from "../../src/server/stories/story-tags";
 import { countStoryWords } from "../../src/server/stories/story-text";
@@ -63,7 +65,7 @@ function storyHtml(): string {
 }
 
 /** Inserts the story (published, general) and answers its public page's path. */
-export async function seedPublicStory(db: Db): Promise<string> {
+export async function seedPublicStory(db: Db, storage: ImageStorage): Promise<string> {
   const [author] = await db
     .insert(users)
     .values({
@@ -73,7 +75,7 @@ export async function seedPublicStory(db: Db): Promise<string> {
       description: BIO,
     })
     .returning({ id: users.id });
-  const coverImageId = await storeImage(db, await processImage(await coverBytes()), author!.id);
+  const coverImageId = await storeImage(db, storage, await processImage(await coverBytes()), author!.id);
   const content = storyHtml();
   const now = new Date();
   const [story] = await db

@@ -6,7 +6,9 @@ import type { Db } from "../../src/server/db/client";
 import { bookmarks, comments, likes, stories, storyTags, tags, users } from "../../src/server/db/schema";
 import { DEMO_STORIES } from "../../src/server/demo/demo-stories";
 import { renderDemoCover } from "../../src/server/demo/seed-demo";
-import { processImage, storeImage } from "../../src/server/images/process-image";
+import { processImage } from "../../src/server/images/process-image";
+import type { ImageStorage } from "../../src/server/images/storage/driver";
+import { storeImage } from "../../src/server/images/store-image";
 import { ALL_TAGS } from "../../src/shared/catalogues";
 import { type Author, BENCH_EMAIL_DOMAIN, fakeReactions, fakeStory, fakeUser, type StoryRow } from "./fake-rows";
 import { checkSample } from "./check-rows";
@@ -62,7 +64,7 @@ export async function hasBenchData(db: Db): Promise<boolean> {
   return (existing?.n ?? 0) > 0;
 }
 
-export async function seedBench(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedBench(db: Db, storage: ImageStorage, options: SeedOptions = {}): Promise<SeedResult> {
   const started = performance.now();
   const storyCount = options.stories ?? 10_000;
   const userCount = Math.max(options.users ?? Math.round(storyCount / 10), 10);
@@ -100,7 +102,7 @@ export async function seedBench(db: Db, options: SeedOptions = {}): Promise<Seed
     phase("users");
 
     const coverIds: string[] = [];
-    for (const image of coverImages) coverIds.push(await storeImage(tx, image, r.pick(userIds)));
+    for (const image of coverImages) coverIds.push(await storeImage(tx, storage, image, r.pick(userIds)));
 
     await tx
       .insert(tags)

@@ -1,4 +1,5 @@
 // The real app in its own process: PGlite in a fresh data directory, seeded when asked, logger off.
+import { createDiskStorage } from "../../src/server/images/storage/disk";
 import { createDeps } from "../../src/server/deps";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -42,11 +43,13 @@ const started = performance.now();
 const database = await openDatabase(
   options.databaseUrl ? { kind: "postgres", url: options.databaseUrl } : { kind: "pglite", dataDir: options.dataDir },
 );
+// NOTE: the app below stores images where DATA_DIR says (disk, decision 0036); the seed writes there too.
+const imageStorage = createDiskStorage(`${options.dataDir}/images`);
 const seeded =
   options.stories > 0 && !(await hasBenchData(database.db))
-    ? await seedBench(database.db, { stories: options.stories, seed: options.seed })
+    ? await seedBench(database.db, imageStorage, { stories: options.stories, seed: options.seed })
     : null;
-const publicPath = options.publicStory ? await seedPublicStory(database.db) : undefined;
+const publicPath = options.publicStory ? await seedPublicStory(database.db, imageStorage) : undefined;
 
 // Production mode, as deployed; the built client is served when present, as main.ts does.
 const config = loadConfig({

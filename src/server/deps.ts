@@ -6,10 +6,12 @@ import { createPayments } from "./billing/create-payments";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { createWakeSignal } from "./email-notifications/wake";
+import { createImageStorage } from "./images/storage/driver";
 import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
 import type { AppDeps } from "./types";
 
-export interface DepsOptions extends Partial<Pick<AppDeps, "mailer" | "ai" | "payments" | "now" | "onNewChapters">> {
+export interface DepsOptions
+  extends Partial<Pick<AppDeps, "mailer" | "ai" | "payments" | "now" | "onNewChapters" | "imageStorage">> {
   /** Where the dev outbox logs the emails it keeps. */
   log?: Pick<FastifyBaseLogger, "info">;
 }
@@ -24,6 +26,7 @@ export async function createDeps(config: Config, database: Database, options: De
     mailer,
     ai: options.ai ?? (await createAiDriver(config)),
     payments: options.payments ?? (await createPayments(config)),
+    imageStorage: options.imageStorage ?? createImageStorage(config),
     now: options.now ?? (() => new Date()),
     emailWake: createWakeSignal(),
     onNewChapters: options.onNewChapters,

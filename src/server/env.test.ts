@@ -14,6 +14,14 @@ describe("configuration", () => {
       GOOGLE_ISSUER: "https://accounts.google.com",
     });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.IMAGE_STORAGE).toBe("disk");
+    const s3 = loadConfig({ IMAGE_STORAGE: "s3", S3_BUCKET: "covers", S3_FORCE_PATH_STYLE: "true" });
+    expect(s3).toMatchObject({
+      IMAGE_STORAGE: "s3",
+      S3_BUCKET: "covers",
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: true,
+    });
   });
 
   it("derives APP_URL from PORT and treats empty values as unset", () => {
@@ -38,6 +46,11 @@ describe("configuration", () => {
     [{ AI_PROVIDER: "skynet" }, /^Invalid configuration: AI_PROVIDER /],
     [{ SEED_DEMO: "maybe" }, /^Invalid configuration: SEED_DEMO /],
     [{ AI_PROVIDER: "openai-compatible" }, /AI_BASE_URL is required/],
+    [{ IMAGE_STORAGE: "ftp" }, /^Invalid configuration: IMAGE_STORAGE /],
+    [{ IMAGE_STORAGE: "s3" }, /S3_BUCKET is required when IMAGE_STORAGE is s3/],
+    [{ IMAGE_STORAGE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "minio:9000" }, /^Invalid configuration: S3_ENDPOINT /],
+    [{ IMAGE_STORAGE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" }, /must be set together/],
+    [{ S3_FORCE_PATH_STYLE: "sometimes" }, /^Invalid configuration: S3_FORCE_PATH_STYLE /],
     [{ GOOGLE_CLIENT_ID: "id" }, /GOOGLE_CLIENT_SECRET is required/],
     [{ STRIPE_SECRET_KEY: "sk_test" }, /STRIPE_PRICE_ID is required/],
     [{ STRIPE_SECRET_KEY: "sk_test", STRIPE_PRICE_ID: "price_1" }, /STRIPE_WEBHOOK_SECRET is required/],

@@ -54,6 +54,14 @@ export const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
   STRIPE_API_BASE: optionalUrl,
+  // Where cover and background bytes live (decision 0036): disk under DATA_DIR (one machine) or S3 (several).
+  IMAGE_STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.default(false),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -97,6 +105,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     // NOTE: without it no webhook could be verified, so no payment would ever make anyone premium.
     throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
+  }
+  if (env.IMAGE_STORAGE === "s3" && !env.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration: S3_BUCKET is required when IMAGE_STORAGE is s3");
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    // NOTE: both or neither; neither leaves the AWS SDK's own chain (instance role, ~/.aws) to find credentials.
+    throw new ConfigError("Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
   }
   if (env.NODE_ENV === "production" && !env.SMTP_URL) {
     // NOTE: without it, reset and verification links would only be logged, never reach anyone.

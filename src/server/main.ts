@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const deps = await createDeps(config, database, { log });
   const app = await buildApp(deps, { logger: log, clientDir: existsSync(clientDir) ? clientDir : undefined });
   if (!existsSync(clientDir)) app.log.warn("dist/client is missing: run `npm run build` to serve the web app");
-  if (config.SEED_DEMO) await seedDemo(database.db, app.log);
+  if (config.SEED_DEMO) await seedDemo(database.db, deps.imageStorage, app.log);
   const maintenance = startMaintenance({ log: app.log, jobs: maintenanceJobs(deps, app.readCache) });
   const emailWorker = startEmailWorker(deps, app.log);
   // `npm run admin` reaches the embedded database through the running app (PGlite allows one process).

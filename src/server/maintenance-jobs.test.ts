@@ -9,6 +9,10 @@ import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
 import { DB_KINDS, openTestDatabase } from "./test/database";
 import { createStory, createUser } from "./test/factories";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDiskStorage } from "./images/storage/disk";
 
 for (const kind of DB_KINDS) {
   describe(`[${kind}] the maintenance jobs`, () => {
@@ -39,11 +43,16 @@ for (const kind of DB_KINDS) {
         subscriptionExpiresAt: new Date(now.getTime() - 60_000),
       });
 
-      const jobs = maintenanceJobs({ database, now: () => now });
+      const jobs = maintenanceJobs({
+        database,
+        now: () => now,
+        imageStorage: createDiskStorage(mkdtempSync(join(tmpdir(), "ff-images-"))),
+      });
       expect(jobs.map((job) => [job.name, job.everyMs])).toEqual([
         ["prune-expired-sessions", 60 * 60 * 1000],
         ["prune-trusted-devices", 24 * 60 * 60 * 1000],
         ["remove-unused-images", 60 * 60 * 1000],
+        ["remove-objects-without-image", 24 * 60 * 60 * 1000],
         ["resanitize-stories", 60 * 60 * 1000],
         ["count-story-words", 60 * 60 * 1000],
         ["rate-stories", 60 * 60 * 1000],

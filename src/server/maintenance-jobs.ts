@@ -3,7 +3,7 @@ import { pruneExpiredSessions } from "./accounts/sessions";
 import { pruneTrustedDevices } from "./accounts/trusted-devices";
 import { expireSubscriptions } from "./billing/expire-subscriptions";
 import { invalidateAuthorPremiumViews } from "./reading/author-premium";
-import { removeUnusedImages } from "./images/remove-unused-images";
+import { removeObjectsWithoutImage, removeUnusedImages } from "./images/remove-unused-images";
 import { recomputeFeaturedScores } from "./reading/featured-score";
 import { pruneReadSalts } from "./reading-stats/read-salts";
 import { recordMissingChapters } from "./chapters/sync-chapters";
@@ -23,7 +23,7 @@ const HOUR_MS = 60 * MINUTE_MS;
  * holds after a run that changed something, here and in the other instances.
  */
 export function maintenanceJobs(
-  deps: Pick<AppDeps, "database" | "now"> & Partial<Pick<AppDeps, "payments" | "emailWake">>,
+  deps: Pick<AppDeps, "database" | "now" | "imageStorage"> & Partial<Pick<AppDeps, "payments" | "emailWake">>,
   readCache?: Pick<ReadCache, "invalidateAll" | "invalidateStory">,
 ): MaintenanceJob[] {
   const { db } = deps.database;
@@ -40,7 +40,18 @@ export function maintenanceJobs(
     { name: "prune-expired-sessions", everyMs: HOUR_MS, run: () => pruneExpiredSessions(db, deps.now()) },
     { name: "prune-trusted-devices", everyMs: 24 * HOUR_MS, run: () => pruneTrustedDevices(db, deps.now()) },
     // Covers uploaded and then not used (a wizard abandoned, a cover replaced) go a day after their upload.
-    { name: "remove-unused-images", everyMs: HOUR_MS, run: () => removeUnusedImages(db, deps.now()) },
+    {
+      name: "remove-unused-images",
+      everyMs: HOUR_MS,
+      run: () => removeUnusedImages(db, deps.imageStorage, deps.now()),
+    },
+    // Objects no image row names (a crash between writing the bytes and the row, an account deletion) go a day
+    // after they were written; this lists the whole image storage, hence daily.
+    {
+      name: "remove-objects-without-image",
+      everyMs: 24 * HOUR_MS,
+      run: () => removeObjectsWithoutImage(db, deps.imageStorage, deps.now()),
+    },
     // After an allowlist change, stories stored under the old one are cleaned again once (soon after start);
     // later runs find nothing to do with one indexed query.
     { name: "resanitize-stories", everyMs: HOUR_MS, run: thenInvalidate(() => resanitizeStories(db)) },

@@ -6,6 +6,7 @@ import type { users } from "./db/schema";
 import type { Mailer } from "./mail/mailer";
 import type { PaymentsDriver } from "./billing/payments";
 import type { WakeSignal } from "./email-notifications/wake";
+import type { ImageStorage } from "./images/storage/driver";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   mailer: Mailer;
   ai: AiDriver;
   payments: PaymentsDriver;
+  /** Where image bytes live: DATA_DIR/images or S3 (decision 0036). */
+  imageStorage: ImageStorage;
   /** The clock; tests move it. */
   now: () => Date;
   /** Wakes this instance's notification email worker (email-notifications/start.ts). */

@@ -22,6 +22,9 @@ import {
 } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
+import { processImage } from "../images/process-image";
+import { fullObject, storeImage, thumbObject } from "../images/store-image";
+import { solidImage } from "../images/test-images";
 import { USERNAME_MISMATCH } from "./delete-account";
 import { WRONG_CURRENT_PASSWORD } from "./reauth";
 import { DELETED_USERNAME, ORPHAN_USERNAME } from "./system-accounts";
@@ -212,7 +215,19 @@ describeEachDb(
       // They block someone (their own rows go with the account).
       await call("POST", `/api/blocks/${other.user.username}`, cookie);
       await app().background.settled();
+      // An upload they never used: its bytes are in the image storage (decision 0036).
+      const unusedUpload = await storeImage(
+        db(),
+        ctx().deps.imageStorage,
+        await processImage(await solidImage("png", 8, 8, `#${(user.id % 4096).toString(16).padStart(3, "0")}`)),
+        user.id,
+      );
+      const [{ key: uploadKey }] = (await db()
+        .select({ key: images.storageKey })
+        .from(images)
+        .where(eq(images.id, unusedUpload))) as [{ key: string }];
       return {
+        uploadKey,
         account,
         cookie,
         user,
@@ -307,6 +322,9 @@ describeEachDb(
           .from(images)
           .where(eq(images.id, w.kept.coverImageId!)),
       ).toEqual([{ id: w.kept.coverImageId, owner: null }]);
+      // The unused upload's bytes went with its row.
+      expect(await ctx().deps.imageStorage.exists(fullObject(w.uploadKey))).toBe(false);
+      expect(await ctx().deps.imageStorage.exists(thumbObject(w.uploadKey))).toBe(false);
 
       // The thread reads as before, the comment under '[deleted user]'.
       const thread = (await app().inject({ method: "GET", url: `/api/stories/${w.othersStory.id}/comments` })).json();
@@ -404,7 +422,8 @@ describeEachDb(
       const [comment] = await db().select({ author: comments.authorId }).from(comments).where(eq(comments.id, w.topId));
       expect(comment?.author).toBe(w.user.id);
       expect((await db().select().from(emailChanges).where(eq(emailChanges.userId, w.user.id))).length).toBe(1);
-      expect((await db().select().from(images).where(eq(images.ownerId, w.user.id))).length).toBe(2);
+      expect((await db().select().from(images).where(eq(images.ownerId, w.user.id))).length).toBe(3);
+      expect(await ctx().deps.imageStorage.exists(fullObject(w.uploadKey))).toBe(true);
     });
   },
   { payments },

@@ -19,6 +19,7 @@ import {
   throttles,
   users,
 } from "../db/schema";
+import { deleteImageObjects } from "../images/store-image";
 import { AppError } from "../errors";
 import { accountDeletedEmail } from "../mail/templates";
 import type { ReadCache } from "../reading/read-cache";
@@ -52,15 +53,25 @@ export async function deleteAccount(
   // NOTE: before the transaction: a provider that refuses (or is down) leaves the account whole, and the person is
   // never left with a deleted account still paying.
   if (hasLiveSubscription(user)) await request.server.deps.payments.cancelSubscriptionNow(user);
-  const publishedIds = await removeAccount(ctx.db, user, body.stories);
+  const { publishedIds, imageKeys } = await removeAccount(ctx.db, user, body.stories);
+  // After the commit, their images' bytes (decision 0036); one that fails is left to the stray-object sweep.
+  const storage = request.server.deps.imageStorage;
+  for (const key of imageKeys) await deleteImageObjects(storage, key).catch(() => undefined);
   // After the commit: cached views named them (their stories' bylines, Discover cards, author pages).
   for (const id of publishedIds) readCache.invalidateStory(id);
   readCache.invalidateAuthors();
   sendAccountEmail(ctx, accountDeletedEmail(user.email, user.username));
 }
 
-/** The one transaction; answers the ids of the published stories whose views named the user. */
-export async function removeAccount(db: Db, user: UserRow, fate: "delete" | "orphan"): Promise<number[]> {
+/**
+ * The one transaction; answers the ids of the published stories whose views named the user, and the storage keys of
+ * the images it removed (their objects are for the caller to delete after the commit).
+ */
+export async function removeAccount(
+  db: Db,
+  user: UserRow,
+  fate: "delete" | "orphan",
+): Promise<{ publishedIds: number[]; imageKeys: string[] }> {
   return db.transaction(async (tx) => {
     const system = await systemAccountIds(tx);
     const published = await tx
@@ -92,14 +103,15 @@ export async function removeAccount(db: Db, user: UserRow, fate: "delete" | "orp
     await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, user.id));
 
     // Their images, unless a kept (orphaned) story still shows one; those stay without an owner (FK: set null).
-    await tx
+    const removedImages = await tx
       .delete(images)
       .where(
         and(
           eq(images.ownerId, user.id),
           sql`not exists (select 1 from ${stories} s where s.cover_image_id = ${images.id} or s.reader_background_image_id = ${images.id})`,
         ),
-      );
+      )
+      .returning({ storageKey: images.storageKey });
     // Counters and remembered addresses keyed by their id or address (throttles has no foreign key).
     await tx
       .delete(throttles)
@@ -120,6 +132,6 @@ export async function removeAccount(db: Db, user: UserRow, fate: "delete" | "orp
     // settings, reading history, email changes, …) or is set null (reports, images kept by orphaned stories).
     const [gone] = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
     if (!gone) throw new AppError(409, "ACCOUNT_CHANGED", "Your account changed meanwhile. Please try again.");
-    return publishedIds;
+    return { publishedIds, imageKeys: removedImages.flatMap((i) => (i.storageKey ? [i.storageKey] : [])) };
   });
 }

@@ -297,9 +297,12 @@ describeEachDb("the demo checkout and portal", (ctx) => {
     expect((await pay(app, (await startCheckout(cookie)).sessionId, cookie)).statusCode).toBe(303);
     const firstEnd = (await userRow(user.id)).subscriptionExpiresAt!;
     const later = new Date(firstEnd.getTime() + DAY_MS);
-    const job = maintenanceJobs({ database, now: () => later, payments: deps.payments }).find(
-      (j) => j.name === "renew-demo-subscriptions",
-    );
+    const job = maintenanceJobs({
+      database,
+      now: () => later,
+      payments: deps.payments,
+      imageStorage: deps.imageStorage,
+    }).find((j) => j.name === "renew-demo-subscriptions");
     expect(job).toBeDefined();
     expect(await job!.run()).toBeGreaterThanOrEqual(1);
     const renewed = await userRow(user.id);

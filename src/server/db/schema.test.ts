@@ -147,6 +147,6 @@ describeEachDb("schema and migrations", (ctx) => {
       .returning();
     const [read] = await db().select().from(images).where(eq(images.id, image!.id));
     expect(Buffer.isBuffer(read!.data)).toBe(true);
-    expect([...read!.data]).toEqual([0, 255, 7]);
+    expect([...read!.data!]).toEqual([0, 255, 7]);
   });
 });

@@ -8,7 +8,7 @@ import { seedDemo } from "./seed-demo";
 describeEachDb("demo content", (ctx) => {
   it("fills an empty database once with published stories that have covers, tags and prose", async () => {
     const db = ctx().database.db;
-    expect(await seedDemo(db)).toBe(true);
+    expect(await seedDemo(db, ctx().deps.imageStorage)).toBe(true);
     const published = await db.select().from(stories).where(eq(stories.published, true));
     expect(published.length).toBeGreaterThanOrEqual(8);
     for (const story of published) {
@@ -24,12 +24,12 @@ describeEachDb("demo content", (ctx) => {
     }
     const [tagged] = await db.select({ n: count() }).from(storyTags);
     expect(tagged!.n).toBeGreaterThanOrEqual(published.length);
-    const [covers] = await db.select({ n: count() }).from(images).where(isNotNull(images.thumbnail));
+    const [covers] = await db.select({ n: count() }).from(images).where(isNotNull(images.storageKey));
     expect(covers!.n).toBe(published.length);
     const authors = await db.select().from(users);
     expect(authors.every((u) => u.password === null && u.emailVerified)).toBe(true);
 
-    expect(await seedDemo(db)).toBe(false);
+    expect(await seedDemo(db, ctx().deps.imageStorage)).toBe(false);
     const [after] = await db.select({ n: count() }).from(stories);
     expect(after!.n).toBe(published.length);
   });

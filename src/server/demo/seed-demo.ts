@@ -3,7 +3,9 @@ import { count, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories, storyTags, tags, users } from "../db/schema";
 import { loadSharp } from "../images/load-sharp";
-import { processImage, storeImage } from "../images/process-image";
+import { processImage } from "../images/process-image";
+import type { ImageStorage } from "../images/storage/driver";
+import { storeImage } from "../images/store-image";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
 import { derivedStoryColumns } from "../stories/story-rating";
 import { countStoryWords } from "../stories/story-text";
@@ -37,7 +39,7 @@ export function demoStoryHtml(story: DemoStory): string {
   return `<h2>Chapter 1</h2>${body}`;
 }
 
-export async function seedDemo(db: Db, log?: Log): Promise<boolean> {
+export async function seedDemo(db: Db, storage: ImageStorage, log?: Log): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(stories);
   if ((row?.n ?? 0) > 0) return false;
 
@@ -67,7 +69,7 @@ export async function seedDemo(db: Db, log?: Log): Promise<boolean> {
   for (const [index, story] of DEMO_STORIES.entries()) {
     const authorId = authors[story.author]!.id;
     const cover = await processImage(await renderDemoCover(story.palette, index + 1));
-    const coverImageId = await storeImage(db, cover, authorId);
+    const coverImageId = await storeImage(db, storage, cover, authorId);
     const when = new Date(now - (DEMO_STORIES.length - index) * 3_600_000);
     const content = sanitizeContent(demoStoryHtml(story));
     const [created] = await db

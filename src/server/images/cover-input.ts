@@ -4,7 +4,9 @@ import type { Db } from "../db/client";
 import { images } from "../db/schema";
 import { AppError } from "../errors";
 import { decodeDataUrl, isDataUrl } from "./data-url";
-import { IMAGE_BAD_TYPE, processImage, storeImage } from "./process-image";
+import { IMAGE_BAD_TYPE, processImage } from "./process-image";
+import type { ImageStorage } from "./storage/driver";
+import { storeImage } from "./store-image";
 import { takeUploadOrThrow } from "./upload-throttle";
 
 // Relative as the API answers it, or absolute as a browser may resolve it; either size.
@@ -19,6 +21,7 @@ export const imageIdFromUrl = (value: string): string | undefined => IMAGE_URL.e
  */
 export async function resolveCoverInput(
   db: Db,
+  storage: ImageStorage,
   input: string | null | undefined,
   ownerId: number,
   now: Date,
@@ -35,5 +38,5 @@ export async function resolveCoverInput(
   if (!isDataUrl(input)) throw new AppError(400, "IMAGE_TYPE", IMAGE_BAD_TYPE);
   await takeUploadOrThrow(db, ownerId, now);
   const image = await processImage(decodeDataUrl(input));
-  return storeImage(db, image, ownerId);
+  return storeImage(db, storage, image, ownerId);
 }

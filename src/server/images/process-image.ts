@@ -1,9 +1,6 @@
 // Decodes, checks and re-encodes an uploaded image with sharp: metadata stripped, size bounded.
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { COVER_UPLOAD_MAX_BYTES } from "../../shared/limits";
-import type { Db } from "../db/client";
-import { images } from "../db/schema";
 import { AppError } from "../errors";
 import { loadSharp } from "./load-sharp";
 
@@ -65,18 +62,6 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   } catch {
     throw new AppError(400, "IMAGE_TYPE", IMAGE_BAD_TYPE);
   }
-}
-
-/**
- * Stores a processed image once (same bytes, same id) and answers its id. Storing the same bytes again
- * makes the image new again, so unused-image removal gives it a full day to be attached to a story.
- */
-export async function storeImage(db: Db, image: ProcessedImage, ownerId: number | null): Promise<string> {
-  await db
-    .insert(images)
-    .values({ ...image, ownerId })
-    .onConflictDoUpdate({ target: images.id, set: { createdAt: sql`excluded.created_at` } });
-  return image.id;
 }
 
 export const imageUrl = (id: string | null | undefined, size: "full" | "thumb" = "full") =>

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { publicStoryPath } from "../../shared/schemas/reading";
 import { solidImage } from "../images/test-images";
-import { processImage, storeImage } from "../images/process-image";
+import { processImage } from "../images/process-image";
+import { storeImage } from "../images/store-image";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createUser, createVerifiedUserWithSession } from "../test/factories";
 import { PAGE_CSS } from "./template";
@@ -40,7 +41,7 @@ describeEachDb(
 
     it("renders title, author, cover, description, reading time, chapters and link previews, escaped", async () => {
       const image = await processImage(await solidImage("png", 1200, 800));
-      const coverId = await storeImage(db(), image, null);
+      const coverId = await storeImage(db(), ctx().deps.imageStorage, image, null);
       const title = `Ren's "Blade" <script>alert(1)</script>`;
       const { story, author, path } = await published({
         title,

@@ -3,6 +3,7 @@ import type { StoryCreate } from "../../shared/schemas/story";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { resolveCoverInput } from "../images/cover-input";
+import type { ImageStorage } from "../images/storage/driver";
 import type { UserRow } from "../types";
 import type { StoryWithTags } from "./present";
 import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
@@ -15,10 +16,16 @@ export function defaultDescription(setting: string | undefined): string | null {
   return setting?.trim() ? `Setting: ${setting}` : null;
 }
 
-export async function createStory(db: Db, user: UserRow, input: StoryCreate, now: Date): Promise<StoryWithTags> {
+export async function createStory(
+  db: Db,
+  storage: ImageStorage,
+  user: UserRow,
+  input: StoryCreate,
+  now: Date,
+): Promise<StoryWithTags> {
   assertContentSize(input.content);
   assertThemesAllowed(user, input.themes);
-  const coverImageId = (await resolveCoverInput(db, input.coverImage, user.id, now)) ?? null;
+  const coverImageId = (await resolveCoverInput(db, storage, input.coverImage, user.id, now)) ?? null;
   const description =
     input.description === undefined ? defaultDescription(input.setting) : stripControlChars(input.description);
   const content = sanitizeContent(input.content);

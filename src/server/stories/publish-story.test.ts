@@ -146,7 +146,8 @@ describeEachDb("stories: publish, unpublish, delete, covers", (ctx) => {
     expect(res.body).not.toContain("data:");
     const id = res.json().coverImage.replace("/api/images/", "");
     const [image] = await ctx().database.db.select().from(images).where(eq(images.id, id));
-    expect(image!.data.includes("FicForge-secret-place")).toBe(false);
+    const stored = await ctx().deps.imageStorage.get(image!.storageKey!);
+    expect(stored!.includes("FicForge-secret-place")).toBe(false);
     expect(image!.mimeType).toBe("image/jpeg");
   });
 

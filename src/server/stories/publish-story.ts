@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
 import { resolveCoverInput } from "../images/cover-input";
+import type { ImageStorage } from "../images/storage/driver";
 import type { UserRow } from "../types";
 import type { StoryWithTags } from "./present";
 import { resanitizeStory } from "./resanitize-stories";
@@ -24,6 +25,7 @@ export interface PublishCommitted {
 
 export async function publishStory(
   db: Db,
+  storage: ImageStorage,
   user: UserRow,
   id: number,
   body: PublishBody,
@@ -35,7 +37,7 @@ export async function publishStory(
   onCommitted?: (committed: PublishCommitted) => void,
 ): Promise<StoryWithTags> {
   const current = await getOwnStoryOrThrow(db, id, user.id);
-  const coverImageId = await resolveCoverInput(db, body.coverImage, user.id, now);
+  const coverImageId = await resolveCoverInput(db, storage, body.coverImage, user.id, now);
   const title = body.title;
   const description = stripControlChars(body.description);
   const markedMature = body.markedMature ?? current.markedMature;

@@ -96,10 +96,10 @@ describeEachDb("reader background", (ctx) => {
       .readerBackground as string;
     const id = url.split("/").at(-1)!;
     const later = new Date(Date.now() + 2 * UNUSED_IMAGE_TTL_MS);
-    await removeUnusedImages(db(), later);
+    await removeUnusedImages(db(), ctx().deps.imageStorage, later);
     expect(await db().select({ id: images.id }).from(images).where(eq(images.id, id))).toHaveLength(1);
     await patch(story.id, cookie, { readerBackground: null });
-    await removeUnusedImages(db(), later);
+    await removeUnusedImages(db(), ctx().deps.imageStorage, later);
     expect(await db().select({ id: images.id }).from(images).where(eq(images.id, id))).toHaveLength(0);
   });
 });

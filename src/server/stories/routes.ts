@@ -45,7 +45,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
 
   app.post("/api/stories", { ...storyBody, schema: { body: StoryCreate } }, async (request, reply) => {
     const user = requireUser(request);
-    const story = await createStory(request.db, user, request.body, now());
+    const story = await createStory(request.db, root.deps.imageStorage, user, request.body, now());
     if (request.body.content) refreshMemoryAfterSave(root, request.log, user, story.id);
     return reply.status(201).send(presentOwnStory(story));
   });
@@ -58,7 +58,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.patch("/api/stories/:id", { ...storyBody, schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await updateStory(request.db, user, id, request.body, now(), (ns, fanOut) =>
+    const story = await updateStory(request.db, root.deps.imageStorage, user, id, request.body, now(), (ns, fanOut) =>
       announceNewChapters(request, id, ns, fanOut),
     );
     if (story.published) root.readCache.invalidateStory(story.id);
@@ -97,7 +97,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/publish", publish, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await publishStory(request.db, user, id, request.body, now(), (committed) => {
+    const story = await publishStory(request.db, root.deps.imageStorage, user, id, request.body, now(), (committed) => {
       fanOutLater(request, committed.newStory);
       if (committed.newChapters.length > 0) {
         announceNewChapters(request, id, committed.newChapters, committed.chaptersFanOut);

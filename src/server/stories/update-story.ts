@@ -7,6 +7,7 @@ import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters"
 import type { PendingFanOut } from "../community/pending-fan-outs";
 import { AppError } from "../errors";
 import { resolveCoverInput } from "../images/cover-input";
+import type { ImageStorage } from "../images/storage/driver";
 import type { UserRow } from "../types";
 import { presentOwnStory, type StoryWithTags } from "./present";
 import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
@@ -105,6 +106,7 @@ export async function writeIfUnchanged(
 
 export async function updateStory(
   db: Db,
+  storage: ImageStorage,
   user: UserRow,
   id: number,
   patch: StoryUpdate,
@@ -118,8 +120,15 @@ export async function updateStory(
   assertThemesAllowed(user, patch.themes, current.themes);
   assertBackgroundAllowed(user, patch.readerBackground, current.readerBackgroundImageId);
   const changes = changesFrom(patch, {
-    coverImageId: await resolveCoverInput(db, patch.coverImage, user.id, now),
-    readerBackgroundImageId: await resolveCoverInput(db, patch.readerBackground, user.id, now, "Background image"),
+    coverImageId: await resolveCoverInput(db, storage, patch.coverImage, user.id, now),
+    readerBackgroundImageId: await resolveCoverInput(
+      db,
+      storage,
+      patch.readerBackground,
+      user.id,
+      now,
+      "Background image",
+    ),
   });
   for (let attempt = 1; ; attempt++) {
     const written = await writeIfUnchanged(db, current, changes, patch.tags, now, sentLabels(patch));

@@ -10,6 +10,11 @@ import { loadConfig } from "../env";
 import { createDevOutbox, type Mailer } from "../mail/mailer";
 import type { PaymentsDriver } from "../billing/payments";
 import type { AppDeps } from "../types";
+import { createDiskStorage } from "../images/storage/disk";
+import type { ImageStorage } from "../images/storage/driver";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DB_KINDS, type DbKind, openTestDatabase } from "./database";
 
 export const TEST_APP_URL = "http://localhost:3000";
@@ -48,6 +53,8 @@ export interface TestAppOptions {
   logger?: LoggerConfig;
   /** The AI driver; the offline storyteller by default (or as AI_PROVIDER in `env` says). */
   ai?: AiDriver;
+  /** Where image bytes go; a fresh temporary directory by default (never the repository's ./data). */
+  imageStorage?: ImageStorage;
   /** The payments driver; the demo checkout by default (Stripe when `env` sets STRIPE_SECRET_KEY). */
   payments?: PaymentsDriver;
 }
@@ -60,6 +67,9 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
     mailer: options.mailer ?? createDevOutbox(),
     ai: options.ai,
     payments: options.payments,
+    imageStorage:
+      options.imageStorage ??
+      (config.IMAGE_STORAGE === "disk" ? createDiskStorage(mkdtempSync(join(tmpdir(), "ff-images-"))) : undefined),
     now: clock.now,
   });
   const app = await buildApp(deps, { logger: options.logger ?? false, clientDir: options.clientDir });
