@@ -8,7 +8,8 @@ import { billingRoutes } from "./billing/routes";
 import { authorFollowRoutes } from "./community/author-follow";
 import { communityRoutes } from "./community/routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
-import { loadSession } from "./accounts/sessions";
+import { registerSessionCache, sessionsChanged } from "./accounts/session-cache";
+import { loadCachedSession, loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
@@ -62,10 +63,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate("deps", deps);
   registerBackgroundTasks(app);
   registerReadCache(app);
+  registerSessionCache(app);
   registerReadCounter(app);
   app.decorateRequest("db", { getter: () => deps.database.db });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("session", null);
 
   registerErrorHandler(app);
   registerJsonParser(app);
@@ -75,7 +78,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook("onRequest", (request, reply, done) => {
     // NOTE: no Cookie header, no session to look up: signed-out reads skip the lookup and its promise.
     if (request.headers.cookie === undefined || !isApiRequest(request)) return done();
+    // NOTE: a cached session needs no promise either (session-cache.ts).
+    if (loadCachedSession(app, request)) return done();
     loadSession(app, request, reply).then(() => done(), done);
+  });
+  // Issue 19: whatever a signed-in person writes (a like, a block, a rename, a new password, signing out others …)
+  // may change what their cached sessions hold: they go, here and on every instance, before the answer leaves.
+  // Writes made for someone else (a suspension, a webhook, the admin command) drop that person's (sessionsChanged).
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    const user = request.user;
+    if (user && request.method !== "GET" && request.method !== "HEAD") {
+      sessionsChanged(request.db, { userId: user.id }).catch((error) =>
+        request.log.error({ err: error }, "session cache: could not drop a session"),
+      );
+    }
+    done(null, payload);
   });
 
   await healthRoutes(app, deps.database);
