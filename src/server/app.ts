@@ -56,11 +56,23 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: DEFAULT_BODY_LIMIT,
     // NOTE: only a proxy named in TRUST_PROXY may say who the client is; anyone else could forge X-Forwarded-For.
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    // NOTE: Fastify's own request logging writes two lines per request ("incoming request", "request completed");
+    // one line after the answer (below) says the same for ~5 µs less per request (decision 0035).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate("deps", deps);
+  if (logger !== false) {
+    app.addHook("onResponse", (request, reply, done) => {
+      request.log.info(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        "request completed",
+      );
+      done();
+    });
+  }
   registerBackgroundTasks(app);
   registerReadCache(app);
   registerSessionCache(app);
