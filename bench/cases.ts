@@ -142,6 +142,19 @@ export const CASES: BenchCase[] = [
     },
   },
   {
+    name: "discover-signed-in",
+    about:
+      "GET /api/published-stories with a session: the session lookup, the viewer's block/mute flag, the cached list",
+    path: "/api/published-stories",
+    seeded: true,
+    onlyByName: true,
+    setup: async ({ db }) => {
+      const [reader] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+      const { token } = await createSession(db, reader!.id, new Date());
+      return { path: "/api/published-stories", headers: { cookie: `${SESSION_COOKIE}=${token}` } };
+    },
+  },
+  {
     name: "story-2mb",
     about: "GET /api/stories/{id}: a 2 MB story stored clean (sanitized on write, served as stored)",
     path: "/api/stories/{id}",

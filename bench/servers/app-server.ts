@@ -5,7 +5,9 @@ import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import pino from "pino";
 import { buildApp } from "../../src/server/app";
+import { createLogger, type LoggerConfig } from "../../src/server/http/logging";
 import { openDatabase } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/env";
 import { READ_COUNTING } from "../../src/server/reading-stats/read-counter";
@@ -61,8 +63,13 @@ const config = loadConfig({
   SMTP_URL: "smtp://127.0.0.1:25",
 });
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
+// BENCH_APP_LOG_LEVEL=info: the production logger (its request lines included) writing to /dev/null, to measure
+// what logging costs; unset, the logger is off.
+const logLevel = process.env.BENCH_APP_LOG_LEVEL as LoggerConfig["level"] | undefined;
 const app = await buildApp(await createDeps(config, database, { mailer: createDevOutbox() }), {
-  logger: false,
+  logger: logLevel
+    ? createLogger({ level: logLevel, stream: pino.destination({ dest: "/dev/null", sync: false }) })
+    : false,
   clientDir: existsSync(clientDir) ? clientDir : undefined,
 });
 await app.listen({ port: 0, host: "127.0.0.1" });

@@ -8,7 +8,8 @@ import { billingRoutes } from "./billing/routes";
 import { authorFollowRoutes } from "./community/author-follow";
 import { communityRoutes } from "./community/routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
-import { loadSession } from "./accounts/sessions";
+import { registerSessionCache, sessionsChanged } from "./accounts/session-cache";
+import { loadCachedSession, loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
@@ -55,17 +56,31 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: DEFAULT_BODY_LIMIT,
     // NOTE: only a proxy named in TRUST_PROXY may say who the client is; anyone else could forge X-Forwarded-For.
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    // NOTE: Fastify's own request logging writes two lines per request ("incoming request", "request completed");
+    // one line after the answer (below) says the same for ~5 µs less per request (decision 0035).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate("deps", deps);
+  if (logger !== false) {
+    app.addHook("onResponse", (request, reply, done) => {
+      request.log.info(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        "request completed",
+      );
+      done();
+    });
+  }
   registerBackgroundTasks(app);
   registerReadCache(app);
+  registerSessionCache(app);
   registerReadCounter(app);
   app.decorateRequest("db", { getter: () => deps.database.db });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("session", null);
 
   registerErrorHandler(app);
   registerJsonParser(app);
@@ -75,7 +90,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook("onRequest", (request, reply, done) => {
     // NOTE: no Cookie header, no session to look up: signed-out reads skip the lookup and its promise.
     if (request.headers.cookie === undefined || !isApiRequest(request)) return done();
+    // NOTE: a cached session needs no promise either (session-cache.ts).
+    if (loadCachedSession(app, request)) return done();
     loadSession(app, request, reply).then(() => done(), done);
+  });
+  // Issue 19: whatever a signed-in person writes (a like, a block, a rename, a new password, signing out others …)
+  // may change what their cached sessions hold: they go, here and on every instance, before the answer leaves.
+  // Writes made for someone else (a suspension, a webhook, the admin command) drop that person's (sessionsChanged).
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    const user = request.user;
+    if (user && request.method !== "GET" && request.method !== "HEAD") {
+      sessionsChanged(request.db, { userId: user.id }).catch((error) =>
+        request.log.error({ err: error }, "session cache: could not drop a session"),
+      );
+    }
+    done(null, payload);
   });
 
   await healthRoutes(app, deps.database);

@@ -29,6 +29,8 @@ export interface AppDeps {
   onNewChapters?: (storyId: number, ns: number[]) => void;
 }
 
+import type { CachedSession } from "./accounts/session-cache";
+
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
@@ -37,5 +39,7 @@ declare module "fastify" {
     db: Db;
     user: UserRow | null;
     sessionId: string | null;
+    /** The signed-in request's cached session (session-cache.ts): the viewer's flags beside the user row. */
+    session: CachedSession | null;
   }
 }

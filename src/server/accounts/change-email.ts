@@ -12,6 +12,7 @@ import type { UserRow } from "../types";
 import { type AccountContext, accountContext, sendAccountEmail } from "./context";
 import { violatedUniqueConstraint } from "./find-user";
 import { confirmIdentity } from "./reauth";
+import { sessionsChanged } from "./session-cache";
 import { destroyAllSessions, randomToken, sha256 } from "./sessions";
 
 export const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
@@ -72,7 +73,7 @@ export async function confirmEmailChange(ctx: AccountContext, token: string | un
   if (!token) return "invalid";
   const now = ctx.now();
   const undoToken = randomToken();
-  let outcome: { status: EmailChangeStatus; notify?: { old: string; new: string; username: string } };
+  let outcome: { status: EmailChangeStatus; userId?: number; notify?: { old: string; new: string; username: string } };
   try {
     outcome = await ctx.db.transaction(async (tx) => {
       const [change] = await tx
@@ -100,6 +101,7 @@ export async function confirmEmailChange(ctx: AccountContext, token: string | un
       if (!user) throw new StaleChange();
       return {
         status: "confirmed" as const,
+        userId: change.userId,
         notify: { old: change.oldEmail, new: change.newEmail, username: user.username },
       };
     });
@@ -110,6 +112,8 @@ export async function confirmEmailChange(ctx: AccountContext, token: string | un
     throw error;
   }
   if (outcome.notify) {
+    // Issue 19: the address is part of the cached sessions (GET /api/user shows it), on every instance.
+    await sessionsChanged(ctx.db, { userId: outcome.userId! });
     const { old, username } = outcome.notify;
     const link = `${ctx.config.APP_URL}/api/account/email/undo?token=${encodeURIComponent(undoToken)}`;
     sendAccountEmail(ctx, emailChangedEmail(old, username, outcome.notify.new, link));

@@ -9,6 +9,7 @@ import type { AccountContext } from "./context";
 import { findUserByEmail } from "./find-user";
 import { hashPassword, type PasswordCost } from "./passwords";
 import { grantReferralBonus } from "./referrals";
+import { sessionsChanged } from "./session-cache";
 import { destroyAllSessions, randomToken, sha256 } from "./sessions";
 import { isSystemEmail } from "./system-accounts";
 import type { Throttle } from "./throttle";
@@ -75,5 +76,7 @@ export async function resetPassword(
     .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
   await destroyAllSessions(db, claimed.userId);
   // Following the link verified the address: a referral waiting on that is credited now (at most once).
-  await grantReferralBonus(db, claimed.userId, now);
+  const referrer = await grantReferralBonus(db, claimed.userId, now);
+  // Issue 19: the referrer's bonus is part of their cached session.
+  if (referrer !== null) await sessionsChanged(db, { userId: referrer });
 }

@@ -1,5 +1,5 @@
 // Database sessions: the cookie holds 32 random bytes, the table holds their SHA-256.
-import { and, eq, gt, isNull, lt, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_TTL_MS } from "../../shared/limits";
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from "../../shared/signed-in-hint";
@@ -8,6 +8,7 @@ import { sessions, users } from "../db/schema";
 import { suspensionRefusal } from "../moderation/appeal-token";
 import { isSuspended } from "../moderation/standing";
 import { forgetSignIns, rememberSignIn } from "./remember-sign-in";
+import { type CachedSession, sessionsChanged } from "./session-cache";
 import { randomToken, sha256 } from "./tokens";
 
 export const SESSION_COOKIE = "ff_session";
@@ -42,10 +43,12 @@ export async function createSession(
 
 export async function destroySession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await sessionsChanged(db, { sessionId });
 }
 
 export async function destroyAllSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await sessionsChanged(db, { userId });
   await forgetSignIns(db, userId);
 }
 
@@ -99,7 +102,13 @@ export function clearSessionCookie(reply: FastifyReply): void {
 
 async function findLiveSession(db: Db, id: string, now: Date) {
   const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      user: users,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      // NOTE: Discover's shared lists need it on every signed-in request: asked here, once per cached session.
+      hidesAnyone: sql<boolean>`exists (select 1 from user_blocks hb where hb.user_id = "users"."id")`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -114,6 +123,30 @@ async function findLiveSession(db: Db, id: string, now: Date) {
   return row;
 }
 
+/**
+ * The live session `id` names: from the session cache for reads (GET, HEAD), from the database for anything else
+ * (a write decides on fresh facts: quota, role, plan) and on a miss, keeping what it read. The cache's entries are
+ * dropped on every instance when the session or its person changes (session-cache.ts); the expiry and suspension
+ * are checked again here, as the query checks them.
+ */
+async function liveSession(request: FastifyRequest, id: string, now: Date): Promise<CachedSession | undefined> {
+  const cache = request.server.sessionCache;
+  const reading = request.method === "GET" || request.method === "HEAD";
+  if (reading) {
+    const hit = cache.get(id);
+    if (hit) return isLive(hit, now) ? hit : undefined;
+  }
+  const generation = cache.generation;
+  const row = await findLiveSession(request.db, id, now);
+  if (!row) return undefined;
+  const session: CachedSession = { ...row, hidesAnyone: Boolean(row.hidesAnyone), storyStates: new Map() };
+  cache.set(id, session, generation);
+  return session;
+}
+
+const isLive = (session: CachedSession, now: Date) =>
+  session.expiresAt > now && !(session.user.suspendedUntil && session.user.suspendedUntil > now);
+
 const hasHintCookie = (request: FastifyRequest) => request.cookies[SIGNED_IN_HINT_COOKIE] === SIGNED_IN_HINT_VALUE;
 
 /**
@@ -123,24 +156,48 @@ const hasHintCookie = (request: FastifyRequest) => request.cookies[SIGNED_IN_HIN
 export async function loadSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   request.user = null;
   request.sessionId = null;
+  request.session = null;
   const token = request.cookies[SESSION_COOKIE];
   const now = app.deps.now();
   const id = token ? sha256(token) : undefined;
-  const row = id ? await findLiveSession(request.db, id, now) : undefined;
-  if (!id || !row) {
+  const session = id ? await liveSession(request, id, now) : undefined;
+  if (!id || !session) {
     if (token || hasHintCookie(request)) clearSessionCookie(reply);
     return;
   }
-  request.user = row.user;
+  request.user = session.user;
   request.sessionId = id;
-  const extend = row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS;
-  const seen = now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS;
+  request.session = session;
+  const extend = session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS;
+  const seen = now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS;
   if (extend || seen) {
-    await request.db
-      .update(sessions)
-      .set({ lastSeenAt: now, ...(extend ? { expiresAt: new Date(now.getTime() + SESSION_TTL_MS) } : {}) })
-      .where(eq(sessions.id, id));
+    // NOTE: the cached entry moves with the row, so the write happens at most once per 5 minutes per session.
+    const expiresAt = extend ? new Date(now.getTime() + SESSION_TTL_MS) : session.expiresAt;
+    session.lastSeenAt = now;
+    session.expiresAt = expiresAt;
+    await request.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
   }
+}
+
+/**
+ * loadSession's synchronous part, for the onRequest hook: a read whose live session is cached and needs no write is
+ * resolved here, without a promise; false leaves it to loadSession (a miss, a write, an ended session, a due write).
+ */
+export function loadCachedSession(app: FastifyInstance, request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return false;
+  const id = sha256(token);
+  const session = app.sessionCache.get(id);
+  if (!session) return false;
+  const now = app.deps.now();
+  if (!isLive(session, now)) return false;
+  if (session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - EXTEND_AFTER_MS) return false;
+  if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) return false;
+  request.user = session.user;
+  request.sessionId = id;
+  request.session = session;
+  return true;
 }
 
 /**
@@ -151,7 +208,7 @@ export async function restoreSignedInHint(request: FastifyRequest, reply: Fastif
   if (hasHintCookie(request)) return true;
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return false;
-  const row = await findLiveSession(request.db, sha256(token), request.server.deps.now());
+  const row = await liveSession(request, sha256(token), request.server.deps.now());
   if (!row) {
     clearSessionCookie(reply);
     return false;

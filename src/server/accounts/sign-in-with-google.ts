@@ -7,6 +7,7 @@ import { deriveUsername } from "./derive-username";
 import { findUserByEmail, violatedUniqueConstraint } from "./find-user";
 import type { GoogleIdentity } from "./google-client";
 import { newReferralCode } from "./register-user";
+import { sessionsChanged } from "./session-cache";
 
 export class GoogleAccountError extends Error {}
 
@@ -33,7 +34,7 @@ export async function findOrCreateGoogleUser(db: Db, identity: GoogleIdentity, n
  */
 async function linkGoogleIdentity(db: Db, existing: UserRow, sub: string): Promise<UserRow> {
   const unproven = !existing.emailVerified;
-  return db.transaction(async (tx) => {
+  const linked = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set(
@@ -55,6 +56,9 @@ async function linkGoogleIdentity(db: Db, existing: UserRow, sub: string): Promi
     }
     return row;
   });
+  // Issue 19: the account's cached sessions (ended, when it was unproven) go on every instance.
+  await sessionsChanged(db, { userId: existing.id });
+  return linked;
 }
 
 const NO_VERIFICATION = { verificationToken: null, verificationTokenExpiry: null };
@@ -94,6 +98,7 @@ export async function linkGoogleToAccount(db: Db, user: UserRow, sub: string): P
       .where(and(eq(users.id, user.id), isNull(users.googleId)))
       .returning({ id: users.id });
     if (!row) throw new GoogleAccountError("the account is linked to another Google identity");
+    await sessionsChanged(db, { userId: user.id });
   } catch (error) {
     if (violatedUniqueConstraint(error))
       throw new GoogleAccountError("this Google identity belongs to another account");

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { grantReferralBonus } from "./referrals";
 import { sha256 } from "./sessions";
+import { sessionsChanged } from "./session-cache";
 
 export type VerifyOutcome = "verified" | "already" | "invalid";
 
@@ -16,6 +17,7 @@ export interface Verified {
 export async function verifyEmail(db: Db, token: string | undefined, now: Date): Promise<Verified> {
   if (!token) return { outcome: "invalid" };
   const hash = sha256(token);
+  let referrer: number | null = null;
   const verified = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -26,10 +28,15 @@ export async function verifyEmail(db: Db, token: string | undefined, now: Date):
       .returning({ id: users.id, email: users.email });
     // The account that signed up with a friend's link has proven its address: the friend gets the bonus, in the
     // same transaction, so an account is never verified with its referral left uncredited.
-    if (row) await grantReferralBonus(tx, row.id, now);
+    if (row) referrer = await grantReferralBonus(tx, row.id, now);
     return row;
   });
-  if (verified) return { outcome: "verified", email: verified.email };
+  if (verified) {
+    // Issue 19: email_verified is part of the cached session (the link may open in a signed-in browser).
+    await sessionsChanged(db, { userId: verified.id });
+    if (referrer !== null) await sessionsChanged(db, { userId: referrer });
+    return { outcome: "verified", email: verified.email };
+  }
   const [user] = await db
     .select({ emailVerified: users.emailVerified, email: users.email })
     .from(users)

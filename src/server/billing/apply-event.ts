@@ -4,6 +4,7 @@ import type Stripe from "stripe";
 import type { Db } from "../db/client";
 import { stripeEvents } from "../db/schema";
 import { type BillingLog, handleEvent, isHandledEvent } from "./event-handlers";
+import { sessionsChanged } from "../accounts/session-cache";
 
 export type ApplyOutcome = "applied" | "duplicate" | "ignored";
 
@@ -25,7 +26,8 @@ export async function applyStripeEvent(
   // NOTE: other types are not recorded: the endpoint should not be sent them, and a type allow-listed later must
   // not find its earlier deliveries marked as done.
   if (!isHandledEvent(event.type)) return "ignored";
-  return db.transaction(async (tx) => {
+  const changed: number[] = [];
+  const applied = await db.transaction(async (tx) => {
     // NOTE: a concurrent delivery of the same id waits here on the primary key until this one commits, then finds
     // it and answers "duplicate"; if this one rolls back, that one applies it.
     const [first] = await tx
@@ -34,8 +36,11 @@ export async function applyStripeEvent(
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!first) return "duplicate";
-    const outcome = await handleEvent({ db: tx, event, now, log });
+    const outcome = await handleEvent({ db: tx, event, now, log, changed });
     await tx.update(stripeEvents).set({ processedAt: now }).where(eq(stripeEvents.id, event.id));
     return outcome;
   });
+  // Issue 19: the subscriber's plan is part of their cached session, on every instance.
+  for (const userId of new Set(changed)) await sessionsChanged(db, { userId });
+  return applied;
 }

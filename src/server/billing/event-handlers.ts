@@ -41,6 +41,8 @@ interface EventContext {
   event: Stripe.Event;
   now: Date;
   log?: BillingLog;
+  /** Users this event wrote to: their cached sessions go after the commit (issue 19). */
+  changed?: number[];
 }
 
 export function handleEvent(context: EventContext): Promise<HandlerOutcome> {
@@ -138,6 +140,7 @@ async function applyChange(context: EventContext, key: SubscriberKey, change: Su
   const { db, event, now } = context;
   const subscriber = await findSubscriber(db, key);
   if (!subscriber) return unknownSubscriber(context, key);
+  context.changed?.push(subscriber.id);
   const next = nextSubscriptionState(subscriber, change, eventTime(event), now);
   if (!next) return "ignored";
   await writeSubscriptionState(db, subscriber.id, next, now);

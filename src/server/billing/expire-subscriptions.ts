@@ -3,6 +3,7 @@ import { and, inArray, isNull, lte, not, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { LIVE_STATUSES, RENEWAL_GRACE_MS } from "./subscription-state";
+import { sessionsChanged } from "../accounts/session-cache";
 
 /**
  * One UPDATE on the partial index users_premium_expiry_idx; answers how many users it turned free. `onEnded` gets
@@ -33,6 +34,8 @@ export async function expireSubscriptions(
       ),
     )
     .returning({ id: users.id });
+  // Issue 19: their plan is part of their cached sessions, on every instance.
+  for (const user of ended) await sessionsChanged(db, { userId: user.id });
   if (ended.length > 0) await onEnded?.(ended.map((user) => user.id));
   return ended.length;
 }

@@ -13,6 +13,7 @@ import { appendAudit } from "./audit";
 import { roleOf } from "./roles";
 import { BANNED_UNTIL, isSuspended } from "./standing";
 import { type ResolvedTarget, resolveTarget } from "./targets";
+import { sessionsChanged } from "../accounts/session-cache";
 
 export const TARGET_GONE = "That target no longer exists";
 const DAY_MS = 86_400_000;
@@ -35,7 +36,7 @@ export async function moderate(
   body: ModerationActionBody,
   now: Date,
 ): Promise<{ result: ActionResult; effects: ActionEffects }> {
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     const target = await resolveTarget(tx, body.targetType, body.targetId);
     if (!target && body.action !== "dismiss") throw notFound(TARGET_GONE);
     const effects: ActionEffects = { storyIds: [], authorId: null, approvedCommentId: null };
@@ -73,6 +74,9 @@ export async function moderate(
     }
     return { result: { auditId, closedReports: closed.length }, effects };
   });
+  // Issue 19: a suspended, banned or restored person's cached sessions go on every instance, after the commit.
+  if (done.effects.authorId !== null) await sessionsChanged(db, { userId: done.effects.authorId });
+  return done;
 }
 
 interface Applied {
@@ -145,7 +149,7 @@ async function apply(
       }
       const until = ban ? BANNED_UNTIL : new Date(now.getTime() + body.days! * DAY_MS);
       await tx.update(users).set({ suspendedUntil: until }).where(eq(users.id, ownerId));
-      // Every session ends at once, on every instance: each request looks its session up in the database.
+      // Every session ends at once, on every instance: the session caches drop them after the commit (moderate).
       await tx.delete(sessions).where(eq(sessions.userId, ownerId));
       effects.authorId = ownerId;
       return {

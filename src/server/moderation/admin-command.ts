@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { appendAudit } from "./audit";
+import { sessionsChanged } from "../accounts/session-cache";
 
 export const AdminCommand = z.discriminatedUnion("command", [
   z.object({ command: z.literal("grant"), role: z.enum(["admin", "moderator"]), email: z.string().min(3).max(320) }),
@@ -56,7 +57,8 @@ export async function runAdminCommand(
     return { ok: true, message: rows.map((r) => `${r.role.padEnd(9)} ${r.username} <${r.email}>`).join("\n") };
   }
   const role = command.command === "grant" ? command.role : "user";
-  return db.transaction(async (tx) => {
+  let changed: number | undefined;
+  const answer = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, username: users.username, email: users.email, role: users.role })
       .from(users)
@@ -71,6 +73,7 @@ export async function runAdminCommand(
       };
     }
     await tx.update(users).set({ role }).where(eq(users.id, user.id));
+    changed = user.id;
     await appendAudit(tx, {
       actorId: null,
       actorName,
@@ -87,6 +90,9 @@ export async function runAdminCommand(
       message: `${user.username} <${user.email}> is now ${roleWords(role)} (was ${roleWords(user.role)}).`,
     };
   });
+  // Issue 19: the person's cached sessions carry the old role; every instance drops them after the commit.
+  if (changed !== undefined) await sessionsChanged(db, { userId: changed });
+  return answer;
 }
 
 const roleWords = (role: string) => (role === "admin" ? "an admin" : role === "moderator" ? "a moderator" : "a user");

@@ -153,8 +153,11 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
       }
       const sort = query.sort === "for-you" ? "featured" : query.sort;
       // A viewer who blocks or mutes someone gets their own list, without those authors (one anti-join), uncached.
-      if (request.user && (await hidesAnyone(request.db, request.user.id))) {
-        const page = await discoverPage(request.db, { ...query, sort }, mature, undefined, request.user.id);
+      // NOTE: the cached session knows (session-cache.ts); a route that loaded no session asks the database.
+      const viewer = request.user;
+      const hides = viewer !== null && (request.session?.hidesAnyone ?? (await hidesAnyone(request.db, viewer.id)));
+      if (hides) {
+        const page = await discoverPage(request.db, { ...query, sort }, mature, undefined, viewer.id);
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return reply.header("cache-control", "private, no-cache").send(page.items);
       }

@@ -19,7 +19,18 @@ export interface InvalidationBus {
   publish(message: string): void;
 }
 
-export function startInvalidationBus(app: FastifyInstance, handlers: BusHandlers): InvalidationBus | undefined {
+export interface BusOptions {
+  /** The NOTIFY channel (each cache its own, so neither parses the other's messages). */
+  channel?: string;
+  /** For the log lines. */
+  name?: string;
+}
+
+export function startInvalidationBus(
+  app: FastifyInstance,
+  handlers: BusHandlers,
+  { channel = READ_CACHE_CHANNEL, name = "read cache" }: BusOptions = {},
+): InvalidationBus | undefined {
   const database = app.deps.database;
   if (!database.listen) return undefined;
   // Our own notifications come back to us too; the local drop already happened.
@@ -28,17 +39,17 @@ export function startInvalidationBus(app: FastifyInstance, handlers: BusHandlers
   // NOTE: until LISTEN is in place another instance's write would go unheard: build every answer, keep none.
   handlers.onLost();
   app.addHook("onReady", async () => {
-    listener = database.listen!(READ_CACHE_CHANNEL, {
+    listener = database.listen!(channel, {
       onNotification(payload) {
         const at = payload.indexOf(" ");
         if (payload.slice(0, at) !== self) handlers.onMessage(payload.slice(at + 1));
       },
       onListening: () => {
-        app.log.info("read cache: listening for invalidations");
+        app.log.info(`${name}: listening for invalidations`);
         handlers.onListening();
       },
       onLost: (error) => {
-        app.log.warn({ err: error }, "read cache: invalidation connection lost; not caching until it is back");
+        app.log.warn({ err: error }, `${name}: invalidation connection lost; not caching until it is back`);
         handlers.onLost();
       },
     });
@@ -49,8 +60,8 @@ export function startInvalidationBus(app: FastifyInstance, handlers: BusHandlers
   return {
     publish(message) {
       // NOTE: after the commit, so no instance can rebuild from the old row after hearing this.
-      database.db.execute(sql`select pg_notify(${READ_CACHE_CHANNEL}, ${`${self} ${message}`})`).catch((error) => {
-        app.log.error({ err: error }, "read cache: could not notify other instances");
+      database.db.execute(sql`select pg_notify(${channel}, ${`${self} ${message}`})`).catch((error) => {
+        app.log.error({ err: error }, `${name}: could not notify other instances`);
       });
     },
   };

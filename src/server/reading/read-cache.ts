@@ -58,6 +58,11 @@ export interface ReadCache {
    */
   sendCached<F>(request: FastifyRequest, reply: FastifyReply, key: string, allowed: (facts: F) => boolean): boolean;
   /**
+   * The facts kept beside `key`'s cached answer (SendOptions.facts), or undefined when it is not cached: a
+   * signed-in request decides from them, as the signed-out fast path does, without a query (issue 19).
+   */
+  cachedFacts<F>(key: string): F | undefined;
+  /**
    * For answers that are not one body (the public page's redirects, its own codings): the value `build` makes for
    * `key`, kept until invalidated like send's; `size` tells its bytes for the bound.
    */
@@ -250,6 +255,10 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
       reply.header("content-type", answer.contentType);
       sendSignedOut(request, reply, key, answer);
       return true;
+    },
+    cachedFacts<F>(key: string): F | undefined {
+      const answer = store.get(key);
+      return answer?.kind === "answer" ? (answer.facts as F) : undefined;
     },
     async remember<T>(key: string, build: () => Promise<T>, size: (value: T) => number): Promise<T> {
       const memo =

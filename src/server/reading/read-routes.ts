@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ReadStoryView } from "../../shared/schemas/reading";
+import { MAX_STORY_STATES } from "../accounts/session-cache";
 import { notFound } from "../errors";
 import { countRead } from "../reading-stats/read-counter";
 import { spliceViewerState, type ViewerState } from "./present-read";
@@ -73,6 +74,29 @@ function cachedForSignedOut(request: FastifyRequest, reply: FastifyReply, done: 
   }
 }
 
+/**
+ * Issue 19: a signed-in viewer's gate without a query when it can be: the cached view's facts answer mayRead (as
+ * for a signed-out visitor, with this viewer's plan) and the viewer's flags for this story are kept in their cached
+ * session (dropped with it whenever they write anything, likes and bookmarks included). Otherwise the gate query,
+ * whose flags are kept for next time.
+ */
+async function signedInState(request: FastifyRequest, id: number): Promise<ViewerState> {
+  const user = request.user!;
+  const session = request.session;
+  const facts = request.server.readCache.cachedFacts<ReadableFacts>(readCacheKey(id));
+  if (facts && !mayRead(facts, user)) throw notFound(STORY_NOT_PUBLISHED);
+  const kept = facts && session?.storyStates.get(id);
+  if (kept) return kept;
+  const state = await readGate(request.db, id, user);
+  if (!state) throw notFound(STORY_NOT_PUBLISHED);
+  if (session) {
+    const states = session.storyStates;
+    if (states.size >= MAX_STORY_STATES) states.delete(states.keys().next().value as number);
+    states.set(id, state);
+  }
+  return state;
+}
+
 export async function readRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
@@ -87,8 +111,7 @@ export async function readRoutes(root: FastifyInstance): Promise<void> {
         countRead({ storyId: id, request });
         return sent;
       }
-      const state = await readGate(request.db, id, request.user);
-      if (!state) throw notFound(STORY_NOT_PUBLISHED);
+      const state = await signedInState(request, id);
       viewerStates.set(request, state);
       countRead({ storyId: id, request });
       return request.server.readCache.send(request, reply, readCacheKey(id), build, VIEW_FACTS);
