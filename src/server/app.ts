@@ -14,6 +14,8 @@ import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
 import { trustProxyOption } from "./http/client-address";
 import { healthRoutes } from "./http/health";
+import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id";
+import { metricsRoute, registerRequestTiming } from "./metrics/http-metrics";
 import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./http/json-body";
 import { createLogger, isLogger, type LoggerConfig } from "./http/logging";
 import { registerTextGuard } from "./http/request-text";
@@ -55,11 +57,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: DEFAULT_BODY_LIMIT,
     // NOTE: only a proxy named in TRUST_PROXY may say who the client is; anyone else could forge X-Forwarded-For.
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    // The proxy's X-Request-Id when sane, else a fresh one: in every log line of the request (docs/decisions/0037).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate("deps", deps);
+  // First, so every answer (a refused origin's, an error's) carries the id, and every route is timed.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  registerRequestTiming(app, deps.metrics);
   registerBackgroundTasks(app);
   registerReadCache(app);
   registerReadCounter(app);
@@ -78,7 +89,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     loadSession(app, request, reply).then(() => done(), done);
   });
 
-  await healthRoutes(app, deps.database);
+  await healthRoutes(app, deps);
+  metricsRoute(app, deps.metrics, deps.config.METRICS_TOKEN);
+  deps.metrics.sources.readCache = () => app.readCache.stats;
   await app.register(accountRoutes);
   await app.register(storyRoutes);
   await app.register(imageRoutes);

@@ -6,6 +6,10 @@ import { createPayments } from "./billing/create-payments";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { createWakeSignal } from "./email-notifications/wake";
+import { createWorkerPulse } from "./email-notifications/pulse";
+import { pendingEmailCount } from "./email-notifications/queue-depth";
+import { instrumentAi } from "./metrics/ai-metrics";
+import { createMetrics } from "./metrics/metrics";
 import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
 import type { AppDeps } from "./types";
 
@@ -18,14 +22,19 @@ export async function createDeps(config: Config, database: Database, options: De
   const mailer =
     options.mailer ??
     (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox(options.log));
+  const metrics = createMetrics();
+  metrics.sources.pool = database.pool;
+  metrics.sources.emailQueue = () => pendingEmailCount(database.db);
   return {
     config,
     database,
     mailer,
-    ai: options.ai ?? (await createAiDriver(config)),
+    ai: instrumentAi(options.ai ?? (await createAiDriver(config)), config.AI_PROVIDER, metrics),
     payments: options.payments ?? (await createPayments(config)),
     now: options.now ?? (() => new Date()),
     emailWake: createWakeSignal(),
+    emailPulse: createWorkerPulse(),
+    metrics,
     onNewChapters: options.onNewChapters,
   };
 }
