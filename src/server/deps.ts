@@ -22,14 +22,13 @@ export async function createDeps(config: Config, database: Database, options: De
   const mailer =
     options.mailer ??
     (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox(options.log));
-  const metrics = createMetrics();
-  metrics.sources.pool = database.pool;
+  const metrics = createMetrics(database.pool);
   metrics.sources.emailQueue = () => pendingEmailCount(database.db);
   return {
     config,
     database,
     mailer,
-    ai: instrumentAi(options.ai ?? (await createAiDriver(config)), config.AI_PROVIDER, metrics),
+    ai: instrumentAi(options.ai ?? (await createAiDriver(config)), metrics),
     payments: options.payments ?? (await createPayments(config)),
     now: options.now ?? (() => new Date()),
     emailWake: createWakeSignal(),

@@ -50,7 +50,12 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] a database outage", () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ ...DB_UNAVAILABLE, requestId: expect.any(String) });
     }
-    expect((await ready()).statusCode).toBe(503);
+    const notReady = await ready();
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toMatchObject({
+      code: "DB_UNAVAILABLE",
+      checks: { database: { ok: false }, migrations: { ok: false }, email: { ok: true } },
+    });
 
     proxy.setState("up");
     expect((await listStories()).statusCode).toBe(200);

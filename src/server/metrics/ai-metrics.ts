@@ -7,8 +7,9 @@ import type { AppMetrics } from "./metrics";
 
 type Outcome = "ok" | "failed" | "aborted";
 
-export function instrumentAi(ai: AiDriver, provider: string, metrics: AppMetrics): AiDriver {
-  const label = ai.offline ? "offline" : provider;
+export function instrumentAi(ai: AiDriver, metrics: AppMetrics): AiDriver {
+  // NOTE: the model's provider ("openai-compatible.chat", "anthropic.messages"): set by configuration, so bounded.
+  const label = ai.offline ? "offline" : (ai.model.provider.split(".")[0] ?? "unknown");
   const tokens = { input: metrics.aiTokens.labels(label, "input"), output: metrics.aiTokens.labels(label, "output") };
   const duration = metrics.aiDuration.labels(label);
   const count = (outcome: Outcome) => metrics.aiRequests.labels(label, outcome).inc();

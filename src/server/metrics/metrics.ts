@@ -32,10 +32,11 @@ export interface AppMetrics {
   emailFailures: Counter;
 }
 
-export function createMetrics(): AppMetrics {
+/** `pool`: the database's pool, when it has one; PGlite has none and its pool gauges are left out. */
+export function createMetrics(pool?: MetricSources["pool"]): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
-  const sources: MetricSources = {};
+  const sources: MetricSources = { pool };
 
   const gauge = (name: string, help: string, read: () => number | undefined | Promise<number | undefined>) =>
     new Gauge({
@@ -43,15 +44,17 @@ export function createMetrics(): AppMetrics {
       help,
       registers,
       async collect() {
+        // NOTE: a source that cannot tell (the database down) keeps the last value rather than a misleading 0.
         const value = await read();
-        if (value === undefined) this.reset();
-        else this.set(value);
+        if (value !== undefined) this.set(value);
       },
     });
 
-  gauge("ficforge_db_pool_in_use", "PostgreSQL connections checked out of the pool", () => sources.pool?.().inUse);
-  gauge("ficforge_db_pool_waiting", "Queries waiting for a PostgreSQL connection", () => sources.pool?.().waiting);
-  gauge("ficforge_db_pool_total", "PostgreSQL connections open in the pool", () => sources.pool?.().total);
+  if (pool) {
+    gauge("ficforge_db_pool_in_use", "PostgreSQL connections checked out of the pool", () => pool().inUse);
+    gauge("ficforge_db_pool_waiting", "Queries waiting for a PostgreSQL connection", () => pool().waiting);
+    gauge("ficforge_db_pool_total", "PostgreSQL connections open in the pool", () => pool().total);
+  }
   gauge("ficforge_read_cache_bytes", "Bytes held by the read cache", () => sources.readCache?.().bytes);
   gauge("ficforge_read_cache_entries", "Entries held by the read cache", () => sources.readCache?.().entries);
   // NOTE: counters kept as plain numbers on the cache's hot path and read here, so a hit costs one increment.
