@@ -12,20 +12,20 @@ import type { AppMetrics } from "./metrics";
 /** The label for requests no route matched (the client's pages, unknown paths): raw URLs would be unbounded. */
 export const UNMATCHED_ROUTE = "unmatched";
 
-type Observe = (seconds: number) => void;
+type Series = ReturnType<AppMetrics["httpDuration"]["series"]>;
 
-/** One observer per route and status, made once: the request path then costs a map lookup and one observe. */
+/** One series per route, method and status, made once: a request then costs a map lookup and a bucket bump. */
 function routeTimer(metrics: AppMetrics, route: string, method: string) {
-  const byStatus = new Map<number, Observe>();
+  const histogram = metrics.httpDuration;
+  const byStatus = new Map<number, Series>();
   return (reply: FastifyReply) => {
     const status = reply.statusCode;
-    let observe = byStatus.get(status);
-    if (observe === undefined) {
-      const child = metrics.httpDuration.labels(route, method, String(status));
-      observe = (seconds) => child.observe(seconds);
-      byStatus.set(status, observe);
+    let series = byStatus.get(status);
+    if (series === undefined) {
+      series = histogram.series({ route, method, status: String(status) });
+      byStatus.set(status, series);
     }
-    observe(reply.elapsedTime / 1000);
+    histogram.observe(series, reply.elapsedTime / 1000);
   };
 }
 

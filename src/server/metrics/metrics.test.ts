@@ -123,6 +123,12 @@ describeEachDb(
 
       const after = await scrape();
       expect(sample(after, "ficforge_http_request_duration_seconds_count", route)).toBe(3);
+      // Cumulative buckets: all three within 10 s, none within 0 s; the sum is their time.
+      expect(sample(after, "ficforge_http_request_duration_seconds_bucket", { ...route, le: "10" })).toBe(3);
+      expect(sample(after, "ficforge_http_request_duration_seconds_bucket", { ...route, le: "+Inf" })).toBe(3);
+      const sum = sample(after, "ficforge_http_request_duration_seconds_sum", route) ?? 0;
+      expect(sum).toBeGreaterThan(0);
+      expect(sum).toBeLessThan(30);
       expect(after).toContain('route="unmatched"');
       expect(after).not.toContain("no-such-thing");
       expect(sample(after, "ficforge_read_cache_misses_total")).toBe(misses + 1);
@@ -160,7 +166,7 @@ describeEachDb(
       for (const bad of ["has space", "x".repeat(129), "semi;colon", ""]) {
         const response = await ctx().app.inject({ url: "/healthz", headers: { "x-request-id": bad } });
         const made = String(response.headers["x-request-id"]);
-        expect(made).toMatch(/^[0-9a-f-]{36}$/);
+        expect(made).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
         expect(logOf(made)).toHaveLength(2);
         expect(lines.join("")).not.toContain("semi;colon");
       }

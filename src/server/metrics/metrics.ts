@@ -2,6 +2,7 @@
 // build many apps in one process never collide on prom-client's global registry. Counters and histograms move where
 // things happen; gauges (pool, read cache, email queue) are read when /metrics is scraped.
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { createRequestHistogram, type RequestHistogram } from "./request-histogram";
 
 /** Seconds: a cached read answers in well under a millisecond, a cold Discover in tens, a Marin stream in seconds. */
 const HTTP_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
@@ -22,7 +23,8 @@ export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "bad_signatur
 export interface AppMetrics {
   registry: Registry;
   sources: MetricSources;
-  httpDuration: Histogram<"route" | "method" | "status">;
+  /** Labels route (the matched pattern), method and status: see http-metrics.ts. */
+  httpDuration: RequestHistogram;
   aiRequests: Counter<"provider" | "outcome">;
   aiTokens: Counter<"provider" | "kind">;
   aiDuration: Histogram<"provider">;
@@ -87,13 +89,12 @@ export function createMetrics(pool?: MetricSources["pool"]): AppMetrics {
   return {
     registry,
     sources,
-    httpDuration: new Histogram({
-      name: "ficforge_http_request_duration_seconds",
-      help: "Time to answer a request, by route pattern, method and status",
-      labelNames: ["route", "method", "status"],
-      buckets: HTTP_BUCKETS,
-      registers,
-    }),
+    httpDuration: createRequestHistogram(
+      registry,
+      "ficforge_http_request_duration_seconds",
+      "Time to answer a request, by route pattern, method and status",
+      HTTP_BUCKETS,
+    ),
     aiRequests: new Counter({
       name: "ficforge_ai_requests_total",
       help: "Generations asked of the AI provider, by outcome (ok, failed, aborted)",
