@@ -1,12 +1,6 @@
 // Request timing by route pattern and the bearer-guarded /metrics endpoint (docs/decisions/0037).
 import { timingSafeEqual } from "node:crypto";
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  HookHandlerDoneFunction,
-  onResponseHookHandler,
-} from "fastify";
+import type { FastifyInstance, FastifyReply, onSendHookHandler } from "fastify";
 import type { AppMetrics } from "./metrics";
 
 /** The label for requests no route matched (the client's pages, unknown paths): raw URLs would be unbounded. */
@@ -30,22 +24,25 @@ function routeTimer(metrics: AppMetrics, route: string, method: string) {
 }
 
 /**
- * Times every request: a route-level onResponse hook on each route as it is added (its pattern known once, not
- * looked up per request), and one app-level hook for requests no route matched. Call before any route is added.
+ * Times every request until its answer starts (status and headers known; for a stream, its first byte): a route-level
+ * onSend hook on each route as it is added (its pattern known once, not looked up per request), and one app-level
+ * onSend hook for requests no route matched. Call before any route is added.
+ * NOTE: onSend, not onResponse: the app already runs onSend hooks on every answer (security.ts), so these are two
+ * more calls in that chain; the first onResponse hook would start a second hook chain (and its closure) per request.
  */
 export function registerRequestTiming(app: FastifyInstance, metrics: AppMetrics): void {
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const timers = new Map(methods.map((method) => [method, routeTimer(metrics, route.url, method)]));
-    const hook: onResponseHookHandler = (request, reply, done) => {
+    const hook: onSendHookHandler = (request, reply, payload, done) => {
       timers.get(request.method)?.(reply);
-      done();
+      done(null, payload);
     };
-    const existing = route.onResponse;
-    route.onResponse = existing === undefined ? hook : [...(Array.isArray(existing) ? existing : [existing]), hook];
+    const existing = route.onSend;
+    route.onSend = existing === undefined ? hook : [...(Array.isArray(existing) ? existing : [existing]), hook];
   });
   const unmatched = new Map<string, ReturnType<typeof routeTimer>>();
-  app.addHook("onResponse", (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (request.is404) {
       // NOTE: methods are bounded by the router (an unknown method never gets here as itself).
       let timer = unmatched.get(request.method);
@@ -55,7 +52,7 @@ export function registerRequestTiming(app: FastifyInstance, metrics: AppMetrics)
       }
       timer(reply);
     }
-    done();
+    done(null, payload);
   });
 }
 
