@@ -24,7 +24,7 @@ function routeTimer(metrics: AppMetrics, route: string, method: string) {
 }
 
 /**
- * Times every request until its answer starts (status and headers known; for a stream, its first byte): a route-level
+ * Times every request until its answer starts (status and headers known; a stream, when its headers go): a route-level
  * onSend hook on each route as it is added (its pattern known once, not looked up per request), and one app-level
  * onSend hook for requests no route matched. Call before any route is added.
  * NOTE: onSend, not onResponse: the app already runs onSend hooks on every answer (security.ts), so these are two
