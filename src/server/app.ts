@@ -15,6 +15,8 @@ import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
 import { trustProxyOption } from "./http/client-address";
 import { healthRoutes } from "./http/health";
+import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id";
+import { metricsRoute, registerRequestTiming } from "./metrics/http-metrics";
 import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./http/json-body";
 import { createLogger, isLogger, type LoggerConfig } from "./http/logging";
 import { registerTextGuard } from "./http/request-text";
@@ -59,6 +61,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // NOTE: Fastify's own request logging writes two lines per request ("incoming request", "request completed");
     // one line after the answer (below) says the same for ~5 µs less per request (decision 0035).
     disableRequestLogging: true,
+    // The proxy's X-Request-Id when sane, else a fresh one: in every log line of the request (docs/decisions/0037).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,6 +78,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       done();
     });
   }
+  // First, so every answer (a refused origin's, an error's) carries the id, and every route is timed.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  registerRequestTiming(app, deps.metrics);
   registerBackgroundTasks(app);
   registerReadCache(app);
   registerSessionCache(app);
@@ -107,7 +118,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     done(null, payload);
   });
 
-  await healthRoutes(app, deps.database);
+  await healthRoutes(app, deps);
+  metricsRoute(app, deps.metrics, deps.config.METRICS_TOKEN);
+  deps.metrics.sources.readCache = () => app.readCache.stats;
   await app.register(accountRoutes);
   await app.register(storyRoutes);
   await app.register(imageRoutes);

@@ -7,6 +7,10 @@ import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { createWakeSignal } from "./email-notifications/wake";
 import { createImageStorage } from "./images/storage/driver";
+import { createWorkerPulse } from "./email-notifications/pulse";
+import { pendingEmailCount } from "./email-notifications/queue-depth";
+import { instrumentAi } from "./metrics/ai-metrics";
+import { createMetrics } from "./metrics/metrics";
 import { createDevOutbox, createSmtpMailer } from "./mail/mailer";
 import type { AppDeps } from "./types";
 
@@ -20,15 +24,19 @@ export async function createDeps(config: Config, database: Database, options: De
   const mailer =
     options.mailer ??
     (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox(options.log));
+  const metrics = createMetrics(database.pool);
+  metrics.sources.emailQueue = () => pendingEmailCount(database.db);
   return {
     config,
     database,
     mailer,
-    ai: options.ai ?? (await createAiDriver(config)),
+    ai: instrumentAi(options.ai ?? (await createAiDriver(config)), metrics),
     payments: options.payments ?? (await createPayments(config)),
     imageStorage: options.imageStorage ?? createImageStorage(config),
     now: options.now ?? (() => new Date()),
     emailWake: createWakeSignal(),
+    emailPulse: createWorkerPulse(),
+    metrics,
     onNewChapters: options.onNewChapters,
   };
 }

@@ -55,6 +55,8 @@ describe("configuration", () => {
     [{ STRIPE_SECRET_KEY: "sk_test" }, /STRIPE_PRICE_ID is required/],
     [{ STRIPE_SECRET_KEY: "sk_test", STRIPE_PRICE_ID: "price_1" }, /STRIPE_WEBHOOK_SECRET is required/],
     [{ NODE_ENV: "production" }, /^Invalid configuration: SMTP_URL is required when NODE_ENV is production$/],
+    [{ METRICS_TOKEN: "short" }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters$/],
+    [{ METRICS_TOKEN: "a token with spaces in it" }, /^Invalid configuration: METRICS_TOKEN must be printable ASCII/],
   ])("refuses %j with one line naming the variable", (env, pattern) => {
     let error: unknown;
     try {
@@ -65,5 +67,14 @@ describe("configuration", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(pattern);
     expect((error as Error).message).not.toContain("\n");
+  });
+
+  it("keeps a valid METRICS_TOKEN and never repeats a refused one", () => {
+    expect(loadConfig({ METRICS_TOKEN: " 0123456789abcdef-token " }).METRICS_TOKEN).toBe("0123456789abcdef-token");
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: "secret-but-short" + "é" })).toThrow(/^[^é]*$/);
+    expect(() => loadConfig({ METRICS_TOKEN: "tooshort" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("tooshort") }),
+    );
   });
 });

@@ -63,6 +63,15 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool.default(false),
   SEED_DEMO: bool.default(true),
+  // Guards /metrics (Authorization: Bearer …); unset, /metrics answers 404 (docs/decisions/0037).
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .max(256, "must be at most 256 characters")
+      .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -76,6 +85,8 @@ export interface Config extends Omit<Env, "APP_URL"> {
 
 export class ConfigError extends Error {}
 
+const SECRET_NAMES = new Set(["APP_SECRET", "METRICS_TOKEN"]);
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty or blank variable (`NODE_ENV=` as container tools pass it) counts as unset (DESIGN.md section 3).
   const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
@@ -83,9 +94,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? "is invalid"} (got "${source[name] ?? ""}")`,
-    );
+    // NOTE: a secret's value is never repeated: the message lands in logs and container events.
+    const got = SECRET_NAMES.has(name) ? "" : ` (got "${source[name] ?? ""}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${got}`);
   }
   const env = parsed.data;
   if (

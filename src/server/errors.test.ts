@@ -51,7 +51,11 @@ describe("the error handler", () => {
   it("logs unknown errors and answers a plain 500 without details", async () => {
     const response = await app.inject({ url: "/boom" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: "Internal Server Error", code: "INTERNAL" });
+    expect(response.json()).toEqual({
+      message: "Internal Server Error",
+      code: "INTERNAL",
+      requestId: expect.any(String),
+    });
     expect(response.body).not.toContain("secret");
     expect(JSON.stringify(logged)).toContain("secret database password in stack");
   });

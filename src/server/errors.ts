@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { DAILY_LIMIT_CODE, MARIN_ERROR_CODES } from "../shared/schemas/marin";
 import { DB_UNAVAILABLE, databaseFailure } from "./db/unavailable";
 
 export interface ErrorBody {
@@ -43,6 +44,7 @@ export function validationBody(issues: readonly Issue[]): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 429) countQuotaDenial(app, error.code);
       return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -56,7 +58,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const dbFailure = databaseFailure(error);
     if (dbFailure) {
       request.log.warn({ db: dbFailure }, "database unavailable");
-      return reply.status(503).send(DB_UNAVAILABLE);
+      // NOTE: server-side failures carry the request id (also in the X-Request-Id header), so a person who reports
+      // one gives the operator the log lines to look at; 4xx answers are about the request itself.
+      return reply.status(503).send({ ...DB_UNAVAILABLE, requestId: request.id });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
@@ -66,6 +70,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ message: error.message, code: error.code ?? "BAD_REQUEST" });
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ message: "Internal Server Error", code: "INTERNAL" });
+    return reply.status(500).send({ message: "Internal Server Error", code: "INTERNAL", requestId: request.id });
   });
+}
+
+/** Marin's limits (ai/quota.ts) refuse with these codes; /metrics counts the refusals. */
+function countQuotaDenial(app: FastifyInstance, code: string): void {
+  const limit = code === DAILY_LIMIT_CODE ? "daily" : code === MARIN_ERROR_CODES.rateLimited ? "per_minute" : undefined;
+  if (limit) app.deps?.metrics.quotaDenials.labels(limit).inc();
 }

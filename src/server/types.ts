@@ -7,6 +7,8 @@ import type { Mailer } from "./mail/mailer";
 import type { PaymentsDriver } from "./billing/payments";
 import type { WakeSignal } from "./email-notifications/wake";
 import type { ImageStorage } from "./images/storage/driver";
+import type { WorkerPulse } from "./email-notifications/pulse";
+import type { AppMetrics } from "./metrics/metrics";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,6 +24,10 @@ export interface AppDeps {
   now: () => Date;
   /** Wakes this instance's notification email worker (email-notifications/start.ts). */
   emailWake: WakeSignal;
+  /** What this instance's email worker last did, for /readyz (email-notifications/pulse.ts). */
+  emailPulse: WorkerPulse;
+  /** This app's Prometheus registry and metrics (metrics/metrics.ts): one per app, never prom-client's global one. */
+  metrics: AppMetrics;
   /**
    * Told after a save or publish committed of the chapters it published for the first time (issue 17): the place
    * for notifyNewChapters(storyId, ns). Runs once per chapter ever, across instances (chapters/sync-chapters.ts).

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
 import { AppError } from "../errors";
+import type { WebhookOutcome } from "../metrics/metrics";
 import { applyStripeEvent } from "./apply-event";
 import type { PaymentsDriver } from "./payments";
 import { invalidateSubscriberViews } from "./premium-views";
@@ -18,11 +19,22 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
   app.post("/api/stripe/webhook", { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
-    const { payments, now } = app.deps;
+    const { payments, now, metrics } = app.deps;
+    const counted = (outcome: WebhookOutcome) => metrics.webhooks.labels("stripe", outcome).inc();
     const signature = request.headers["stripe-signature"];
-    const event = verifyOrThrow(payments, request.body, typeof signature === "string" ? signature : undefined);
+    let event: Stripe.Event;
+    try {
+      event = verifyOrThrow(payments, request.body, typeof signature === "string" ? signature : undefined);
+    } catch (error) {
+      counted(payments.verifyWebhook ? "bad_signature" : "disabled");
+      throw error;
+    }
     // NOTE: a failure to apply is a 500, so Stripe delivers the event again (the transaction left nothing behind).
-    const outcome = await applyStripeEvent(request.db, event, now(), request.log);
+    const outcome = await applyStripeEvent(request.db, event, now(), request.log).catch((error: unknown) => {
+      counted("failed");
+      throw error;
+    });
+    counted(outcome);
     if (outcome === "applied") await invalidateSubscriberViews(app.readCache, request.db, event);
     return { received: true, outcome };
   });

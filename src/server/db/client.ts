@@ -26,6 +26,8 @@ export interface Database {
   /** PostgreSQL only: LISTEN on a dedicated connection that reconnects (notifications.ts). PGlite is one process. */
   listen?(channel: string, handlers: ListenHandlers): Listener;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections in use, queries waiting and connections open (/metrics). */
+  pool?(): { inUse: number; waiting: number; total: number };
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -79,6 +81,7 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
     ping: async () => void (await pool.query(ping)),
     listen: (channel, handlers) => listenForNotifications(url, channel, handlers, { connectTimeoutMs }),
     close: () => pool.end(),
+    pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, total: pool.totalCount }),
   };
 }
 

@@ -92,7 +92,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] losing database connections", ()
       await terminateBackends(adminUrl, scratch.name, [lockerPid]);
       const response = await inFlight;
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual(DB_UNAVAILABLE);
+      expect(response.json()).toEqual({ ...DB_UNAVAILABLE, requestId: expect.any(String) });
     } finally {
       await locker.end();
     }

@@ -48,9 +48,14 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] a database outage", () => {
     for (let i = 0; i < 3; i++) {
       const response = await listStories();
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual(DB_UNAVAILABLE);
+      expect(response.json()).toEqual({ ...DB_UNAVAILABLE, requestId: expect.any(String) });
     }
-    expect((await ready()).statusCode).toBe(503);
+    const notReady = await ready();
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toMatchObject({
+      code: "DB_UNAVAILABLE",
+      checks: { database: { ok: false }, migrations: { ok: false }, email: { ok: true } },
+    });
 
     proxy.setState("up");
     expect((await listStories()).statusCode).toBe(200);
@@ -63,7 +68,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] a database outage", () => {
     const started = Date.now();
     const responses = await Promise.all([listStories(), listStories(), listStories(), listStories(), listStories()]);
     expect(responses.map((r) => r.statusCode)).toEqual([503, 503, 503, 503, 503]);
-    expect(responses[0]!.json()).toEqual(DB_UNAVAILABLE);
+    expect(responses[0]!.json()).toEqual({ ...DB_UNAVAILABLE, requestId: expect.any(String) });
     expect((await ready()).statusCode).toBe(503);
     expect(Date.now() - started).toBeLessThan(8000);
 

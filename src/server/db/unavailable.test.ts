@@ -58,7 +58,7 @@ describe("the error handler on database failures", () => {
     lines.length = 0;
     const response = await app.inject({ url: `/fail/${encodeURIComponent(name)}` });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual(DB_UNAVAILABLE);
+    expect(response.json()).toEqual({ ...DB_UNAVAILABLE, requestId: expect.any(String) });
     expect(logged.map((entry) => [entry.level, entry.msg])).toEqual([[40, "database unavailable"]]);
     expect(lines.join("")).not.toContain("hash-secret");
   });
@@ -66,6 +66,10 @@ describe("the error handler on database failures", () => {
   it("keeps other database errors as a plain 500", async () => {
     const response = await app.inject({ url: "/unique" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: "Internal Server Error", code: "INTERNAL" });
+    expect(response.json()).toEqual({
+      message: "Internal Server Error",
+      code: "INTERNAL",
+      requestId: expect.any(String),
+    });
   });
 });

@@ -14,7 +14,8 @@ export interface RunningEmailWorker {
 }
 
 export function startEmailWorker(
-  deps: Pick<AppDeps, "database" | "mailer" | "now" | "config" | "emailWake">,
+  deps: Pick<AppDeps, "database" | "mailer" | "now" | "config" | "emailWake"> &
+    Partial<Pick<AppDeps, "emailPulse" | "metrics">>,
   log: MaintenanceLog & { info(details: object, message: string): void },
   worker: EmailWorker = createEmailWorker({
     db: deps.database.db,
@@ -31,7 +32,11 @@ export function startEmailWorker(
   let wokenWhileRunning = false;
   let failedPasses = 0;
 
+  // NOTE: the pulse is what /readyz reads (pulse.ts); the metrics count what each pass sent and failed to send.
+  const pulse = deps.emailPulse;
+  if (pulse) pulse.state = "running";
   const schedule = (delayMs: number) => {
+    if (pulse) pulse.nextPassAt = deps.now().getTime() + delayMs;
     clearTimeout(timer);
     timer = setTimeout(() => void pass(), delayMs).unref();
   };
@@ -39,9 +44,12 @@ export function startEmailWorker(
   const pass = async () => {
     if (stopped || running) return;
     wokenWhileRunning = false;
+    if (pulse) pulse.passStartedAt = deps.now().getTime();
     running = worker
       .runOnce()
       .then(({ error, ...result }) => {
+        deps.metrics?.emailsSent.inc(result.emails);
+        deps.metrics?.emailFailures.inc(result.failures);
         if (error) {
           failedPasses++;
           log.warn(
@@ -63,6 +71,10 @@ export function startEmailWorker(
       });
     await running;
     running = undefined;
+    if (pulse) {
+      pulse.passStartedAt = undefined;
+      pulse.lastPassAt = deps.now().getTime();
+    }
     if (stopped) return;
     if (failedPasses > 0) schedule(Math.min(everyMs * 2 ** failedPasses, MAX_BACKOFF_MS));
     else schedule(wokenWhileRunning ? 0 : everyMs);
@@ -79,6 +91,7 @@ export function startEmailWorker(
   return {
     async stop() {
       stopped = true;
+      if (pulse) pulse.state = "stopped";
       unsubscribe();
       clearTimeout(timer);
       await running;

@@ -76,7 +76,11 @@ describeEachDb(
         const account = newAccount();
         const res = await sendFrom(ctx().app, freshIp(), "POST", "/api/register", account);
         expect(res.statusCode).toBe(500);
-        expect(res.json()).toEqual({ message: "Internal Server Error", code: "INTERNAL" });
+        expect(res.json()).toEqual({
+          message: "Internal Server Error",
+          code: "INTERNAL",
+          requestId: expect.any(String),
+        });
         const text = logText();
         expect(text).toContain("unhandled error");
         expect(text).toContain("23514");

@@ -77,6 +77,8 @@ export interface ReadCache {
   invalidateAll(): void;
   /** Entries and bytes held (tests, benchmarks). */
   readonly size: { entries: number; bytes: number };
+  /** Entries and bytes held, and lookups answered from memory (hits) or built (misses) since start (/metrics). */
+  readonly stats: { entries: number; bytes: number; hits: number; misses: number };
 }
 
 declare module "fastify" {
@@ -180,6 +182,21 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
     maxScopeEntries: { discover: options.maxDiscoverEntries ?? DEFAULT_MAX_DISCOVER_ENTRIES },
   });
 
+  // NOTE: plain numbers: a hit on the hot path costs one increment; /metrics reads them when scraped.
+  let hits = 0;
+  let misses = 0;
+  /** The entry for `key` counted as a hit, or undefined. */
+  function hit(key: string): Answer | Memo | undefined {
+    const found = store.get(key);
+    if (found !== undefined) hits++;
+    return found;
+  }
+  /** Builds `key` (or joins its build in flight), counted as a miss. */
+  function miss(key: string, build: () => Promise<Answer | Memo>): Promise<Answer | Memo> {
+    misses++;
+    return store.fill(key, build);
+  }
+
   function representation(
     key: string,
     answer: Answer,
@@ -224,8 +241,8 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
       sendOptions: SendOptions<T, F> = {},
     ): Promise<FastifyReply> {
       const answer =
-        store.get(key) ??
-        (await store.fill(key, async () => {
+        hit(key) ??
+        (await miss(key, async () => {
           const before = new Set(Object.keys(reply.getHeaders()));
           const value = await build();
           const added = Object.entries(reply.getHeaders()).filter(([name]) => !before.has(name));
@@ -250,7 +267,9 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
     },
     sendCached<F>(request: FastifyRequest, reply: FastifyReply, key: string, allowed: (facts: F) => boolean): boolean {
       const answer = store.get(key);
+      // NOTE: a miss here is counted by send, which the route then calls.
       if (answer?.kind !== "answer" || !allowed(answer.facts as F)) return false;
+      hits++;
       for (const [name, value] of answer.headers) reply.header(name, value);
       reply.header("content-type", answer.contentType);
       sendSignedOut(request, reply, key, answer);
@@ -262,8 +281,8 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
     },
     async remember<T>(key: string, build: () => Promise<T>, size: (value: T) => number): Promise<T> {
       const memo =
-        store.get(key) ??
-        (await store.fill(key, async () => {
+        hit(key) ??
+        (await miss(key, async () => {
           const value = await build();
           return { kind: "memo", value, size: size(value) + 256 } satisfies Memo;
         }));
@@ -288,6 +307,9 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
     },
     get size() {
       return store.size;
+    },
+    get stats() {
+      return { ...store.size, hits, misses };
     },
   } satisfies ReadCache;
 
