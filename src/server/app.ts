@@ -12,6 +12,7 @@ import { loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
+import { registerDrain } from "./http/drain";
 import { trustProxyOption } from "./http/client-address";
 import { healthRoutes } from "./http/health";
 import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./http/json-body";
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.decorate("deps", deps);
   registerBackgroundTasks(app);
+  registerDrain(app);
   registerReadCache(app);
   registerReadCounter(app);
   app.decorateRequest("db", { getter: () => deps.database.db });
