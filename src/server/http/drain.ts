@@ -46,8 +46,8 @@ export interface DrainTimes {
 export async function drainAndClose(app: FastifyInstance, times: DrainTimes): Promise<boolean> {
   const state = inFlight.get(app)!;
   app.draining = true;
-  // Idle kept-alive connections would otherwise stay open until the listener closes.
-  app.server.closeIdleConnections();
+  // NOTE: idle kept-alive connections are left to the proxy to close (nginx.conf's keepalive_timeout, shorter than
+  // the drain): closing one here could race a request nginx is sending on it, which it cannot retry for a POST.
   await new Promise((resolve) => setTimeout(resolve, times.drainMs));
   const closed = new Promise<void>((resolve) => app.server.close(() => resolve()));
   let timer: NodeJS.Timeout | undefined;
