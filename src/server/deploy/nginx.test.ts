@@ -96,7 +96,13 @@ function upstreamsIn(log: string, pattern: RegExp): Set<string> {
   );
 }
 
-const hasNginx = spawnSync("sh", ["-c", "command -v nginx"], { stdio: "ignore" }).status === 0;
+// NOTE: Debian puts nginx in /usr/sbin, which a normal user's PATH may lack.
+const NGINX =
+  spawnSync("sh", ["-c", "command -v nginx"], { stdio: "ignore" }).status === 0
+    ? "nginx"
+    : existsSync("/usr/sbin/nginx")
+      ? "/usr/sbin/nginx"
+      : undefined;
 
 // NOTE: PostgreSQL is what lets two processes share one database; PGlite allows one process per DATA_DIR.
 describe.skipIf(!TEST_DATABASE_URL)("[postgres] two instances behind nginx (skipped without TEST_DATABASE_URL)", () => {
@@ -106,7 +112,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] two instances behind nginx (skip
   });
 
   it("keeps sessions, fresh writes, streams and the quota across instances, and loses no request in a restart", async () => {
-    if (!hasNginx) throw new Error("nginx is not installed: run `node scripts/ensure-chromium.mjs` (as root) first.");
+    if (!NGINX) throw new Error("nginx is not installed: run `node scripts/ensure-chromium.mjs` (as root) first.");
     if (!existsSync(SERVER)) throw new Error("dist/server/main.js is missing: run `npm run build` first.");
     const scratch = await createScratchDatabase(TEST_DATABASE_URL!);
     cleanup.push(() => scratch.drop());
@@ -121,7 +127,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] two instances behind nginx (skip
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, "nginx.conf"), testNginxConf(dir, portProxy, [portA, portB]));
     const nginx = spawn(
-      "nginx",
+      NGINX,
       ["-c", join(dir, "nginx.conf"), "-p", dir, "-e", join(dir, "error.log"), "-g", "daemon off;"],
       {
         stdio: ["ignore", "ignore", "pipe"],
@@ -288,7 +294,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] two instances behind nginx (skip
         non2xx: result.non2xx,
         resets: result.resets,
       },
-      failures.slice(0, 5).join("\n"),
+      `${failures.slice(0, 5).join("\n")}\n${readFileSync(join(dir, "error.log"), "utf8").slice(-1500)}`,
     ).toEqual({ errors: 0, timeouts: 0, non2xx: 0, resets: 0 });
     expect(result.requests.total).toBeGreaterThan(500);
     // Both instances took part in the load, A before its restart. Every draft was asked for once: nginx never sent

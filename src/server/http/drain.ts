@@ -1,7 +1,7 @@
 // Graceful shutdown (issue 19, decision 0038): on SIGTERM the instance first says it is not ready (`/readyz` 503)
 // and closes each kept-alive connection after its next answer, so a proxy or orchestrator stops choosing it; then it
 // stops accepting, lets in-flight requests and Marin's streams finish (up to a cap), and only then closes the rest.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -20,15 +20,30 @@ export function registerDrain(app: FastifyInstance): void {
     state.count--;
     if (state.count === 0) for (const resolve of state.idle.splice(0)) resolve();
   };
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     // NOTE: 'close' follows the end of every answer, a Marin stream's included, and a client that went away.
     state.count++;
     reply.raw.once("close", finished);
     // NOTE: a proxy's kept-alive connection must not be reused once we are about to close: a request sent on it as
     // it closes would fail after being sent, and nginx never retries a POST that may have reached the app.
-    if (app.draining) reply.header("connection", "close");
+    if (app.draining) {
+      reply.header("connection", "close");
+      // A read that came through the proxy is turned away with 503: nginx retries it on the other instance and takes
+      // this one out of its rotation (max_fails=1), so no new connection is in the listener's queue when it closes
+      // (those would be reset after nginx sent them, and a POST is not retried). Writes are still served here.
+      if (isShedable(request)) {
+        return void reply.status(503).header("retry-after", "1").send({ status: "draining" });
+      }
+    }
     done();
   });
+}
+
+/** A GET or HEAD that a trusted proxy forwarded (request.ips names more than the peer), other than the probes. */
+function isShedable(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.url === "/readyz" || request.url === "/healthz") return false;
+  return (request.ips?.length ?? 0) > 1;
 }
 
 export interface DrainTimes {
