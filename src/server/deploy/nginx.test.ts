@@ -1,7 +1,7 @@
 // Two built instances on one PostgreSQL database behind Debian's nginx, run with deploy/nginx.conf (issue 19,
 // decision 0038): sign-in holds across instances, a write on one is read fresh through the other, Marin streams
-// token by token through the proxy, the free quota holds at 3 across both, and an instance restarted under load
-// loses no request. Needs `npm run build` (dist/server/main.js) and nginx (scripts/ensure-chromium.mjs installs it).
+// token by token through the proxy, the free quota holds at 3 across both, an instance restarted under load
+// loses no request, and both recover by themselves when PostgreSQL drops their connections. Needs `npm run build` (dist/server/main.js) and nginx (scripts/ensure-chromium.mjs installs it).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +13,8 @@ import { openDatabase } from "../db/client";
 import { TEST_DATABASE_URL } from "../test/database";
 import { createStory, createUser } from "../test/factories";
 import { freePort } from "../test/free-port";
-import { createScratchDatabase } from "../test/postgres";
+import { localNginxConf } from "./nginx-conf";
+import { createScratchDatabase, terminateBackends } from "../test/postgres";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 const SERVER = join(ROOT, "dist/server/main.js");
@@ -65,26 +66,6 @@ const ready = (instance: Instance) =>
     return (await fetch(`http://127.0.0.1:${instance.port}/readyz`)).status === 200;
   });
 
-/** deploy/nginx.conf with only its `# test:` lines pointed at the ports and the temporary directory. */
-function testNginxConf(dir: string, listen: number, [one, two]: [number, number]): string {
-  const lines = readFileSync(join(ROOT, "deploy/nginx.conf"), "utf8").split("\n");
-  const rewritten = lines.map((line) => {
-    const mark = /# test: (\w+)/.exec(line)?.[1];
-    if (!mark) return line;
-    const code = line.slice(0, line.indexOf("#")).trimEnd();
-    if (mark === "pid") return `pid ${dir}/nginx.pid;`;
-    if (mark === "error_log") return `error_log ${dir}/error.log warn;`;
-    if (mark === "access_log") return code.replace("/var/log/nginx/", `${dir}/`);
-    if (mark === "temp") return code.replace("/var/cache/nginx/", `${dir}/`);
-    if (mark === "app1") return code.replace("app1:3000", `127.0.0.1:${one}`);
-    if (mark === "app2") return code.replace("app2:3000", `127.0.0.1:${two}`);
-    if (mark === "keepalive_timeout") return "keepalive_timeout 500ms;"; // below the instances' 1 s drain
-    if (mark === "listen") return `listen 127.0.0.1:${listen};`;
-    throw new Error(`unknown test mark ${mark}`);
-  });
-  return rewritten.join("\n");
-}
-
 /** Which instance ports nginx's access log names for requests whose line matches `pattern`. */
 function upstreamsIn(log: string, pattern: RegExp): Set<string> {
   return new Set(
@@ -125,7 +106,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] two instances behind nginx (skip
 
     const dir = mkdtempSync(join(tmpdir(), "ficforge-nginx-"));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(join(dir, "nginx.conf"), testNginxConf(dir, portProxy, [portA, portB]));
+    writeFileSync(join(dir, "nginx.conf"), localNginxConf(dir, portProxy, [portA, portB]));
     const nginx = spawn(
       NGINX,
       ["-c", join(dir, "nginx.conf"), "-p", dir, "-e", join(dir, "error.log"), "-g", "daemon off;"],
@@ -311,6 +292,15 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] two instances behind nginx (skip
       ).length;
     await until("every draft logged by nginx", async () => (await drafts()) <= creates().length, 2_000);
     expect(await drafts()).toBeGreaterThanOrEqual(creates().filter((line) => /" 20\d /.test(line)).length);
+
+    // PostgreSQL drops every connection (as its restart does; the server itself is shared, so only this database's
+    // connections are ended): both instances recover by themselves, the next requests through nginx succeed.
+    expect(await terminateBackends(TEST_DATABASE_URL!, scratch.name)).toBeGreaterThan(0);
+    const after = await Promise.all(
+      Array.from({ length: 8 }, () => fetch(`${proxy}/api/user`, { headers: { cookie } }).then((r) => r.status)),
+    );
+    expect(after).toEqual(Array(8).fill(200));
+    expect([(await fetch(`${a}/readyz`)).status, (await fetch(`${b}/readyz`)).status]).toEqual([200, 200]);
     console.log(
       `nginx restart under load: ${result.requests.total} requests in ${result.duration} s, ` +
         `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, 0 lost`,
