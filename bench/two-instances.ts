@@ -1,6 +1,6 @@
 // Two instances behind nginx against one (issue 19, decision 0038): the built server on a scratch PostgreSQL
 // database with a few published stories, loaded through deploy/nginx.conf with one upstream and with two, and the
-// one instance directly for reference. Signed-out story read and Discover, 50 connections.
+// one instance directly for reference. Story read and Discover, signed out and signed in, 50 connections.
 //   npx tsx bench/two-instances.ts --database-url postgres://postgres@127.0.0.1:5432/postgres [--duration 10]
 // The database URL names the server (and an administrator's database); a scratch database is made and dropped.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../src/server/db/client";
 import { localNginxConf } from "../src/server/deploy/nginx-conf";
-import { createStory, createUser } from "../src/server/test/factories";
+import { createStory, createUser, createVerifiedUserWithSession } from "../src/server/test/factories";
 import { freePort } from "../src/server/test/free-port";
 import { createScratchDatabase } from "../src/server/test/postgres";
 import autocannon from "autocannon";
@@ -33,8 +33,8 @@ const CONNECTIONS = Number(values.connections);
 const children: ChildProcess[] = [];
 const cleanup: Array<() => unknown> = [];
 /** autocannon's numbers for one run; errors are counted, not thrown (a shared machine can reset a connection). */
-async function load(url: string, connections: number, duration: number) {
-  const result = await autocannon({ url, connections, duration });
+async function load(url: string, connections: number, duration: number, headers?: Record<string, string>) {
+  const result = await autocannon({ url, connections, duration, headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -108,6 +108,7 @@ try {
   for (let i = 0; i < 4; i++) {
     stories.push(await createStory(setup.db, { authorId: author.id, published: true, publishedAt: new Date() }));
   }
+  const reader = await createVerifiedUserWithSession(setup.db, { username: "benchread" });
   await setup.close();
   const targets: Array<[string, string]> = [
     ["one instance, direct", `http://127.0.0.1:${portA}`],
@@ -119,19 +120,22 @@ try {
     ["Discover (4 stories)", "/api/published-stories?sort=new&limit=20"],
   ];
   const rows: string[][] = [];
-  for (const [pathName, path] of paths) {
-    for (const [name, base] of targets) {
-      // NOTE: a short warm-up fills both instances' read caches, so the run measures serving, not the first query.
-      await load(`${base}${path}`, 10, 1);
-      const result = await load(`${base}${path}`, CONNECTIONS, DURATION);
-      rows.push([
-        pathName,
-        name,
-        String(Math.round(result.rps)),
-        formatMs(result.p50),
-        formatMs(result.p99),
-        `${result.failed} / ${result.total}`,
-      ]);
+  for (const signedIn of [false, true]) {
+    for (const [pathName, path] of paths) {
+      for (const [name, base] of targets) {
+        const headers = signedIn ? reader.headers : undefined;
+        // NOTE: a short warm-up fills both instances' read caches, so the run measures serving, not the first query.
+        await load(`${base}${path}`, 10, 1, headers);
+        const result = await load(`${base}${path}`, CONNECTIONS, DURATION, headers);
+        rows.push([
+          `${pathName}${signedIn ? ", signed in" : ""}`,
+          name,
+          String(Math.round(result.rps)),
+          formatMs(result.p50),
+          formatMs(result.p99),
+          `${result.failed} / ${result.total}`,
+        ]);
+      }
     }
   }
   console.log(

@@ -277,7 +277,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] two instances behind nginx (skip
       },
       `${failures.slice(0, 5).join("\n")}\n${readFileSync(join(dir, "error.log"), "utf8").slice(-1500)}`,
     ).toEqual({ errors: 0, timeouts: 0, non2xx: 0, resets: 0 });
-    expect(result.requests.total).toBeGreaterThan(500);
+    expect(result.requests.total).toBeGreaterThan(200);
     // Both instances took part in the load, A before its restart. Every draft was asked for once: nginx never sent
     // a POST twice (drafts ≤ requests logged; a request cut by the end of the run may be logged a moment later),
     // and every one answered 2xx was made (drafts ≥ answers).

@@ -10,6 +10,12 @@ declare module "fastify" {
   }
 }
 
+/** The answer to a read turned away while draining (nginx retries it elsewhere; a lone instance's client sees it). */
+export const RESTARTING = {
+  message: "FicForge is restarting. Please try again in a moment.",
+  code: "RESTARTING",
+} as const;
+
 const inFlight = new WeakMap<FastifyInstance, { count: number; idle: Array<() => void> }>();
 
 export function registerDrain(app: FastifyInstance): void {
@@ -32,7 +38,7 @@ export function registerDrain(app: FastifyInstance): void {
       // this one out of its rotation (max_fails=1), so no new connection is in the listener's queue when it closes
       // (those would be reset after nginx sent them, and a POST is not retried). Writes are still served here.
       if (isShedable(request)) {
-        return void reply.status(503).header("retry-after", "1").send({ status: "draining" });
+        return void reply.status(503).header("retry-after", "1").send(RESTARTING);
       }
     }
     done();
