@@ -1,6 +1,7 @@
 // Before the tests: find Debian's Chromium, installing it with apt-get when we are root and it is missing.
 // CHROMIUM_PATH overrides the location. Anything else stops with one line saying what to do. Debian's jing (RELAX NG,
-// for the Atom feed tests) is installed the same way when it is missing.
+// for the Atom feed tests) and nginx (the two-instance test, src/server/deploy/nginx.test.ts) are installed the same
+// way when they are missing.
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 
@@ -24,19 +25,26 @@ const fail = (line) => {
 const hasAptGet = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
-const hasJing = () => spawnSync("sh", ["-c", "command -v jing"], { stdio: "ignore" }).status === 0;
-if (!hasJing()) {
-  if (!hasAptGet || !isRoot) fail("jing was not found: install Debian's package (sudo apt-get install jing).");
-  console.log("--- jing is missing: installing Debian's jing with apt-get");
+const onPath = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+// [command, Debian package, what needs it]
+const TOOLS = [
+  ["jing", "jing", "the Atom feed tests"],
+  ["nginx", "nginx", "the two-instance test"],
+];
+for (const [command, pkg, why] of TOOLS) {
+  if (onPath(command)) continue;
+  if (!hasAptGet || !isRoot)
+    fail(`${command} was not found (${why}): install Debian's package (sudo apt-get install ${pkg}).`);
+  console.log(`--- ${command} is missing: installing Debian's ${pkg} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [
     ["update", "-qq"],
-    ["install", "-y", "-qq", "jing"],
+    ["install", "-y", "-qq", pkg],
   ]) {
     const run = spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env });
-    if (run.status !== 0) fail(`apt-get ${args[0]} failed (exit ${run.status}): install jing by hand.`);
+    if (run.status !== 0) fail(`apt-get ${args[0]} failed (exit ${run.status}): install ${pkg} by hand.`);
   }
-  if (!hasJing()) fail("apt-get installed jing but it is still not on PATH.");
+  if (!onPath(command)) fail(`apt-get installed ${pkg} but ${command} is still not on PATH.`);
 }
 
 const override = process.env.CHROMIUM_PATH?.trim();

@@ -13,6 +13,7 @@ import { loadCachedSession, loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
+import { registerDrain } from "./http/drain";
 import { trustProxyOption } from "./http/client-address";
 import { healthRoutes } from "./http/health";
 import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id";
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   registerRequestTiming(app, deps.metrics);
   registerBackgroundTasks(app);
+  registerDrain(app);
   registerReadCache(app);
   registerSessionCache(app);
   registerReadCounter(app);

@@ -72,6 +72,10 @@ export const EnvSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
       .optional(),
   ),
+  /** Graceful shutdown (decision 0038): how long `/readyz` answers 503 before the listener closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** The most in-flight requests and Marin's streams get to finish after the listener closes. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

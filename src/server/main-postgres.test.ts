@@ -25,6 +25,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the server process", () => {
       env: {
         ...process.env,
         NODE_ENV: "test",
+        SHUTDOWN_DRAIN_MS: "0",
         SEED_DEMO: "true",
         LOG_LEVEL: "info",
         PORT: String(port),

@@ -12,7 +12,7 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", SEED_DEMO: "false", LOG_LEVEL: "info", ...env },
+    env: { ...process.env, NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "0", SEED_DEMO: "false", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -6,6 +6,7 @@ import { DataDirLockedError, openDatabase } from "./db/client";
 import { databaseFailure } from "./db/unavailable";
 import { seedDemo } from "./demo/seed-demo";
 import { ConfigError, loadConfig, readDotEnv } from "./env";
+import { drainAndClose } from "./http/drain";
 import { createLogger } from "./http/logging";
 import { createDeps } from "./deps";
 import { startEmailWorker } from "./email-notifications/start";
@@ -40,16 +41,18 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests`);
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
+    app.log.info(`${signal} received: /readyz answers 503, then finishing in-flight requests`);
+    const { SHUTDOWN_DRAIN_MS: drainMs, SHUTDOWN_TIMEOUT_MS: timeoutMs } = config;
+    // NOTE: the last resort, for a close that hangs after the in-flight cap (decision 0038).
+    const force = setTimeout(() => process.exit(1), drainMs + timeoutMs + 10_000).unref();
+    const finished = await drainAndClose(app, { drainMs: signal === "SIGINT" ? 0 : drainMs, timeoutMs });
     await adminSocket?.close();
     await maintenance.stop();
     await emailWorker.stop();
     await database.close();
     clearTimeout(force);
-    app.log.info("stopped cleanly");
-    process.exit(0);
+    app.log.info(finished ? "stopped cleanly" : "stopped after cutting in-flight requests");
+    process.exit(finished ? 0 : 1);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -16,6 +16,7 @@ it("answers /healthz without loading sharp (libvips)", async () => {
     env: {
       ...process.env,
       NODE_ENV: "test",
+      SHUTDOWN_DRAIN_MS: "0",
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       PORT: String(port),

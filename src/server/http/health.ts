@@ -59,6 +59,8 @@ export async function healthRoutes(app: FastifyInstance, deps: Pick<AppDeps, "da
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
+    // Shutting down (http/drain.ts): still serving, but proxies and orchestrators should send new work elsewhere.
+    if (app.draining) return reply.status(503).send({ status: "draining" });
     const db = await checkDatabase();
     // NOTE: after the ping, so an outage answers as promptly as the ping does (no second query left to time out).
     const migrations = db.ok ? await checkMigrations() : { ok: false, detail: "unknown" };
