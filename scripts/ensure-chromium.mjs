@@ -1,6 +1,7 @@
 // Before the tests: find Debian's Chromium, installing it with apt-get when we are root and it is missing.
 // CHROMIUM_PATH overrides the location. Anything else stops with one line saying what to do. Debian's jing (RELAX NG,
-// for the Atom feed tests) is installed the same way when it is missing.
+// for the Atom feed tests) and epubcheck (the EPUB
+// export tests) are installed the same way when they are missing.
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 
@@ -24,19 +25,24 @@ const fail = (line) => {
 const hasAptGet = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
-const hasJing = () => spawnSync("sh", ["-c", "command -v jing"], { stdio: "ignore" }).status === 0;
-if (!hasJing()) {
-  if (!hasAptGet || !isRoot) fail("jing was not found: install Debian's package (sudo apt-get install jing).");
-  console.log("--- jing is missing: installing Debian's jing with apt-get");
+// Debian's tools the tests call by name: jing (RELAX NG, the Atom feed tests) and epubcheck (the EPUB export tests).
+const TOOLS = ["jing", "epubcheck"];
+const onPath = (tool) => spawnSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore" }).status === 0;
+const missingTools = TOOLS.filter((tool) => !onPath(tool));
+if (missingTools.length > 0) {
+  const list = missingTools.join(" ");
+  if (!hasAptGet || !isRoot) fail(`${list} was not found: install Debian's package (sudo apt-get install ${list}).`);
+  console.log(`--- ${list} missing: installing Debian's ${list} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [
     ["update", "-qq"],
-    ["install", "-y", "-qq", "jing"],
+    ["install", "-y", "-qq", ...missingTools],
   ]) {
     const run = spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env });
-    if (run.status !== 0) fail(`apt-get ${args[0]} failed (exit ${run.status}): install jing by hand.`);
+    if (run.status !== 0) fail(`apt-get ${args[0]} failed (exit ${run.status}): install ${list} by hand.`);
   }
-  if (!hasJing()) fail("apt-get installed jing but it is still not on PATH.");
+  const still = missingTools.filter((tool) => !onPath(tool));
+  if (still.length > 0) fail(`apt-get installed ${still.join(" ")} but it is still not on PATH.`);
 }
 
 const override = process.env.CHROMIUM_PATH?.trim();
