@@ -4,7 +4,6 @@
 // only a chapter line such as 'Chapter 3: Storm'), made the editor's chapter headings (h2).
 import { posix } from "node:path";
 import render from "dom-serializer";
-import type { Element } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
 import MarkdownIt from "markdown-it";
 import { chapterHeadingOf } from "../../shared/chapters";

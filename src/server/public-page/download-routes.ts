@@ -3,7 +3,7 @@
 // on every write that changes the story; mature stories, drafts and unknown ids are the app's 404 page.
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { publicStoryPath } from "../../shared/schemas/reading";
+import { storyEpubPath } from "../../shared/chapters";
 import type { Db } from "../db/client";
 import { readCacheKey } from "../reading/read-cache";
 import { EPUB_TYPE, storyEpub } from "../stories/export-epub";
@@ -11,8 +11,6 @@ import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content"
 import { sceneBreaksAsDividers } from "../../shared/prose";
 import { loadPublicStory } from "./query";
 import { PUBLIC_PAGE_CACHE_CONTROL, publicStoryId } from "./routes";
-
-export const publicEpubPath = (id: number, title: string) => `${publicStoryPath(id, title)}/download.epub`;
 
 interface PublicEpub {
   path: string;
@@ -47,7 +45,7 @@ export async function buildPublicEpub(db: Db, id: number): Promise<PublicEpub | 
   // NOTE: the cache keeps bytes, so the book is gathered here; it is the size of the story, compressed.
   const bytes = await collect(stream);
   const etag = `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
-  return { path: publicEpubPath(story.id, story.title), etag, bytes, disposition };
+  return { path: storyEpubPath(story.id, story.title), etag, bytes, disposition };
 }
 
 export async function publicDownloadRoutes(app: FastifyInstance): Promise<void> {
