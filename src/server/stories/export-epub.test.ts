@@ -127,6 +127,9 @@ describeEachDb("story EPUB", (ctx) => {
   it("lets any reader download a published, general story, cached until the author edits it; never a draft or a mature one", async () => {
     const { cookie, story } = await book({ published: true, publishedAt: new Date(), sanitizedWith: 1 });
     const path = `${publicStoryPath(story.id, story.title)}/download.epub`;
+    expect((await get(publicStoryPath(story.id, story.title))).body).toContain(
+      `<p class="download"><a href="${path}" download type="application/epub+zip">Download EPUB</a></p>`,
+    );
     const first = await get(path);
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-type"]).toBe("application/epub+zip");
