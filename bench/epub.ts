@@ -20,7 +20,10 @@ const RUNS = Number(values.runs);
 // Grow the story until it has the words asked for.
 let bytes = WORDS * 6;
 let html = longStoryHtml(bytes);
-while (countStoryWords(html).wordCount < WORDS) html = longStoryHtml((bytes *= 1.1));
+while (countStoryWords(html).wordCount < WORDS) {
+  bytes *= 1.1;
+  html = longStoryHtml(bytes);
+}
 const words = countStoryWords(html).wordCount;
 const cover = await solidImage("jpeg", 1200, 1800);
 
