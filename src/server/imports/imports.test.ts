@@ -2,7 +2,6 @@
 // chapters recognised, everything sanitized and no Marin provenance; and the bad inputs: a corrupt or
 // password-protected .docx, a zip bomb posing as EPUB, HTML with scripts, a 30 MB upload, too many imports.
 import { randomBytes } from "node:crypto";
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { ZipFile } from "yazl";
@@ -11,6 +10,7 @@ import { stories } from "../db/schema";
 import { epubStream } from "../epub/epub";
 import { describeEachDb, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
+import { threeChapterDocx } from "./test-docx";
 
 interface Part {
   name: string;
@@ -31,31 +31,6 @@ function multipart(parts: Part[]) {
     payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
-}
-
-/** A real .docx: a title, three Heading 1 chapters, bold text and a scene break. */
-export async function threeChapterDocx(): Promise<Buffer> {
-  const chapter = (n: number, title: string, text: string) => [
-    new Paragraph({ text: `Chapter ${n}: ${title}`, heading: HeadingLevel.HEADING_1 }),
-    new Paragraph({
-      children: [new TextRun("It began "), new TextRun({ text: "boldly", bold: true }), new TextRun(`. ${text}`)],
-    }),
-  ];
-  const doc = new Document({
-    sections: [
-      {
-        children: [
-          new Paragraph({ text: "A note before it all." }),
-          ...chapter(1, "Salt", "The docks were quiet."),
-          new Paragraph({ text: "* * *" }),
-          new Paragraph({ text: "Dawn <script>alert(1)</script> came." }),
-          ...chapter(2, "Tide", "The tide turned."),
-          ...chapter(3, "Home", "She came home."),
-        ],
-      },
-    ],
-  });
-  return Packer.toBuffer(doc);
 }
 
 function zip(files: Record<string, Buffer | string>, options: { stored?: string[] } = {}): Promise<Buffer> {
