@@ -30,6 +30,8 @@ import { authorPageRoutes } from "./public-page/author-routes";
 import { tagRoutes } from "./tags/routes";
 import { feedRoutes } from "./feeds/routes";
 import { chapterPageRoutes } from "./public-page/chapter-routes";
+import { importRoutes } from "./imports/routes";
+import { publicDownloadRoutes } from "./public-page/download-routes";
 import { publicPageRoutes } from "./public-page/routes";
 import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./reading/read-cache";
@@ -134,6 +136,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
   await app.register(publicPageRoutes);
+  await app.register(publicDownloadRoutes);
+  await app.register(importRoutes);
   await app.register(authorPageRoutes);
   await app.register(authorFollowRoutes);
   await app.register(authorSafetyRoutes);

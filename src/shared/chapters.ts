@@ -64,6 +64,8 @@ export const untitledChapter = (n: number | string) => `Chapter ${n}`;
 export const publicChapterPath = (id: number, title: string, n: number) => `${publicStoryPath(id, title)}/${n}`;
 
 /** A story's chapters as an Atom feed: /s/{id}-{slug}/feed.atom. */
+/** Issue 20: the public EPUB download of a published, non-mature story. */
+export const storyEpubPath = (id: number, title: string) => `${publicStoryPath(id, title)}/download.epub`;
 export const storyFeedPath = (id: number, title: string) => `${publicStoryPath(id, title)}/feed.atom`;
 
 /** An author's works as an Atom feed: /u/{username}/feed.atom. */

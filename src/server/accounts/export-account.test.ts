@@ -156,6 +156,7 @@ describeEachDb("exporting my data", (ctx) => {
         "OEBPS/chapter-2.xhtml",
         "OEBPS/content.opf",
         "OEBPS/nav.xhtml",
+        "OEBPS/title.xhtml",
         "mimetype",
       ].sort(),
     );

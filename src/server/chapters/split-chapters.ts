@@ -91,7 +91,15 @@ function chapterStarts(tokens: Token[]): Map<number, Start> {
       if (title) starts.set(i, cleaned ? { title, lineEnd: closingIndex(tokens, i) } : { title });
     } else if (token.name === "p") {
       const end = closingIndex(tokens, i);
-      const br = tokens.findIndex((t, j) => j > i && j < end && t.kind === "open" && t.name === "br");
+      // NOTE: searched from the paragraph on, not from the document's start (that made long stories quadratic).
+      let br = -1;
+      for (let j = i + 1; j < end; j++) {
+        const t = tokens[j]!;
+        if (t.kind === "open" && t.name === "br") {
+          br = j;
+          break;
+        }
+      }
       const title = chapterHeadingOf(textBetween(tokens, i + 1, br < 0 ? end : br));
       if (title) starts.set(i, { title, lineEnd: br < 0 ? end : br });
     } else if (token.name === "section" && (token.attribs.class ?? "").split(/\s+/).includes("chapter")) {

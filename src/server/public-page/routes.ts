@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { publicChapterPath, storyFeedPath } from "../../shared/chapters";
+import { publicChapterPath, storyEpubPath, storyFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/schemas/reading";
 import { lastChapterAt } from "../chapters/present";
 import { loadChapters } from "../chapters/sync-chapters";
@@ -76,6 +76,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     lastChapterAt: lastChapterAt(await loadChapters(db, id)),
     firstChapterPath: publicChapterPath(story.id, story.title, 1),
     feedPath: storyFeedPath(story.id, story.title),
+    downloadPath: storyEpubPath(story.id, story.title),
   });
   return packPage(path, html);
 }

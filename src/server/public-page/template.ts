@@ -27,6 +27,8 @@ export interface PublicPageModel {
   lastChapterAt?: Date | null;
   firstChapterPath?: string;
   feedPath?: string;
+  /** Issue 20: the EPUB download (/s/{id}-{slug}/download.epub). */
+  downloadPath?: string;
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -114,7 +116,7 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .prose+.pager{margin:2.5rem 0 0}
 .storylink{color:inherit;text-decoration:none}
 .storylink:hover{text-decoration:underline}
-.onechapter{margin:0 0 1.5rem;font-weight:600}
+.onechapter,.download{margin:0 0 1.5rem;font-weight:600}
 @media (min-width:48rem){.hero .in{grid-template-columns:12rem 1fr;gap:.5rem 2.25rem;padding:3rem 1.25rem}.hero .cover{grid-row:1/span 2}.hero:not(.nocover) .desc{grid-column:2}.prose{font-size:1.1875rem}}
 @media (max-width:30rem){.nav .hide{display:none}.meta{margin:0}}
 .follow{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;margin:.75rem 0 0;font-size:.95rem;color:#334155}
@@ -204,6 +206,11 @@ const feedLink = (model: PublicPageModel) =>
   model.feedPath
     ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(model.title)}: chapters" href="${escapeHtml(encodeURI(model.feedPath))}">\n`
     : "";
+/** Issue 20: any reader may take the story away as an e-book. */
+const downloadLink = (model: PublicPageModel) =>
+  model.downloadPath
+    ? `<p class="download"><a href="${escapeHtml(encodeURI(model.downloadPath))}" download type="application/epub+zip">Download EPUB</a></p>`
+    : "";
 /** The entire work's switch to one chapter at a time (each chapter's page switches back). */
 const oneChapterLink = (model: PublicPageModel) =>
   model.firstChapterPath && model.chapters.length > 1
@@ -266,7 +273,7 @@ ${SITE_HEADER}
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
 </div></header>
 <div class="page" id="story">
-${model.taggingHtml ?? ""}${oneChapterLink(model)}${toc}${body}
+${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>
 <p>Join FicForge free to bookmark it, like it and comment for ${author}.</p>

@@ -22,7 +22,8 @@ interface ExportParts {
 }
 
 const TAGGED = /<[a-z][\s\S]*?>/i;
-const CONTENT_TYPES: Record<StoryExportFormat, string> = {
+type TextFormat = Exclude<StoryExportFormat, "epub">;
+const CONTENT_TYPES: Record<TextFormat, string> = {
   md: "text/markdown; charset=utf-8",
   txt: "text/plain; charset=utf-8",
   html: "text/html; charset=utf-8",
@@ -110,13 +111,19 @@ ${html.replace(/<(\/?)h1\b/g, "<$1h2")}
 `;
 }
 
-const WRITERS: Record<StoryExportFormat, (parts: ExportParts) => string> = {
+const WRITERS: Record<TextFormat, (parts: ExportParts) => string> = {
   md: markdownFile,
   txt: textFile,
   html: htmlFile,
 };
 
-export function exportStory(story: StoryWithTags, author: string, format: StoryExportFormat): ExportFile {
+/** The stored sanitized HTML, an old plain-text story read as prose as the reader does; scene breaks as <hr>. */
+export function storyExportHtml(story: StoryWithTags): string {
+  const { content } = presentStoryBody(story);
+  return sceneBreaksAsDividers(TAGGED.test(content) ? content : proseToHtml(content));
+}
+
+export function exportStory(story: StoryWithTags, author: string, format: TextFormat): ExportFile {
   // NOTE: the body is the stored sanitized HTML (re-sanitized if older than the sanitizer); an old plain-text story
   // is read as prose, as the reader does.
   const { content } = presentStoryBody(story);

@@ -14,7 +14,8 @@ import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/js
 import { IMAGE_TOO_LARGE } from "../images/process-image";
 import { createStory } from "./create-story";
 import { deleteStory } from "./delete-story";
-import { exportStory } from "./export-story";
+import { EPUB_TYPE, storyEpub } from "./export-epub";
+import { exportStory, storyExportHtml } from "./export-story";
 import { presentOwnStory, presentStoryListItem } from "./present";
 import { publishStory, unpublishStory } from "./publish-story";
 import { getOwnStoryOrThrow, listOwnStories, parseStoryId } from "./story-queries";
@@ -76,6 +77,20 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
       const user = requireUser(request);
       requireEarlyAccess(user, "storyExport");
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
+      if (request.query.format === "epub") {
+        const { stream, disposition } = await storyEpub(request.db, {
+          ...story,
+          author: user.username,
+          html: storyExportHtml(story),
+          modified: story.updatedAt,
+        });
+        return reply
+          .header("content-type", EPUB_TYPE)
+          .header("content-disposition", disposition)
+          .header("cache-control", "no-store")
+          .header("x-content-type-options", "nosniff")
+          .send(stream);
+      }
       const file = exportStory(story, user.username, request.query.format);
       return reply
         .header("content-type", file.contentType)

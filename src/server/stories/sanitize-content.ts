@@ -108,6 +108,20 @@ export function sanitizeContent(html: string): string {
   return sanitizer(html, OPTIONS);
 }
 
+const IMPORT_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  // Imported text is the writer's own: no chapter or generated-content wrappers (their text stays), so no provenance.
+  allowedTags: (OPTIONS.allowedTags as string[]).filter((tag) => tag !== "section" && tag !== "div"),
+  allowedAttributes: { p: ALIGNED, h1: ALIGNED, h2: ALIGNED, h3: ALIGNED },
+  transformTags: { h4: "h3", h5: "h3", h6: "h3" },
+};
+
+/** Issue 20's import: another program's HTML cut down to story HTML, before the chapter headings are found. */
+export function sanitizeImported(html: string): string {
+  sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
+  return sanitizer(html, IMPORT_OPTIONS);
+}
+
 /** 413 before any work is done on an oversized body of text. */
 export function assertContentSize(content: string | undefined): void {
   if (content !== undefined && Buffer.byteLength(content, "utf8") > STORY_CONTENT_MAX_BYTES) {

@@ -79,6 +79,6 @@ export const PREMIUM_REQUIRED = "PREMIUM_REQUIRED";
  * leaves early access is removed from here and from its gate.
  */
 export const EARLY_ACCESS_FEATURES = {
-  storyExport: { title: "Story export", text: "Download a story as Markdown, plain text or HTML." },
+  storyExport: { title: "Story export", text: "Download a story as an EPUB e-book, Markdown, plain text or HTML." },
 } as const;
 export type EarlyAccessFeature = keyof typeof EARLY_ACCESS_FEATURES;

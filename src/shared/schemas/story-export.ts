@@ -1,10 +1,11 @@
 // Story export (FicForge Plus early access, EARLY_ACCESS_FEATURES.storyExport): the formats and the download URL.
 import { z } from "zod";
 
-export const StoryExportFormat = z.enum(["md", "txt", "html"]);
+export const StoryExportFormat = z.enum(["epub", "md", "txt", "html"]);
 export type StoryExportFormat = z.infer<typeof StoryExportFormat>;
 
 export const STORY_EXPORT_FORMATS: Record<StoryExportFormat, { label: string }> = {
+  epub: { label: "E-book (.epub)" },
   md: { label: "Markdown (.md)" },
   txt: { label: "Plain text (.txt)" },
   html: { label: "Web page (.html)" },

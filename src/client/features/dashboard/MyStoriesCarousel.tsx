@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useMyStoriesQuery } from "../stories/queries";
 import { DeleteStoryDialog } from "./DeleteStoryDialog";
+import { ImportButton } from "./ImportButton";
 import { StoryCard } from "./StoryCard";
 
 // 1 card below md, 2 from md, 3 from xl (the sidebar takes part of the screen).
@@ -66,6 +67,7 @@ export function MyStoriesCarousel() {
               </Button>
             </>
           )}
+          <ImportButton />
           <Button asChild size="sm">
             <Link href={ROUTES.create}>
               <Plus className="h-4 w-4" aria-hidden /> New Story

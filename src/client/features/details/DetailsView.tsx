@@ -1,6 +1,6 @@
 // /dashboard/story/{id}/details: loading, 'Story not found', or the form and the early-access export.
 import { FileQuestion } from "lucide-react";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -9,11 +9,14 @@ import { FeedbackButton } from "../feedback/FeedbackButton";
 import { StoryStats } from "../reading-stats/StoryStats";
 import { useStoryQuery } from "../stories/queries";
 import { DetailsForm } from "./DetailsForm";
+import { ImportReview } from "./ImportReview";
 import { StoryExport } from "./StoryExport";
 
 export function DetailsView({ id }: { id: string }) {
   const { data: story, isLoading, isError } = useStoryQuery(id);
   const isPremium = useAuth().user?.isPremium === true;
+  // Issue 20: '?imported=N' after an import opens the draft in review.
+  const imported = Number(new URLSearchParams(useSearch()).get("imported") ?? 0);
 
   if (isError || (!isLoading && !story)) {
     return (
@@ -36,6 +39,7 @@ export function DetailsView({ id }: { id: string }) {
         </div>
         {story ? <FeedbackButton storyId={String(story.id)} /> : null}
       </header>
+      {story && imported > 0 ? <ImportReview story={story} count={imported} /> : null}
       <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
         {story ? (
           // Keyed by id so moving to another story starts a fresh form.

@@ -1,14 +1,15 @@
-// FicForge Plus early access: download the saved story as Markdown, plain text or HTML. Each format is a plain
+// FicForge Plus early access: download the saved story as an EPUB e-book, Markdown, plain text or HTML. Each format is a plain
 // link to the export endpoint: the browser sends the session cookie and saves the attachment the server names.
-import { Download, FileCode2, FileText, FileType2 } from "lucide-react";
+import { BookOpen, Download, FileCode2, FileText, FileType2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { EARLY_ACCESS_FEATURES } from "../../../shared/schemas/billing";
 import { cn } from "../../lib/cn";
 import { PerkBadge, PlusLockedNote } from "../perks/PlusLockedNote";
 
-export type ExportFormat = "md" | "txt" | "html";
+export type ExportFormat = "epub" | "md" | "txt" | "html";
 
 export const EXPORT_FORMATS: { format: ExportFormat; label: string; icon: ReactNode }[] = [
+  { format: "epub", label: "EPUB", icon: <BookOpen className="h-4 w-4" aria-hidden /> },
   { format: "md", label: "Markdown", icon: <FileCode2 className="h-4 w-4" aria-hidden /> },
   { format: "txt", label: "Plain text", icon: <FileText className="h-4 w-4" aria-hidden /> },
   { format: "html", label: "HTML", icon: <FileType2 className="h-4 w-4" aria-hidden /> },

@@ -163,11 +163,12 @@ describe("the reader background", () => {
 describe("the early-access export", () => {
   const formats = () => within(screen.getByRole("list", { name: "Export formats" })).getAllByRole("link");
 
-  it("offers a premium author Markdown, plain text and HTML downloads from the export endpoint", async () => {
+  it("offers a premium author EPUB, Markdown, plain text and HTML downloads from the export endpoint", async () => {
     auth.user = { id: 1, username: "kai", isPremium: true };
     await renderDetails();
     expect(within(screen.getByTestId("story-export")).getByText("Early access")).toBeTruthy();
     expect(formats().map((a) => [a.textContent, a.getAttribute("href"), a.hasAttribute("download")])).toEqual([
+      ["EPUB", "/api/stories/7/export?format=epub", true],
       ["Markdown", "/api/stories/7/export?format=md", true],
       ["Plain text", "/api/stories/7/export?format=txt", true],
       ["HTML", "/api/stories/7/export?format=html", true],
@@ -178,7 +179,7 @@ describe("the early-access export", () => {
     await renderDetails();
     const section = within(screen.getByTestId("story-export"));
     const links = formats();
-    expect(links).toHaveLength(3);
+    expect(links).toHaveLength(4);
     for (const link of links) {
       expect(link.hasAttribute("href")).toBe(false);
       expect(link.getAttribute("aria-disabled")).toBe("true");

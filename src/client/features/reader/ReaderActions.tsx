@@ -1,5 +1,6 @@
-// The reader's action row: like (with its count), bookmark and share.
-import { Bookmark, BookmarkCheck, Heart } from "lucide-react";
+// The reader's action row: like (with its count), bookmark, share and (issue 20) the EPUB download of a story that
+// has a public page (published, not mature).
+import { Bookmark, BookmarkCheck, Download, Heart } from "lucide-react";
 import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toaster";
@@ -66,6 +67,14 @@ export function ReaderActions({ story, signedIn }: { story: ReadStoryView; signe
         {bookmarked ? <BookmarkCheck className="h-4 w-4" aria-hidden /> : <Bookmark className="h-4 w-4" aria-hidden />}
         {bookmarked ? "Bookmarked" : "Bookmark"}
       </Button>
+      {story.publicPath ? (
+        <Button variant="outline" asChild data-testid="reader-download-epub">
+          <a href={`${story.publicPath}/download.epub`} download type="application/epub+zip">
+            <Download className="h-4 w-4" aria-hidden />
+            Download EPUB
+          </a>
+        </Button>
+      ) : null}
       <ShareDialog url={shareUrl(window.location.origin, story)} title={story.title} />
       <FollowSubscribe story={story} signedIn={signedIn} />
       {signedIn && user && user.id !== story.authorId ? <ReportButton targets={reportTargets(story, search)} /> : null}

@@ -105,6 +105,10 @@ describe("the reader", () => {
     expect(screen.getByText("2 min read")).toBeTruthy();
     expect(screen.getByText("Written with Marin: about 40%")).toBeTruthy();
     expect(screen.getByTestId("reader-back").getAttribute("href")).toBe("/dashboard");
+    // Issue 20: the public EPUB download, for a story with a public page.
+    const download = screen.getByRole("link", { name: "Download EPUB" });
+    expect(download.getAttribute("href")).toBe("/s/7-storm-road/download.epub");
+    expect(download.hasAttribute("download")).toBe(true);
   });
 
   it("shows one chapter at a time with its list, Previous / Next and the entire work, kept in the URL", async () => {

@@ -1,0 +1,95 @@
+// POST /api/imports (issue 20 section 3): one or more files (multipart, 20 MB in all), each made a new private draft
+// of the writer's; answers the drafts' ids. Every file is read and converted before anything is saved, so a bad file
+// saves nothing and its 4xx names it. Ten imports an hour per writer.
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES } from "../../shared/schemas/imports";
+import { StoryCreate } from "../../shared/schemas/story";
+import { createThrottle } from "../accounts/throttle";
+import { requireUser, requireUserHook } from "../accounts/guards";
+import { AppError } from "../errors";
+import { createStory } from "../stories/create-story";
+import { assertContentSize } from "../stories/sanitize-content";
+import { convertFile, type ImportedText } from "./convert-file";
+
+export const IMPORTS_PER_HOUR = 10;
+const HOUR_MS = 60 * 60 * 1000;
+const TOO_LARGE = `Your files are too large to import together. The limit is ${IMPORT_MAX_BYTES / 1024 / 1024} MB in all.`;
+const NO_FILES = "Choose one or more files to import.";
+
+interface Upload {
+  name: string;
+  bytes: Buffer;
+}
+
+async function readUploads(request: FastifyRequest): Promise<Upload[]> {
+  if (!request.isMultipart()) throw new AppError(400, "IMPORT_NO_FILES", NO_FILES);
+  const uploads: Upload[] = [];
+  let total = 0;
+  try {
+    for await (const part of request.files()) {
+      const bytes = await part.toBuffer();
+      total += bytes.length;
+      if (total > IMPORT_MAX_BYTES) throw new AppError(413, "IMPORT_TOO_LARGE", TOO_LARGE);
+      uploads.push({ name: part.filename || "Untitled", bytes });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(413, "IMPORT_TOO_LARGE", TOO_LARGE);
+    if (code === "FST_FILES_LIMIT") {
+      throw new AppError(413, "IMPORT_TOO_MANY", `You can import at most ${IMPORT_MAX_FILES} files at once.`);
+    }
+    throw new AppError(400, "IMPORT_NO_FILES", NO_FILES);
+  }
+  if (uploads.length === 0) throw new AppError(400, "IMPORT_NO_FILES", NO_FILES);
+  return uploads;
+}
+
+export async function importRoutes(root: FastifyInstance): Promise<void> {
+  // NOTE: in this plugin's scope only, with the import's own limits (images/routes.ts keeps the cover's).
+  await root.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: IMPORT_MAX_FILES, fields: 0, parts: IMPORT_MAX_FILES },
+  });
+
+  root.post(
+    "/api/imports",
+    { onRequest: requireUserHook, bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024 },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const now = root.deps.now();
+      const throttle = createThrottle(request.db, "import", IMPORTS_PER_HOUR, HOUR_MS, () => now);
+      if (!(await throttle.take(String(user.id)))) {
+        throw new AppError(
+          429,
+          "TOO_MANY_IMPORTS",
+          `You can import at most ${IMPORTS_PER_HOUR} times an hour. Please try again later.`,
+        );
+      }
+      const uploads = await readUploads(request);
+      const converted: ImportedText[] = [];
+      for (const upload of uploads) {
+        const text = await convertFile(upload.name, upload.bytes);
+        try {
+          assertContentSize(text.html);
+        } catch {
+          throw new AppError(
+            413,
+            "IMPORT_TOO_LONG",
+            `"${upload.name}" is too long for one story. The limit is 2 MB of text: split it and import the parts.`,
+          );
+        }
+        converted.push(text);
+      }
+      const ids = await request.db.transaction(async (tx) => {
+        const created: number[] = [];
+        for (const text of converted) {
+          const story = await createStory(tx, user, StoryCreate.parse({ title: text.title, content: text.html }), now);
+          created.push(story.id);
+        }
+        return created;
+      });
+      return reply.status(201).send({ ids });
+    },
+  );
+}

@@ -1,0 +1,161 @@
+// Issue 20 section 3: the EPUB export (checked with Debian's epubcheck: no errors, no warnings) and the readers'
+// public download (published, non-mature stories only; cached and dropped on edit).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import yauzl from "yauzl";
+import { publicStoryPath } from "../../shared/schemas/reading";
+import { processImage, storeImage } from "../images/process-image";
+import { solidImage } from "../images/test-images";
+import { describeEachDb, send } from "../test/app";
+import { createStory, createVerifiedUserWithSession } from "../test/factories";
+
+const CONTENT = [
+  "<p>An author's note before it all.</p>",
+  "<h2>Chapter 1: Salt &amp; Rain</h2><p>Aria caught <strong>Kael</strong> on the <em>docks</em>.<br>Then she ran.</p>",
+  "<p>* * *</p><p>Dawn came.</p>",
+  '<div class="generated-content" data-model="Offline storyteller"><section class="chapter" data-chapter="2">',
+  "<h2>Chapter 2: Tide</h2><p>Marin's words, &nbsp;with a non-breaking space.</p><hr></section></div>",
+  "<h2>Chapter 3: Home</h2><ul><li><p>one</p></li></ul><blockquote><p>quoted</p></blockquote>",
+].join("");
+
+/** The zip's entries as text (the cover as its length), in order. */
+async function entries(bytes: Buffer): Promise<Map<string, string>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))),
+  );
+  const out = new Map<string, string>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on("entry", (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (e, stream) => {
+        if (e) return reject(e);
+        const parts: Buffer[] = [];
+        stream.on("data", (d: Buffer) => parts.push(d));
+        stream.on("end", () => {
+          const data = Buffer.concat(parts);
+          out.set(entry.fileName, entry.fileName.endsWith(".jpg") ? `${data.length} bytes` : data.toString("utf8"));
+          zip.readEntry();
+        });
+      }),
+    );
+    zip.on("end", resolve);
+    zip.on("error", reject);
+    zip.readEntry();
+  });
+  return out;
+}
+
+function epubcheck(bytes: Buffer): { status: number | null; output: string } {
+  const dir = mkdtempSync(join(tmpdir(), "ficforge-epub-"));
+  const file = join(dir, "book.epub");
+  writeFileSync(file, bytes);
+  // NOTE: Debian's /usr/bin/epubcheck is the jar itself (run through binfmt_misc, which containers lack): java runs it.
+  const jar = spawnSync("sh", ["-c", 'readlink -f "$(command -v epubcheck)"'], { encoding: "utf8" }).stdout.trim();
+  // NOTE: not --quiet, which hides warnings (and exits 0 with them); C1 only and the serial GC halve its start-up.
+  const run = spawnSync("java", ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", jar, file], {
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+let checked = false;
+
+describeEachDb("story EPUB", (ctx) => {
+  const db = () => ctx().database.db;
+  const get = (url: string, headers: Record<string, string> = {}) => send(ctx().app, "GET", url, undefined, headers);
+
+  async function book(overrides: Parameters<typeof createStory>[1] = {}) {
+    const writer = await createVerifiedUserWithSession(db(), { isPremium: true, username: `ink${Date.now() % 1e7}` });
+    const coverImageId = await storeImage(db(), await processImage(await solidImage("png", 600, 900)), null);
+    const story = await createStory(db(), {
+      authorId: writer.user.id,
+      title: "Salt & Thorns: Ünïcode",
+      description: "A harbour <romance>.",
+      content: CONTENT,
+      coverImageId,
+      tags: ["slow burn", "harbour"],
+      contentRating: "teen",
+      wordCount: 40,
+      aiWordCount: 10,
+      ...overrides,
+    });
+    return { ...writer, story };
+  }
+
+  it("exports the author's story as an EPUB 3 that epubcheck passes, with cover, title page, contents and metadata", async () => {
+    const { cookie, story, user } = await book();
+    const res = await get(`/api/stories/${story.id}/export?format=epub`, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/epub+zip");
+    expect(res.headers["content-disposition"]).toContain('filename="Salt-Thorns-Unicode.epub"');
+    const files = await entries(res.rawPayload);
+    expect([...files.keys()].slice(0, 3)).toEqual(["mimetype", "META-INF/container.xml", "OEBPS/content.opf"]);
+    const opf = files.get("OEBPS/content.opf")!;
+    expect(opf).toContain(`<dc:creator>${user.username}</dc:creator>`);
+    expect(opf).toContain("<dc:subject>harbour</dc:subject>");
+    expect(opf).toContain('<meta property="ficforge:rating">Teen</meta>');
+    expect(opf).toContain('properties="cover-image"');
+    expect(opf).toContain(`<dc:identifier id="book-id">urn:ficforge:story:${story.id}</dc:identifier>`);
+    const title = files.get("OEBPS/title.xhtml")!;
+    expect(title).toContain("Written with Marin: about 25%");
+    expect(title).toContain("Tags: harbour, slow burn");
+    expect(title).toContain("A harbour &lt;romance&gt;.");
+    const nav = files.get("OEBPS/nav.xhtml")!;
+    expect(nav).toContain('<a href="chapter-3.xhtml">Chapter 3: Home</a>');
+    expect(nav).toContain('epub:type="landmarks"');
+    expect(files.get("OEBPS/chapter-1.xhtml")).toContain("An author&apos;s note");
+    expect(files.has("OEBPS/chapter-4.xhtml")).toBe(false);
+    // epubcheck takes seconds (a JVM): once per run, on the first database, as the book does not depend on it.
+    if (!checked) {
+      checked = true;
+      const check = epubcheck(res.rawPayload);
+      expect(check.output).not.toMatch(/^(FATAL|ERROR|WARNING|USAGE)/m);
+      expect(check.output).toContain("No errors or warnings detected");
+      expect(check.status).toBe(0);
+    }
+
+    // Free writers keep today's gate; another writer's story is not found.
+    const free = await createVerifiedUserWithSession(db(), { username: `free${Date.now() % 1e7}` });
+    expect((await get(`/api/stories/${story.id}/export?format=epub`, { cookie: free.cookie })).statusCode).toBe(403);
+    const other = await createVerifiedUserWithSession(db(), { isPremium: true, username: `oth${Date.now() % 1e7}` });
+    expect((await get(`/api/stories/${story.id}/export?format=epub`, { cookie: other.cookie })).statusCode).toBe(404);
+  });
+
+  it("lets any reader download a published, general story, cached until the author edits it; never a draft or a mature one", async () => {
+    const { cookie, story } = await book({ published: true, publishedAt: new Date(), sanitizedWith: 1 });
+    const path = `${publicStoryPath(story.id, story.title)}/download.epub`;
+    expect((await get(publicStoryPath(story.id, story.title))).body).toContain(
+      `<p class="download"><a href="${path}" download type="application/epub+zip">Download EPUB</a></p>`,
+    );
+    const first = await get(path);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/epub+zip");
+    expect((await entries(first.rawPayload)).get("OEBPS/chapter-2.xhtml")).toContain("Marin&apos;s words");
+    expect((await get(`/s/${story.id}-old-slug/download.epub`)).headers.location).toBe(path);
+    expect((await get(path, { "if-none-match": String(first.headers.etag) })).statusCode).toBe(304);
+    const edit = await send(
+      ctx().app,
+      "PATCH",
+      `/api/stories/${story.id}`,
+      { content: `${CONTENT}<p>An epilogue.</p>` },
+      { cookie },
+    );
+    expect(edit.statusCode).toBe(200);
+    const second = await get(path);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect((await entries(second.rawPayload)).get("OEBPS/chapter-3.xhtml")).toContain("An epilogue.");
+
+    const draft = await book();
+    expect((await get(`${publicStoryPath(draft.story.id, draft.story.title)}/download.epub`)).statusCode).toBe(404);
+    const mature = await book({
+      published: true,
+      publishedAt: new Date(),
+      contentRating: "explicit",
+      rating: "mature",
+    });
+    expect((await get(`${publicStoryPath(mature.story.id, mature.story.title)}/download.epub`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,71 @@
+// Issue 20 section 3: a story as an EPUB 3 book (the author's export and the readers' public download), built from
+// its chapters as the reader cuts them, with its cover, a title page (author, rating, tags, Marin's share) and the
+// metadata. Streamed: the zip is written chapter by chapter while it is sent.
+import type { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import { contentRatingLabel } from "../../shared/tagging";
+import { splitChapters } from "../chapters/split-chapters";
+import type { Db } from "../db/client";
+import { images } from "../db/schema";
+import { epubStream } from "../epub/epub";
+import { attachmentDisposition } from "./export-story";
+import { aiShareOf, countStoryWords } from "./story-text";
+
+export const EPUB_TYPE = "application/epub+zip";
+
+export interface EpubSource {
+  id: number;
+  title: string;
+  description: string | null;
+  author: string;
+  contentRating: string;
+  tags: readonly string[];
+  /** The story's sanitized HTML (presentStoryBody / publicBody). */
+  html: string;
+  coverImageId: string | null;
+  wordCount: number | null;
+  aiWordCount: number | null;
+  modified: Date;
+}
+
+/** The public page's line, "Written with Marin: about N%", or null when Marin wrote none of it. */
+export function provenanceLine(html: string, wordCount: number | null, aiWordCount: number | null): string | null {
+  const counts = wordCount === null || aiWordCount === null ? countStoryWords(html) : { wordCount, aiWordCount };
+  const percent = Math.round(aiShareOf(counts) * 100);
+  return percent > 0 ? `Written with Marin: about ${percent}%` : null;
+}
+
+async function loadCover(db: Db, id: string | null): Promise<{ bytes: Buffer; mediaType: string } | null> {
+  if (!id) return null;
+  const [row] = await db
+    .select({ data: images.data, mimeType: images.mimeType })
+    .from(images)
+    .where(eq(images.id, id))
+    .limit(1);
+  return row ? { bytes: row.data, mediaType: row.mimeType } : null;
+}
+
+export async function storyEpub(db: Db, source: EpubSource): Promise<{ stream: Readable; disposition: string }> {
+  const title = source.title.trim() || "Untitled Story";
+  const split = splitChapters(source.html);
+  const chapters = split.map((c, i) => ({
+    title: c.title ?? (split.length === 1 ? title : `Chapter ${i + 1}`),
+    html: c.html,
+  }));
+  if (chapters.length === 0) chapters.push({ title, html: "" });
+  const stream = epubStream({
+    identifier: `urn:ficforge:story:${source.id}`,
+    title,
+    author: source.author,
+    language: "en",
+    description: source.description?.trim() || null,
+    modified: source.modified,
+    chapterCount: chapters.length,
+    chapters,
+    cover: await loadCover(db, source.coverImageId),
+    subjects: [...source.tags],
+    rating: contentRatingLabel(source.contentRating),
+    provenance: provenanceLine(source.html, source.wordCount, source.aiWordCount),
+  });
+  return { stream, disposition: attachmentDisposition(title, "epub") };
+}
