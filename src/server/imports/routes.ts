@@ -84,7 +84,8 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
       const ids = await request.db.transaction(async (tx) => {
         const created: number[] = [];
         for (const text of converted) {
-          const story = await createStory(tx, user, StoryCreate.parse({ title: text.title, content: text.html }), now);
+          const input = StoryCreate.parse({ title: text.title, content: text.html });
+          const story = await createStory(tx, root.deps.imageStorage, user, input, now);
           created.push(story.id);
         }
         return created;

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { storyEpubPath } from "../../shared/chapters";
 import type { Db } from "../db/client";
+import type { ImageStorage } from "../images/storage/driver";
 import { readCacheKey } from "../reading/read-cache";
 import { EPUB_TYPE, storyEpub } from "../stories/export-epub";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
@@ -25,11 +26,11 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-export async function buildPublicEpub(db: Db, id: number): Promise<PublicEpub | undefined> {
+export async function buildPublicEpub(db: Db, storage: ImageStorage, id: number): Promise<PublicEpub | undefined> {
   const story = await loadPublicStory(db, id);
   if (!story) return undefined;
   const clean = story.sanitizedWith >= SANITIZER_VERSION ? story.content : sanitizeContent(story.content);
-  const { stream, disposition } = await storyEpub(db, {
+  const { stream, disposition } = await storyEpub(db, storage, {
     id: story.id,
     title: story.title,
     description: story.description,
@@ -56,7 +57,7 @@ export async function publicDownloadRoutes(app: FastifyInstance): Promise<void> 
         ? undefined
         : await app.readCache.remember(
             readCacheKey.story(id, "epub"),
-            () => buildPublicEpub(request.db, id),
+            () => buildPublicEpub(request.db, app.deps.imageStorage, id),
             (value) => value?.bytes.length ?? 0,
           );
     if (!book) {

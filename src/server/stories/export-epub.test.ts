@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import yauzl from "yauzl";
 import { publicStoryPath } from "../../shared/schemas/reading";
-import { processImage, storeImage } from "../images/process-image";
+import { processImage } from "../images/process-image";
+import { storeImage } from "../images/store-image";
 import { solidImage } from "../images/test-images";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
@@ -69,7 +70,12 @@ describeEachDb("story EPUB", (ctx) => {
 
   async function book(overrides: Parameters<typeof createStory>[1] = {}) {
     const writer = await createVerifiedUserWithSession(db(), { isPremium: true, username: `ink${Date.now() % 1e7}` });
-    const coverImageId = await storeImage(db(), await processImage(await solidImage("png", 600, 900)), null);
+    const coverImageId = await storeImage(
+      db(),
+      ctx().app.deps.imageStorage,
+      await processImage(await solidImage("png", 600, 900)),
+      null,
+    );
     const story = await createStory(db(), {
       authorId: writer.user.id,
       title: "Salt & Thorns: Ünïcode",

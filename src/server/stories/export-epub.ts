@@ -8,6 +8,9 @@ import { splitChapters } from "../chapters/split-chapters";
 import type { Db } from "../db/client";
 import { images } from "../db/schema";
 import { epubStream } from "../epub/epub";
+import { AppError } from "../errors";
+import { IMAGE_STORAGE_DOWN_SERVE, fullObject } from "../images/store-image";
+import { type ImageStorage, StorageUnavailableError } from "../images/storage/driver";
 import { attachmentDisposition } from "./export-story";
 import { aiShareOf, countStoryWords } from "./story-text";
 
@@ -35,17 +38,37 @@ export function provenanceLine(html: string, wordCount: number | null, aiWordCou
   return percent > 0 ? `Written with Marin: about ${percent}%` : null;
 }
 
-async function loadCover(db: Db, id: string | null): Promise<{ bytes: Buffer; mediaType: string } | null> {
+/** The cover's bytes: from the image storage, or the row itself for an image not yet moved out (decision 0036). */
+async function loadCover(
+  db: Db,
+  storage: ImageStorage,
+  id: string | null,
+): Promise<{ bytes: Buffer; mediaType: string } | null> {
   if (!id) return null;
   const [row] = await db
-    .select({ data: images.data, mimeType: images.mimeType })
+    .select({ data: images.data, storageKey: images.storageKey, mimeType: images.mimeType })
     .from(images)
     .where(eq(images.id, id))
     .limit(1);
-  return row ? { bytes: row.data, mediaType: row.mimeType } : null;
+  if (!row) return null;
+  if (row.storageKey === null) return row.data ? { bytes: row.data, mediaType: row.mimeType } : null;
+  try {
+    const bytes = await storage.get(fullObject(row.storageKey));
+    return bytes ? { bytes, mediaType: row.mimeType } : null;
+  } catch (error) {
+    // A book without its cover would be cached and downloaded as if whole: say the storage is down instead.
+    if (error instanceof StorageUnavailableError) {
+      throw new AppError(503, "IMAGE_STORAGE_UNAVAILABLE", IMAGE_STORAGE_DOWN_SERVE);
+    }
+    throw error;
+  }
 }
 
-export async function storyEpub(db: Db, source: EpubSource): Promise<{ stream: Readable; disposition: string }> {
+export async function storyEpub(
+  db: Db,
+  storage: ImageStorage,
+  source: EpubSource,
+): Promise<{ stream: Readable; disposition: string }> {
   const title = source.title.trim() || "Untitled Story";
   const split = splitChapters(source.html);
   const chapters = split.map((c, i) => ({
@@ -62,7 +85,7 @@ export async function storyEpub(db: Db, source: EpubSource): Promise<{ stream: R
     modified: source.modified,
     chapterCount: chapters.length,
     chapters,
-    cover: await loadCover(db, source.coverImageId),
+    cover: await loadCover(db, storage, source.coverImageId),
     subjects: [...source.tags],
     rating: contentRatingLabel(source.contentRating),
     provenance: provenanceLine(source.html, source.wordCount, source.aiWordCount),

@@ -78,7 +78,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
       requireEarlyAccess(user, "storyExport");
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
       if (request.query.format === "epub") {
-        const { stream, disposition } = await storyEpub(request.db, {
+        const { stream, disposition } = await storyEpub(request.db, request.server.deps.imageStorage, {
           ...story,
           author: user.username,
           html: storyExportHtml(story),
