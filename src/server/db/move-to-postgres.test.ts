@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { asc } from "drizzle-orm";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { seedBench } from "../../../bench/lib/seed-bench";
 import { startAdminSocket } from "../moderation/admin-socket";
 import { createTestApp } from "../test/app";
@@ -194,7 +194,8 @@ describe("moving to PostgreSQL", () => {
   it.skipIf(!TEST_DATABASE_URL || !hasPgDump)(
     "npm run backup on PostgreSQL is a pg_dump that pg_restore brings back into a new database",
     async () => {
-      const live = await createScratchDatabase(TEST_DATABASE_URL!);
+      // The run's migrated template: opening it runs no migration.
+      const live = await createScratchDatabase(TEST_DATABASE_URL!, inject("postgresTemplate") || undefined);
       const fresh = await createScratchDatabase(TEST_DATABASE_URL!);
       const out = mkdtempSync(join(tmpdir(), "ff-pgdump-"));
       try {
