@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { seedBench } from "../../../bench/lib/seed-bench";
@@ -19,7 +19,7 @@ import { createStory } from "../test/factories";
 import { createScratchDatabase } from "../test/postgres";
 import { RestoreRefusedError, restoreSnapshot } from "./backup";
 import { type Database, DataDirLockedError, openDatabase } from "./client";
-import { MoveRefusedError, moveToPostgres } from "./move-to-postgres";
+import { MoveRefusedError, moveToPostgres, verifyCopy } from "./move-to-postgres";
 import { images, stories } from "./schema";
 
 const TSX = fileURLToPath(new URL("../../../node_modules/.bin/tsx", import.meta.url));
@@ -142,9 +142,18 @@ describe("moving to PostgreSQL", () => {
           expect(next.id).toBe(story.id + 1);
           const [first] = await database.db.select().from(stories).orderBy(asc(stories.id)).limit(1);
           expect(first?.id).toBe(1);
+          // The read-back sees a single changed value (the checksum is not just a count).
+          await database.db.delete(stories).where(eq(stories.id, next.id));
+          await database.db.update(stories).set({ title: "Moved whole!" }).where(eq(stories.id, story.id));
         } finally {
           await database.close();
         }
+        const check = await verifyCopy(dataDir, target.url);
+        expect(check.ok).toBe(false);
+        const differing = check.tables.filter((t) => t.sourceChecksum !== t.targetChecksum || t.rows !== t.targetRows);
+        // (The app's read also counted itself: read_marks, read_salts, story_read_days gained rows.)
+        expect(differing.map((t) => [t.table, t.rows, t.targetRows])).toContainEqual(["public.stories", 34, 34]);
+        expect(differing.map((t) => t.table)).not.toContain("public.images");
       } finally {
         await target.drop();
         await other.drop();

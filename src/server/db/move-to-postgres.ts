@@ -207,6 +207,19 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
   }
 }
 
+/** Reads a stopped DATA_DIR and a target back and compares them, as the end of a move does; writes nothing. */
+export async function verifyCopy(dataDir: string, targetUrl: string): Promise<Omit<MoveReport, "ms">> {
+  const source = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const read = pgliteQuery(source);
+    for (const setting of SESSION_SETTINGS) await read(setting);
+    const tables = await listTables(read);
+    return await withPgClient(targetUrl, (target) => verify(read, target, tables, new Map()));
+  } finally {
+    await source.close();
+  }
+}
+
 async function copyAll(
   source: Query,
   target: Query,
