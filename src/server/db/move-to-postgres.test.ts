@@ -81,6 +81,9 @@ const hasPgDump = (() => {
   }
 })();
 
+if (TEST_DATABASE_URL && !hasPgDump)
+  console.warn("pg_dump is not installed here: the pg_dump/pg_restore test is skipped.");
+
 describe("moving to PostgreSQL", () => {
   it.skipIf(!TEST_DATABASE_URL)(
     "copies every table, images included, verified; refuses while the app runs, a second run and another app's database",
