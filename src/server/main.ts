@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   const emailWorker = startEmailWorker(deps, app.log);
   // `npm run admin` reaches the embedded database through the running app (PGlite allows one process).
   const adminSocket =
-    database.kind === "pglite" ? await startAdminSocket(config.DATA_DIR, database.db, deps.now, app.log) : undefined;
+    database.kind === "pglite"
+      ? await startAdminSocket(config.DATA_DIR, database.db, deps.now, app.log, database.snapshot)
+      : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {

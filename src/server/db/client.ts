@@ -25,6 +25,8 @@ export interface Database {
   ping(): Promise<void>;
   /** PostgreSQL only: LISTEN on a dedicated connection that reconnects (notifications.ts). PGlite is one process. */
   listen?(channel: string, handlers: ListenHandlers): Listener;
+  /** PGlite only: a consistent snapshot of the data directory as a gzipped tarball (db/backup.ts). */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections in use, queries waiting and connections open (/metrics). */
   pool?(): { inUse: number; waiting: number; total: number };
@@ -132,6 +134,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
       db,
       kind: "pglite",
       ping: async () => void (await client.query("select 1")),
+      snapshot: () => snapshotPglite(client),
       close: async () => {
         await client.close();
         release?.();
@@ -141,4 +144,16 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
     release?.();
     throw error;
   }
+}
+
+/**
+ * The data directory as a gzipped tarball, taken between transactions: PGlite's transaction lock (every query, exec
+ * and transaction takes it, drizzle's transactions included) is held while dumpDataDir reads the files, so nothing
+ * is half done in them. A checkpoint first writes the pages out, so opening the copy has little WAL to replay.
+ */
+async function snapshotPglite(client: PGlite): Promise<Blob> {
+  await client.exec("checkpoint");
+  // NOTE: _runExclusiveTransaction is that lock; dumpDataDir itself only takes the query lock, which is free here.
+  const exclusive = client as unknown as { _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T> };
+  return exclusive._runExclusiveTransaction(() => client.dumpDataDir("gzip"));
 }

@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server } from "node:net";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import { writeSnapshot } from "../db/backup";
 import type { Db } from "../db/client";
 import { type AdminAnswer, AdminCommand, commandLineActor, runAdminCommand } from "./admin-command";
 
@@ -23,6 +24,8 @@ export async function startAdminSocket(
   db: Db,
   now: () => Date,
   log: Pick<FastifyBaseLogger, "info" | "warn">,
+  /** The database's consistent snapshot, for `npm run backup` while the app runs (db/backup.ts). */
+  snapshot?: () => Promise<Blob>,
 ): Promise<AdminSocket> {
   const path = adminSocketPath(dataDir);
   const dir = join(dataDir, "admin");
@@ -56,6 +59,11 @@ export async function startAdminSocket(
     } catch {
       return { ok: false, error: "Not a JSON line" };
     }
+    if (snapshot && isBackup(message)) {
+      const written = await writeSnapshot(snapshot, message.dir, now());
+      log.info({ backup: written }, "backup written");
+      return { ok: true, message: `Backup written to ${written.path} (${written.bytes} bytes).` };
+    }
     const parsed = AdminCommand.safeParse(message);
     if (!parsed.success) return { ok: false, error: "Unknown command" };
     const actor = (message as { actor?: unknown }).actor;
@@ -73,6 +81,12 @@ export async function startAdminSocket(
         rmSync(path, { force: true });
       }),
   };
+}
+
+/** {"command": "backup", "dir": …}: the CLI names the directory; only the app's own user can reach the socket. */
+function isBackup(message: unknown): message is { command: "backup"; dir: string } {
+  const m = message as { command?: unknown; dir?: unknown } | null;
+  return m?.command === "backup" && typeof m.dir === "string" && m.dir.length > 0 && m.dir.length < 1024;
 }
 
 function answer(socket: import("node:net").Socket, reply: AdminAnswer): void {
