@@ -3,6 +3,7 @@
 // empty or while the app holds DATA_DIR; `npm run backup` snapshots PGlite while the app runs, pg_dump PostgreSQL,
 // and each restores into an app that reads the story back.
 import { execFile, execFileSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { seedBench } from "../../../bench/lib/seed-bench";
+import { createDiskStorage } from "../images/storage/disk";
 import { startAdminSocket } from "../moderation/admin-socket";
 import { createTestApp } from "../test/app";
 import { copyOfPgliteTemplate, TEST_DATABASE_URL } from "../test/database";
@@ -96,7 +98,22 @@ describe("moving to PostgreSQL", () => {
         let story: Awaited<ReturnType<typeof createStory>>;
         let sourceImages: (typeof images.$inferSelect)[];
         try {
-          await seedBench(source.db, { stories: 30, users: 6, covers: 2, seed: 3 });
+          await seedBench(source.db, createDiskStorage(join(dataDir, "images")), {
+            stories: 30,
+            users: 6,
+            covers: 2,
+            seed: 3,
+          });
+          // An image from before decision 0036, its bytes still in the row: bytea travels too.
+          const bytes = randomBytes(2048);
+          await source.db.insert(images).values({
+            id: createHash("sha256").update(bytes).digest("hex"),
+            mimeType: "image/png",
+            width: 32,
+            height: 32,
+            data: bytes,
+            thumbnail: bytes.subarray(0, 512),
+          });
           story = await createStory(source.db, { title: "Moved whole", published: true, publishedAt: new Date() });
           sourceImages = await source.db.select().from(images).orderBy(asc(images.id));
           // The app is running (it holds DATA_DIR): refused, nothing written anywhere.
@@ -112,7 +129,7 @@ describe("moving to PostgreSQL", () => {
         expect(moved.out).not.toContain("DIFFERS");
         expect(moved.out).toMatch(/public\.stories\s+34\s+34\s+same/);
         const after = await tableRows(target.url);
-        expect(after).toMatchObject({ stories: 34, users: 11, images: 2 });
+        expect(after).toMatchObject({ stories: 34, users: 11, images: 3 });
 
         // Twice: refused (exit code 4), the target unchanged.
         // NOTE: in process (a second CLI start costs seconds); the CLI exits with the error's exitCode.
