@@ -16,7 +16,8 @@ import { plainTag } from "./discover-routes";
 const HANDLER = { cookie: "theme=dark" };
 const BIG_CONTENT = `<p>${"The lighthouse keeper counted the ships. ".repeat(40)}</p>`;
 /** Headers that differ between any two answers. */
-const VOLATILE = new Set(["date", "connection", "keep-alive"]);
+// Every answer carries its own request id (decision 0037).
+const VOLATILE = new Set(["date", "connection", "keep-alive", "x-request-id"]);
 
 const comparable = (res: LightMyRequestResponse) => ({
   status: res.statusCode,
