@@ -63,7 +63,9 @@ run().then(
       process.exit(3);
     }
     console.error(error instanceof Error ? error.message : error);
-    console.error("Nothing was copied: a copy cut short is rolled back, so the target holds no FicForge data from this run.");
+    console.error(
+      "Nothing was copied: a copy cut short is rolled back, so the target holds no FicForge data from this run.",
+    );
     process.exit(1);
   },
 );
