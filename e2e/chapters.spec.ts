@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { publicStoryPath } from "../src/shared/routes";
 import { createVerifiedUser, ownAddress, signIn } from "./support/accounts";
+import { publishStory } from "./support/stories";
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -21,17 +22,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
-  const content = CHAPTERS.map((heading, i) => `<h2>${heading}</h2><p>Words of part ${i + 1} of ${title}.</p>`).join(
-    "",
-  );
-  const created = await request.post("/api/stories", { data: { title, content } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const published = await request.post(`/api/stories/${id}/publish`, { data: { title, description: "Three nights." } });
-  expect(published.status(), await published.text()).toBe(200);
-  return id;
-}
+const publishedStory = (request: APIRequestContext, title: string) =>
+  publishStory(request, {
+    title,
+    content: CHAPTERS.map((heading, i) => `<h2>${heading}</h2><p>Words of part ${i + 1} of ${title}.</p>`).join(""),
+    description: "Three nights.",
+  });
 
 test("a reader reads chapter by chapter and the entire work; a chapter's public page reads without JavaScript", async ({
   browser,

@@ -7,17 +7,15 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DESKTOP, PHONE, resizeTo, shootBothWidths } from "./support/viewport";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { publishStory } from "./support/stories";
 
-async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
-  const created = await request.post("/api/stories", { data: { title, content: "<p>The lamp went out at dawn.</p>" } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const published = await request.post(`/api/stories/${id}/publish`, {
-    data: { title, description: "A lighthouse and a storm.", tags: ["Drama"] },
+const publishedStory = (request: APIRequestContext, title: string) =>
+  publishStory(request, {
+    title,
+    content: "<p>The lamp went out at dawn.</p>",
+    description: "A lighthouse and a storm.",
+    tags: ["Drama"],
   });
-  expect(published.status(), await published.text()).toBe(200);
-  return id;
-}
 
 /** Serious and critical WCAG 2 A/AA violations inside `selector`, as e2e/accessibility.spec.ts reads them. */
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {

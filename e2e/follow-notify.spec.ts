@@ -6,20 +6,18 @@
 // also photographed at the other width (the suite's time budget, issue 17).
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { DESKTOP, PHONE, resizeTo, shootBothWidths } from "./support/viewport";
 import { createVerifiedUser, ownAddress, signIn } from "./support/accounts";
+import { publishStory } from "./support/stories";
 
-async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
-  const created = await request.post("/api/stories", { data: { title, content: "<p>The tide came in twice.</p>" } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const published = await request.post(`/api/stories/${id}/publish`, {
-    data: { title, description: "Two tides, one harbour.", tags: ["Drama"] },
+const publishedStory = (request: APIRequestContext, title: string) =>
+  publishStory(request, {
+    title,
+    content: "<p>The tide came in twice.</p>",
+    description: "Two tides, one harbour.",
+    tags: ["Drama"],
   });
-  expect(published.status(), await published.text()).toBe(200);
-  return id;
-}
 
 test("a reader follows and subscribes, and hears of the author's new story (1280 and 390 px)", async ({
   browser,

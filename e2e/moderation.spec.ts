@@ -7,17 +7,15 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createVerifiedUser, ownAddress, signIn } from "./support/accounts";
+import { publishStory } from "./support/stories";
 
-async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
-  const created = await request.post("/api/stories", { data: { title, content: "<p>The tide came in twice.</p>" } });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  const published = await request.post(`/api/stories/${id}/publish`, {
-    data: { title, description: "A harbour town waits for a ship.", tags: ["Drama"] },
+const publishedStory = (request: APIRequestContext, title: string) =>
+  publishStory(request, {
+    title,
+    content: "<p>The tide came in twice.</p>",
+    description: "A harbour town waits for a ship.",
+    tags: ["Drama"],
   });
-  expect(published.status(), await published.text()).toBe(200);
-  return id;
-}
 
 /** `npm run admin` as an operator runs it, beside the running app. */
 /** `npm run admin` against the journeys' server: its PostgreSQL database in CI, else its PGlite (by the socket). */

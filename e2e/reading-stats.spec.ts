@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { resizeTo } from "./support/viewport";
 import { createVerifiedUser, signIn, type TestUser } from "./support/accounts";
+import { publishStory } from "./support/stories";
 
 const paragraphs = (chapter: number) =>
   Array.from(
@@ -16,16 +17,8 @@ const paragraphs = (chapter: number) =>
   ).join("");
 const CONTENT = [1, 2, 3].map((n) => `<h2>Chapter ${n}</h2>${paragraphs(n)}`).join("");
 
-async function publishedStory(request: APIRequestContext, title: string): Promise<number> {
-  const created = await request.post("/api/stories", { data: { title, content: CONTENT } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const published = await request.post(`/api/stories/${id}/publish`, {
-    data: { title, description: "Three chapters of tides.", tags: ["Drama"] },
-  });
-  expect(published.status(), await published.text()).toBe(200);
-  return id;
-}
+const publishedStory = (request: APIRequestContext, title: string) =>
+  publishStory(request, { title, content: CONTENT, description: "Three chapters of tides.", tags: ["Drama"] });
 
 async function signedInPage(browser: Browser, baseURL: string | undefined, width: number, user: TestUser) {
   const context = await browser.newContext({ baseURL, viewport: { width, height: width > 500 ? 900 : 844 } });

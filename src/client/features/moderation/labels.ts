@@ -1,17 +1,8 @@
 // Words for the moderation page: report reasons, actions, target kinds.
 import type { ModerationAction, TargetView } from "../../../shared/schemas/moderation";
+import { REPORT_REASON_LABELS } from "../../../shared/schemas/safety";
 
-export const REASON_LABELS: Record<string, string> = {
-  spam: "Spam",
-  harassment: "Harassment",
-  hate: "Hateful content",
-  minors: "Sexual content involving minors",
-  "non-consensual": "Non-consensual intimate content",
-  copyright: "Copyright",
-  "wrong-rating": "Wrongly rated",
-  other: "Other",
-  appeal: "Appeal",
-};
+export const REASON_LABELS: Record<string, string> = { ...REPORT_REASON_LABELS, appeal: "Appeal" };
 
 export const ACTION_LABELS: Record<string, string> = {
   dismiss: "Dismiss (no rule broken)",
