@@ -15,3 +15,4 @@ export * from "./blocks";
 export * from "./account-life";
 export * from "./fan-outs";
 export * from "./moderation";
+export * from "./lore";

@@ -1,0 +1,1 @@
+ALTER TABLE "canon_packs" ADD CONSTRAINT "canon_packs_copied_from_id_canon_packs_id_fk" FOREIGN KEY ("copied_from_id") REFERENCES "public"."canon_packs"("id") ON DELETE set null ON UPDATE no action;
