@@ -231,7 +231,7 @@ async function copyAll(
   await target("begin");
   try {
     // NOTE: a second run started alongside this one waits here, then finds rows and rolls back.
-    await target("lock table " + tables.map((t) => t.ident).join(", ") + " in access exclusive mode");
+    await target(`lock table ${tables.map((t) => t.ident).join(", ")} in access exclusive mode`);
     const filled = await targetProblems(target, tables);
     if (filled.length > 0)
       throw new MoveRefusedError(`The target database is no longer empty: ${filled.join("; ")}.`, 4);

@@ -48,6 +48,7 @@ describeEachDb("removing unused images", (ctx) => {
     expect(removed).toBe(2);
     const left = (await db.select({ id: images.id }).from(images)).map((r) => r.id);
     expect(left.sort()).toEqual([usedOld, backgroundOld, unusedYoung, usedMeanwhile].sort());
+    expect(left).not.toContain(unusedOlder);
     expect(await storage.exists(fullObject(goneKey))).toBe(false);
     expect(await storage.exists(thumbObject(goneKey))).toBe(false);
     for (const id of left) expect(await storage.exists(fullObject(await keyOf(id)))).toBe(true);
