@@ -7,6 +7,7 @@ import type { PaymentsDriver } from "../billing/payments";
 import { ACCOUNT_DELETION_CANCEL_FAILED } from "../billing/payments";
 import { ProviderError } from "../billing/provider-error";
 import type { Db } from "../db/client";
+import type { FanOutEvent } from "../db/schema";
 import {
   moderationAudit,
   comments,
@@ -14,12 +15,14 @@ import {
   images,
   notifications,
   notificationSettings,
+  pendingFanOuts,
   readingProgress,
   reports,
   stories,
   usernameHolds,
   users,
 } from "../db/schema";
+import { recordFanOut } from "../community/pending-fan-outs";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { processImage } from "../images/process-image";
@@ -215,6 +218,18 @@ describeEachDb(
       // They block someone (their own rows go with the account).
       await call("POST", `/api/blocks/${other.user.username}`, cookie);
       await app().background.settled();
+      // Fan-outs they caused that have not run yet (as when the request's own run failed), and one of someone else's.
+      const { id: othersDraft } = await createStory(db(), { authorId: other.user.id });
+      for (const event of [
+        { kind: "new_follower", authorId: other.user.id, followerId: user.id },
+        { kind: "like_milestone", storyId: othersStory.id, likeCount: 10, likerId: user.id },
+        { kind: "comment", commentId: top.json().id },
+        { kind: "new_story", storyId: kept.id },
+        { kind: "new_chapters", storyId: kept.id, chapters: [2] },
+        { kind: "new_story", storyId: othersDraft },
+      ] satisfies FanOutEvent[]) {
+        await recordFanOut(db(), event, now());
+      }
       // An upload they never used: its bytes are in the image storage (decision 0036).
       const unusedUpload = await storeImage(
         db(),
@@ -286,6 +301,10 @@ describeEachDb(
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(deleted.cookies.find((c) => c.name === "ff_session")?.value).toBe("");
       expect(await rowsNaming(db(), w.user)).toEqual([]);
+      // Only the other person's pending fan-out is left: theirs would have notified in the name of no one.
+      expect((await db().select({ event: pendingFanOuts.event }).from(pendingFanOuts)).map((r) => r.event)).toEqual([
+        { kind: "new_story", storyId: expect.any(Number) },
+      ]);
       // The audit log kept both entries: the one they made reads '[deleted user]'.
       const audit = await db()
         .select({ actorName: moderationAudit.actorName, action: moderationAudit.action })

@@ -14,6 +14,7 @@ import {
   likes,
   moderationAudit,
   notifications,
+  pendingFanOuts,
   stories,
   storyMemories,
   throttles,
@@ -74,6 +75,13 @@ export async function removeAccount(
 ): Promise<{ publishedIds: number[]; imageKeys: string[] }> {
   return db.transaction(async (tx) => {
     const system = await systemAccountIds(tx);
+    // Fan-outs they caused that have not run yet (the request's own run failed or its process died, and the sweep
+    // comes a minute later) go with them: a follow, a like, their comments, their stories' publishes.
+    await tx.execute(sql`delete from ${pendingFanOuts} where (event->>'followerId')::int = ${user.id}
+      or (event->>'likerId')::int = ${user.id}
+      or (event->>'commentId')::int in (select id from ${comments} where author_id = ${user.id})
+      or (event->>'kind' in ('new_story', 'new_chapters')
+        and (event->>'storyId')::int in (select id from ${stories} where author_id = ${user.id}))`);
     const published = await tx
       .select({ id: stories.id })
       .from(stories)
