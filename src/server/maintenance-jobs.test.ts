@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_TTL_MS } from "../shared/limits";
 import { createSession, sha256 } from "./accounts/sessions";
 import type { Database } from "./db/client";
-import { sessions, stories, users } from "./db/schema";
+import { sessions, stories, usernameHolds, users } from "./db/schema";
 import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
 import { DB_KINDS, openTestDatabase } from "./test/database";
@@ -43,6 +43,12 @@ for (const kind of DB_KINDS) {
         subscriptionExpiresAt: new Date(now.getTime() - 60_000),
       });
 
+      // A deleted account's name: one hold ended a minute ago, one runs for days more.
+      await db.insert(usernameHolds).values([
+        { nameHash: "ended-hold", heldUntil: new Date(now.getTime() - 60_000) },
+        { nameHash: "live-hold", heldUntil: new Date(now.getTime() + 86_400_000) },
+      ]);
+
       const jobs = maintenanceJobs({
         database,
         now: () => now,
@@ -51,6 +57,7 @@ for (const kind of DB_KINDS) {
       expect(jobs.map((job) => [job.name, job.everyMs])).toEqual([
         ["prune-expired-sessions", 60 * 60 * 1000],
         ["prune-trusted-devices", 24 * 60 * 60 * 1000],
+        ["prune-username-holds", 24 * 60 * 60 * 1000],
         ["remove-unused-images", 60 * 60 * 1000],
         ["remove-objects-without-image", 24 * 60 * 60 * 1000],
         ["resanitize-stories", 60 * 60 * 1000],
@@ -86,6 +93,7 @@ for (const kind of DB_KINDS) {
       expect(counted).toMatchObject({ rating: "general", searchText: `${uncounted.title}\nA test story.` });
       const [free] = await db.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, lapsed.id));
       expect(free).toEqual({ isPremium: false });
+      expect(await db.select({ hash: usernameHolds.nameHash }).from(usernameHolds)).toEqual([{ hash: "live-hold" }]);
     });
   });
 }

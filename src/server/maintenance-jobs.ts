@@ -1,6 +1,7 @@
 // The background jobs main.ts starts. To add one: a line here, and a test that its run does the work.
 import { pruneExpiredSessions } from "./accounts/sessions";
 import { pruneTrustedDevices } from "./accounts/trusted-devices";
+import { pruneUsernameHolds } from "./accounts/username-holds";
 import { expireSubscriptions } from "./billing/expire-subscriptions";
 import { invalidateAuthorPremiumViews } from "./reading/author-premium";
 import { removeObjectsWithoutImage, removeUnusedImages } from "./images/remove-unused-images";
@@ -39,6 +40,8 @@ export function maintenanceJobs(
   return [
     { name: "prune-expired-sessions", everyMs: HOUR_MS, run: () => pruneExpiredSessions(db, deps.now()) },
     { name: "prune-trusted-devices", everyMs: 24 * HOUR_MS, run: () => pruneTrustedDevices(db, deps.now()) },
+    // A deleted account's name is held for 30 days, as a hash; the hash goes when the hold ends.
+    { name: "prune-username-holds", everyMs: 24 * HOUR_MS, run: () => pruneUsernameHolds(db, deps.now()) },
     // Covers uploaded and then not used (a wizard abandoned, a cover replaced) go a day after their upload.
     {
       name: "remove-unused-images",

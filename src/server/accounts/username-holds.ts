@@ -1,6 +1,6 @@
 // A deleted account's username is held from everyone for 30 days (against impersonation of a person who just left),
 // kept only as a hash of the lower-cased name so nothing left names them.
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { usernameHolds } from "../db/schema";
 import { sha256 } from "./tokens";
@@ -15,4 +15,13 @@ export async function holdUsername(db: Db, name: string): Promise<void> {
     .insert(usernameHolds)
     .values({ nameHash: usernameHash(name), heldUntil })
     .onConflictDoUpdate({ target: usernameHolds.nameHash, set: { heldUntil } });
+}
+
+/** The daily sweep: holds that ended go (a name is free once its hold ends, swept or not). */
+export async function pruneUsernameHolds(db: Db, now: Date): Promise<number> {
+  const removed = await db
+    .delete(usernameHolds)
+    .where(lt(usernameHolds.heldUntil, now))
+    .returning({ hash: usernameHolds.nameHash });
+  return removed.length;
 }
