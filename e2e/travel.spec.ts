@@ -1,6 +1,6 @@
 // Words that travel (issue 20 section 3): a writer imports a .docx with three chapters from the dashboard and finds
 // them in the new draft's review, at desktop and phone widths; once it is published, a signed-out reader downloads
-// it as an EPUB from the public page (no JavaScript needed).
+// it as an EPUB from the public page (no JavaScript needed). A wrong file imported is discarded from its review.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
@@ -60,4 +60,18 @@ test("a writer imports a three-chapter .docx; a signed-out reader downloads the 
   expect(bytes.subarray(30, 38).toString("ascii")).toBe("mimetype");
   expect(bytes.subarray(38, 58).toString("ascii")).toBe("application/epub+zip");
   await reader.close();
+
+  // The wrong file: the review discards it, with the usual confirmation, and goes back to the dashboard.
+  await page.getByTestId("import-input").setInputFiles({
+    name: "Wrong notes.md",
+    mimeType: "text/markdown",
+    buffer: Buffer.from("# Wrong notes\n\nShopping list: rope, lantern, bread.\n"),
+  });
+  await expect(page).toHaveURL(/\/dashboard\/story\/\d+\/details\?imported=1$/);
+  const wrongId = Number(/story\/(\d+)\//.exec(page.url())![1]);
+  await page.getByRole("button", { name: "Discard this import" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await page.request.get(`/api/stories/${wrongId}`)).status()).toBe(404);
+  expect((await page.request.get(`/api/stories/${id}`)).status()).toBe(200);
 });

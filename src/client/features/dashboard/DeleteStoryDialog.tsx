@@ -21,7 +21,16 @@ export function mustUnpublishText(title: string): string {
   return `"${title}" is published, and a published story can't be deleted. ${UNPUBLISH_TEXT}`;
 }
 
-export function DeleteStoryDialog({ story, onClose }: { story: StoryListItem | null; onClose: () => void }) {
+export function DeleteStoryDialog({
+  story,
+  onClose,
+  onDeleted,
+}: {
+  story: StoryListItem | null;
+  onClose: () => void;
+  /** After the deletion (the dialog has closed): e.g. leave the deleted story's page. */
+  onDeleted?: () => void;
+}) {
   // Which story ids this dialog has learned are published (the server refused) or private (unpublished here),
   // since the card's `published` may be older than either.
   const [published, setPublished] = useState<Record<number, boolean>>({});
@@ -44,6 +53,7 @@ export function DeleteStoryDialog({ story, onClose }: { story: StoryListItem | n
           setPending={setPending}
           onRefusedAsPublished={() => setPublished((known) => ({ ...known, [story.id]: true }))}
           onClose={onClose}
+          onDeleted={onDeleted}
         />
       ) : null}
     </AlertDialog>
@@ -62,7 +72,8 @@ function ConfirmDelete({
   setPending,
   onRefusedAsPublished,
   onClose,
-}: StepProps & { onRefusedAsPublished: () => void; onClose: () => void }) {
+  onDeleted,
+}: StepProps & { onRefusedAsPublished: () => void; onClose: () => void; onDeleted?: () => void }) {
   const deleteStory = useDeleteStory();
 
   async function confirm() {
@@ -71,6 +82,7 @@ function ConfirmDelete({
       await deleteStory.mutateAsync(story.id);
       toast({ title: "Story deleted", description: `"${story.title}" has been deleted.` });
       onClose();
+      onDeleted?.();
     } catch (error) {
       const description = deleteErrorDescription(error);
       // Published since the list was loaded (another tab): say so here and offer Unpublish, not a toast.

@@ -1,15 +1,20 @@
 // Issue 20 section 3: after an import, the new draft's details page opens with this panel: what was read from the
 // file (its chapters and words) so the writer checks it before writing on; the draft stays private until published.
-import { FileCheck2, PenLine } from "lucide-react";
-import { useMemo } from "react";
-import { Link } from "wouter";
+import { FileCheck2, PenLine, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useLocation } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import type { StoryView } from "../../../shared/schemas/story";
 import { Button } from "../../components/ui/button";
+import { DeleteStoryDialog } from "../dashboard/DeleteStoryDialog";
 import { prepareStoryBody } from "../reader/story-body";
 
 export function ImportReview({ story, count }: { story: StoryView; count: number }) {
   const chapters = useMemo(() => prepareStoryBody(story.content).chapters, [story.content]);
+  // Not what the writer expected (the wrong file, chapters read wrong): the draft can go at once, with the usual
+  // confirmation, and the dashboard is where they were before importing.
+  const [discarding, setDiscarding] = useState(false);
+  const [, navigate] = useLocation();
   return (
     <section
       aria-labelledby="import-review-heading"
@@ -32,11 +37,21 @@ export function ImportReview({ story, count }: { story: StoryView; count: number
           ))}
         </ol>
       ) : null}
-      <Button asChild size="sm">
-        <Link href={ROUTES.story(story.id)}>
-          <PenLine className="h-4 w-4" aria-hidden /> Open in the editor
-        </Link>
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild size="sm">
+          <Link href={ROUTES.story(story.id)}>
+            <PenLine className="h-4 w-4" aria-hidden /> Open in the editor
+          </Link>
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setDiscarding(true)}>
+          <Trash2 className="h-4 w-4" aria-hidden /> Discard this import
+        </Button>
+      </div>
+      <DeleteStoryDialog
+        story={discarding ? story : null}
+        onClose={() => setDiscarding(false)}
+        onDeleted={() => navigate(ROUTES.dashboard)}
+      />
     </section>
   );
 }
