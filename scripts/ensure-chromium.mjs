@@ -32,45 +32,39 @@ const TOOLS = [
   ["nginx", "nginx", "the two-instance test"],
   ["epubcheck", "epubcheck", "the EPUB export tests"],
 ];
-for (const [command, pkg, why] of TOOLS) {
-  if (onPath(command)) continue;
-  if (!hasAptGet || !isRoot)
-    fail(`${command} was not found (${why}): install Debian's package (sudo apt-get install ${pkg}).`);
-  console.log(`--- ${command} is missing: installing Debian's ${pkg} with apt-get`);
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [
-    ["update", "-qq"],
-    ["install", "-y", "-qq", pkg],
-  ]) {
-    const run = spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env });
-    if (run.status !== 0) fail(`apt-get ${args[0]} failed (exit ${run.status}): install ${pkg} by hand.`);
-  }
-  if (!onPath(command)) fail(`apt-get installed ${pkg} but ${command} is still not on PATH.`);
-}
-
 const override = process.env.CHROMIUM_PATH?.trim();
-if (override) {
-  if (!executable(override))
-    fail(`CHROMIUM_PATH=${override} is not an executable file: point it at a Chromium binary.`);
-  process.exit(0);
-}
-if (executable(DEFAULT_PATH)) process.exit(0);
+if (override && !executable(override))
+  fail(`CHROMIUM_PATH=${override} is not an executable file: point it at a Chromium binary.`);
+const needsChromium = !override && !executable(DEFAULT_PATH);
+const missingTools = TOOLS.filter(([command]) => !onPath(command));
+if (!needsChromium && missingTools.length === 0) process.exit(0);
+
 if (!hasAptGet || !isRoot) {
-  fail(
-    `Chromium was not found at ${DEFAULT_PATH}: install Debian's package (sudo apt-get install ${PACKAGES.join(" ")}) or set CHROMIUM_PATH to a Chromium binary.`,
-  );
+  for (const [command, pkg, why] of missingTools)
+    console.error(`${command} was not found (${why}): install Debian's package (sudo apt-get install ${pkg}).`);
+  if (needsChromium)
+    console.error(
+      `Chromium was not found at ${DEFAULT_PATH}: install Debian's package (sudo apt-get install ${PACKAGES.join(" ")}) or set CHROMIUM_PATH to a Chromium binary.`,
+    );
+  process.exit(1);
 }
 
-console.log(`--- Chromium is missing: installing Debian's ${PACKAGES.join(", ")} with apt-get`);
+// One `apt-get update` and one install for everything missing (each apt-get run costs seconds on a fresh machine).
+const packages = [...missingTools.map(([, pkg]) => pkg), ...(needsChromium ? PACKAGES : [])];
+for (const [command, pkg] of missingTools) console.log(`--- ${command} is missing: installing Debian's ${pkg}`);
+if (needsChromium) console.log(`--- Chromium is missing: installing Debian's ${PACKAGES.join(", ")}`);
 const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
 for (const args of [
   ["update", "-qq"],
-  ["install", "-y", "-qq", ...PACKAGES],
+  ["install", "-y", "-qq", ...packages],
 ]) {
   const run = spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env });
-  if (run.status !== 0)
-    fail(`apt-get ${args[0]} failed (exit ${run.status}): install ${PACKAGES.join(" ")} by hand or set CHROMIUM_PATH.`);
+  if (run.status !== 0) fail(`apt-get ${args[0]} failed (exit ${run.status}): install ${packages.join(" ")} by hand.`);
 }
-if (!executable(DEFAULT_PATH))
-  fail(`apt-get installed chromium but ${DEFAULT_PATH} is still missing: set CHROMIUM_PATH.`);
-console.log(`--- Chromium installed at ${DEFAULT_PATH}`);
+for (const [command, pkg] of missingTools)
+  if (!onPath(command)) fail(`apt-get installed ${pkg} but ${command} is still not on PATH.`);
+if (needsChromium) {
+  if (!executable(DEFAULT_PATH))
+    fail(`apt-get installed chromium but ${DEFAULT_PATH} is still missing: set CHROMIUM_PATH.`);
+  console.log(`--- Chromium installed at ${DEFAULT_PATH}`);
+}
