@@ -1,6 +1,6 @@
 // The '…' menu on a comment or a notification: Report (when there is something to report), Block and Mute the person.
-// A small disclosure menu (no menu library in the app): Escape or a click outside closes it, focus returns to its
-// button. Blocking asks first; muting does not (it only changes what the viewer sees).
+// A small disclosure menu (no menu library in the app): the arrow keys, Home and End move between its items; Escape
+// or a click outside closes it, focus returns to its button. Blocking asks first; muting does not (it only changes what the viewer sees).
 import { MoreHorizontal } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -70,9 +70,19 @@ export function PersonMenu({ username, report, label }: { username: string; repo
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
+      if (event.key === "Escape") {
+        setOpen(false);
+        button.current?.focus();
+        return;
+      }
+      // The WAI-ARIA menu keys: arrows move (and wrap), Home and End jump; Tab leaves the menu and closes it.
+      const items = [...(root.current?.querySelectorAll<HTMLButtonElement>("[role=menuitem]") ?? [])];
+      const at = items.indexOf(document.activeElement as HTMLButtonElement);
+      if (event.key === "Tab") return setOpen(false);
+      const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[event.key];
+      if (next === undefined || items.length === 0) return;
+      event.preventDefault();
+      items[(next + items.length) % items.length]?.focus();
     };
     document.addEventListener("pointerdown", outside);
     document.addEventListener("keydown", onKey);
