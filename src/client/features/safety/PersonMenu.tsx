@@ -1,6 +1,7 @@
 // The '…' menu on a comment or a notification: Report (when there is something to report), Block and Mute the person.
 // A small disclosure menu (no menu library in the app): the arrow keys, Home and End move between its items; Escape
-// or a click outside closes it, focus returns to its button. Blocking asks first; muting does not (it only changes what the viewer sees).
+// or a click outside closes it, focus returns to its button. Blocking asks first; muting does not (it only changes
+// what the viewer sees).
 import { MoreHorizontal } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
