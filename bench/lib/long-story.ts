@@ -48,3 +48,14 @@ export async function insertLongStory(db: Db, content: string, sanitizedWith: nu
   const { token } = await createSession(db, author!.id, new Date());
   return { path: `/api/stories/${story!.id}`, headers: { cookie: `${SESSION_COOKIE}=${token}` } };
 }
+
+/** Grows `longStoryHtml` until it holds `words` words (the sanitized HTML, as a save would store it). */
+export function storyOfWords(words: number, sanitize: (html: string) => string): string {
+  let bytes = words * 6;
+  let html = sanitize(longStoryHtml(bytes));
+  while ((countStoryWords(html).wordCount ?? 0) < words) {
+    bytes *= 1.1;
+    html = sanitize(longStoryHtml(bytes));
+  }
+  return html;
+}

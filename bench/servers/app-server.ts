@@ -16,6 +16,9 @@ import { CASES } from "../cases";
 import { parentOptions, serveParent } from "../lib/ipc";
 import { PUBLIC_AUTHOR_PATH, seedPublicStory } from "../lib/public-story";
 import { hasBenchData, type SeedResult, seedBench } from "../lib/seed-bench";
+import { insertLongStory, storyOfWords } from "../lib/long-story";
+import { SANITIZER_VERSION, sanitizeContent } from "../../src/server/stories/sanitize-content";
+import { countStoryWords } from "../../src/server/stories/story-text";
 
 export interface AppServerOptions {
   dataDir: string;
@@ -87,6 +90,18 @@ serveParent(
       const benchCase = CASES.find((c) => c.name === request.name);
       if (!benchCase) throw new Error(`no case named ${String(request.name)}`);
       return (await benchCase.setup?.({ db: database.db, app, seeded })) ?? {};
+    },
+    /** bench/editor-open.ts: an author with a session and one story of `words` words with `versions` versions. */
+    async editorStory(request) {
+      const content = storyOfWords(Number(request.words), sanitizeContent);
+      const { path, headers } = await insertLongStory(database.db, content, SANITIZER_VERSION, `editor${Date.now()}`);
+      const storyId = Number(path.split("/").pop());
+      return {
+        storyId,
+        token: headers.cookie.split("=")[1],
+        words: countStoryWords(content).wordCount,
+        versions: 0,
+      };
     },
     rss: () => process.memoryUsage().rss,
     /** Read counting on or off for the case about to be measured (cases.ts readCounting). */

@@ -10,12 +10,12 @@ import { resolveCoverInput } from "../images/cover-input";
 import type { ImageStorage } from "../images/storage/driver";
 import type { UserRow } from "../types";
 import { presentOwnStory, type StoryWithTags } from "./present";
-import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
+import { cleanAgainst } from "./incremental-clean";
+import { assertContentSize, SANITIZER_VERSION, stripControlChars } from "./sanitize-content";
 import { getOwnStoryOrThrow } from "./story-queries";
 import { derivedStoryColumns } from "./story-rating";
 import { assertBackgroundAllowed, assertThemesAllowed } from "./story-rules";
 import { replaceStoryTags } from "./story-tags";
-import { countStoryWords } from "./story-text";
 import type { StoryLabels } from "../../shared/tagging";
 import {
   labelNames,
@@ -45,14 +45,19 @@ interface ResolvedImages {
   readerBackgroundImageId: string | null | undefined;
 }
 
-function changesFrom(patch: StoryUpdate, resolved: ResolvedImages): StoryChanges {
+function changesFrom(patch: StoryUpdate, resolved: ResolvedImages, current: StoryWithTags): StoryChanges {
   const changes: StoryChanges = {};
   if (patch.title !== undefined) changes.title = patch.title;
   if (patch.description !== undefined) changes.description = stripControlChars(patch.description);
   if (patch.content !== undefined) {
-    changes.content = sanitizeContent(patch.content);
+    // Only what changed since the stored (clean, counted) text is cleaned and counted again (incremental-clean.ts).
+    const counted =
+      current.sanitizedWith === SANITIZER_VERSION && current.wordCount !== null && current.aiWordCount !== null;
+    const stored = counted
+      ? { content: current.content, counts: { wordCount: current.wordCount!, aiWordCount: current.aiWordCount! } }
+      : undefined;
+    Object.assign(changes, cleanAgainst(patch.content, stored));
     changes.sanitizedWith = SANITIZER_VERSION;
-    Object.assign(changes, countStoryWords(changes.content));
   }
   if (patch.characters !== undefined) changes.characters = patch.characters;
   if (patch.setting !== undefined) changes.setting = patch.setting;
@@ -119,17 +124,21 @@ export async function updateStory(
   if (patch.version !== undefined && patch.version !== current.version) throw staleVersion(current);
   assertThemesAllowed(user, patch.themes, current.themes);
   assertBackgroundAllowed(user, patch.readerBackground, current.readerBackgroundImageId);
-  const changes = changesFrom(patch, {
-    coverImageId: await resolveCoverInput(db, storage, patch.coverImage, user.id, now),
-    readerBackgroundImageId: await resolveCoverInput(
-      db,
-      storage,
-      patch.readerBackground,
-      user.id,
-      now,
-      "Background image",
-    ),
-  });
+  const changes = changesFrom(
+    patch,
+    {
+      coverImageId: await resolveCoverInput(db, storage, patch.coverImage, user.id, now),
+      readerBackgroundImageId: await resolveCoverInput(
+        db,
+        storage,
+        patch.readerBackground,
+        user.id,
+        now,
+        "Background image",
+      ),
+    },
+    current,
+  );
   for (let attempt = 1; ; attempt++) {
     const written = await writeIfUnchanged(db, current, changes, patch.tags, now, sentLabels(patch));
     if (written) {
