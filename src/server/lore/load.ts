@@ -5,6 +5,7 @@ import type { CanonLoreView, LoreEntryView } from "../../shared/schemas/lore";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import type { Db } from "../db/client";
 import { canonPacks, loreEntries } from "../db/schema";
+import { loreCache, loreFingerprint } from "./cache";
 import type { LoreCandidate } from "./select";
 
 type EntryRow = typeof loreEntries.$inferSelect;
@@ -37,8 +38,12 @@ export function storyLoreRows(db: Db, storyId: number): Promise<EntryRow[]> {
 }
 
 /** The author's pack entries for the story's fandoms, each with its pack's fandom. */
+const storyFandoms = (story: LoreStory) => [
+  ...new Set(normalizeStoryFields({ fandoms: story.fandoms }).fandoms.map(fold)),
+];
+
 export async function canonLoreRows(db: Db, story: LoreStory): Promise<(EntryRow & { fandom: string })[]> {
-  const fandoms = [...new Set(normalizeStoryFields({ fandoms: story.fandoms }).fandoms.map(fold))];
+  const fandoms = storyFandoms(story);
   if (fandoms.length === 0) return [];
   const rows = await db
     .select({ entry: loreEntries, fandom: canonPacks.fandom })
@@ -63,8 +68,21 @@ export async function storyLore(
   };
 }
 
-/** Everything Marin may choose from for the story, each entry with its source. */
-export async function loreForStory(db: Db, story: LoreStory): Promise<LoreCandidate[]> {
+/**
+ * Everything Marin may choose from for the story, each entry with its source. Read through the lorebook cache: one
+ * small query while nothing changed (cache.ts).
+ */
+export async function loreForStory(db: Db, story: LoreStory): Promise<readonly LoreCandidate[]> {
+  const fingerprint = await loreFingerprint(db, story, storyFandoms(story));
+  const cache = loreCache(db);
+  const cached = cache.get(story.id, fingerprint);
+  if (cached) return cached;
+  const candidates = await readLoreCandidates(db, story);
+  cache.set(story.id, { fingerprint, candidates });
+  return candidates;
+}
+
+async function readLoreCandidates(db: Db, story: LoreStory): Promise<LoreCandidate[]> {
   const { entries, canon } = await storyLore(db, story);
   const candidate = (entry: LoreEntryView, source: string): LoreCandidate => ({
     id: entry.id,

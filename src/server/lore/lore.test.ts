@@ -1,6 +1,7 @@
 // The lorebook through the real app on PGlite and PostgreSQL: story entries, canon pack entries edited by their
 // owner, validation and 404s, the cap, what Marin's context carries (a story entry overriding its pack's) and Plus's
 // proposals from story memory.
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { LORE_LIMITS, LORE_MESSAGES } from "../../shared/schemas/lore";
 import { MEMORY_STORY_CHARACTERS, MEMORY_STORY_HTML } from "../ai/memory-fixture";
@@ -103,7 +104,7 @@ describeEachDb("the lorebook", (ctx) => {
     await packEntry((await pack(user.id, "One Piece")).id, "Luffy", [], "Not this story's fandom.");
     const stranger = await createVerifiedUserWithSession(db());
     await packEntry((await pack(stranger.user.id, "Naruto")).id, "Sakura", [], "Someone else's pack.");
-    await call("POST", `/api/stories/${story.id}/lore`, cookie, {
+    const own = await call("POST", `/api/stories/${story.id}/lore`, cookie, {
       kind: "character",
       name: "Kakashi",
       keys: ["Copy Ninja"],
@@ -129,6 +130,23 @@ describeEachDb("the lorebook", (ctx) => {
     expect(preview.json().text).toContain("- Kakashi (character): This story's Kakashi.");
     expect(preview.json().text).not.toContain("The pack's Kakashi.");
     expect(preview.json().summary).toContain("2 lorebook entries");
+
+    // A change is seen at once (the lorebook cache checks the database's fingerprint on every use).
+    await call("PATCH", `/api/lore/${own.json().id}`, cookie, { description: "Changed." });
+    const again = await call("POST", "/api/marin/context", cookie, {
+      kind: "generate",
+      storyId: story.id,
+      prompt: "A scene by the gate",
+    });
+    expect(again.json().text).toContain("- Kakashi (character): Changed.");
+    expect(again.json().lore.map((l: { name: string }) => l.name)).toEqual(["Kakashi"]);
+    await db().delete(loreEntries).where(eq(loreEntries.id, own.json().id));
+    const packs = await call("POST", "/api/marin/context", cookie, {
+      kind: "generate",
+      storyId: story.id,
+      prompt: "A scene by the gate",
+    });
+    expect(packs.json().text).toContain("- KAKASHI (character): The pack's Kakashi.");
   });
 
   it("proposes the characters story memory found to Plus writers, to accept or dismiss for good", async () => {

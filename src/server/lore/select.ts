@@ -35,6 +35,17 @@ export interface LoreSelection {
 const WORD = /[\p{L}\p{N}]+/gu;
 const words = (text: string) => (text.normalize("NFKC").toLowerCase().match(WORD) ?? []) as string[];
 
+// NOTE: the lorebook cache hands back the same entry objects while nothing changed, so their keys are split once.
+const keyWords = new WeakMap<LoreCandidate, { key: string; words: string[] }[]>();
+function keysOf(entry: LoreCandidate) {
+  let keys = keyWords.get(entry);
+  if (!keys) {
+    keys = [entry.name, ...entry.keys].map((key) => ({ key, words: words(key) })).filter((k) => k.words.length > 0);
+    keyWords.set(entry, keys);
+  }
+  return keys;
+}
+
 /** The words of a text in order, and where each word occurs. */
 class WordIndex {
   readonly at = new Map<string, number[]>();
@@ -73,9 +84,7 @@ export function selectLore(
   const matched: { entry: LoreCandidate; key: string; at: number }[] = [];
   for (const entry of entries) {
     let best: { key: string; at: number } | null = null;
-    for (const key of [entry.name, ...entry.keys]) {
-      const keyWords = words(key);
-      if (keyWords.length === 0) continue;
+    for (const { key, words: keyWords } of keysOf(entry)) {
       const at = index.lastEnd(keyWords);
       if (at >= 0 && (!best || at > best.at)) best = { key, at };
     }

@@ -289,11 +289,14 @@ export function LorebookButton({ onClick }: { onClick: () => void }) {
     <button
       type="button"
       onClick={onClick}
-      className="inline-flex h-8 shrink-0 cursor-pointer items-center gap-1.5 rounded-lg border border-brand-200 bg-white px-2.5 text-xs font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+      aria-label="Lorebook"
+      title="Lorebook"
+      className="inline-flex h-8 shrink-0 cursor-pointer items-center gap-1.5 rounded-lg border border-brand-200 bg-white px-2 text-xs font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
       data-testid="lorebook-button"
     >
       <BookOpen className="h-3.5 w-3.5" aria-hidden />
-      Lorebook
+      {/* NOTE: a phone's pane has no room for the word beside Response; the icon keeps its name for screen readers. */}
+      <span className="hidden sm:inline">Lorebook</span>
     </button>
   );
 }
