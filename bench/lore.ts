@@ -142,17 +142,15 @@ const database = await openDatabase(
 );
 const author = await createUser(database.db);
 const loreStory = await createStory(database.db, { authorId: author.id });
-await database.db
-  .insert(loreEntries)
-  .values(
-    entries.map((e) => ({
-      storyId: loreStory.id,
-      kind: e.kind,
-      name: e.name,
-      keys: e.keys,
-      description: e.description,
-    })),
-  );
+await database.db.insert(loreEntries).values(
+  entries.map((e) => ({
+    storyId: loreStory.id,
+    kind: e.kind,
+    name: e.name,
+    keys: e.keys,
+    description: e.description,
+  })),
+);
 const timeLoad = async () => {
   const started = performance.now();
   await loreForStory(database.db, loreStory);
