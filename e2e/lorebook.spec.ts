@@ -64,6 +64,7 @@ test("a writer adds lorebook entries and sees them in What Marin sees, at 1280 a
   await lorebook.getByRole("combobox", { name: "Kind" }).selectOption("place");
   await lorebook.getByRole("textbox", { name: "Name" }).fill("Thorn Keep");
   await lorebook.getByRole("textbox", { name: "Description" }).fill("A drowned fortress; the tide covers its gate.");
+  await page.screenshot({ path: testInfo.outputPath("lore-form-390.png") });
   await lorebook.getByRole("button", { name: "Add to lorebook" }).click();
   await expect(entries).toContainText("Thorn Keep");
   await page.keyboard.press("Escape");
