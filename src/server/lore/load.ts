@@ -1,10 +1,10 @@
 // The lorebook a story has: its own entries, plus the entries of its author's canon packs whose fandom is one of the
 // story's fandoms (any case). A story's own entry overrides a pack entry of the same name (any case).
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { CanonLoreView, LoreEntryView } from "../../shared/schemas/lore";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import type { Db } from "../db/client";
-import { canonPacks, loreEntries } from "../db/schema";
+import { canonPacks, loreEntries, stories } from "../db/schema";
 import { loreCache, loreFingerprint } from "./cache";
 import type { LoreCandidate } from "./select";
 
@@ -96,4 +96,28 @@ async function readLoreCandidates(db: Db, story: LoreStory): Promise<LoreCandida
     ...entries.map((entry) => candidate(entry, STORY_SOURCE)),
     ...canon.filter((entry) => !entry.overridden).map((entry) => candidate(entry, packSource(entry.fandom))),
   ];
+}
+
+/** The data export's lorebook.json: every entry the user owns, through their stories or their canon packs. */
+export function loreExportPage(db: Db, userId: number, afterId: number, limit: number) {
+  return db
+    .select({
+      id: loreEntries.id,
+      storyId: loreEntries.storyId,
+      storyTitle: stories.title,
+      canonPackId: loreEntries.canonPackId,
+      fandom: canonPacks.fandom,
+      kind: loreEntries.kind,
+      name: loreEntries.name,
+      keys: loreEntries.keys,
+      description: loreEntries.description,
+      createdAt: loreEntries.createdAt,
+      updatedAt: loreEntries.updatedAt,
+    })
+    .from(loreEntries)
+    .leftJoin(stories, eq(stories.id, loreEntries.storyId))
+    .leftJoin(canonPacks, eq(canonPacks.id, loreEntries.canonPackId))
+    .where(and(or(eq(stories.authorId, userId), eq(canonPacks.ownerId, userId)), gt(loreEntries.id, afterId)))
+    .orderBy(asc(loreEntries.id))
+    .limit(limit);
 }

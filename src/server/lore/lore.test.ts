@@ -6,8 +6,10 @@ import { expect, it } from "vitest";
 import { LORE_LIMITS, LORE_MESSAGES } from "../../shared/schemas/lore";
 import { MEMORY_STORY_CHARACTERS, MEMORY_STORY_HTML } from "../ai/memory-fixture";
 import { canonPacks, loreEntries } from "../db/schema";
+import { removeAccount } from "../accounts/delete-account";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
+import { loreExportPage } from "./load";
 
 describeEachDb("the lorebook", (ctx) => {
   const db = () => ctx().database.db;
@@ -189,5 +191,22 @@ describeEachDb("the lorebook", (ctx) => {
     expect((await call("GET", freeUrl, free.cookie)).json().proposals).toBeNull();
     expect((await call("POST", `${freeUrl}/proposals/dismiss`, free.cookie, { name: "Ren" })).statusCode).toBe(403);
     expect((await call("POST", freeUrl, free.cookie, { ...pip, proposal: "Pip" })).statusCode).toBe(403);
+  });
+
+  it("exports the writer's story and pack entries, and deletes a story's lorebook when the story is orphaned", async () => {
+    const { user, cookie } = await createVerifiedUserWithSession(db());
+    const story = await createStory(db(), { authorId: user.id, published: true, publishedAt: new Date() });
+    await call("POST", `/api/stories/${story.id}/lore`, cookie, pip);
+    await packEntry((await pack(user.id, "Bleach")).id, "Ichigo", [], "A substitute.");
+    const other = await createVerifiedUserWithSession(db());
+    await packEntry((await pack(other.user.id, "Bleach")).id, "Rukia", [], "Not theirs.");
+    const exported = await loreExportPage(db(), user.id, 0, 100);
+    expect(exported.map((e) => [e.name, e.storyTitle, e.fandom])).toEqual([
+      ["Pip Marlow", story.title, null],
+      ["Ichigo", null, "Bleach"],
+    ]);
+
+    await removeAccount(db(), user, "orphan");
+    expect(await db().select().from(loreEntries).where(eq(loreEntries.storyId, story.id))).toEqual([]);
   });
 });
