@@ -21,7 +21,14 @@ function known(character: string, names: string[][]): boolean {
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function proposalFor(character: MemoryCharacter): LoreProposal {
-  const details = [...character.traits, ...character.relationships];
+  // NOTE: an archetype and the writer's notes may both give a trait ('Stoic', 'stoic swordsman' and 'stoic').
+  const seen = new Set<string>();
+  const details = [...character.traits, ...character.relationships].filter((detail) => {
+    const folded = detail.toLowerCase();
+    if (seen.has(folded)) return false;
+    seen.add(folded);
+    return true;
+  });
   const [first, ...rest] = character.name.split(" ");
   return {
     name: character.name,

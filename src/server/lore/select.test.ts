@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loreLine } from "../ai/context-block";
 import { buildPrompt } from "../ai/prompt";
 import { parseContextBlock } from "../ai/context-block";
+import { proposalFor } from "./proposals";
 import { LORE_BUDGET_CHARS, type LoreCandidate, RECENT_TEXT_CHARS, selectLore } from "./select";
 
 let nextId = 0;
@@ -83,5 +84,18 @@ describe("the prompt's lorebook", () => {
       { name: "The Brass Key", kind: "character", source: "story", key: "key", where: "request" },
       { name: "Pip Marlow", kind: "character", source: "story", key: "Pip", where: "story" },
     ]);
+  });
+});
+
+describe("a proposal from story memory", () => {
+  it("gives a two-word name its first name as a key and lists each detail once", () => {
+    expect(
+      proposalFor({ name: "Pip Marlow", traits: ["Thief", "thief", "quick"], relationships: ["sister of Mika"] }),
+    ).toEqual({
+      name: "Pip Marlow",
+      kind: "character",
+      keys: ["Pip"],
+      description: "Thief, quick, sister of Mika.",
+    });
   });
 });
