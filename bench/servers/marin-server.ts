@@ -6,13 +6,21 @@ import { buildApp } from "../../src/server/app";
 import { openDatabase } from "../../src/server/db/client";
 import { loadConfig } from "../../src/server/env";
 import { createDevOutbox } from "../../src/server/mail/mailer";
-import { createVerifiedUserWithSession } from "../../src/server/test/factories";
+import { loreEntries } from "../../src/server/db/schema";
+import { createStory, createVerifiedUserWithSession } from "../../src/server/test/factories";
 import { parentOptions, serveParent } from "../lib/ipc";
 
 export interface MarinServerOptions {
   aiBaseUrl: string;
   databaseUrl?: string;
   users: number;
+  /** bench/lore.ts: each user also gets two stories naming this many characters, one with a lorebook entry for each. */
+  loreEntries?: number;
+}
+
+export interface LoreStories {
+  plain: number;
+  withLore: number;
 }
 
 const options = parentOptions<MarinServerOptions>();
@@ -32,12 +40,32 @@ const database = await openDatabase(
 const app = await buildApp(await createDeps(config, database, { mailer: createDevOutbox() }), { logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const cookies: string[] = [];
+const loreStories: LoreStories[] = [];
 for (let i = 0; i < options.users; i++) {
-  cookies.push((await createVerifiedUserWithSession(database.db, { bonusPrompts: 100_000 })).cookie);
+  const { user, cookie } = await createVerifiedUserWithSession(database.db, { bonusPrompts: 100_000 });
+  cookies.push(cookie);
+  if (options.loreEntries) loreStories.push(await storiesWithLore(user.id, options.loreEntries));
+}
+
+async function storiesWithLore(authorId: number, count: number): Promise<LoreStories> {
+  const names = Array.from({ length: count }, (_, i) => `Name${i}`);
+  const content = `<p>${names.join(" met ")}.</p>`;
+  const plain = await createStory(database.db, { authorId, content });
+  const withLore = await createStory(database.db, { authorId, content });
+  await database.db.insert(loreEntries).values(
+    names.map((name, i) => ({
+      storyId: withLore.id,
+      kind: "character" as const,
+      name,
+      keys: [`Alias${i}`, `The ${name}`],
+      description: `${name} is a character with a long description. `.repeat(5),
+    })),
+  );
+  return { plain: plain.id, withLore: withLore.id };
 }
 
 serveParent(
-  { port: (app.server.address() as AddressInfo).port, cookies, origin: config.APP_URL, db: database.kind },
+  { port: (app.server.address() as AddressInfo).port, cookies, loreStories, origin: config.APP_URL, db: database.kind },
   {},
   async () => {
     await app.close();

@@ -25,6 +25,7 @@ import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
 import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
+import { loreRoutes } from "./lore/routes";
 import { moderationRoutes } from "./moderation/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
 import { tagRoutes } from "./tags/routes";
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(stripeWebhookRoutes);
   await app.register(emailNotificationRoutes);
   await app.register(moderationRoutes);
+  await app.register(loreRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

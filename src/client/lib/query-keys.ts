@@ -26,6 +26,8 @@ export const queryKeys = {
   history: ["/api/reading/history"] as const,
   readingSettings: ["/api/reading/settings"] as const,
   marinStatus: ["/api/marin"] as const,
+  /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */
+  lore: (id: number | string) => [`/api/stories/${id}/lore`] as const,
   referral: ["/api/referral"] as const,
   /** Community (issue 17 section 2): the bell, the notifications page, settings, follows and the Following feed. */
   unreadNotifications: ["/api/notifications/unread-count"] as const,

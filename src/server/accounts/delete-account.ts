@@ -17,6 +17,8 @@ import {
   pendingFanOuts,
   stories,
   storyMemories,
+  loreEntries,
+  loreProposalAnswers,
   throttles,
   users,
 } from "../db/schema";
@@ -89,8 +91,10 @@ export async function removeAccount(
     const publishedIds = published.map((s) => s.id);
     if (fate === "orphan" && publishedIds.length > 0) {
       await tx.update(stories).set({ authorId: system.orphan }).where(inArray(stories.id, publishedIds));
-      // Marin's notes on the story were the writer's private tool.
+      // Marin's notes and the writer's lorebook on the story were the writer's private tools.
       await tx.delete(storyMemories).where(inArray(storyMemories.storyId, publishedIds));
+      await tx.delete(loreEntries).where(inArray(loreEntries.storyId, publishedIds));
+      await tx.delete(loreProposalAnswers).where(inArray(loreProposalAnswers.storyId, publishedIds));
     }
     // Drafts, and published stories not orphaned (their chapters, comments, likes … go with them by cascade).
     await tx.delete(stories).where(eq(stories.authorId, user.id));

@@ -23,6 +23,7 @@ import { splitChapters } from "../chapters/split-chapters";
 import { epubStream } from "../epub/epub";
 import { asciiFileName, exportStory } from "../stories/export-story";
 import { presentStoryBody, type StoryWithTags } from "../stories/present";
+import { loreExportPage } from "../lore/load";
 import type { UserRow } from "../types";
 
 const PAGE = 500;
@@ -33,6 +34,7 @@ export const EXPORT_FILES = [
   "bookmarks.json",
   "likes.json",
   "follows.json",
+  "lorebook.json",
   "notifications.json",
   "reading-history.json",
   "marin.json",
@@ -238,6 +240,10 @@ export async function exportAccount(db: Db, user: UserRow): Promise<Readable> {
         .orderBy(asc(follows.authorId))
         .limit(limit),
     ),
+  );
+  json(
+    "lorebook.json",
+    paged((after, limit) => loreExportPage(db, uid, after, limit)),
   );
   json(
     "notifications.json",

@@ -1,8 +1,15 @@
-// The story context as the prompt carries it: labelled lines inside <story_context>, the story text inside
-// <story_so_far>, the selection inside <selection>. The prompt builder writes it (formatContextBlock) for every
+// The story context as the prompt carries it: labelled lines inside <story_context>, the lorebook entries chosen for
+// this request inside <lorebook>, the story text inside <story_so_far>, the selection inside <selection>. The prompt builder writes it (formatContextBlock) for every
 // model; the offline storyteller reads it back (parseContextBlock), so it works from exactly what a real model sees.
 
 export type MarinTask = "chat" | "write" | "continue" | "rewrite";
+
+/** A lorebook entry as the prompt carries it (lore/select.ts chooses them). */
+export interface LoreNote {
+  name: string;
+  kind: string;
+  description: string;
+}
 
 export interface MemoryCharacter {
   name: string;
@@ -29,6 +36,8 @@ export interface StoryBrief {
   mature: boolean;
   /** Story memory (premium): characters and a running summary of earlier chapters. */
   memory: { characters: MemoryCharacter[]; summary: string | null } | null;
+  /** The lorebook entries whose keys the recent text or the request mention, most recent first. */
+  lore: LoreNote[];
   /** The story text the prompt carries: its beginning and its latest part (either may be empty). */
   beginning: string;
   latest: string;
@@ -79,6 +88,19 @@ function characterText(c: MemoryCharacter): string {
   return details.length > 0 ? `${c.name} (${details.join("; ")})` : c.name;
 }
 
+/** One entry's line; what the lorebook's budget counts. */
+export function loreLine(note: LoreNote): string {
+  return `- ${note.name} (${note.kind}): ${oneLine(note.description)}`;
+}
+
+function parseLore(text: string | null): LoreNote[] {
+  return (text ?? "")
+    .split("\n")
+    .map((line) => /^- (.*?) \((\w+)\): (.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => ({ name: match[1]!, kind: match[2]!, description: match[3]! }));
+}
+
 /** Writes the brief as the prompt's context section. Empty fields are left out. */
 export function formatContextBlock(brief: StoryBrief): string {
   const lines: string[] = [];
@@ -105,6 +127,7 @@ export function formatContextBlock(brief: StoryBrief): string {
   }
   if (brief.omittedWords > 0) put(FIELD_LABELS.omittedWords, String(brief.omittedWords));
   const sections = [`<story_context>\n${lines.join("\n")}\n</story_context>`];
+  if (brief.lore.length > 0) sections.push(`<lorebook>\n${brief.lore.map(loreLine).join("\n")}\n</lorebook>`);
   const story = [brief.beginning, brief.latest].filter((part) => part.trim() !== "");
   if (story.length > 0) {
     const gap = brief.omittedWords > 0 ? `\n[… ${brief.omittedWords} words left out …]\n` : "\n";
@@ -173,6 +196,7 @@ export function parseContextBlock(prompt: string): StoryBrief {
     mature: (get("mature") ?? "").startsWith("mature"),
     memory:
       memoryCharacters.length > 0 || memorySummary ? { characters: memoryCharacters, summary: memorySummary } : null,
+    lore: parseLore(section(prompt, "lorebook")),
     beginning: latest === undefined ? "" : (beginning ?? ""),
     latest: latest ?? beginning ?? "",
     omittedWords: Number(get("omittedWords") ?? 0),

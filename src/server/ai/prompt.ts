@@ -11,6 +11,7 @@ import {
   type ResponseLength,
   type StoryContext,
 } from "../../shared/schemas/marin";
+import { type LoreCandidate, selectLore } from "../lore/select";
 import { formatContextBlock, type MarinTask, type MemoryCharacter, type StoryBrief } from "./context-block";
 import { type StoryFields, storyFacts } from "./story-brief";
 import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "./story-text";
@@ -52,6 +53,8 @@ export interface PromptRequest {
   premium: boolean;
   /** Story memory (premium only; null for free users). */
   memory: StoryMemory | null;
+  /** The story's lorebook (its own entries and its canon packs'); the prompt carries those the text mentions. */
+  lore?: readonly LoreCandidate[];
 }
 
 export interface BuiltPrompt {
@@ -170,6 +173,8 @@ function summaryLine(brief: StoryBrief, keptWords: number, omittedWords: number)
   if (brief.moods.length > 0) parts.push("moods");
   if (brief.fandoms.length > 0) parts.push("fandoms");
   if (brief.memory) parts.push("story memory");
+  if (brief.lore.length > 0)
+    parts.push(`${brief.lore.length} lorebook ${brief.lore.length === 1 ? "entry" : "entries"}`);
   if (keptWords === 0) parts.push("no story text yet");
   else if (omittedWords > 0) {
     const first = countWords(brief.beginning);
@@ -205,6 +210,7 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
     fandoms: facts.fandoms,
     mature,
     memory,
+    lore: [],
     beginning: "",
     latest: "",
     omittedWords: 0,
@@ -216,10 +222,16 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
   };
 
   const head = [PERSONA, mature ? MATURE : GENERAL, "", taskInstruction(request, storyText), ""].join("\n");
+  const asked = requestMessage(request);
   const messages: ModelMessage[] = [
     ...(request.task === "chat" ? boundedHistory((request.messages ?? []).slice(0, -1)) : []),
-    { role: "user", content: requestMessage(request) },
+    { role: "user", content: asked },
   ];
+  const lore = selectLore(request.lore ?? [], {
+    story: [storyText, brief.before, brief.selection].filter(Boolean).join("\n"),
+    request: asked,
+  });
+  brief.lore = lore.chosen;
   // The story text gets what is left of the budget once everything else is in (the tags and the gap line need ~80).
   const rest = head.length + formatContextBlock(brief).length + messageChars(messages) + 80;
   const excerpt = excerptStory(storyText, Math.max(0, Math.min(STORY_TEXT_BUDGET_CHARS, PROMPT_BUDGET_CHARS - rest)));
@@ -231,7 +243,12 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
     system: `${head}\n${context}`,
     messages,
     maxOutputTokens: maxOutputTokens(request),
-    preview: { summary: summaryLine(brief, excerpt.keptWords, excerpt.omittedWords), text: context },
+    preview: {
+      summary: summaryLine(brief, excerpt.keptWords, excerpt.omittedWords),
+      text: context,
+      lore: lore.chosen.map(({ name, kind, source, key, where }) => ({ name, kind, source, key, where })),
+      loreLeftOut: lore.leftOut,
+    },
   };
 }
 

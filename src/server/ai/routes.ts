@@ -27,6 +27,7 @@ import { getOwnStoryOrThrow } from "../stories/story-queries";
 import type { StoryWithTags } from "../stories/present";
 import { storyBlocks } from "../stories/story-text";
 import type { UserRow } from "../types";
+import { loreForStory } from "../lore/load";
 import { loadStoryMemory } from "./memory";
 import { type BuiltPrompt, buildPrompt, type PromptRequest } from "./prompt";
 import { chargePromptOrThrow, claimFreeOpeningScene, promptAllowance, takeAiRequestOrThrow } from "./quota";
@@ -69,15 +70,20 @@ function assertOptionsAllowed(user: UserRow, length: ResponseLength | undefined,
   if (premiumLength || premiumStyle) requirePremium(user, PREMIUM_OPTION_MESSAGE);
 }
 
-/** The prompt a request would send: premium options checked, the story read (its owner's only), memory for premium. */
+/**
+ * The prompt a request would send: premium options checked, the story read (its owner's only), memory for premium,
+ * the lorebook for everyone.
+ */
 async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltPrompt & { story: StoryWithTags | null }> {
   const user = requireUser(request);
   const chatStyle = body.kind === "chat" ? body.chatStyle : undefined;
   assertOptionsAllowed(user, body.length, chatStyle);
   const story = body.storyId === undefined ? null : await getOwnStoryOrThrow(request.db, body.storyId, user.id);
   const memory = story && user.isPremium ? await loadStoryMemory(request.db, story.id) : null;
+  const lore = story ? await loreForStory(request.db, story) : [];
   const common: Omit<PromptRequest, "task"> = {
     story,
+    lore,
     context: body.storyContext,
     length: body.length,
     premium: user.isPremium,

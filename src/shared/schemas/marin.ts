@@ -1,5 +1,6 @@
 // Marin's API contract (SPEC.md section 7's two AI calls, DESIGN.md section 4's streaming), shared by server and client.
 import { z } from "zod";
+import type { LoreUse } from "./lore";
 import { StoryCharacters, StoryFandoms, StoryMoods, StoryThemes } from "./story";
 
 /** Bounds on what a request may carry; the server then cuts the story text to its own prompt budget. */
@@ -199,4 +200,8 @@ export interface ContextPreview {
   summary: string;
   /** The exact context text the model would get (the story part of the system prompt). */
   text: string;
+  /** The lorebook and canon pack entries it carries, most recently mentioned first, each with why. */
+  lore: LoreUse[];
+  /** Entries that were mentioned but did not fit the lorebook's budget. */
+  loreLeftOut: number;
 }

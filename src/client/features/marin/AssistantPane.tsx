@@ -4,6 +4,8 @@ import { Bot, Info } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import type { StoryView } from "../../../shared/schemas/story";
 import { Tooltip } from "../../components/ui/tooltip";
+import { LorebookButton, LorebookPanel } from "../lore/LorebookPanel";
+import { useLoreRevision } from "../lore/queries";
 import type { ContextPreviewBody } from "./api";
 import { chatHistory } from "./chat-log";
 import { ChatComposer } from "./ChatComposer";
@@ -39,6 +41,8 @@ function MarinPane({ story, bridge }: { story: StoryView; bridge: EditorBridge |
   // The writer's switch of what Marin will do, for the message being typed only.
   const [chosenRoute, setChosenRoute] = useState<Route | null>(null);
   const [optionsOpen, setOptionsOpen] = useState(false);
+  const [lorebookOpen, setLorebookOpen] = useState(false);
+  const loreRevision = useLoreRevision(story.id);
   const optionsId = useId();
   const requestOptions = responseOptions.request;
   const busy = marin.busy !== null;
@@ -54,7 +58,7 @@ function MarinPane({ story, bridge }: { story: StoryView; bridge: EditorBridge |
         : { kind: "chat", ...common, messages: chatHistory(marin.messages, input.trim()), ...requestOptions };
     },
     `${route}|${input.trim()}|${editor.revision}|${marin.messages.length}|${story.updatedAt}|${requestOptions.length}|${requestOptions.chatStyle}`,
-    `${marin.storyChanges}|${story.updatedAt}`,
+    `${marin.storyChanges}|${story.updatedAt}|${loreRevision}`,
   );
 
   const changeInput = (next: string) => {
@@ -76,6 +80,7 @@ function MarinPane({ story, bridge }: { story: StoryView; bridge: EditorBridge |
           panelId={optionsId}
           onToggle={() => setOptionsOpen((open) => !open)}
         />
+        <LorebookButton onClick={() => setLorebookOpen(true)} />
       </PaneHeader>
       {optionsOpen ? <ResponseOptionsPanel state={responseOptions} id={optionsId} /> : null}
       <div className="relative flex min-h-0 flex-1 flex-col">
@@ -112,7 +117,10 @@ function MarinPane({ story, bridge }: { story: StoryView; bridge: EditorBridge |
         counter={marin.limit.counter}
         contextLine={contextLine(preview?.summary, marin.allowance)}
         contextText={preview?.text ?? (failed ? "What Marin would see could not be loaded just now." : null)}
+        lore={preview?.lore ?? []}
+        loreLeftOut={preview?.loreLeftOut ?? 0}
       />
+      <LorebookPanel storyId={story.id} open={lorebookOpen} onOpenChange={setLorebookOpen} />
       <DailyLimitDialog open={marin.limitDialogOpen} onOpenChange={marin.setLimitDialogOpen} />
     </div>
   );

@@ -2,6 +2,7 @@
 // with the message (and the switch), and the prompt counter.
 import { ArrowLeftRight, ChevronDown, Eye, MessageCircle, PenLine, SendHorizontal, Square } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { type LoreUse, loreWhy } from "../../../shared/schemas/lore";
 import { MARIN_LIMITS } from "../../../shared/schemas/marin";
 import { Button } from "../../components/ui/button";
 import { Textarea } from "../../components/ui/input";
@@ -32,6 +33,9 @@ export interface ChatComposerProps {
   /** The compact "What Marin sees" line, and the exact context text it expands to. */
   contextLine: string;
   contextText: string | null;
+  /** The lorebook entries it carries, and why; and how many matched but did not fit. */
+  lore: LoreUse[];
+  loreLeftOut: number;
 }
 
 export function ChatComposer(props: ChatComposerProps) {
@@ -72,6 +76,7 @@ export function ChatComposer(props: ChatComposerProps) {
               aria-hidden
             />
           </button>
+          {showContext ? <LoreList lore={props.lore} leftOut={props.loreLeftOut} /> : null}
           {showContext ? (
             <pre
               id={contextId}
@@ -129,6 +134,26 @@ export function ChatComposer(props: ChatComposerProps) {
         ) : null}
       </div>
     </form>
+  );
+}
+
+function LoreList({ lore, leftOut }: { lore: LoreUse[]; leftOut: number }) {
+  if (lore.length === 0) return null;
+  return (
+    <div className="mt-1 rounded-lg border border-brand-100 bg-white p-2" data-testid="marin-context-lore">
+      <p className="font-semibold text-ink">Lorebook entries</p>
+      <ul className="mt-1 max-h-32 space-y-0.5 overflow-y-auto">
+        {lore.map((use) => (
+          <li key={`${use.source}|${use.name}`}>
+            <span className="font-medium text-ink">{use.name}</span> — {loreWhy(use)}
+            {use.source === "story" ? null : <span className="text-slate-500"> ({use.source})</span>}
+          </li>
+        ))}
+      </ul>
+      {leftOut > 0 ? (
+        <p className="mt-1 text-slate-500">{leftOut} more matched but did not fit Marin's lorebook budget.</p>
+      ) : null}
+    </div>
   );
 }
 

@@ -20,6 +20,7 @@ export function storyBrief(overrides: Partial<StoryBrief> = {}): StoryBrief {
     fandoms: [],
     mature: false,
     memory: null,
+    lore: [],
     beginning: "",
     latest: "",
     omittedWords: 0,

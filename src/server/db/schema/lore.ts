@@ -9,6 +9,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -62,4 +63,23 @@ export const loreEntries = pgTable(
     index("lore_entries_story_idx").on(t.storyId).where(sql`${t.storyId} is not null`),
     index("lore_entries_pack_idx").on(t.canonPackId).where(sql`${t.canonPackId} is not null`),
   ],
+);
+
+/**
+ * The writer's answer to one of Marin's lorebook proposals (Plus's story memory), per story and name (lower case):
+ * a proposal answered either way is never made again, so a dismissed one stays dismissed and an accepted one that
+ * was renamed or later deleted does not come back.
+ */
+export const loreProposalAnswers = pgTable(
+  "lore_proposal_answers",
+  {
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    /** The proposed name, lower case. */
+    name: text("name").notNull(),
+    answer: text("answer").$type<"accepted" | "dismissed">().notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.name] })],
 );

@@ -1,0 +1,125 @@
+// One lorebook entry's form: kind, name, keys (comma-separated aliases) and the description with a live count.
+// Validated with the endpoint's own schema, so the messages are the server's.
+import { type FormEvent, useId, useState } from "react";
+import {
+  LORE_KIND_LABELS,
+  LORE_KINDS,
+  LORE_LIMITS,
+  LoreEntryCreate,
+  type LoreKind,
+} from "../../../shared/schemas/lore";
+import { Button } from "../../components/ui/button";
+import { CharCount } from "../../components/ui/char-count";
+import { FormAlert, FormField } from "../../components/ui/form-field";
+import { Input, Textarea } from "../../components/ui/input";
+import { errorMessage } from "../../lib/api";
+
+export interface LoreDraft {
+  kind: LoreKind;
+  name: string;
+  keys: string[];
+  description: string;
+}
+
+export const EMPTY_DRAFT: LoreDraft = { kind: "character", name: "", keys: [], description: "" };
+export const KEYS_HINT = `Other names that bring the entry into Marin's context, separated by commas (at least ${LORE_LIMITS.keyMinChars} characters each). The name counts too.`;
+
+const splitKeys = (text: string) =>
+  text
+    .split(",")
+    .map((key) => key.trim())
+    .filter(Boolean);
+
+export function LoreEntryForm({
+  initial,
+  submitLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  initial: LoreDraft;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (draft: LoreDraft) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [kind, setKind] = useState(initial.kind);
+  const [name, setName] = useState(initial.name);
+  const [keys, setKeys] = useState(initial.keys.join(", "));
+  const [description, setDescription] = useState(initial.description);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const draft = { kind, name, keys: splitKeys(keys), description };
+    const parsed = LoreEntryCreate.safeParse(draft);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setFailure(undefined);
+    try {
+      await onSubmit(draft);
+    } catch (error) {
+      setFailure(errorMessage(error, "The entry could not be saved."));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-xl border border-brand-100 bg-brand-50/40 p-3" noValidate>
+      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <FormField id={`${id}-kind`} label="Kind">
+          <select
+            value={kind}
+            onChange={(event) => setKind(event.target.value as LoreKind)}
+            className="h-10 w-full rounded-lg border border-brand-200 bg-white px-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          >
+            {LORE_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {LORE_KIND_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id={`${id}-name`} label="Name" error={errors.name}>
+          <Input value={name} maxLength={LORE_LIMITS.nameChars} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+      </div>
+      <FormField
+        id={`${id}-keys`}
+        label="Keys"
+        error={errors.keys}
+        hint={<p className="text-xs text-slate-500">{KEYS_HINT}</p>}
+      >
+        <Input value={keys} placeholder="Pip, the Fox" onChange={(e) => setKeys(e.target.value)} />
+      </FormField>
+      <FormField
+        id={`${id}-description`}
+        label="Description"
+        error={errors.description}
+        counter={<CharCount value={description} max={LORE_LIMITS.descriptionChars} />}
+      >
+        <Textarea
+          value={description}
+          rows={4}
+          maxLength={LORE_LIMITS.descriptionChars}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </FormField>
+      <FormAlert message={failure} />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

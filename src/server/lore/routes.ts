@@ -1,0 +1,77 @@
+// The lorebook (issue 20, section 2): a story's entries with the canon pack entries that apply and, for FicForge Plus,
+// Marin's proposals; adding to a story; changing and deleting any entry the writer owns (story or canon pack).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  LORE_LIMITS,
+  LORE_MESSAGES,
+  LoreEntryCreate,
+  LoreEntryUpdate,
+  LoreProposalDismiss,
+  type StoryLoreAnswer,
+} from "../../shared/schemas/lore";
+import { requireUser, requireUserHook } from "../accounts/guards";
+import { requirePremium } from "../billing/premium";
+import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
+import { createLoreEntry, deleteLoreEntry, getOwnLoreEntryOrThrow, parseEntryId, updateLoreEntry } from "./entries";
+import { storyLore } from "./load";
+import { dismissProposal, storyProposals } from "./proposals";
+
+const StoryParams = z.object({ id: z.string() });
+const EntryParams = z.object({ entryId: z.string() });
+
+export async function loreRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRequest", requireUserHook);
+
+  app.get("/api/stories/:id/lore", { schema: { params: StoryParams } }, async (request): Promise<StoryLoreAnswer> => {
+    const user = requireUser(request);
+    const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
+    const { entries, canon } = await storyLore(request.db, story);
+    const proposals = user.isPremium ? await storyProposals(request.db, story.id, [...entries, ...canon]) : null;
+    return { entries, canon, proposals, limits: { entries: LORE_LIMITS.entriesPerOwner } };
+  });
+
+  app.post(
+    "/api/stories/:id/lore",
+    { schema: { params: StoryParams, body: LoreEntryCreate } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
+      if (request.body.proposal) requirePremium(user, LORE_MESSAGES.plusOnly);
+      return reply.status(201).send(await createLoreEntry(request.db, { storyId: story.id }, request.body));
+    },
+  );
+
+  app.post(
+    "/api/stories/:id/lore/proposals/dismiss",
+    { schema: { params: StoryParams, body: LoreProposalDismiss } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
+      requirePremium(user, LORE_MESSAGES.plusOnly);
+      await dismissProposal(request.db, story.id, request.body.name);
+      return reply.status(204).send();
+    },
+  );
+
+  app.patch("/api/lore/:entryId", { schema: { params: EntryParams, body: LoreEntryUpdate } }, async (request) => {
+    const entry = await getOwnLoreEntryOrThrow(
+      request.db,
+      parseEntryId(request.params.entryId),
+      requireUser(request).id,
+    );
+    return updateLoreEntry(request.db, entry.id, request.body);
+  });
+
+  app.delete("/api/lore/:entryId", { schema: { params: EntryParams } }, async (request, reply) => {
+    const entry = await getOwnLoreEntryOrThrow(
+      request.db,
+      parseEntryId(request.params.entryId),
+      requireUser(request).id,
+    );
+    await deleteLoreEntry(request.db, entry.id);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,155 @@
+// The lorebook's contract (issue 20, section 2; decision 0042): entries for characters, places, items and rules, each
+// with a name, keys (aliases that bring it into Marin's context) and a description; what Marin used of them; and Plus's
+// proposals from story memory. Shared by the story lorebook, canon packs and the pane's "What Marin sees".
+import { z } from "zod";
+
+export const LORE_KINDS = ["character", "place", "item", "rule"] as const;
+export const LoreKind = z.enum(LORE_KINDS, { error: "Kind must be character, place, item or rule" });
+export type LoreKind = z.infer<typeof LoreKind>;
+export const LORE_KIND_LABELS: Record<LoreKind, string> = {
+  character: "Character",
+  place: "Place",
+  item: "Item",
+  rule: "Rule",
+};
+
+export const LORE_LIMITS = {
+  nameChars: 80,
+  /** A key (alias) must be at least this long: a one-letter key would match nearly every text. */
+  keyMinChars: 2,
+  keyMaxChars: 60,
+  keysPerEntry: 20,
+  descriptionChars: 1000,
+  /** Entries one story (or one canon pack) may hold. */
+  entriesPerOwner: 500,
+} as const;
+
+export const LORE_MESSAGES = {
+  nameRequired: "Give the entry a name",
+  nameTooLong: `A name can be at most ${LORE_LIMITS.nameChars} characters`,
+  keyTooShort: `Each key must be at least ${LORE_LIMITS.keyMinChars} characters long`,
+  keyTooLong: `A key can be at most ${LORE_LIMITS.keyMaxChars} characters`,
+  keyNoWord: "Each key needs at least one letter or digit",
+  tooManyKeys: `An entry can have at most ${LORE_LIMITS.keysPerEntry} keys`,
+  descriptionRequired: "Write a description",
+  descriptionTooLong: `The description can be at most ${LORE_LIMITS.descriptionChars.toLocaleString("en-US")} characters`,
+  tooManyEntries: `A lorebook can hold at most ${LORE_LIMITS.entriesPerOwner} entries. Delete one to add another.`,
+  notFound: "Lorebook entry not found",
+  plusOnly: "Marin's proposals come from story memory, a FicForge Plus feature.",
+} as const;
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+export const LoreName = z
+  .string()
+  .transform(oneLine)
+  .pipe(z.string().min(1, LORE_MESSAGES.nameRequired).max(LORE_LIMITS.nameChars, LORE_MESSAGES.nameTooLong));
+
+export const LoreKey = z
+  .string()
+  .transform(oneLine)
+  .pipe(
+    z
+      .string()
+      .min(LORE_LIMITS.keyMinChars, LORE_MESSAGES.keyTooShort)
+      .max(LORE_LIMITS.keyMaxChars, LORE_MESSAGES.keyTooLong)
+      .regex(/[\p{L}\p{N}]/u, LORE_MESSAGES.keyNoWord),
+  );
+
+/** Keys as typed; the same key twice (any case) is kept once. */
+export const LoreKeys = z
+  .array(LoreKey)
+  .max(LORE_LIMITS.keysPerEntry, LORE_MESSAGES.tooManyKeys)
+  .transform((keys) => {
+    const seen = new Set<string>();
+    return keys.filter((key) => {
+      const folded = key.toLowerCase();
+      if (seen.has(folded)) return false;
+      seen.add(folded);
+      return true;
+    });
+  });
+
+export const LoreDescription = z
+  .string()
+  .transform((text) => text.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, LORE_MESSAGES.descriptionRequired)
+      .max(LORE_LIMITS.descriptionChars, LORE_MESSAGES.descriptionTooLong),
+  );
+
+/** POST /api/stories/{id}/lore (and a canon pack's entries). */
+export const LoreEntryCreate = z.object({
+  kind: LoreKind,
+  name: LoreName,
+  keys: LoreKeys.default([]),
+  description: LoreDescription,
+  /** Accepting one of Marin's proposals (its name as proposed): it is then never proposed again. */
+  proposal: z.string().max(LORE_LIMITS.nameChars).optional(),
+});
+export type LoreEntryCreate = z.input<typeof LoreEntryCreate>;
+/** An entry as validated: names and keys trimmed, keys without repeats. */
+export type LoreEntryInput = z.output<typeof LoreEntryCreate>;
+
+/** PATCH /api/lore/{entryId}: any of the fields. */
+export const LoreEntryUpdate = z
+  .object({ kind: LoreKind, name: LoreName, keys: LoreKeys, description: LoreDescription })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: "Nothing to change" });
+export type LoreEntryUpdate = z.input<typeof LoreEntryUpdate>;
+export type LoreEntryChange = z.output<typeof LoreEntryUpdate>;
+
+/** POST /api/stories/{id}/lore/proposals/dismiss. */
+export const LoreProposalDismiss = z.object({ name: z.string().trim().min(1).max(LORE_LIMITS.nameChars) });
+
+export interface LoreEntryView {
+  id: number;
+  kind: LoreKind;
+  name: string;
+  keys: string[];
+  description: string;
+  storyId: number | null;
+  canonPackId: number | null;
+  updatedAt: string;
+}
+
+/** A canon pack's entry as it applies to a story: shown in the story's lorebook, edited with its pack. */
+export interface CanonLoreView extends LoreEntryView {
+  fandom: string;
+  /** The story has its own entry of the same name, which Marin uses instead. */
+  overridden: boolean;
+}
+
+/** 'Marin noticed: Pip Marlow, thief, sister of Mika': a character story memory found that the lorebook lacks. */
+export interface LoreProposal {
+  name: string;
+  kind: LoreKind;
+  keys: string[];
+  description: string;
+}
+
+/** GET /api/stories/{id}/lore. */
+export interface StoryLoreAnswer {
+  entries: LoreEntryView[];
+  canon: CanonLoreView[];
+  /** Null for free accounts: proposals come from story memory, a Plus perk. */
+  proposals: LoreProposal[] | null;
+  limits: { entries: number };
+}
+
+/** One entry Marin's context carries, and why: which key matched where. */
+export interface LoreUse {
+  name: string;
+  kind: LoreKind;
+  /** 'story', or 'canon pack: <fandom>'. */
+  source: string;
+  key: string;
+  where: "request" | "story";
+}
+
+/** What "What Marin sees" says of an entry: '"Pip" in your message'. */
+export function loreWhy(use: Pick<LoreUse, "key" | "where">): string {
+  return `“${use.key}” ${use.where === "request" ? "in your message" : "in the recent text"}`;
+}
