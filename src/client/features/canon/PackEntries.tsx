@@ -2,6 +2,13 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { CANON_KIND_LABELS, type CanonEntry } from "../../../shared/schemas/canon";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogTrigger,
+} from "../../components/ui/alert-dialog";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toaster";
@@ -85,20 +92,27 @@ function EntryRow({
           <Button variant="ghost" size="icon" aria-label={`Edit ${entry.name}`} onClick={onEdit}>
             <Pencil className="h-4 w-4" aria-hidden />
           </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${entry.name}`}
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(entry.id, {
-                onSuccess: () => toast({ title: `Deleted ${entry.name}` }),
-                onError: (error) => toast({ title: errorMessage(error), variant: "destructive" }),
-              })
-            }
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </Button>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={`Delete ${entry.name}`} disabled={remove.isPending}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent title={`Delete ${entry.name}?`} description="It leaves this pack for good.">
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                variant="destructive"
+                onClick={() =>
+                  remove.mutate(entry.id, {
+                    onSuccess: () => toast({ title: `Deleted ${entry.name}` }),
+                    onError: (error) => toast({ title: errorMessage(error), variant: "destructive" }),
+                  })
+                }
+              >
+                Delete
+              </AlertDialogAction>
+            </AlertDialogContent>
+          </AlertDialog>
         </div>
       )}
     </li>
