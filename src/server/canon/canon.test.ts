@@ -102,6 +102,8 @@ describeEachDb("canon packs", (ctx) => {
       [{ ...PIP, description: "  " }, CANON_MESSAGES.descriptionRequired],
       [{ ...PIP, name: "n".repeat(81) }, CANON_MESSAGES.nameTooLong],
       [{ ...PIP, kind: "spell" }, CANON_MESSAGES.kind],
+      [{ ...PIP, keys: "Pip" }, CANON_MESSAGES.keysList],
+      [{ ...PIP, keys: [7] }, CANON_MESSAGES.keysList],
     ] as const) {
       const bad = await call("POST", `/api/canon-packs/${pack.id}/lore`, me, body);
       expect([bad.statusCode, bad.json().message]).toEqual([400, message]);

@@ -46,6 +46,7 @@ export const CANON_MESSAGES = {
   keyTooShort: `Each key must be at least ${CANON_LIMITS.keyMin} characters`,
   keyTooLong: `Each key must be at most ${CANON_LIMITS.keyMax} characters`,
   tooManyKeys: `An entry can have at most ${CANON_LIMITS.keysMax} keys`,
+  keysList: "Keys must be a list of words or names",
   descriptionRequired: "Description is required",
   descriptionTooLong: "Description must be at most 1,000 characters",
   nothingToChange: "Nothing to change",
@@ -80,8 +81,8 @@ export function uniqueKeys(keys: readonly string[]): string[] {
 }
 
 const Keys = z
-  .array(z.string({ error: M.keyTooShort }).trim().min(L.keyMin, M.keyTooShort).max(L.keyMax, M.keyTooLong), {
-    error: M.tooManyKeys,
+  .array(z.string({ error: M.keysList }).trim().min(L.keyMin, M.keyTooShort).max(L.keyMax, M.keyTooLong), {
+    error: M.keysList,
   })
   .max(L.keysMax, M.tooManyKeys)
   .transform(uniqueKeys);
