@@ -3,27 +3,16 @@
 import { ChevronDown, Copy, Search } from "lucide-react";
 import { useId, useState } from "react";
 import { authorPath } from "../../../shared/routes";
-import { CANON_LIMITS, type CanonCopyResult, type PublishedCanonPack } from "../../../shared/schemas/canon";
+import { CANON_LIMITS, type PublishedCanonPack } from "../../../shared/schemas/canon";
 import { Button } from "../../components/ui/button";
 import { Input, Label } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { entryCountText } from "./PackCard";
+import { copiedText, entryCountText } from "./copy-text";
 import { PackEntries } from "./PackEntries";
 import { useCopyPack, usePublishedPacks } from "./queries";
-
-export function copiedText({ pack, copied, skipped }: CanonCopyResult): { title: string; description?: string } {
-  const title = `Copied ${entryCountText(copied)} into your ${pack.fandom} pack`;
-  const had = skipped.filter((s) => s.reason === "exists").map((s) => s.name);
-  const full = skipped.filter((s) => s.reason === "full").length;
-  const parts = [
-    had.length > 0 ? `Skipped what you already have: ${had.join(", ")}.` : "",
-    full > 0 ? `${entryCountText(full)} did not fit: a pack holds ${CANON_LIMITS.entriesPerPack}.` : "",
-  ].filter(Boolean);
-  return { title, description: parts.length > 0 ? parts.join(" ") : undefined };
-}
 
 export function BrowsePacks({ fandoms }: { fandoms: string[] }) {
   const id = useId();

@@ -16,10 +16,9 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { entryCountText } from "./copy-text";
 import { PackEntries } from "./PackEntries";
 import { useDeletePack, useSetPublished } from "./queries";
-
-export const entryCountText = (n: number) => (n === 1 ? "1 entry" : `${n} entries`);
 
 export function PackCard({ pack }: { pack: CanonPack }) {
   const [open, setOpen] = useState(false);
