@@ -24,6 +24,7 @@ const UpgradePage = lazy(() => import("./pages/UpgradePage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
 const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
 const HistoryPage = lazy(() => import("./pages/HistoryPage"));
+const CanonPage = lazy(() => import("./pages/CanonPage"));
 const ReportPage = lazy(() => import("./pages/ReportPage"));
 const ModerationPage = lazy(() => import("./pages/ModerationPage"));
 
@@ -107,6 +108,11 @@ export function AppRoutes() {
         <Route path={ROUTES.history}>
           <Protected>
             <HistoryPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.canon}>
+          <Protected>
+            <CanonPage />
           </Protected>
         </Route>
         <Route path={ROUTES.reportPattern}>

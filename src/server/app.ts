@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { accountRoutes } from "./accounts/routes";
 import { marinRoutes } from "./ai/routes";
 import { billingRoutes } from "./billing/routes";
+import { canonRoutes } from "./canon/routes";
 import { authorFollowRoutes } from "./community/author-follow";
 import { communityRoutes } from "./community/routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   deps.metrics.sources.readCache = () => app.readCache.stats;
   await app.register(accountRoutes);
   await app.register(storyRoutes);
+  await app.register(canonRoutes);
   await app.register(imageRoutes);
   await app.register(marinRoutes);
   await app.register(readRoutes);

@@ -43,6 +43,8 @@ export const ROUTES = {
   settings: "/dashboard/settings",
   notifications: "/dashboard/notifications",
   history: "/dashboard/history",
+  /** Issue 20: canon packs, a lorebook per fandom. */
+  canon: "/dashboard/canon",
   /** The Report form on its own page, for links from pages without script (the author page). */
   report: (type: "story" | "chapter" | "comment" | "user", target: string) =>
     `/dashboard/report?type=${type}&target=${encodeURIComponent(target)}`,
@@ -72,6 +74,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/settings$/,
   /^\/dashboard\/notifications$/,
   /^\/dashboard\/history$/,
+  /^\/dashboard\/canon$/,
   /^\/dashboard\/report$/,
   /^\/dashboard\/moderation$/,
 ];

@@ -43,6 +43,10 @@ export const queryKeys = {
   signInMethods: ["/api/account/sign-in-methods"] as const,
   sessions: ["/api/account/sessions"] as const,
   exportStatus: ["/api/account/export/status"] as const,
+  /** Canon packs (features/canon): the writer's own, others' published ones, a pack's entries. */
+  canonPacks: ["/api/canon-packs"] as const,
+  publishedCanonPacks: (fandom: string) => ["/api/canon-packs", { published: 1, fandom }] as const,
+  canonEntries: (packId: number) => [`/api/canon-packs/${packId}/lore`] as const,
 };
 
 /** The URL a key fetches: its first element plus the defined parameters of its second. */

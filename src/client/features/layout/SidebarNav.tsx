@@ -1,5 +1,5 @@
 // The sidebar's links with SPEC.md's highlighting rules; collapsed, each is an icon with a tooltip.
-import { Crown, History, Home, type LucideIcon, PenSquare, Settings, ShieldCheck } from "lucide-react";
+import { BookMarked, Crown, History, Home, type LucideIcon, PenSquare, Settings, ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -23,6 +23,7 @@ const LINKS: NavLink[] = [
     isActive: (p) => p === ROUTES.dashboard || p === ROUTES.discover,
   },
   { href: ROUTES.history, label: "History", icon: History, isActive: (p) => p.startsWith(ROUTES.history) },
+  { href: ROUTES.canon, label: "Canon packs", icon: BookMarked, isActive: (p) => p.startsWith(ROUTES.canon) },
   {
     href: ROUTES.settings,
     label: "Settings",

@@ -1,0 +1,5 @@
+import { CanonPacksView } from "../features/canon/CanonPacksView";
+
+export default function CanonPage() {
+  return <CanonPacksView />;
+}

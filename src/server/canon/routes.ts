@@ -1,0 +1,98 @@
+// Canon packs (issue 20, section 2; decision 0043). Every route needs a signed-in writer and acts for them: their own
+// packs, or others' published packs they may see (read and copy only). Anything else answers 404.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  CanonEntryBody,
+  type CanonEntryList,
+  CanonEntryUpdate,
+  CanonPackCreate,
+  CanonPackQuery,
+} from "../../shared/schemas/canon";
+import { requireUser, requireUserHook } from "../accounts/guards";
+import { copyPack } from "./copy-pack";
+import { addPackEntry, deletePackEntry, listPackEntries, parseEntryId, updatePackEntry } from "./pack-entries";
+import {
+  createPack,
+  deletePack,
+  getOwnPackOrThrow,
+  listOwnPacks,
+  parsePackId,
+  publishPack,
+  unpublishPack,
+} from "./packs";
+import { browsePublishedPacks, getVisiblePackOrThrow } from "./visibility";
+
+const PackParams = z.object({ id: z.string() });
+const EntryParams = z.object({ id: z.string(), entryId: z.string() });
+const signedIn = { onRequest: requireUserHook };
+
+export async function canonRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const now = () => root.deps.now();
+
+  app.get("/api/canon-packs", { ...signedIn, schema: { querystring: CanonPackQuery } }, async (request) => {
+    const user = requireUser(request);
+    const { published, fandom } = request.query;
+    if (published === "1" || published === "true")
+      return browsePublishedPacks(request.db, user.id, fandom || undefined);
+    return listOwnPacks(request.db, user.id);
+  });
+
+  app.post("/api/canon-packs", { ...signedIn, schema: { body: CanonPackCreate } }, async (request, reply) => {
+    const pack = await createPack(request.db, requireUser(request).id, request.body.fandom, now());
+    return reply.status(201).send(pack);
+  });
+
+  app.delete("/api/canon-packs/:id", { ...signedIn, schema: { params: PackParams } }, async (request, reply) => {
+    await deletePack(request.db, requireUser(request).id, parsePackId(request.params.id));
+    return reply.status(204).send();
+  });
+
+  app.post("/api/canon-packs/:id/publish", { ...signedIn, schema: { params: PackParams } }, async (request) =>
+    publishPack(request.db, requireUser(request).id, parsePackId(request.params.id), now()),
+  );
+
+  app.post("/api/canon-packs/:id/unpublish", { ...signedIn, schema: { params: PackParams } }, async (request) =>
+    unpublishPack(request.db, requireUser(request).id, parsePackId(request.params.id), now()),
+  );
+
+  app.post("/api/canon-packs/:id/copy", { ...signedIn, schema: { params: PackParams } }, async (request, reply) => {
+    const result = await copyPack(request.db, requireUser(request).id, parsePackId(request.params.id), now());
+    return reply.status(201).send(result);
+  });
+
+  app.get("/api/canon-packs/:id/lore", { ...signedIn, schema: { params: PackParams } }, async (request) => {
+    const pack = await getVisiblePackOrThrow(request.db, parsePackId(request.params.id), requireUser(request).id);
+    return { entries: await listPackEntries(request.db, pack.id) } satisfies CanonEntryList;
+  });
+
+  app.post(
+    "/api/canon-packs/:id/lore",
+    { ...signedIn, schema: { params: PackParams, body: CanonEntryBody } },
+    async (request, reply) => {
+      const pack = await getOwnPackOrThrow(request.db, parsePackId(request.params.id), requireUser(request).id);
+      return reply.status(201).send(await addPackEntry(request.db, pack.id, request.body, now()));
+    },
+  );
+
+  app.patch(
+    "/api/canon-packs/:id/lore/:entryId",
+    { ...signedIn, schema: { params: EntryParams, body: CanonEntryUpdate } },
+    async (request) => {
+      const pack = await getOwnPackOrThrow(request.db, parsePackId(request.params.id), requireUser(request).id);
+      return updatePackEntry(request.db, pack.id, parseEntryId(request.params.entryId), request.body, now());
+    },
+  );
+
+  app.delete(
+    "/api/canon-packs/:id/lore/:entryId",
+    { ...signedIn, schema: { params: EntryParams } },
+    async (request, reply) => {
+      const pack = await getOwnPackOrThrow(request.db, parsePackId(request.params.id), requireUser(request).id);
+      await deletePackEntry(request.db, pack.id, parseEntryId(request.params.entryId), now());
+      return reply.status(204).send();
+    },
+  );
+}
