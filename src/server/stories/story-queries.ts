@@ -1,5 +1,5 @@
 // Reading stories: one query per story including its tags, one query for a user's list.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
@@ -22,18 +22,43 @@ export function parseStoryId(raw: string): number {
   return Number(raw);
 }
 
-export async function findOwnStory(db: Db, id: number, userId: number): Promise<StoryWithTags | undefined> {
+const { content: _content, ...storyWithoutContent } = getTableColumns(stories);
+
+/**
+ * `knownContent`: the caller already holds the row's content (a save that just wrote it), so the row is read without
+ * it — for a long story most of what a read moves.
+ */
+export async function findOwnStory(
+  db: Db,
+  id: number,
+  userId: number,
+  knownContent?: string,
+): Promise<StoryWithTags | undefined> {
+  const where = and(eq(stories.id, id), eq(stories.authorId, userId));
+  if (knownContent !== undefined) {
+    const [row] = await db
+      .select({ story: storyWithoutContent, tags: tagNames, labels: labelPairs })
+      .from(stories)
+      .where(where)
+      .limit(1);
+    return row ? { ...row.story, content: knownContent, tags: row.tags, labels: row.labels } : undefined;
+  }
   const [row] = await db
     .select({ story: stories, tags: tagNames, labels: labelPairs })
     .from(stories)
-    .where(and(eq(stories.id, id), eq(stories.authorId, userId)))
+    .where(where)
     .limit(1);
   return row ? { ...row.story, tags: row.tags, labels: row.labels } : undefined;
 }
 
 /** Somebody else's story answers exactly like a missing one: 404, so ids reveal nothing. */
-export async function getOwnStoryOrThrow(db: Db, id: number, userId: number): Promise<StoryWithTags> {
-  const story = await findOwnStory(db, id, userId);
+export async function getOwnStoryOrThrow(
+  db: Db,
+  id: number,
+  userId: number,
+  knownContent?: string,
+): Promise<StoryWithTags> {
+  const story = await findOwnStory(db, id, userId, knownContent);
   if (!story) throw notFound(STORY_NOT_FOUND);
   return story;
 }

@@ -143,7 +143,9 @@ export async function updateStory(
     const written = await writeIfUnchanged(db, current, changes, patch.tags, now, sentLabels(patch));
     if (written) {
       if (written.newChapters.length > 0) onNewChapters?.(written.newChapters, written.fanOut);
-      return getOwnStoryOrThrow(db, id, user.id);
+      // The content is what this write stored, unless another write landed since: the version tells.
+      const after = await getOwnStoryOrThrow(db, id, user.id, changes.content ?? current.content);
+      return after.version === current.version + 1 ? after : getOwnStoryOrThrow(db, id, user.id);
     }
     // Another save landed between our read and our write (or the story was deleted: 404 here).
     current = await getOwnStoryOrThrow(db, id, user.id);
