@@ -43,6 +43,7 @@ import { socialRoutes } from "./reading/social-routes";
 import { authorSafetyRoutes } from "./safety/author-safety";
 import { safetyRoutes } from "./safety/routes";
 import { storyRoutes } from "./stories/routes";
+import { versionRoutes } from "./versions/routes";
 import type { AppDeps } from "./types";
 
 export interface BuildOptions {
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   deps.metrics.sources.readCache = () => app.readCache.stats;
   await app.register(accountRoutes);
   await app.register(storyRoutes);
+  await app.register(versionRoutes);
   await app.register(imageRoutes);
   await app.register(marinRoutes);
   await app.register(readRoutes);
