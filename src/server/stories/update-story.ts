@@ -100,7 +100,12 @@ export async function writeIfUnchanged(
       .returning({ id: stories.id });
     if (!row) return false;
     if (changes.content !== undefined) {
-      const after = { content: changes.content, wordCount: changes.wordCount ?? 0 };
+      const after = {
+        content: changes.content,
+        wordCount: changes.wordCount ?? 0,
+        aiWordCount: changes.aiWordCount ?? 0,
+        sanitizedWith: changes.sanitizedWith ?? 0,
+      };
       await recordSaveVersions(tx, current, after, now, versionEvent);
     }
     if (tags) await replaceStoryTags(tx, current.id, tags);

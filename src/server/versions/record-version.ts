@@ -6,7 +6,7 @@ import type { VersionOrigin, VersionOriginHint } from "../../shared/schemas/vers
 import type { Db } from "../db/client";
 import { stories, storyVersions } from "../db/schema";
 import { countStoryWords } from "../stories/story-text";
-import { contentHash, encodeVersion, newestVersion, readVersionText } from "./version-store";
+import { chainLengthNow, contentHash, encodeVersion, newestVersion, readVersionText } from "./version-store";
 
 /** While the writer types, at most one version per this long. */
 export const TYPING_VERSION_EVERY_MS = 10 * 60 * 1000;
@@ -15,6 +15,9 @@ export interface VersionSnapshot {
   storyId: number;
   text: string;
   wordCount: number;
+  aiWordCount: number;
+  /** The sanitizer allowlist the text was cleaned with (stories.sanitized_with). */
+  sanitizedWith: number;
   /** When the text was written. */
   savedAt: Date;
   origin: VersionOrigin;
@@ -23,20 +26,32 @@ export interface VersionSnapshot {
   restoredFrom?: number | null;
 }
 
+export interface Recorded {
+  /** The new version, or null when none was taken. */
+  id: number | null;
+  /** Whether the story's newest version now holds the snapshot's text (taken now, or already). */
+  newestHolds: boolean;
+}
+
 /**
  * Keeps `snapshot` as the story's newest version. Unless `always`, a text identical to the newest version's, or an
- * empty one, is not kept again. Answers the new version's id, or null.
+ * empty one, is not kept again. `newestText`: the newest version's text when the caller knows it (else it is read).
  */
 export async function recordVersion(
   db: Db,
   snapshot: VersionSnapshot,
   now: Date,
-  { always = false }: { always?: boolean } = {},
-): Promise<number | null> {
+  { always = false, newestText }: { always?: boolean; newestText?: string } = {},
+): Promise<Recorded> {
   const hash = contentHash(snapshot.text);
   const newest = await newestVersion(db, snapshot.storyId);
-  if (!always && (newest?.contentHash === hash || snapshot.text.trim() === "")) return null;
-  const previous = newest ? await readVersionText(db, snapshot.storyId, newest.id) : null;
+  if (!always && newest?.contentHash === hash) return { id: null, newestHolds: true };
+  if (!always && snapshot.text.trim() === "") return { id: null, newestHolds: false };
+  const previous = !newest
+    ? null
+    : newestText === undefined
+      ? await readVersionText(db, snapshot.storyId, newest.id)
+      : { text: newestText, chainLength: await chainLengthNow(db, snapshot.storyId) };
   const encoded = encodeVersion(snapshot.text, previous);
   const [row] = await db
     .insert(storyVersions)
@@ -49,12 +64,14 @@ export async function recordVersion(
       published: snapshot.published ?? false,
       restoredFrom: snapshot.restoredFrom ?? null,
       wordCount: snapshot.wordCount,
+      aiWordCount: snapshot.aiWordCount,
+      sanitizedWith: snapshot.sanitizedWith,
       wordChange: snapshot.wordCount - (newest?.wordCount ?? 0),
       contentHash: hash,
       ...encoded,
     })
     .returning({ id: storyVersions.id });
-  return row!.id;
+  return { id: row!.id, newestHolds: true };
 }
 
 /** What made a save: typing (undefined), Marin's insertion (the client's hint), or a restore. */
@@ -64,7 +81,16 @@ interface StoredText {
   id: number;
   content: string;
   wordCount: number | null;
+  aiWordCount: number | null;
+  sanitizedWith: number;
   updatedAt: Date;
+}
+
+/** What a version records of a story's stored text (old rows may not have their words counted yet). */
+function counted(row: { content: string; wordCount: number | null; aiWordCount: number | null }) {
+  return row.wordCount === null || row.aiWordCount === null
+    ? countStoryWords(row.content)
+    : { wordCount: row.wordCount, aiWordCount: row.aiWordCount };
 }
 
 /**
@@ -75,7 +101,7 @@ interface StoredText {
 export async function recordSaveVersions(
   db: Db,
   before: StoredText,
-  after: { content: string; wordCount: number },
+  after: { content: string; wordCount: number; aiWordCount: number; sanitizedWith: number },
   now: Date,
   event: SaveVersionEvent,
 ): Promise<void> {
@@ -83,12 +109,13 @@ export async function recordSaveVersions(
     const newest = await newestVersion(db, before.id);
     if (newest && now.getTime() - newest.createdAt.getTime() < TYPING_VERSION_EVERY_MS) return;
   }
-  await recordVersion(
+  const kept = await recordVersion(
     db,
     {
       storyId: before.id,
       text: before.content,
-      wordCount: before.wordCount ?? countStoryWords(before.content).wordCount,
+      ...counted(before),
+      sanitizedWith: before.sanitizedWith,
       savedAt: before.updatedAt,
       origin: "writer",
     },
@@ -101,40 +128,41 @@ export async function recordSaveVersions(
       storyId: before.id,
       text: after.content,
       wordCount: after.wordCount,
+      aiWordCount: after.aiWordCount,
+      sanitizedWith: after.sanitizedWith,
       savedAt: now,
       origin: event.origin,
       model: event.origin === "marin" ? event.model : null,
       restoredFrom: event.origin === "restore" ? event.restoredFrom : null,
     },
     now,
-    { always: true },
+    // NOTE: the text just kept (or already the newest) is the base of the delta: no need to read it back.
+    { always: true, newestText: kept.newestHolds ? before.content : undefined },
   );
 }
 
 /** Publishing keeps the text readers get (after the publish's own re-sanitizing), read inside its transaction. */
 export async function recordPublishVersion(db: Db, storyId: number, now: Date): Promise<void> {
   const [row] = await db
-    .select({ content: stories.content, wordCount: stories.wordCount })
+    .select({
+      content: stories.content,
+      wordCount: stories.wordCount,
+      aiWordCount: stories.aiWordCount,
+      sanitizedWith: stories.sanitizedWith,
+    })
     .from(stories)
     .where(eq(stories.id, storyId));
   if (!row) return;
-  const wordCount = row.wordCount ?? countStoryWords(row.content).wordCount;
-  await recordVersion(
-    db,
-    { storyId, text: row.content, wordCount, savedAt: now, origin: "writer", published: true },
-    now,
-    { always: true },
-  );
+  const snapshot = { storyId, text: row.content, ...counted(row), sanitizedWith: row.sanitizedWith };
+  await recordVersion(db, { ...snapshot, savedAt: now, origin: "writer", published: true }, now, { always: true });
 }
 
 /** An imported draft starts its history with the imported text. */
 export async function recordImportVersion(
   db: Db,
-  story: { id: number; content: string; wordCount: number | null },
+  story: { id: number; content: string; wordCount: number | null; aiWordCount: number | null; sanitizedWith: number },
   now: Date,
 ): Promise<void> {
-  const wordCount = story.wordCount ?? countStoryWords(story.content).wordCount;
-  await recordVersion(db, { storyId: story.id, text: story.content, wordCount, savedAt: now, origin: "import" }, now, {
-    always: true,
-  });
+  const snapshot = { storyId: story.id, text: story.content, ...counted(story), sanitizedWith: story.sanitizedWith };
+  await recordVersion(db, { ...snapshot, savedAt: now, origin: "import" }, now, { always: true });
 }

@@ -24,11 +24,17 @@ export async function restoreVersion(
   onNewChapters?: (ns: number[], fanOut: PendingFanOut | null) => void,
 ): Promise<StoryWithTags> {
   let current = await getOwnStoryOrThrow(db, storyId, user.id);
-  await getVersionOrThrow(db, storyId, versionId);
+  const version = await getVersionOrThrow(db, storyId, versionId);
   const { text } = await readVersionText(db, storyId, versionId);
-  // NOTE: cleaned again, so a version kept under an older allowlist comes back as today's saves are stored.
-  const content = sanitizeContent(text);
-  const changes = { content, sanitizedWith: SANITIZER_VERSION, ...countStoryWords(content) };
+  // NOTE: a version kept under an older allowlist (or an old row's uncleaned text) is cleaned and counted again;
+  // one kept under today's comes back as it is, with the counts it was kept with.
+  const fresh = version.sanitizedWith >= SANITIZER_VERSION;
+  const content = fresh ? text : sanitizeContent(text);
+  const changes = {
+    content,
+    sanitizedWith: SANITIZER_VERSION,
+    ...(fresh ? { wordCount: version.wordCount, aiWordCount: version.aiWordCount } : countStoryWords(content)),
+  };
   const event = { origin: "restore" as const, restoredFrom: versionId };
   for (let attempt = 1; ; attempt++) {
     const written = await writeIfUnchanged(db, current, changes, undefined, now, undefined, event);

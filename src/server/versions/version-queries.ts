@@ -16,6 +16,8 @@ const listColumns = {
   model: storyVersions.model,
   published: storyVersions.published,
   restoredFrom: storyVersions.restoredFrom,
+  aiWordCount: storyVersions.aiWordCount,
+  sanitizedWith: storyVersions.sanitizedWith,
 };
 type VersionRow = { [K in keyof typeof listColumns]: (typeof storyVersions.$inferSelect)[K] };
 

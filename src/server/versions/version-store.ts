@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { diffArrays } from "diff";
-import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { storyVersions } from "../db/schema";
 
@@ -127,6 +127,19 @@ export async function readVersionText(
   let blocks = splitBlocks(decompress(head.data));
   for (const row of deltas) blocks = applyDelta(blocks, JSON.parse(decompress(row.data)) as DeltaOp[]);
   return { text: blocks.join(""), chainLength: deltas.length };
+}
+
+/** How many deltas follow the newest keyframe: the chain a version taken now would lengthen. */
+export async function chainLengthNow(db: Db, storyId: number): Promise<number> {
+  const head = db
+    .select({ id: sql`max(${storyVersions.id})` })
+    .from(storyVersions)
+    .where(and(eq(storyVersions.storyId, storyId), eq(storyVersions.keyframe, true)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(storyVersions)
+    .where(and(eq(storyVersions.storyId, storyId), gt(storyVersions.id, sql`(${head})`)));
+  return row?.n ?? 0;
 }
 
 export async function newestVersion(db: Db, storyId: number) {

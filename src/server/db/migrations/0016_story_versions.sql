@@ -8,6 +8,8 @@ CREATE TABLE "story_versions" (
 	"published" boolean DEFAULT false NOT NULL,
 	"restored_from" integer,
 	"word_count" integer NOT NULL,
+	"ai_word_count" integer DEFAULT 0 NOT NULL,
+	"sanitized_with" integer DEFAULT 0 NOT NULL,
 	"word_change" integer NOT NULL,
 	"content_hash" text NOT NULL,
 	"keyframe" boolean NOT NULL,

@@ -24,6 +24,10 @@ export const storyVersions = pgTable(
     // The version a restore brought back (no foreign key: retention may delete it later).
     restoredFrom: integer("restored_from"),
     wordCount: integer("word_count").notNull(),
+    // Marin's words in it, and the sanitizer allowlist it was cleaned with: a restore under the same allowlist
+    // takes the text back as it is, without cleaning or counting it again.
+    aiWordCount: integer("ai_word_count").notNull().default(0),
+    sanitizedWith: integer("sanitized_with").notNull().default(0),
     wordChange: integer("word_change").notNull(),
     // sha1 of the text, so a snapshot identical to the newest version is not taken twice.
     contentHash: text("content_hash").notNull(),
