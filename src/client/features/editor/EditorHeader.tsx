@@ -71,7 +71,7 @@ function ActionButton({
         {icon}
         {badge}
       </span>
-      <span aria-hidden className="text-[10px] leading-tight whitespace-nowrap sm:text-[11px] lg:hidden">
+      <span aria-hidden className="text-[10px] leading-tight tracking-tight whitespace-nowrap sm:text-[11px] lg:hidden">
         {caption}
       </span>
       <span aria-hidden className="hidden text-sm whitespace-nowrap lg:inline">
@@ -126,8 +126,9 @@ export function EditorHeader(props: EditorHeaderProps) {
           <SaveStatusBadge status={props.status} onRetry={props.onSave} />
         </div>
       </div>
-      {/* NOTE: a phone has room for six captioned buttons only as six equal columns (about 58 px at 390 px). */}
-      <div className="grid grid-cols-6 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-2">
+      {/* NOTE: a phone has room for six captioned buttons only as six equal columns (about 50 px at 390 px beside
+          the folded sidebar), tightly spaced. */}
+      <div className="grid grid-cols-6 gap-0.5 sm:flex sm:flex-wrap sm:items-center sm:gap-2">
         <ActionButton
           label="Save"
           icon={<Save className={icon} aria-hidden />}
