@@ -1,7 +1,7 @@
 // Issue 20 §1's budget: 1,000 versions of a 100,000-word story in under 20 MB, listing in under 50 ms, restoring any
 // in under 200 ms, and a save of that story under 50 ms at p50. The real app in this process (app.inject) on PGlite
 // in memory, or PostgreSQL with --database-url; the versions are taken as saves take them (recordVersion), each a
-// few paragraphs changed like a stretch of typing, every 10th a Marin insertion of about 300 words.
+// few paragraphs changed like a stretch of typing, every 10th a Marin Rewrite of a paragraph into about 100 words.
 //   npx tsx bench/versions.ts [--versions 1000] [--words 100000] [--runs 30] [--database-url postgres://...]
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
@@ -76,7 +76,7 @@ const cookie = `${SESSION_COOKIE}=${(await createSession(db, user!.id, new Date(
 const inject = (method: "GET" | "POST" | "PATCH", path: string, payload?: object) =>
   app.inject({ method, url: path, payload, headers: { cookie, origin: "http://localhost:3000" } });
 
-// The versions: each changes a few paragraphs somewhere (typing), every 10th adds ~300 words (Marin).
+// The versions: each changes a few paragraphs somewhere (typing), every 10th is a Marin Rewrite.
 const r = createRandom(7);
 let blocks = splitBlocks(html);
 const paragraphAt = () => Math.floor(r.next() * blocks.length);
@@ -85,11 +85,9 @@ process.stdout.write(`taking ${VERSIONS} versions of a ${countStoryWords(html).w
 for (let i = 0; i < VERSIONS; i++) {
   blocks = [...blocks];
   if (i % 10 === 9) {
-    const marin = Array.from(
-      { length: 6 },
-      () => `<p>${"Marin wrote a long sentence about the harbour. ".repeat(6)}</p>`,
-    );
-    blocks.splice(paragraphAt(), 0, `<div class="generated-content">${marin.join("")}</div>`);
+    // A Rewrite: one paragraph becomes two of Marin's (about 100 words), so the story stays near its size.
+    const sentence = "Marin wrote a long sentence about the harbour. ".repeat(6);
+    blocks.splice(paragraphAt(), 1, `<div class="generated-content"><p>${sentence}</p><p>${sentence}</p></div>`);
   } else {
     for (let k = 0; k < 3; k++) {
       const at = paragraphAt();
