@@ -63,8 +63,8 @@ for (const viewport of WIDTHS) {
       expect(buttons.y - buttonsBefore.y).toBeLessThanOrEqual(hintBox.height * 2 + 8);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      // Save, Customize, Feedback, Publish and the assistant: all on screen beside the long title.
-      await expect(header.getByRole("button")).toHaveCount(5);
+      // Save, Customize, Feedback, History, Publish and the assistant: all on screen beside the long title.
+      await expect(header.getByRole("button")).toHaveCount(6);
       for (const button of await header.getByRole("button").all()) await expect(button).toBeInViewport();
       await page.screenshot({ path: `test-results/editor-title-hint-${viewport.width}.png` });
 

@@ -45,6 +45,7 @@ import { socialRoutes } from "./reading/social-routes";
 import { authorSafetyRoutes } from "./safety/author-safety";
 import { safetyRoutes } from "./safety/routes";
 import { storyRoutes } from "./stories/routes";
+import { versionRoutes } from "./versions/routes";
 import type { AppDeps } from "./types";
 
 export interface BuildOptions {
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(accountRoutes);
   await app.register(storyRoutes);
   await app.register(canonRoutes);
+  await app.register(versionRoutes);
   await app.register(imageRoutes);
   await app.register(marinRoutes);
   await app.register(readRoutes);

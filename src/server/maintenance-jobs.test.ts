@@ -63,6 +63,7 @@ for (const kind of DB_KINDS) {
         ["resanitize-stories", 60 * 60 * 1000],
         ["count-story-words", 60 * 60 * 1000],
         ["rate-stories", 60 * 60 * 1000],
+        ["prune-free-history", 6 * 60 * 60 * 1000],
         ["prune-read-salts", 60 * 60 * 1000],
         ["record-chapters", 60 * 60 * 1000],
         ["sweep-fan-outs", 60 * 1000],

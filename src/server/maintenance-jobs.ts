@@ -12,6 +12,7 @@ import { sweepPendingFanOuts } from "./community/pending-fan-outs";
 import { countUncountedStories } from "./stories/count-story-words";
 import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
+import { pruneFreeHistory } from "./versions/retention";
 import type { MaintenanceJob } from "./maintenance";
 import type { ReadCache } from "./reading/read-cache";
 import type { AppDeps } from "./types";
@@ -62,6 +63,8 @@ export function maintenanceJobs(
     { name: "count-story-words", everyMs: HOUR_MS, run: thenInvalidate(() => countUncountedStories(db)) },
     // Stories stored before rating and search text were derived on write get them once; later runs find none.
     { name: "rate-stories", everyMs: HOUR_MS, run: thenInvalidate(() => rateUnratedStories(db)) },
+    // Free accounts keep 30 days of story history, FicForge Plus all of it (decision 0041).
+    { name: "prune-free-history", everyMs: 6 * HOUR_MS, run: () => pruneFreeHistory(db, deps.now()) },
     // Read counting: a day's salt goes when the day is over, its reader marks a day later (decision 0031).
     { name: "prune-read-salts", everyMs: HOUR_MS, run: () => pruneReadSalts(db, deps.now()) },
     // Published stories from before chapters were recorded get their chapter list once; later runs find none.

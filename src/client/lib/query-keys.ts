@@ -9,6 +9,9 @@ export const queryKeys = {
   providers: ["/api/auth/providers"] as const,
   myStories: ["/api/stories"] as const,
   story: (id: number | string) => [`/api/stories/${id}`] as const,
+  /** A story's History (features/history): the list, and one version with its diff against the current text. */
+  storyVersions: (id: number | string) => [`/api/stories/${id}/versions`] as const,
+  storyVersion: (id: number | string, v: number) => [`/api/stories/${id}/versions/${v}`, { diff: "current" }] as const,
   /** Every Discover / search list; `published(params)` for one of them. */
   publishedAll: ["/api/published-stories"] as const,
   published: (params: Params) => ["/api/published-stories", params] as const,

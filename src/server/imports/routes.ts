@@ -11,6 +11,7 @@ import { AppError } from "../errors";
 import { createStory } from "../stories/create-story";
 import { assertContentSize } from "../stories/sanitize-content";
 import { convertFile, type ImportedText } from "./convert-file";
+import { recordImportVersion } from "../versions/record-version";
 
 export const IMPORTS_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
@@ -86,6 +87,7 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
         for (const text of converted) {
           const input = StoryCreate.parse({ title: text.title, content: text.html });
           const story = await createStory(tx, root.deps.imageStorage, user, input, now);
+          await recordImportVersion(tx, story, now);
           created.push(story.id);
         }
         return created;

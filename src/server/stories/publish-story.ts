@@ -15,6 +15,7 @@ import { stripControlChars } from "./sanitize-content";
 import { getOwnStoryOrThrow, STORY_NOT_FOUND } from "./story-queries";
 import { derivedStoryColumns } from "./story-rating";
 import { replaceStoryTags } from "./story-tags";
+import { recordPublishVersion } from "../versions/record-version";
 import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "../tags/story-labels";
 
 export interface PublishCommitted {
@@ -74,6 +75,7 @@ export async function publishStory(
     await replaceStoryTags(tx, id, body.tags);
     await replaceStoryLabels(tx, id, labels);
     const newChapters = await syncStoryChapters(tx, id, now);
+    await recordPublishVersion(tx, id, now);
     return {
       newStory: await recordFanOut(tx, { kind: "new_story", storyId: id }, now),
       newChapters,

@@ -16,6 +16,7 @@ import { getOwnStoryOrThrow } from "./story-queries";
 import { derivedStoryColumns } from "./story-rating";
 import { assertBackgroundAllowed, assertThemesAllowed } from "./story-rules";
 import { replaceStoryTags } from "./story-tags";
+import { recordSaveVersions, type SaveVersionEvent } from "../versions/record-version";
 import type { StoryLabels } from "../../shared/tagging";
 import {
   labelNames,
@@ -85,6 +86,8 @@ export async function writeIfUnchanged(
   tags: readonly string[] | undefined,
   now: Date,
   labels?: Partial<StoryLabels>,
+  /** What made new text: typing (undefined), Marin or a restore; decides the versions kept (decision 0041). */
+  versionEvent?: SaveVersionEvent,
 ): Promise<{ newChapters: number[]; fanOut: PendingFanOut | null } | false> {
   // NOTE: `current` was read at the version the write is conditional on, so its tags are the row's tags.
   const nextLabels = labels && mergeLabels(toLabels(current.labels), labels);
@@ -101,6 +104,15 @@ export async function writeIfUnchanged(
       )
       .returning({ id: stories.id });
     if (!row) return false;
+    if (changes.content !== undefined) {
+      const after = {
+        content: changes.content,
+        wordCount: changes.wordCount ?? 0,
+        aiWordCount: changes.aiWordCount ?? 0,
+        sanitizedWith: changes.sanitizedWith ?? 0,
+      };
+      await recordSaveVersions(tx, current, after, now, versionEvent);
+    }
     if (tags) await replaceStoryTags(tx, current.id, tags);
     if (nextLabels) await replaceStoryLabels(tx, current.id, nextLabels);
     const newChapters =
@@ -140,7 +152,15 @@ export async function updateStory(
     current,
   );
   for (let attempt = 1; ; attempt++) {
-    const written = await writeIfUnchanged(db, current, changes, patch.tags, now, sentLabels(patch));
+    const written = await writeIfUnchanged(
+      db,
+      current,
+      changes,
+      patch.tags,
+      now,
+      sentLabels(patch),
+      patch.versionOrigin,
+    );
     if (written) {
       if (written.newChapters.length > 0) onNewChapters?.(written.newChapters, written.fanOut);
       // The content is what this write stored, unless another write landed since: the version tells.

@@ -4,6 +4,7 @@ import { ALL_TAGS, ARCHETYPES, PUBLISH_TAGS, THEME_IDS } from "../catalogues";
 import * as L from "../limits";
 import type { ContentRating, StoryStatus, Warning } from "../tagging";
 import { FreeTagList, TaggingFields } from "./tagging";
+import { VersionOriginHint } from "./versions";
 
 // NOTE: "letters" and "numbers" are read as Unicode letters and digits so that fans writing in
 // other languages (Émilie, Ōkami) are not locked out; punctuation stays the spec's short list.
@@ -222,6 +223,8 @@ export const StoryUpdate = z.object({
   markedMature: z.boolean().optional(),
   /** FicForge Plus: the reader background, as coverImage (data URL new, /api/images URL unchanged, null removed). */
   readerBackground: CoverImageInput.optional(),
+  /** This save carries a Marin insertion: the text before it is kept as a version (decision 0041). */
+  versionOrigin: VersionOriginHint.optional(),
   // NOTE: `characters` above is SPEC.md's Main Characters, so the character tags are `characterTags` here.
   ...TaggingFields.shape,
 });

@@ -1,7 +1,7 @@
 // The editor's top bar: the editable title, the word count and save state, and the story actions (save,
 // customize, publish, assistant). Each action's name is always written: beside its icon on wide screens,
 // under it on narrow ones, where there is no room beside it and no mouse to show a tooltip.
-import { EyeOff, Globe, MessageSquare, PanelRightClose, PanelRightOpen, Save, Settings2 } from "lucide-react";
+import { EyeOff, Globe, History, MessageSquare, PanelRightClose, PanelRightOpen, Save, Settings2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { STORY_TITLE_MAX } from "../../../shared/limits";
 import { filterTitle, maximumReachedNote } from "../../../shared/live-filter";
@@ -28,6 +28,8 @@ interface EditorHeaderProps {
   /** Comments the author has not seen yet, on the 'Feedback' button. */
   unseenFeedback: number;
   onOpenFeedback: () => void;
+  /** The story's versions (features/history). */
+  onOpenHistory: () => void;
 }
 
 function ActionButton({
@@ -69,7 +71,7 @@ function ActionButton({
         {icon}
         {badge}
       </span>
-      <span aria-hidden className="text-[10px] leading-tight whitespace-nowrap sm:text-[11px] lg:hidden">
+      <span aria-hidden className="text-[10px] leading-tight tracking-tight whitespace-nowrap sm:text-[11px] lg:hidden">
         {caption}
       </span>
       <span aria-hidden className="hidden text-sm whitespace-nowrap lg:inline">
@@ -124,8 +126,9 @@ export function EditorHeader(props: EditorHeaderProps) {
           <SaveStatusBadge status={props.status} onRetry={props.onSave} />
         </div>
       </div>
-      {/* NOTE: a phone has room for five captioned buttons only as five equal columns (about 57 px at 390 px). */}
-      <div className="grid grid-cols-5 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-2">
+      {/* NOTE: a phone has room for six captioned buttons only as six equal columns (about 50 px at 390 px beside
+          the folded sidebar), tightly spaced. */}
+      <div className="grid grid-cols-6 gap-0.5 sm:flex sm:flex-wrap sm:items-center sm:gap-2">
         <ActionButton
           label="Save"
           icon={<Save className={icon} aria-hidden />}
@@ -141,6 +144,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           badge={<UnseenBadge count={props.unseenFeedback} />}
           onClick={props.onOpenFeedback}
         />
+        <ActionButton label="History" icon={<History className={icon} aria-hidden />} onClick={props.onOpenHistory} />
         <ActionButton
           label={props.published ? "Unpublish" : "Publish"}
           icon={props.published ? <EyeOff className={icon} aria-hidden /> : <Globe className={icon} aria-hidden />}

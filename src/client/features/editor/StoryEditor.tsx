@@ -8,6 +8,8 @@ import { ROUTES } from "../../../shared/routes";
 import type { StoryView } from "../../../shared/schemas/story";
 import { queryKeys } from "../../lib/query-keys";
 import { FeedbackPanel } from "../feedback/FeedbackPanel";
+import { HistoryDialog } from "../history/HistoryDialog";
+import { useRestoreIntoEditor } from "../history/use-restore-into-editor";
 import { useUnseenFeedback } from "../feedback/queries";
 import { useSidebar } from "../layout/sidebar-state";
 import { taggingFrom } from "../tags/TaggingFields";
@@ -53,6 +55,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const [publishOpen, setPublishOpen] = useState(false);
   const [unpublishOpen, setUnpublishOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const unseenFeedback = useUnseenFeedback(story.id);
   const saverRef = useRef<StorySaver | null>(null);
 
@@ -77,6 +80,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const { saver, status, conflict } = useStorySaver(story, read);
   saverRef.current = saver;
   const bridge = useAiInsertion(editor, saver);
+  const restoreVersion = useRestoreIntoEditor(story.id, editor, saver, () => setHistoryOpen(false));
 
   const changeTitle = (next: string) => {
     titleRef.current = next;
@@ -116,6 +120,12 @@ export function StoryEditor({ story }: { story: StoryView }) {
     saver.takeTheirs(conflict.theirs, normalizeEditorHtml(editor.getHTML()));
   };
 
+  // History diffs against the saved text: what was typed is saved first.
+  const openHistory = async () => {
+    if (saver.isDirty()) await saver.save();
+    setHistoryOpen(true);
+  };
+
   const customize = async () => {
     if (saver.isDirty()) await saver.save();
     if (confirmLeave(saver.isDirty())) navigate(ROUTES.details(story.id));
@@ -145,6 +155,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
           onToggleAssistant={() => setAssistantVisible((visible) => !visible)}
           unseenFeedback={unseenFeedback}
           onOpenFeedback={() => setFeedbackOpen(true)}
+          onOpenHistory={() => void openHistory()}
         />
         <FormattingToolbar editor={editor} />
         {discarded ? <DiscardedDraftBanner draft={discarded} onDismiss={() => setDiscarded(null)} /> : null}
@@ -195,6 +206,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
         onConfirm={flow.unpublishNow}
       />
       <FeedbackPanel storyId={String(story.id)} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      <HistoryDialog storyId={story.id} open={historyOpen} onOpenChange={setHistoryOpen} onRestore={restoreVersion} />
     </div>
   );
 }

@@ -31,9 +31,10 @@ const wrapped = (html: string, at = AT) =>
 
 function setup(content: string) {
   editor = new Editor({ extensions: editorExtensions(), content, parseOptions: EDITOR_PARSE_OPTIONS });
-  const calls = { changed: 0, saved: 0, updates: 0 };
+  const calls = { changed: 0, saved: 0, updates: 0, marin: [] as string[] };
   editor.on("update", () => calls.updates++);
   const bridge: AiInsertion = createAiInsertion(editor, {
+    markMarinInsertion: (model) => void calls.marin.push(model),
     changed: () => void calls.changed++,
     save: async () => {
       calls.saved++;
@@ -57,7 +58,7 @@ describe("streaming an answer into the editor", () => {
     expect(streamed(e)?.innerHTML).toBe("<p>The rain fell.</p><p>Then <em>thunder</em></p>");
     expect(e.getHTML()).toBe("<p>Once.</p>");
     expect(undoDepth(e.state)).toBe(0);
-    expect(calls).toEqual({ changed: 0, saved: 0, updates: 0 });
+    expect(calls).toEqual({ changed: 0, saved: 0, updates: 0, marin: [] });
   });
 
   it("commits the answer in its provenance wrapper as one undo step and saves", () => {
@@ -69,6 +70,8 @@ describe("streaming an answer into the editor", () => {
     expect(streamed(e)).toBeNull();
     expect(calls.saved).toBe(1);
     expect(calls.changed).toBeGreaterThan(0);
+    // The save tells the server it carries Marin's words, so the text before them is kept (decision 0041).
+    expect(calls.marin).toEqual(["Offline storyteller"]);
     expect(bridge.lastInsertion()).toEqual({ generatedAt: AT });
     undo(e);
     expect(html(e)).toBe("<p>Once.</p>");

@@ -15,6 +15,8 @@ import { findLastInsertion, isStoryEmpty, nextChapterNumber, placeBlocks } from 
 
 /** What the bridge needs of the story saver: a committed insertion is saved at once. */
 export interface InsertionSaver {
+  /** The save that carries the insertion tells the server, which keeps the text before it as a version. */
+  markMarinInsertion(model: string): void;
   changed(): void;
   save(): Promise<boolean>;
 }
@@ -152,6 +154,7 @@ export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInse
         const before = editor.state.doc;
         dispatchAsOwnUndoStep(editor, tr);
         actions.add(recordInsertion(before, editor.state.doc, answer.generatedAt));
+        saver.markMarinInsertion(answer.model);
         saver.changed();
         void saver.save();
       },

@@ -63,6 +63,23 @@ describe("StorySaver", () => {
     expect(t.saver.version).toBe(2);
   });
 
+  it("says which save carries a Marin insertion, until one carrying it lands", async () => {
+    const t = setup();
+    t.draft.content = "<p>a</p><p>Marin's words</p>";
+    t.saver.markMarinInsertion("Offline storyteller");
+    void t.saver.save();
+    const marin = { origin: "marin", model: "Offline storyteller" };
+    expect(t.sent[0]).toMatchObject({ content: "<p>a</p><p>Marin's words</p>", versionOrigin: marin });
+    t.pending.shift()!.reject(new Error("offline"));
+    await vi.advanceTimersByTimeAsync(0);
+    void t.saver.save();
+    expect(t.sent[1]).toMatchObject({ versionOrigin: marin });
+    await t.answer(2);
+    t.draft.content = "<p>typed after</p>";
+    void t.saver.save();
+    expect(t.sent[2]).not.toHaveProperty("versionOrigin");
+  });
+
   it("never sends a save while another is in flight; the latest draft follows", async () => {
     const t = setup();
     t.draft.content = "<p>one</p>";

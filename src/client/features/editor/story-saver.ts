@@ -1,6 +1,7 @@
 // The editor's save queue: one PATCH at a time (the latest draft goes next), autosave after a pause, and
 // optimistic concurrency (DESIGN.md "Nothing is lost"): a stale save stops everything until the writer chooses.
 import type { StoryUpdate, StoryView } from "../../../shared/schemas/story";
+import type { VersionOriginHint } from "../../../shared/schemas/versions";
 import { ApiError } from "../../lib/api";
 
 export type SaveStatus = "saved" | "unsaved" | "saving" | "error" | "conflict";
@@ -41,6 +42,8 @@ export class StorySaver {
   private inFlight: Promise<boolean> | null = null;
   private queued = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Set by a Marin insertion until a save carrying it lands: the server keeps the text before it (decision 0041). */
+  private versionOrigin: VersionOriginHint | undefined;
 
   constructor(private readonly options: SaverOptions) {
     this.version = options.version;
@@ -63,6 +66,11 @@ export class StorySaver {
   private setStatus(status: SaveStatus) {
     this.status = status;
     this.options.onStatus(status);
+  }
+
+  /** The next save carries Marin's insertion by `model`. */
+  markMarinInsertion(model: string): void {
+    this.versionOrigin = { origin: "marin", model: model.slice(0, 80) };
   }
 
   /** The writer typed: show 'Unsaved changes' and save once they pause. */
@@ -109,12 +117,14 @@ export class StorySaver {
       version: this.version,
       content: draft.content,
       ...(sendTitle ? { title: draft.title } : {}),
+      ...(this.versionOrigin ? { versionOrigin: this.versionOrigin } : {}),
     };
     this.setStatus("saving");
     try {
       const story = await this.options.send(body);
       this.version = story.version;
       this.saved = { title: sendTitle ? draft.title : this.saved.title, content: draft.content };
+      if (this.versionOrigin === body.versionOrigin) this.versionOrigin = undefined;
       return true;
     } catch (error) {
       if (isStaleVersion(error)) {

@@ -96,6 +96,7 @@ function renderWithEditor(content = STORY.content) {
   editor = new Editor({ extensions: editorExtensions(), content, parseOptions: EDITOR_PARSE_OPTIONS });
   saves = 0;
   const bridge = createAiInsertion(editor, {
+    markMarinInsertion: () => {},
     changed: () => {},
     save: async () => {
       saves++;

@@ -1,6 +1,7 @@
 // The five perks of SPEC.md section 1, one card each.
-import { Brain, Flame, type LucideIcon, MessagesSquare, Palette, Rocket } from "lucide-react";
+import { Brain, Flame, History, type LucideIcon, MessagesSquare, Palette, Rocket } from "lucide-react";
 import { PLUS_PERKS } from "../../../shared/schemas/billing";
+import { FREE_HISTORY_DAYS } from "../../../shared/schemas/versions";
 import { cn } from "../../lib/cn";
 
 type PerkId = (typeof PLUS_PERKS)[number]["id"];
@@ -44,6 +45,14 @@ export function PerkGrid({ heading }: { heading: string }) {
           );
         })}
       </ul>
+      {/* NOTE: beside SPEC.md's five cards rather than a sixth (issue 20 §1, decision 0041). */}
+      <p className="flex items-start gap-2 text-sm text-slate-700" data-testid="plus-history">
+        <History className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden />
+        <span>
+          <strong className="font-semibold text-ink">Full version history:</strong> every version of every story, kept
+          for good. Free accounts keep the last {FREE_HISTORY_DAYS} days.
+        </span>
+      </p>
     </section>
   );
 }

@@ -16,3 +16,4 @@ export * from "./account-life";
 export * from "./fan-outs";
 export * from "./moderation";
 export * from "./lore";
+export * from "./versions";

@@ -1,0 +1,49 @@
+// POST /api/stories/{id}/versions/{v}/restore: the story's text becomes the version's. Nothing is destroyed: the
+// text it replaces is kept first (unless already a version), and the restored text is a new version of its own.
+import type { Db } from "../db/client";
+import type { PendingFanOut } from "../community/pending-fan-outs";
+import type { StoryWithTags } from "../stories/present";
+import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { getOwnStoryOrThrow } from "../stories/story-queries";
+import { countStoryWords } from "../stories/story-text";
+import { staleVersion, writeIfUnchanged } from "../stories/update-story";
+import type { UserRow } from "../types";
+import { getVersionOrThrow } from "./version-queries";
+import { readVersionText } from "./version-store";
+
+// As a save without a version: it only loses when other writes keep racing it.
+const ATTEMPTS = 3;
+
+export async function restoreVersion(
+  db: Db,
+  user: UserRow,
+  storyId: number,
+  versionId: number,
+  now: Date,
+  /** Told, after the commit, of chapters this made public for the first time (a published story), as a save is. */
+  onNewChapters?: (ns: number[], fanOut: PendingFanOut | null) => void,
+): Promise<StoryWithTags> {
+  let current = await getOwnStoryOrThrow(db, storyId, user.id);
+  const version = await getVersionOrThrow(db, storyId, versionId);
+  const { text } = await readVersionText(db, storyId, versionId);
+  // NOTE: a version kept under an older allowlist (or an old row's uncleaned text) is cleaned and counted again;
+  // one kept under today's comes back as it is, with the counts it was kept with.
+  const fresh = version.sanitizedWith >= SANITIZER_VERSION;
+  const content = fresh ? text : sanitizeContent(text);
+  const changes = {
+    content,
+    sanitizedWith: SANITIZER_VERSION,
+    ...(fresh ? { wordCount: version.wordCount, aiWordCount: version.aiWordCount } : countStoryWords(content)),
+  };
+  const event = { origin: "restore" as const, restoredFrom: versionId };
+  for (let attempt = 1; ; attempt++) {
+    const written = await writeIfUnchanged(db, current, changes, undefined, now, undefined, event);
+    if (written) {
+      if (written.newChapters.length > 0) onNewChapters?.(written.newChapters, written.fanOut);
+      return getOwnStoryOrThrow(db, storyId, user.id);
+    }
+    // Another save landed between the read and the write, or the story was deleted (404 here).
+    current = await getOwnStoryOrThrow(db, storyId, user.id);
+    if (attempt >= ATTEMPTS) throw staleVersion(current);
+  }
+}

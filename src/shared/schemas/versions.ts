@@ -1,0 +1,63 @@
+// Issue 20 §1: a story's kept versions (decision 0041), shared by the server's presenters and the History panel.
+import { z } from "zod";
+
+export const VERSION_ORIGINS = ["writer", "marin", "restore", "import"] as const;
+export type VersionOrigin = (typeof VERSION_ORIGINS)[number];
+
+/** Free accounts keep this many days of history; FicForge Plus keeps all of it. */
+export const FREE_HISTORY_DAYS = 30;
+
+/**
+ * Sent with the save that carries a Marin insertion (PATCH /api/stories/{id}): the server keeps the text as it
+ * stood before, and the text with Marin's words as a version by Marin with this model.
+ */
+export const VersionOriginHint = z.object({
+  origin: z.literal("marin"),
+  model: z.string().trim().max(80).default(""),
+});
+export type VersionOriginHint = z.infer<typeof VersionOriginHint>;
+
+export const VersionListQuery = z.object({
+  /** Versions older than this id (the list's next page). */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+export const VersionQuery = z.object({ diff: z.literal("current").optional() });
+
+/** One version as the History list shows it. */
+export interface VersionView {
+  id: number;
+  /** When its text was written. */
+  savedAt: string;
+  wordCount: number;
+  /** Words against the version before it. */
+  wordChange: number;
+  origin: VersionOrigin;
+  /** Marin's model, for origin 'marin'. */
+  model: string | null;
+  /** Taken when the story was published. */
+  published: boolean;
+  /** For origin 'restore': the version brought back. */
+  restoredFrom: number | null;
+}
+
+export interface VersionList {
+  versions: VersionView[];
+  /** The id to ask `before` for the next page, or null at the oldest. */
+  nextBefore: number | null;
+  /** Whether older versions go after FREE_HISTORY_DAYS (a free account). */
+  limitedHistory: boolean;
+}
+
+/**
+ * A word-level diff against the current text: 'same' (unchanged), 'added' (in the current text only), 'removed'
+ * (in the version only); 'gap' stands for unchanged paragraphs left out. Paragraphs are separated by "\n".
+ */
+export type DiffPart = { kind: "same" | "added" | "removed"; text: string } | { kind: "gap"; paragraphs: number };
+
+export interface VersionDetail extends VersionView {
+  /** The version's story HTML. */
+  content: string;
+  diff?: { parts: DiffPart[]; added: number; removed: number; truncated: boolean };
+}
