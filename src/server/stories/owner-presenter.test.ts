@@ -5,8 +5,9 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SERVER = join(import.meta.dirname, "..");
-// The author's endpoints and the 409 answer of a stale save (its body is the author's current story).
-const OWNER_SIDE = ["stories/routes.ts", "stories/update-story.ts", "stories/present.ts"];
+// The author's endpoints, the 409 answer of a stale save (its body is the author's current story), and the answer of
+// a restored version (the author's story as restored; versions/routes.ts checks ownership first).
+const OWNER_SIDE = ["stories/routes.ts", "stories/update-story.ts", "stories/present.ts", "versions/routes.ts"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
