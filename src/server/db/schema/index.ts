@@ -16,3 +16,5 @@ export * from "./account-life";
 export * from "./fan-outs";
 export * from "./moderation";
 export * from "./lore";
+export * from "./marin-chat";
+export * from "./habits";
