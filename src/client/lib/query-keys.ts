@@ -26,6 +26,10 @@ export const queryKeys = {
   history: ["/api/reading/history"] as const,
   readingSettings: ["/api/reading/settings"] as const,
   marinStatus: ["/api/marin"] as const,
+  /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
+  storyChat: (id: number | string) => [`/api/stories/${id}/chat`] as const,
+  /** The dashboard's daily goal and streak (issue 20, section 4). */
+  habits: ["/api/habits"] as const,
   referral: ["/api/referral"] as const,
   /** Community (issue 17 section 2): the bell, the notifications page, settings, follows and the Following feed. */
   unreadNotifications: ["/api/notifications/unread-count"] as const,
