@@ -2,30 +2,30 @@
 // of the editor's header while it is on (word count, save state, the way out), and the announcement of each change.
 import { Maximize2, Minimize2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Tooltip } from "../../components/ui/tooltip";
 import { FOCUS_SHORTCUT } from "./use-focus-mode";
 import "./focus-mode.css";
 
 export function FocusButton({ onEnter }: { onEnter: () => void }) {
   return (
-    <Tooltip content="Focus mode (Control + Shift + F)" side="bottom">
-      <button
-        type="button"
-        aria-label="Focus mode"
-        aria-keyshortcuts={FOCUS_SHORTCUT}
-        onClick={onEnter}
-        className="ml-auto inline-flex h-9 min-w-9 cursor-pointer flex-col items-center justify-center rounded-md px-1 text-slate-600 transition-colors hover:bg-brand-50 hover:text-ink max-sm:h-11 pointer-coarse:h-11"
-        data-testid="focus-mode-enter"
+    // NOTE: a title, not the toolbar's Radix tooltip: an open tooltip takes the first Escape for itself, and the
+    // pointer is still on this button when focus mode begins.
+    <button
+      type="button"
+      title="Focus mode (Control + Shift + F)"
+      aria-label="Focus mode"
+      aria-keyshortcuts={FOCUS_SHORTCUT}
+      onClick={onEnter}
+      className="ml-auto inline-flex h-9 min-w-9 cursor-pointer flex-col items-center justify-center rounded-md px-1 text-slate-600 transition-colors hover:bg-brand-50 hover:text-ink max-sm:h-11 pointer-coarse:h-11"
+      data-testid="focus-mode-enter"
+    >
+      <Maximize2 className="h-4 w-4 shrink-0" aria-hidden />
+      <span
+        aria-hidden
+        className="hidden text-[10px] leading-tight font-medium whitespace-nowrap max-sm:block pointer-coarse:block"
       >
-        <Maximize2 className="h-4 w-4 shrink-0" aria-hidden />
-        <span
-          aria-hidden
-          className="hidden text-[10px] leading-tight font-medium whitespace-nowrap max-sm:block pointer-coarse:block"
-        >
-          Focus
-        </span>
-      </button>
-    </Tooltip>
+        Focus
+      </span>
+    </button>
   );
 }
 

@@ -13,9 +13,9 @@ export function isFocusShortcut(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && event.code === "KeyF";
 }
 
-/** A dialog over the editor takes Escape for itself (closing it must not also leave focus mode). */
-function dialogOpen(): boolean {
-  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+/** A dialog or menu over the editor takes Escape for itself (closing it must not also leave focus mode). */
+function overlayOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !== null;
 }
 
 export function useFocusMode(onChange?: (on: boolean) => void) {
@@ -39,13 +39,15 @@ export function useFocusMode(onChange?: (on: boolean) => void) {
       if (isFocusShortcut(event)) {
         event.preventDefault();
         set(!onRef.current);
-      } else if (event.key === "Escape" && onRef.current && !event.defaultPrevented && !dialogOpen()) {
+      } else if (event.key === "Escape" && onRef.current && !overlayOpen()) {
         event.preventDefault();
         set(false);
       }
     };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+    // NOTE: in the capture phase, before the editor (ProseMirror cancels every Escape) and before a closing dialog
+    // has left the page.
+    window.addEventListener("keydown", onKeyDown, true);
+    return () => window.removeEventListener("keydown", onKeyDown, true);
   }, [set]);
 
   useEffect(() => {
