@@ -100,7 +100,11 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const focus = useFocusMode(() => requestAnimationFrame(() => editorRef.current.commands.focus()));
   useEditorShortcuts({
     save: () => void saver.save(),
-    toggleAssistant: () => setAssistantVisible((visible) => !visible),
+    // In focus mode the assistant is hidden whatever its switch says: asking for it leaves focus mode.
+    toggleAssistant: () => {
+      if (focus.on) focus.leave();
+      setAssistantVisible((visible) => focus.on || !visible);
+    },
   });
   // A conflict found while saving before publishing replaces the publish dialog.
   useEffect(() => {

@@ -151,4 +151,10 @@ it("Ctrl+Shift+F enters and leaves; Ctrl+S still saves in focus mode; a dialog k
 
   key({ key: "F", code: "KeyF", metaKey: true, shiftKey: true });
   expect(inFocus()).toBe(false);
+
+  // Asking for the assistant (Ctrl+Alt+B) in focus mode leaves it, with the assistant shown.
+  key({ key: "F", code: "KeyF", ctrlKey: true, shiftKey: true });
+  key({ key: "∫", code: "KeyB", ctrlKey: true, altKey: true });
+  expect(inFocus()).toBe(false);
+  expect(assistant().hidden).toBe(false);
 });
