@@ -147,8 +147,8 @@ test.describe("at 390 px", () => {
       ...(await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button").all()),
       ...(await actions(page).all()),
     ];
-    // 6 actions (Save, Customize, Feedback, History, Publish, the assistant) and the formatting buttons.
-    expect(buttons.length).toBe(17);
+    // 6 actions (Save, Customize, Feedback, History, Publish, the assistant), the formatting buttons and Focus mode.
+    expect(buttons.length).toBe(18);
     for (const button of buttons) {
       const { shown, right } = await button.evaluate((el) => ({
         // biome-ignore lint/performance/useDomNodeTextContent: only the rendered text counts (not display: none)

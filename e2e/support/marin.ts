@@ -1,12 +1,13 @@
 // Marin in end-to-end tests. The editor asks for an opening scene by itself when a story is empty (or holds the
-// placeholder) and has no chat yet (SPEC.md section 4); the chat lives in localStorage `marin-chat:{storyId}`.
+// placeholder) and has no chat yet (SPEC.md section 4). The chat is kept on the server; the pane's own notes live in
+// localStorage `marin-chat:{storyId}` (decision 0044).
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 export const CHAT_KEY_PREFIX = "marin-chat:";
 
-/** One earlier exchange with Marin, as the pane keeps it. */
+/** An earlier note in the pane, as it keeps one in this browser (no prompt spent, nothing on the server). */
 const EARLIER_CHAT = [
-  { id: "e2e-earlier", role: "user", content: "Hello Marin", timestamp: "2026-01-01T09:00:00.000Z" },
+  { id: "e2e-earlier", role: "user", content: "Hello Marin", timestamp: "2026-01-01T09:00:00.000Z", local: true },
 ];
 
 /**

@@ -4,6 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountRoutes } from "./accounts/routes";
 import { marinRoutes } from "./ai/routes";
+import { storedChatRoutes } from "./ai/chat-routes";
+import { habitRoutes } from "./habits/routes";
 import { billingRoutes } from "./billing/routes";
 import { canonRoutes } from "./canon/routes";
 import { authorFollowRoutes } from "./community/author-follow";
@@ -134,6 +136,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(versionRoutes);
   await app.register(imageRoutes);
   await app.register(marinRoutes);
+  await app.register(storedChatRoutes);
+  await app.register(habitRoutes);
   await app.register(readRoutes);
   await app.register(socialRoutes);
   await app.register(feedbackRoutes);

@@ -31,6 +31,10 @@ export const queryKeys = {
   marinStatus: ["/api/marin"] as const,
   /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */
   lore: (id: number | string) => [`/api/stories/${id}/lore`] as const,
+  /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
+  storyChat: (id: number | string) => [`/api/stories/${id}/chat`] as const,
+  /** The dashboard's daily goal and streak (issue 20, section 4). */
+  habits: ["/api/habits"] as const,
   referral: ["/api/referral"] as const,
   /** Community (issue 17 section 2): the bell, the notifications page, settings, follows and the Following feed. */
   unreadNotifications: ["/api/notifications/unread-count"] as const,

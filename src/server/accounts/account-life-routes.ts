@@ -141,7 +141,7 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
         nextExportAt: next.toISOString(),
       });
     }
-    const stream = await exportAccount(request.db, user);
+    const stream = await exportAccount(request.db, app.deps.imageStorage, user);
     const day = app.deps.now().toISOString().slice(0, 10);
     reply
       .header("content-type", "application/zip")

@@ -207,7 +207,7 @@ describeEachDb("exporting my data", (ctx) => {
         return Reflect.get(target, property, receiver);
       },
     });
-    const stream: Readable = await exportAccount(counted, me.user);
+    const stream: Readable = await exportAccount(counted, ctx().deps.imageStorage, me.user);
     let total = 0;
     let maxBuffered = 0;
     let maxChunk = 0;

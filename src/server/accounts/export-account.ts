@@ -11,6 +11,7 @@ import {
   emailSettings,
   follows,
   likes,
+  marinChatMessages,
   notifications,
   readingProgress,
   readingSettings,
@@ -19,11 +20,11 @@ import {
   users,
 } from "../db/schema";
 import { getNotificationSettings } from "../community/settings";
-import { splitChapters } from "../chapters/split-chapters";
-import { epubStream } from "../epub/epub";
-import { asciiFileName, exportStory } from "../stories/export-story";
-import { presentStoryBody, type StoryWithTags } from "../stories/present";
 import { loreExportPage } from "../lore/load";
+import type { ImageStorage } from "../images/storage/driver";
+import { storyEpub } from "../stories/export-epub";
+import { asciiFileName, exportStory, storyExportHtml } from "../stories/export-story";
+import { findOwnStory } from "../stories/story-queries";
 import type { UserRow } from "../types";
 
 const PAGE = 500;
@@ -38,6 +39,7 @@ export const EXPORT_FILES = [
   "notifications.json",
   "reading-history.json",
   "marin.json",
+  "marin-chat.json",
 ] as const;
 
 /** A JSON array written a page of rows at a time. */
@@ -113,16 +115,8 @@ async function accountJson(db: Db, user: UserRow): Promise<string> {
   )}\n`;
 }
 
-async function readStory(db: Db, id: number, userId: number) {
-  const [story] = await db
-    .select()
-    .from(stories)
-    .where(and(eq(stories.id, id), eq(stories.authorId, userId)));
-  return story;
-}
-
 /** The zip as a stream. The caller pipes it to the response; nothing is read before the consumer asks. */
-export async function exportAccount(db: Db, user: UserRow): Promise<Readable> {
+export async function exportAccount(db: Db, storage: ImageStorage, user: UserRow): Promise<Readable> {
   const zip = new ZipFile();
   const stamp = { mtime: new Date() };
   zip.addBuffer(Buffer.from(await accountJson(db, user), "utf8"), "account.json", stamp);
@@ -136,42 +130,34 @@ export async function exportAccount(db: Db, user: UserRow): Promise<Readable> {
   for (const { id, title } of list) {
     const base = `stories/${id}-${asciiFileName(title.trim() || "Untitled Story")}`;
     zip.addReadStreamLazy(`${base}.html`, stamp, (done) => {
-      readStory(db, id, user.id).then(
-        (story) => {
-          if (!story) return done(null, Readable.from([""]));
-          const file = exportStory({ ...story, tags: [], labels: [] } as StoryWithTags, user.username, "html");
-          done(null, Readable.from([file.body]));
-        },
+      findOwnStory(db, id, user.id).then(
+        (story) => done(null, Readable.from([story ? exportStory(story, user.username, "html").body : ""])),
         (error: Error) => done(error, undefined as never),
       );
     });
-    // NOTE: the EPUB is a zip itself: stored, not deflated again.
+    // NOTE: the EPUB is a zip itself: stored, not deflated again. The same book as the story's own export (cover,
+    // rating, tags, Marin's share).
     zip.addReadStreamLazy(`${base}.epub`, { ...stamp, compress: false }, (done) => {
-      readStory(db, id, user.id).then(
-        (story) => {
-          const title = story?.title.trim() || "Untitled Story";
-          const split = story ? splitChapters(presentStoryBody(story).content) : [];
-          const chapters = split.map((c, i) => ({
-            title: c.title ?? (split.length === 1 ? title : `Chapter ${i + 1}`),
-            html: c.html,
-          }));
-          if (chapters.length === 0) chapters.push({ title, html: "" });
-          done(
-            null,
-            epubStream({
-              identifier: `urn:ficforge:story:${id}`,
-              title,
-              author: user.username,
-              language: "en",
-              description: story?.description,
-              modified: story?.updatedAt ?? new Date(),
-              chapterCount: chapters.length,
-              chapters,
-            }),
-          );
-        },
-        (error: Error) => done(error, undefined as never),
-      );
+      findOwnStory(db, id, user.id)
+        .then((story) =>
+          storyEpub(db, storage, {
+            id,
+            title: story?.title ?? title,
+            description: story?.description ?? null,
+            author: user.username,
+            contentRating: story?.contentRating ?? "general",
+            tags: story?.tags ?? [],
+            html: story ? storyExportHtml(story) : "",
+            coverImageId: story?.coverImageId ?? null,
+            wordCount: story?.wordCount ?? null,
+            aiWordCount: story?.aiWordCount ?? null,
+            modified: story?.updatedAt ?? new Date(),
+          }),
+        )
+        .then(
+          (book) => done(null, book.stream),
+          (error: Error) => done(error, undefined as never),
+        );
     });
   }
 
@@ -283,7 +269,27 @@ export async function exportAccount(db: Db, user: UserRow): Promise<Readable> {
         .limit(limit),
     ),
   );
-  // Marin keeps no chat transcripts; what it keeps per story is its memory (characters and a running summary).
+  // Marin's conversation about each story (the newest 200 messages per story, decision 0044).
+  json(
+    "marin-chat.json",
+    paged((after, limit) =>
+      db
+        .select({
+          id: marinChatMessages.id,
+          storyId: marinChatMessages.storyId,
+          storyTitle: stories.title,
+          role: marinChatMessages.role,
+          content: marinChatMessages.content,
+          createdAt: marinChatMessages.createdAt,
+        })
+        .from(marinChatMessages)
+        .innerJoin(stories, eq(stories.id, marinChatMessages.storyId))
+        .where(and(eq(stories.authorId, uid), gt(marinChatMessages.id, after)))
+        .orderBy(asc(marinChatMessages.id))
+        .limit(limit),
+    ),
+  );
+  // What Marin keeps per story besides the chat: its memory (characters and a running summary).
   json(
     "marin.json",
     paged((after, limit) =>

@@ -15,6 +15,11 @@ export interface Generation<Answer> {
   seed?: number;
   /** The answer for the whole text (the JSON body, and the stream's `done` event). */
   finish(text: string): Answer;
+  /**
+   * Told once, at the end, of the text the writer got: the whole of it, or (a stream stopped or failed part-way)
+   * what had reached them. Not told when nothing had. Must not throw (it runs while the answer is sent).
+   */
+  settled?(text: string, complete: boolean): Promise<void>;
 }
 
 const SSE_HEADERS = {
@@ -56,7 +61,9 @@ export async function respond<Answer>(
   try {
     if (!wantsStream(request)) {
       for await (const delta of deltas) text += delta;
-      return reply.send(generation.finish(text));
+      const answer = generation.finish(text);
+      await generation.settled?.(text, true);
+      return reply.send(answer);
     }
     first = (await deltas.next()).value ?? "";
   } catch (error) {
@@ -82,9 +89,13 @@ export async function respond<Answer>(
         write(sseEvent("delta", { text: delta }));
       }
       if (client.signal.aborted) throw new MarinFailure("aborted");
-      write(sseEvent("done", generation.finish(text)));
+      const answer = generation.finish(text);
+      // NOTE: kept before `done` goes out, so a device opened right after it finds the whole reply.
+      await generation.settled?.(text, true);
+      write(sseEvent("done", answer));
     } catch (error) {
       const failure = error instanceof MarinFailure ? error : new MarinFailure("failed");
+      if (delivered) await generation.settled?.(text, false);
       if (failure.kind !== "aborted" || !delivered) await refund();
       if (failure.kind !== "aborted") write(sseEvent("error", { message: failure.message, code: failure.code }));
     } finally {

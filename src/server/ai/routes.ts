@@ -32,6 +32,7 @@ import { loadStoryMemory } from "./memory";
 import { type BuiltPrompt, buildPrompt, type PromptRequest } from "./prompt";
 import { chargePromptOrThrow, claimFreeOpeningScene, promptAllowance, takeAiRequestOrThrow } from "./quota";
 import { respond } from "./respond";
+import { keepChatExchange } from "./keep-chat";
 
 /**
  * The editor's whole story may ride along (storyContext.currentContent), plus the chat history. JSON escaping can
@@ -145,10 +146,12 @@ export async function marinRoutes(root: FastifyInstance): Promise<void> {
 
   app.post("/api/chat-with-marin", { ...marinBody, schema: { body: ChatBody } }, async (request, reply) => {
     const { prompt, charge } = await chargedPrompt(request, reply, { kind: "chat", ...request.body });
+    const kept = prompt.story && (await keepChatExchange(request, prompt.story.id, request.body.messages));
     return respond(request, reply, {
       prompt,
       charge,
       seed: request.body.seed,
+      settled: kept?.reply,
       finish: (text): ChatAnswer => ({ response: text.trim(), ...charge.allowance, model: deps.ai.label }),
     });
   });

@@ -6,6 +6,7 @@ import { stories } from "../db/schema";
 import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters";
 import type { PendingFanOut } from "../community/pending-fan-outs";
 import { AppError } from "../errors";
+import { countSavedWords } from "../habits/count-saved-words";
 import { resolveCoverInput } from "../images/cover-input";
 import type { ImageStorage } from "../images/storage/driver";
 import type { UserRow } from "../types";
@@ -162,6 +163,7 @@ export async function updateStory(
       patch.versionOrigin,
     );
     if (written) {
+      if (changes.content !== undefined) await countSavedWords(db, user.id, current, changes, now);
       if (written.newChapters.length > 0) onNewChapters?.(written.newChapters, written.fanOut);
       // The content is what this write stored, unless another write landed since: the version tells.
       const after = await getOwnStoryOrThrow(db, id, user.id, changes.content ?? current.content);

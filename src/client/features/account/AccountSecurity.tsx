@@ -345,7 +345,7 @@ function ExportSection() {
         detail={
           next
             ? `You can export your data once an hour. Your next export is possible at ${new Date(next).toLocaleTimeString(undefined, { timeStyle: "short" })}.`
-            : "A zip with your profile and settings, every story as HTML and EPUB, and your comments, bookmarks, likes, follows and notifications."
+            : "A zip with your profile and settings, every story as HTML and EPUB with your chats with Marin, and your comments, bookmarks, likes, follows and notifications."
         }
         action={
           <Button

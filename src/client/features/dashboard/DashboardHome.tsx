@@ -1,6 +1,7 @@
-// The main area of /dashboard (SPEC.md section 2): welcome, promo, My Stories, then Discover.
+// The main area of /dashboard (SPEC.md section 2): welcome, today's writing, promo, My Stories, then Discover.
 import { useAuth } from "../auth/auth-context";
 import { DiscoverSection } from "../discover/DiscoverSection";
+import { WritingGoalCard } from "../habits/WritingGoalCard";
 import { ContinueReading } from "../reading-stats/ContinueReading";
 import { MyStoriesCarousel } from "./MyStoriesCarousel";
 import { PromoCard } from "./PromoCard";
@@ -20,6 +21,7 @@ export function DashboardHome() {
             : "Pick up where you left off, or start something new."}
         </p>
       </header>
+      <WritingGoalCard />
       <ContinueReading />
       <PromoCard />
       <MyStoriesCarousel />

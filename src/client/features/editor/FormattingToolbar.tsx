@@ -17,6 +17,7 @@ import {
   Underline,
   Undo2,
 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
 
@@ -90,7 +91,8 @@ const TOOLS: Tool[] = [
   { label: "Redo", icon: Redo2, run: (e) => chain(e).redo().run(), enabled: (e) => e.can().redo() },
 ];
 
-export function FormattingToolbar({ editor }: { editor: Editor }) {
+/** `children` go at the end of the bar (focus mode's button). */
+export function FormattingToolbar({ editor, children }: { editor: Editor; children?: ReactNode }) {
   // Re-render only when an active or enabled flag changes, not on every keystroke.
   const flags = useEditorState({
     editor,
@@ -138,6 +140,7 @@ export function FormattingToolbar({ editor }: { editor: Editor }) {
           </span>
         );
       })}
+      {children}
     </div>
   );
 }

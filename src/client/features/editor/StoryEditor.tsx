@@ -20,7 +20,10 @@ import { ConflictDialog, draftAsText } from "./ConflictDialog";
 import { DiscardedDraftBanner } from "./DiscardedDraftBanner";
 import { EditorHeader } from "./EditorHeader";
 import { EDITOR_PARSE_OPTIONS, editorExtensions } from "./extensions";
+import { FocusAnnouncer, FocusBar, FocusButton } from "./FocusMode";
 import { FormattingToolbar } from "./FormattingToolbar";
+import { SaveStatusBadge } from "./SaveStatusBadge";
+import { useFocusMode } from "./use-focus-mode";
 import { copyText, normalizeEditorHtml } from "./html-text";
 import type { Draft, StorySaver } from "./story-saver";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
@@ -97,9 +100,15 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const flow = usePublishFlow(story.id, saver, applyWrite);
 
   useLeaveGuard(() => saver.isDirty() || status === "saving");
+  // Focus mode hides the assistant and the sidebar; the writer goes on typing where they were.
+  const focus = useFocusMode(() => requestAnimationFrame(() => editorRef.current.commands.focus()));
   useEditorShortcuts({
     save: () => void saver.save(),
-    toggleAssistant: () => setAssistantVisible((visible) => !visible),
+    // In focus mode the assistant is hidden whatever its switch says: asking for it leaves focus mode.
+    toggleAssistant: () => {
+      if (focus.on) focus.leave();
+      setAssistantVisible((visible) => focus.on || !visible);
+    },
   });
   // A conflict found while saving before publishing replaces the publish dialog.
   useEffect(() => {
@@ -132,8 +141,9 @@ export function StoryEditor({ story }: { story: StoryView }) {
   };
 
   const chatPercent = sidebarCollapsed ? CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT : CHAT_WIDTH_PERCENT;
-  const splitView = assistantVisible && !narrow;
-  const editorHidden = assistantVisible && narrow;
+  const showAssistant = assistantVisible && !focus.on;
+  const splitView = showAssistant && !narrow;
+  const editorHidden = showAssistant && narrow;
 
   return (
     <div className="flex h-dvh min-h-0 w-full overflow-hidden bg-white">
@@ -141,7 +151,14 @@ export function StoryEditor({ story }: { story: StoryView }) {
         aria-label="Story editor"
         className={editorHidden ? "hidden" : "flex min-w-0 flex-col"}
         style={{ width: splitView ? `${100 - chatPercent}%` : "100%" }}
+        data-focus-editor={focus.on || undefined}
       >
+        {focus.on ? (
+          <FocusBar onLeave={focus.leave}>
+            <WordCount editor={editor} />
+            <SaveStatusBadge status={status} onRetry={() => void saver.save()} />
+          </FocusBar>
+        ) : null}
         <EditorHeader
           title={title}
           onTitleChange={changeTitle}
@@ -157,7 +174,9 @@ export function StoryEditor({ story }: { story: StoryView }) {
           onOpenFeedback={() => setFeedbackOpen(true)}
           onOpenHistory={() => void openHistory()}
         />
-        <FormattingToolbar editor={editor} />
+        <FormattingToolbar editor={editor}>
+          <FocusButton onEnter={focus.enter} />
+        </FormattingToolbar>
         {discarded ? <DiscardedDraftBanner draft={discarded} onDismiss={() => setDiscarded(null)} /> : null}
         <div className="min-h-0 flex-1 overflow-y-auto">
           <EditorContent editor={editor} className="story-editor mx-auto max-w-3xl px-4 py-6 sm:px-8" />
@@ -167,8 +186,8 @@ export function StoryEditor({ story }: { story: StoryView }) {
           a generation that is still writing into the story, nor lose the chat being typed. */}
       <aside
         aria-label="Assistant"
-        hidden={!assistantVisible}
-        className={assistantVisible ? "flex min-w-0 flex-col border-l border-brand-100" : "hidden"}
+        hidden={!showAssistant}
+        className={showAssistant ? "flex min-w-0 flex-col border-l border-brand-100" : "hidden"}
         style={{ width: splitView ? `${chatPercent}%` : "100%" }}
       >
         {narrow ? (
@@ -184,6 +203,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
           <AssistantPane story={story} bridge={bridge} />
         </div>
       </aside>
+      <FocusAnnouncer text={focus.announcement} />
       <ConflictDialog conflict={conflict} onTakeTheirs={takeTheirs} onKeepMine={() => void saver.keepMine()} />
       <PublishDialog
         open={publishOpen}

@@ -44,6 +44,7 @@ export function Sidebar() {
   return (
     <aside
       aria-label="Sidebar"
+      data-app-sidebar
       data-collapsed={collapsed}
       className="sticky top-0 flex h-screen shrink-0 flex-col overflow-x-hidden overflow-y-auto border-r border-brand-100 bg-white"
       style={{

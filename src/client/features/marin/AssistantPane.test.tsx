@@ -3,9 +3,10 @@
 // daily-limit overlay locking the input, and the dialog's 'Refer a Friend' copying the real link (or saying it
 // could not).
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MarinStatus } from "../../../shared/schemas/marin";
+import type { StoredChatMessage } from "../../../shared/schemas/marin-chat";
 import type { StoryView } from "../../../shared/schemas/story";
 import { TooltipProvider } from "../../components/ui/tooltip";
 import { createQueryClient } from "../../lib/query-client";
@@ -36,6 +37,7 @@ const STORY = {
 let sent: string[];
 let chatBodies: Record<string, unknown>[];
 let chatAnswer: () => Response;
+let storedChat: StoredChatMessage[] = [];
 function serve(status: MarinStatus) {
   sent = [];
   chatBodies = [];
@@ -45,6 +47,11 @@ function serve(status: MarinStatus) {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const key = `${init.method ?? "GET"} ${url}`;
       if (key === "GET /api/marin") return json(status);
+      if (key === `GET /api/stories/${STORY.id}/chat`) return json({ messages: storedChat });
+      if (key === `DELETE /api/stories/${STORY.id}/chat`) {
+        storedChat = [];
+        return new Response(null, { status: 204 });
+      }
       if (key === "GET /api/referral")
         return json({ code: "K7Q2PX", url: "http://app.test/auth?ref=K7Q2PX", credited: 0 });
       if (key === "POST /api/marin/context")
@@ -60,20 +67,24 @@ function serve(status: MarinStatus) {
   );
 }
 
-function renderPane() {
-  return render(
+/** The pane starts once the stored conversation has been read. */
+async function renderPane() {
+  const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <TooltipProvider>
         <AssistantPane story={STORY} bridge={null} />
       </TooltipProvider>
     </QueryClientProvider>,
   );
+  await screen.findByRole("textbox", { name: "Message Marin" });
+  return view;
 }
 
 // jsdom does no layout.
 Element.prototype.scrollIntoView = () => {};
 
 beforeEach(() => {
+  storedChat = [];
   vi.mocked(toast).mockClear();
   localStorage.clear();
   auth.user = { id: 5, username: "kai", isPremium: false };
@@ -86,7 +97,7 @@ afterEach(() => {
 describe("the assistant pane", () => {
   it("sends on Enter, adds a line on Shift+Enter, and shows the model, counter and context line", async () => {
     serve(FREE);
-    renderPane();
+    await renderPane();
     const input = screen.getByRole("textbox", { name: "Message Marin" });
     expect(input).toHaveProperty("placeholder", CHAT_PLACEHOLDER);
     expect(await screen.findByText("2 of 3 prompts left today")).toBeTruthy();
@@ -112,9 +123,31 @@ describe("the assistant pane", () => {
     expect(screen.getByTestId("marin-context-text").textContent).toBe("Setting: a harbour");
   });
 
+  it("shows the conversation kept on the server, and 'Clear chat' deletes it after asking", async () => {
+    serve(FREE);
+    storedChat = [
+      { id: "s1", role: "user", content: "Who keeps the lighthouse?", timestamp: "2026-01-01T10:00:00.000Z" },
+      { id: "s2", role: "assistant", content: "Old Tam, since the storm.", timestamp: "2026-01-01T10:00:05.000Z" },
+    ];
+    await renderPane();
+    expect(screen.getByText("Old Tam, since the storm.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Clear chat" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Clear chat?" });
+    expect(dialog.textContent).toContain("deleted on every device");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(storedChat).toHaveLength(2);
+    fireEvent.click(screen.getByRole("button", { name: "Clear chat" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Clear chat" }));
+    await waitFor(() => expect(screen.queryByText("Old Tam, since the storm.")).toBeNull());
+    expect(storedChat).toEqual([]);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByRole("button", { name: "Clear chat" })).toHaveProperty("disabled", true);
+  });
+
   it("locks the input behind the overlay when no prompts are left; View Options opens the dialog", async () => {
     serve({ ...FREE, promptsLeft: 0 });
-    renderPane();
+    await renderPane();
     expect(await screen.findByText("Daily Limit Exceeded")).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "Message Marin" })).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByRole("button", { name: "View Options" }));
@@ -127,7 +160,7 @@ describe("the assistant pane", () => {
     serve({ ...FREE, promptsLeft: 0 });
     const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("denied"));
     Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
-    renderPane();
+    await renderPane();
     fireEvent.click(await screen.findByRole("button", { name: "View Options" }));
     const refer = await screen.findByRole("button", { name: /Refer a Friend/ });
     fireEvent.click(refer);
@@ -156,7 +189,7 @@ describe("the response options (FicForge Plus)", () => {
 
   it("are locked for a free user, who learns why and where to unlock them; requests carry none", async () => {
     serve(FREE);
-    renderPane();
+    await renderPane();
     openOptions();
     const note = screen.getByTestId("plus-locked-note");
     expect(note.textContent).toContain("Response length and chat styles come with FicForge Plus.");
@@ -181,7 +214,7 @@ describe("the response options (FicForge Plus)", () => {
   it("a premium user's choice goes with each chat and is remembered for that user", async () => {
     auth.user = { id: 5, username: "kai", isPremium: true };
     serve({ ...FREE, showPromptCount: false, promptsLeft: null, dailyLimit: null });
-    renderPane();
+    await renderPane();
     openOptions();
     expect(screen.queryByTestId("plus-locked-note")).toBeNull();
     fireEvent.click(radio("Long"));
@@ -192,13 +225,13 @@ describe("the response options (FicForge Plus)", () => {
     expect(chatBodies[0]).toMatchObject({ length: "long", chatStyle: "mentor" });
 
     cleanup();
-    renderPane();
+    await renderPane();
     openOptions();
     expect(radio("Long").checked).toBe(true);
     expect(radio(/^Mentor/).checked).toBe(true);
     cleanup();
     auth.user = { id: 6, username: "mia", isPremium: true };
-    renderPane();
+    await renderPane();
     openOptions();
     expect(radio("Medium").checked).toBe(true);
     expect(radio(/^Classic/).checked).toBe(true);
@@ -209,7 +242,7 @@ describe("the response options (FicForge Plus)", () => {
     serve({ ...FREE, showPromptCount: false, promptsLeft: null, dailyLimit: null });
     chatAnswer = () =>
       json({ message: "Response length and chat styles are FicForge Plus features.", code: "PREMIUM_REQUIRED" }, 403);
-    renderPane();
+    await renderPane();
     openOptions();
     fireEvent.click(radio("Short"));
     fireEvent.click(radio(/^Muse/));

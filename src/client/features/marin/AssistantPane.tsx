@@ -13,7 +13,10 @@ import { DailyLimitDialog, DailyLimitOverlay } from "./DailyLimit";
 import type { EditorBridge } from "./editor-bridge";
 import { contextLine, type Route, routeMessage } from "./marin-rules";
 import { MessageList } from "./MessageList";
-import { useContextPreview } from "./queries";
+import { useContextPreview, useStoredChat } from "./queries";
+import { ClearChatButton } from "./ClearChat";
+import { Spinner } from "../../components/ui/spinner";
+import type { StoredChatMessage } from "../../../shared/schemas/marin-chat";
 import { ResponseOptionsButton, ResponseOptionsPanel } from "./ResponseOptions";
 import { useBridgeState } from "./use-bridge-state";
 import { useMarin } from "./use-marin";
@@ -25,17 +28,39 @@ export { CHAT_HINT, CHAT_PLACEHOLDER } from "./ChatComposer";
 export const OFFLINE_NOTE =
   "Marin is using FicForge's built-in offline storyteller: no AI service is connected, so its writing is simpler than a real model's.";
 
+export const CHAT_LOADING = "Loading your conversation with Marin...";
+
 export function AssistantPane({ story, bridge }: { story: StoryView; bridge: EditorBridge | null }) {
+  const stored = useStoredChat(story.id);
+  if (stored.isPending) {
+    return (
+      <div className="flex h-full items-center justify-center gap-2 bg-brand-50/40 p-4 text-sm text-slate-600">
+        <Spinner className="h-4 w-4" />
+        <span role="status">{CHAT_LOADING}</span>
+      </div>
+    );
+  }
+  // NOTE: a conversation that could not be read starts from this browser's notes; new messages are still kept.
   // A different story is a different conversation: start the pane afresh.
-  return <MarinPane key={story.id} story={story} bridge={bridge} />;
+  return <MarinPane key={story.id} story={story} bridge={bridge} stored={stored.data?.messages ?? []} />;
 }
 
-function MarinPane({ story, bridge }: { story: StoryView; bridge: EditorBridge | null }) {
+function MarinPane({
+  story,
+  bridge,
+  stored,
+}: {
+  story: StoryView;
+  bridge: EditorBridge | null;
+  stored: StoredChatMessage[];
+}) {
   const responseOptions = useResponseOptions();
-  const marin = useMarin(story, bridge, {
-    request: responseOptions.request,
-    onPremiumRequired: responseOptions.lapse,
-  });
+  const marin = useMarin(
+    story,
+    bridge,
+    { request: responseOptions.request, onPremiumRequired: responseOptions.lapse },
+    stored,
+  );
   const editor = useBridgeState(bridge);
   const [input, setInput] = useState("");
   // The writer's switch of what Marin will do, for the message being typed only.
@@ -81,6 +106,7 @@ function MarinPane({ story, bridge }: { story: StoryView; bridge: EditorBridge |
           onToggle={() => setOptionsOpen((open) => !open)}
         />
         <LorebookButton onClick={() => setLorebookOpen(true)} />
+        <ClearChatButton disabled={busy || marin.messages.length === 0} onClear={marin.clear} />
       </PaneHeader>
       {optionsOpen ? <ResponseOptionsPanel state={responseOptions} id={optionsId} /> : null}
       <div className="relative flex min-h-0 flex-1 flex-col">

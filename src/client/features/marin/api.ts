@@ -11,7 +11,8 @@ import {
   type MarinStatus,
   type ReferralAnswer,
 } from "../../../shared/schemas/marin";
-import { ApiError, apiJson } from "../../lib/api";
+import { ApiError, apiJson, apiRequest } from "../../lib/api";
+import { queryKeys, urlOfKey } from "../../lib/query-keys";
 import { SseParser } from "./sse-parser";
 
 export const MARIN_URLS = {
@@ -123,3 +124,8 @@ export function fetchContextPreview(body: ContextPreviewBody): Promise<ContextPr
 }
 
 export type { MarinStatus, ReferralAnswer };
+
+/** 'Clear chat': deletes the conversation the server keeps for the story. */
+export async function clearStoredChat(storyId: number): Promise<void> {
+  await apiRequest("DELETE", urlOfKey(queryKeys.storyChat(storyId)));
+}

@@ -1,7 +1,16 @@
-// The client-only chat log: kept per story, bounded, robust to bad storage; and the history a chat call sends.
+// The pane's local notes (kept per story, bounded, robust to bad storage), their place among the stored
+// conversation, and the history a chat call sends.
 import { describe, expect, it } from "vitest";
 import { MARIN_LIMITS } from "../../../shared/schemas/marin";
-import { CHAT_LOG_LIMIT, type ChatMessage, chatHistory, loadChat, newMessage, saveChat } from "./chat-log";
+import {
+  CHAT_LOG_LIMIT,
+  type ChatMessage,
+  chatHistory,
+  loadLocalNotes,
+  mergeChat,
+  newMessage,
+  saveLocalNotes,
+} from "./chat-log";
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -19,33 +28,52 @@ function memoryStorage(): Storage {
 
 const say = (role: ChatMessage["role"], content: string, local = false) => newMessage(role, content, local);
 
-describe("the chat log", () => {
-  it("keeps each story's conversation apart and restores it", () => {
+describe("the pane's local notes", () => {
+  it("keeps only the pane's own notes per story; the conversation itself is the server's", () => {
     const storage = memoryStorage();
-    const a = [say("assistant", "Hi", true), say("user", "Who is Mia?")];
-    saveChat(1, a, storage);
-    saveChat(2, [say("user", "Other story")], storage);
-    expect(loadChat(1, storage)).toEqual(a);
-    expect(loadChat(2, storage).map((m) => m.content)).toEqual(["Other story"]);
-    expect(loadChat(3, storage)).toEqual([]);
+    const hi = say("assistant", "Hi", true);
+    saveLocalNotes(1, [hi, say("user", "Who is Mia?")], storage);
+    saveLocalNotes(2, [say("assistant", "Other story", true)], storage);
+    expect(loadLocalNotes(1, storage)).toEqual([hi]);
+    expect(loadLocalNotes(2, storage).map((m) => m.content)).toEqual(["Other story"]);
+    expect(loadLocalNotes(3, storage)).toEqual([]);
+    saveLocalNotes(2, [say("user", "Only real messages now")], storage);
+    expect(storage.getItem("marin-chat:2")).toBeNull();
   });
 
-  it("keeps only the last 50 messages", () => {
+  it("keeps only the last 50 notes", () => {
     const storage = memoryStorage();
-    const many = Array.from({ length: 80 }, (_, i) => say(i % 2 ? "assistant" : "user", `m${i}`));
-    saveChat(1, many, storage);
-    const kept = loadChat(1, storage);
+    saveLocalNotes(
+      1,
+      Array.from({ length: 80 }, (_, i) => say("assistant", `m${i}`, true)),
+      storage,
+    );
+    const kept = loadLocalNotes(1, storage);
     expect(kept).toHaveLength(CHAT_LOG_LIMIT);
     expect(kept[0]!.content).toBe("m30");
     expect(kept.at(-1)!.content).toBe("m79");
   });
 
-  it("ignores broken or foreign data", () => {
+  it("ignores broken or foreign data, and an older browser's whole conversation", () => {
     const storage = memoryStorage();
     storage.setItem("marin-chat:1", "{not json");
-    expect(loadChat(1, storage)).toEqual([]);
-    storage.setItem("marin-chat:1", JSON.stringify([{ role: "system", content: "x" }, say("user", "ok")]));
-    expect(loadChat(1, storage).map((m) => m.content)).toEqual(["ok"]);
+    expect(loadLocalNotes(1, storage)).toEqual([]);
+    const note = say("assistant", "ok", true);
+    storage.setItem("marin-chat:1", JSON.stringify([{ role: "system", content: "x" }, say("user", "old"), note]));
+    expect(loadLocalNotes(1, storage)).toEqual([note]);
+  });
+
+  it("places the notes among the stored conversation by time", () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
+    const stored = [
+      { id: "s1", role: "user" as const, content: "Hello", timestamp: at(1) },
+      { id: "s2", role: "assistant" as const, content: "Hi!", timestamp: at(3) },
+    ];
+    const notes = [
+      { ...say("assistant", "Welcome", true), timestamp: at(0) },
+      { ...say("assistant", "Added a scene", true), timestamp: at(2) },
+    ];
+    expect(mergeChat(stored, notes).map((m) => m.content)).toEqual(["Welcome", "Hello", "Added a scene", "Hi!"]);
   });
 
   it("gives each message an id, a role, content and a timestamp", () => {

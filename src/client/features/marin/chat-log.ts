@@ -1,5 +1,8 @@
-// SPEC.md's client-only chat message, kept per story in localStorage so a reload keeps the conversation.
+// SPEC.md's chat message. The conversation itself is kept on the server per story (GET /api/stories/{id}/chat,
+// decision 0044); the pane's own notes (greetings, notes about insertions), which the model never sees, stay in this
+// browser's localStorage and are shown among the stored messages by their time.
 import { type ChatMessage as WireMessage, MARIN_LIMITS } from "../../../shared/schemas/marin";
+import type { StoredChatMessage } from "../../../shared/schemas/marin-chat";
 
 export interface ChatMessage {
   id: string;
@@ -7,32 +10,44 @@ export interface ChatMessage {
   content: string;
   /** ISO time. */
   timestamp: string;
-  /** Written by the pane itself (greetings, notes about insertions): shown, never sent to the model. */
+  /** Written by the pane itself (greetings, notes about insertions): shown, never sent to the model or stored. */
   local?: boolean;
 }
 
-/** The conversation kept per story; older messages fall off. */
+/** The pane's own notes kept per story; older ones fall off. */
 export const CHAT_LOG_LIMIT = 50;
 
 const key = (storyId: number) => `marin-chat:${storyId}`;
 
-export function loadChat(storyId: number, storage: Storage | undefined = globalThis.localStorage): ChatMessage[] {
+/** The pane's notes about this story kept in this browser. */
+export function loadLocalNotes(storyId: number, storage: Storage | undefined = globalThis.localStorage): ChatMessage[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(key(storyId)) ?? "[]");
     if (!Array.isArray(parsed)) return [];
-    return parsed.filter(isMessage).slice(-CHAT_LOG_LIMIT);
+    // NOTE: before the chat was kept on the server this key held the whole conversation; only the notes stay local.
+    return parsed.filter((m) => isMessage(m) && m.local === true).slice(-CHAT_LOG_LIMIT);
   } catch {
     return [];
   }
 }
 
-export function saveChat(storyId: number, messages: ChatMessage[], storage = globalThis.localStorage): void {
+/** Keeps the local notes among `messages` (the rest is on the server). */
+export function saveLocalNotes(storyId: number, messages: ChatMessage[], storage = globalThis.localStorage): void {
   try {
-    storage?.setItem(key(storyId), JSON.stringify(messages.slice(-CHAT_LOG_LIMIT)));
+    const notes = messages.filter((m) => m.local).slice(-CHAT_LOG_LIMIT);
+    if (notes.length === 0) storage?.removeItem(key(storyId));
+    else storage?.setItem(key(storyId), JSON.stringify(notes));
   } catch (error) {
-    // A full or disabled storage only costs the conversation after a reload.
-    console.warn("Could not keep the chat", error);
+    // A full or disabled storage only costs the pane's notes after a reload.
+    console.warn("Could not keep Marin's notes", error);
   }
+}
+
+/** The stored conversation with this browser's notes placed among it by time. */
+export function mergeChat(stored: readonly StoredChatMessage[], notes: readonly ChatMessage[]): ChatMessage[] {
+  const at = (m: ChatMessage) => Date.parse(m.timestamp) || 0;
+  // NOTE: Array.prototype.sort is stable, so messages of the same time keep their order.
+  return [...stored, ...notes].sort((a, b) => at(a) - at(b));
 }
 
 function isMessage(value: unknown): value is ChatMessage {

@@ -78,6 +78,7 @@ function serve() {
       const body = init.body ? JSON.parse(String(init.body)) : {};
       requests.push({ key, body });
       if (key === "GET /api/marin") return json(FREE);
+      if (key === `GET /api/stories/${STORY.id}/chat`) return json({ messages: [] });
       // Like the server: the summary counts the words of the story the pane sent.
       if (key === "POST /api/marin/context")
         return json({ summary: `all ${wordsIn(body.storyContext.currentContent)} words`, text: "…" });
@@ -92,7 +93,8 @@ const sentTo = (path: string) => requests.filter((r) => r.key === `POST ${path}`
 
 let editor: Editor;
 let saves: number;
-function renderWithEditor(content = STORY.content) {
+/** The pane starts once the stored conversation has been read. */
+async function renderWithEditor(content = STORY.content) {
   editor = new Editor({ extensions: editorExtensions(), content, parseOptions: EDITOR_PARSE_OPTIONS });
   saves = 0;
   const bridge = createAiInsertion(editor, {
@@ -110,6 +112,7 @@ function renderWithEditor(content = STORY.content) {
       </TooltipProvider>
     </QueryClientProvider>,
   );
+  await screen.findByRole("textbox", { name: "Message Marin" });
 }
 const input = () => screen.getByRole("textbox", { name: "Message Marin" });
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
@@ -129,7 +132,7 @@ afterEach(() => {
 
 describe("what sending will do", () => {
   it("says it as the writer types, and a question is answered in the chat", async () => {
-    renderWithEditor();
+    await renderWithEditor();
     expect(screen.queryByTestId("marin-route")).toBeNull();
     type("Continue the scene where they argue");
     expect(routeLine().textContent).toContain("Marin will write into your story");
@@ -146,7 +149,7 @@ describe("what sending will do", () => {
   });
 
   it("the switch overrides the guess for that message only", async () => {
-    renderWithEditor();
+    await renderWithEditor();
     type("Should I write Pip as more sarcastic?");
     fireEvent.click(screen.getByRole("button", { name: "Write into my story instead" }));
     expect(routeLine().textContent).toContain("Marin will write into your story");
@@ -174,7 +177,7 @@ describe("What Marin sees", () => {
   const contextLine = () => screen.getByTestId("marin-context-line").textContent ?? "";
 
   it("counts the words Marin just wrote at once, without waiting for the typing pause", async () => {
-    renderWithEditor();
+    await renderWithEditor();
     await waitFor(() => expect(contextLine()).toContain("all 2 words"), { timeout: 3000 });
     type("write the rain");
     fireEvent.keyDown(input(), { key: "Enter" });
@@ -194,7 +197,7 @@ describe("What Marin sees", () => {
 
 describe("Stop", () => {
   it("keeps the text written so far as Marin's, one undo step, saved", async () => {
-    renderWithEditor();
+    await renderWithEditor();
     generation = streamingUntilStopped(["Rain fell", " on the *harbour* and"]);
     type("write the rain");
     fireEvent.keyDown(input(), { key: "Enter" });

@@ -2,6 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { ContextPreview, MarinStatus, PromptAllowance, ReferralAnswer } from "../../../shared/schemas/marin";
+import type { StoredChat } from "../../../shared/schemas/marin-chat";
 import { queryKeys } from "../../lib/query-keys";
 import { type ContextPreviewBody, fetchContextPreview } from "./api";
 
@@ -68,4 +69,12 @@ export function useContextPreview(build: () => ContextPreviewBody | null, refres
     };
   }, [refreshKey, changedNow]);
   return { preview, failed };
+}
+
+/**
+ * Marin's conversation about a story as the server keeps it. Read afresh each time the pane opens (never kept once
+ * the pane is gone), so a chat held on another device since shows up.
+ */
+export function useStoredChat(storyId: number) {
+  return useQuery<StoredChat>({ queryKey: queryKeys.storyChat(storyId), gcTime: 0, staleTime: 0 });
 }

@@ -9,7 +9,7 @@ import { DAILY_LIMIT_MESSAGE, type MarinStatus, OPENING_SCENE_PROMPT } from "../
 import type { StoryView } from "../../../shared/schemas/story";
 import { createQueryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
-import { saveChat, newMessage } from "./chat-log";
+import { newMessage, saveLocalNotes } from "./chat-log";
 import type { EditorBridge } from "./editor-bridge";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
@@ -116,6 +116,7 @@ function setup(
   story: StoryView = STORY,
   reactStrictMode = false,
   options?: Parameters<typeof useMarin>[2],
+  stored?: Parameters<typeof useMarin>[3],
 ) {
   const queryClient = createQueryClient();
   // The status is cached after the first story the writer opened.
@@ -123,7 +124,7 @@ function setup(
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  return renderHook((props: { bridge: EditorBridge | null }) => useMarin(story, props.bridge, options), {
+  return renderHook((props: { bridge: EditorBridge | null }) => useMarin(story, props.bridge, options, stored), {
     wrapper,
     initialProps: { bridge },
     reactStrictMode,
@@ -196,13 +197,36 @@ describe("the opening", () => {
     expect(aiRequests()).toHaveLength(1);
   });
 
-  it("restores a kept conversation and then asks for nothing", async () => {
-    saveChat(7, [newMessage("user", "Who is Mia?"), newMessage("assistant", "The lead.")]);
+  it("restores the stored conversation with this browser's notes among it, and then asks for nothing", async () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
+    saveLocalNotes(7, [{ ...newMessage("assistant", "Added a scene.", true), timestamp: at(2) }]);
     serve({});
-    const { result } = setup(fakeBridge(true).bridge);
+    const stored = [
+      { id: "s1", role: "user" as const, content: "Who is Mia?", timestamp: at(1) },
+      { id: "s2", role: "assistant" as const, content: "The lead.", timestamp: at(3) },
+    ];
+    const { result } = setup(fakeBridge(true).bridge, STORY, false, undefined, stored);
     await waitFor(() => expect(result.current.status).not.toBeNull());
-    expect(result.current.messages.map((m) => m.content)).toEqual(["Who is Mia?", "The lead."]);
+    expect(result.current.messages.map((m) => m.content)).toEqual(["Who is Mia?", "Added a scene.", "The lead."]);
     expect(aiRequests()).toEqual([]);
+  });
+
+  it("'Clear chat' deletes the stored conversation and the notes; a refusal keeps them and says so", async () => {
+    let refuse = true;
+    serve({
+      "DELETE /api/stories/7/chat": () =>
+        refuse ? json({ message: "Service unavailable" }, 503) : new Response(null, { status: 204 }),
+    });
+    const stored = [{ id: "s1", role: "user" as const, content: "Who is Mia?", timestamp: new Date().toISOString() }];
+    const { result } = setup(fakeBridge(false).bridge, STORY, false, undefined, stored);
+    await waitFor(() => expect(result.current.status).not.toBeNull());
+    await act(async () => expect(await result.current.clear()).toBe(false));
+    expect(result.current.messages.map((m) => m.content)).toEqual(["Who is Mia?"]);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Couldn't clear the chat" }));
+    refuse = false;
+    await act(async () => expect(await result.current.clear()).toBe(true));
+    expect(result.current.messages).toEqual([]);
+    expect(localStorage.getItem("marin-chat:7")).toBeNull();
   });
 
   it("welcomes back to a story with content and generates nothing", async () => {

@@ -5,8 +5,16 @@ import { MARIN_LIMITS } from "../../../shared/schemas/marin";
 import type { StoryView } from "../../../shared/schemas/story";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
-import { isAbortError, isDailyLimitError, isPremiumRequiredError, streamChat, streamGeneration } from "./api";
-import { type ChatMessage, chatHistory, loadChat, newMessage, saveChat } from "./chat-log";
+import type { StoredChatMessage } from "../../../shared/schemas/marin-chat";
+import {
+  clearStoredChat,
+  isAbortError,
+  isDailyLimitError,
+  isPremiumRequiredError,
+  streamChat,
+  streamGeneration,
+} from "./api";
+import { type ChatMessage, chatHistory, loadLocalNotes, mergeChat, newMessage, saveLocalNotes } from "./chat-log";
 import type { EditorBridge } from "./editor-bridge";
 import {
   continueRun,
@@ -48,7 +56,16 @@ export interface MarinOptions {
 
 const NO_OPTIONS: MarinOptions = { request: {}, onPremiumRequired: () => {} };
 
-export function useMarin(story: StoryView, bridge: EditorBridge | null, options: MarinOptions = NO_OPTIONS) {
+/** Said when 'Clear chat' failed. */
+export const CLEAR_FAILED_TITLE = "Couldn't clear the chat";
+
+export function useMarin(
+  story: StoryView,
+  bridge: EditorBridge | null,
+  options: MarinOptions = NO_OPTIONS,
+  /** The conversation the server keeps for this story (the pane reads it before it starts). */
+  storedChat: readonly StoredChatMessage[] = [],
+) {
   const status = useMarinStatus();
   const applyAllowance = useApplyAllowance();
   const [hitLimit, setHitLimit] = useState(false);
@@ -64,17 +81,18 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null, options:
   const [storyChanges, setStoryChanges] = useState(0);
   const changedStory = () => setStoryChanges((n) => n + 1);
 
-  // The conversation: restored from localStorage, or a fresh greeting (a local message, not an AI call).
+  // The conversation: the server's, with this browser's notes among it, or a fresh greeting (a local note, not an
+  // AI call).
   const hadChatAtOpen = useRef<boolean | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>(() => {
-    const saved = loadChat(story.id);
+    const saved = mergeChat(storedChat, loadLocalNotes(story.id));
     hadChatAtOpen.current = saved.length > 0;
     if (saved.length > 0) return saved;
     const kind = greetingKind(story, storyHasContent(story.content));
     return [newMessage("assistant", greetingText(kind, story.title), true)];
   });
   useEffect(() => {
-    if (!busy) saveChat(story.id, messages);
+    if (!busy) saveLocalNotes(story.id, messages);
   }, [story.id, messages, busy]);
 
   const allowance: Allowance | null = status.data
@@ -291,9 +309,23 @@ export function useMarin(story: StoryView, bridge: EditorBridge | null, options:
     },
   };
 
+  /** 'Clear chat': the stored conversation and this browser's notes; false when the server refused. */
+  async function clear(): Promise<boolean> {
+    if (busyRef.current) return false;
+    try {
+      await clearStoredChat(story.id);
+    } catch (error) {
+      toast({ title: CLEAR_FAILED_TITLE, description: errorMessage(error), variant: "destructive" });
+      return false;
+    }
+    setMessages([]);
+    return true;
+  }
+
   return {
     messages,
     busy,
+    clear,
     stop() {
       stoppedRef.current = controllerRef.current;
       controllerRef.current?.abort();

@@ -17,3 +17,5 @@ export * from "./fan-outs";
 export * from "./moderation";
 export * from "./lore";
 export * from "./versions";
+export * from "./marin-chat";
+export * from "./habits";
