@@ -24,6 +24,7 @@ import { epubStream } from "../epub/epub";
 import { asciiFileName, exportStory } from "../stories/export-story";
 import { presentStoryBody, type StoryWithTags } from "../stories/present";
 import { loreExportPage } from "../lore/load";
+import { canonPackExportPage } from "../canon/packs";
 import type { UserRow } from "../types";
 
 const PAGE = 500;
@@ -35,6 +36,7 @@ export const EXPORT_FILES = [
   "likes.json",
   "follows.json",
   "lorebook.json",
+  "canon-packs.json",
   "notifications.json",
   "reading-history.json",
   "marin.json",
@@ -244,6 +246,10 @@ export async function exportAccount(db: Db, user: UserRow): Promise<Readable> {
   json(
     "lorebook.json",
     paged((after, limit) => loreExportPage(db, uid, after, limit)),
+  );
+  json(
+    "canon-packs.json",
+    paged((after, limit) => canonPackExportPage(db, uid, after, limit)),
   );
   json(
     "notifications.json",
