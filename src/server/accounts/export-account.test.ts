@@ -108,6 +108,8 @@ describeEachDb("exporting my data", (ctx) => {
         "bookmarks.json",
         "likes.json",
         "follows.json",
+        "lorebook.json",
+        "canon-packs.json",
         "notifications.json",
         "reading-history.json",
         "marin.json",

@@ -25,6 +25,7 @@ import type { ImageStorage } from "../images/storage/driver";
 import { storyEpub } from "../stories/export-epub";
 import { asciiFileName, exportStory, storyExportHtml } from "../stories/export-story";
 import { findOwnStory } from "../stories/story-queries";
+import { canonPackExportPage } from "../canon/packs";
 import type { UserRow } from "../types";
 
 const PAGE = 500;
@@ -36,6 +37,7 @@ export const EXPORT_FILES = [
   "likes.json",
   "follows.json",
   "lorebook.json",
+  "canon-packs.json",
   "notifications.json",
   "reading-history.json",
   "marin.json",
@@ -230,6 +232,10 @@ export async function exportAccount(db: Db, storage: ImageStorage, user: UserRow
   json(
     "lorebook.json",
     paged((after, limit) => loreExportPage(db, uid, after, limit)),
+  );
+  json(
+    "canon-packs.json",
+    paged((after, limit) => canonPackExportPage(db, uid, after, limit)),
   );
   json(
     "notifications.json",

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { CANON_MESSAGES, type CanonEntry, type CanonPack } from "../../shared/schemas/canon";
+import { LORE_MESSAGES } from "../../shared/schemas/lore";
 import { canonPacks, loreEntries, userBlocks, users } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
@@ -94,19 +95,21 @@ describeEachDb("canon packs", (ctx) => {
       PIP.description,
     ]);
 
+    // The lorebook's rules and messages (schemas/lore.ts), as for a story's entry.
     for (const [body, message] of [
-      [{ ...PIP, keys: ["P"] }, CANON_MESSAGES.keyTooShort],
-      [{ ...PIP, keys: ["k".repeat(41)] }, CANON_MESSAGES.keyTooLong],
-      [{ ...PIP, keys: Array.from({ length: 21 }, (_, i) => `key ${i}`) }, CANON_MESSAGES.tooManyKeys],
-      [{ ...PIP, description: "d".repeat(1001) }, CANON_MESSAGES.descriptionTooLong],
-      [{ ...PIP, description: "  " }, CANON_MESSAGES.descriptionRequired],
-      [{ ...PIP, name: "n".repeat(81) }, CANON_MESSAGES.nameTooLong],
-      [{ ...PIP, kind: "spell" }, CANON_MESSAGES.kind],
-      [{ ...PIP, keys: "Pip" }, CANON_MESSAGES.keysList],
-      [{ ...PIP, keys: [7] }, CANON_MESSAGES.keysList],
+      [{ ...PIP, keys: ["P"] }, LORE_MESSAGES.keyTooShort],
+      [{ ...PIP, keys: ["k".repeat(61)] }, LORE_MESSAGES.keyTooLong],
+      [{ ...PIP, keys: Array.from({ length: 21 }, (_, i) => `key ${i}`) }, LORE_MESSAGES.tooManyKeys],
+      [{ ...PIP, description: "d".repeat(1001) }, LORE_MESSAGES.descriptionTooLong],
+      [{ ...PIP, description: "  " }, LORE_MESSAGES.descriptionRequired],
+      [{ ...PIP, name: " \u200B " }, LORE_MESSAGES.nameRequired],
+      [{ ...PIP, name: "n".repeat(81) }, LORE_MESSAGES.nameTooLong],
+      [{ ...PIP, kind: "spell" }, undefined],
+      [{ ...PIP, keys: "Pip" }, undefined],
     ] as const) {
       const bad = await call("POST", `/api/canon-packs/${pack.id}/lore`, me, body);
-      expect([bad.statusCode, bad.json().message]).toEqual([400, message]);
+      expect(bad.statusCode).toBe(400);
+      if (message) expect(bad.json().message).toBe(message);
     }
     const clash = await call("POST", `/api/canon-packs/${pack.id}/lore`, me, { ...DOCKS, name: "pip marlow" });
     expect([clash.statusCode, clash.json().message]).toEqual([409, CANON_MESSAGES.nameTaken]);
@@ -117,23 +120,36 @@ describeEachDb("canon packs", (ctx) => {
     ]);
     expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
 
-    const edited = await call("PATCH", `/api/canon-packs/${pack.id}/lore/${entry.id}`, me, {
+    // Edits and deletions go through the lorebook's one path, with the pack's rules.
+    const edited = await call("PATCH", `/api/lore/${entry.id}`, me, {
       description: "Mika's sister, reformed.",
       keys: ["Pip"],
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ name: "Pip Marlow", keys: ["Pip"], description: "Mika's sister, reformed." });
-    const empty = await call("PATCH", `/api/canon-packs/${pack.id}/lore/${entry.id}`, me, {});
-    expect([empty.statusCode, empty.json().message]).toEqual([400, CANON_MESSAGES.nothingToChange]);
-    const renamed = await call("PATCH", `/api/canon-packs/${pack.id}/lore/${entry.id}`, me, { name: "THE DOCKS" });
-    expect(renamed.statusCode).toBe(409);
+    const empty = await call("PATCH", `/api/lore/${entry.id}`, me, {});
+    expect([empty.statusCode, empty.json().message]).toEqual([400, "Nothing to change"]);
+    const renamed = await call("PATCH", `/api/lore/${entry.id}`, me, { name: "THE DOCKS" });
+    expect([renamed.statusCode, renamed.json().message]).toEqual([409, CANON_MESSAGES.nameTaken]);
+    // Two renames at once to one name: the pack's lock lets one in.
+    const docks = (await call("GET", `/api/canon-packs/${pack.id}/lore`, me)).json().entries as CanonEntry[];
+    const other1 = docks.find((e) => e.id !== entry.id)!;
+    const renames = await Promise.all([
+      call("PATCH", `/api/lore/${entry.id}`, me, { name: "Harbour" }),
+      call("PATCH", `/api/lore/${other1.id}`, me, { name: "harbour" }),
+    ]);
+    expect(renames.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    await call("PATCH", `/api/lore/${entry.id}`, me, { name: "Pip Marlow" });
+    await call("PATCH", `/api/lore/${other1.id}`, me, { name: "The Docks" });
+    // The old routes under the pack are gone.
+    expect((await call("PATCH", `/api/canon-packs/${pack.id}/lore/${entry.id}`, me, { name: "X" })).statusCode).toBe(
+      404,
+    );
 
     // Another writer cannot read, add to, edit or delete in an unpublished pack: 404, as for no pack at all.
     for (const [method, url, body] of [
       ["GET", `/api/canon-packs/${pack.id}/lore`, undefined],
       ["POST", `/api/canon-packs/${pack.id}/lore`, DOCKS],
-      ["PATCH", `/api/canon-packs/${pack.id}/lore/${entry.id}`, { name: "Mine now" }],
-      ["DELETE", `/api/canon-packs/${pack.id}/lore/${entry.id}`, undefined],
       ["POST", `/api/canon-packs/${pack.id}/publish`, undefined],
       ["POST", `/api/canon-packs/${pack.id}/copy`, undefined],
       ["DELETE", `/api/canon-packs/${pack.id}`, undefined],
@@ -146,10 +162,16 @@ describeEachDb("canon packs", (ctx) => {
         CANON_MESSAGES.packNotFound,
       ]);
     }
+    for (const [method, body] of [
+      ["PATCH", { name: "Mine now" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const res = await call(method, `/api/lore/${entry.id}`, other, body);
+      expect([method, res.statusCode, res.json().message]).toEqual([method, 404, LORE_MESSAGES.notFound]);
+    }
     expect((await call("GET", "/api/canon-packs/abc/lore", me)).statusCode).toBe(404);
-    expect((await call("PATCH", `/api/canon-packs/${pack.id}/lore/999999`, me, { name: "X1" })).statusCode).toBe(404);
-
-    expect((await call("DELETE", `/api/canon-packs/${pack.id}/lore/${entry.id}`, me)).statusCode).toBe(204);
+    expect((await call("PATCH", "/api/lore/999999", me, { name: "X1" })).statusCode).toBe(404);
+    expect((await call("DELETE", `/api/lore/${entry.id}`, me)).statusCode).toBe(204);
     expect(await entryNames(me, pack.id)).toEqual(["The Docks"]);
     // Deleting the pack deletes its entries.
     expect((await call("DELETE", `/api/canon-packs/${pack.id}`, me)).statusCode).toBe(204);
@@ -207,7 +229,7 @@ describeEachDb("canon packs", (ctx) => {
 
     // The original's owner edits and adds; the copy stays as copied. Copying again skips the names it has.
     const [ownersPip] = (await call("GET", `/api/canon-packs/${pack.id}/lore`, owner)).json().entries as CanonEntry[];
-    await call("PATCH", `/api/canon-packs/${pack.id}/lore/${ownersPip!.id}`, owner, { description: "Now a queen." });
+    await call("PATCH", `/api/lore/${ownersPip!.id}`, owner, { description: "Now a queen." });
     await addEntry(owner, pack.id, { kind: "item", name: "The Key", keys: [], description: "Opens the vault." });
     const copiedPip = ((await call("GET", `/api/canon-packs/${mine}/lore`, copier)).json().entries as CanonEntry[])[0];
     expect(copiedPip!.description).toBe(PIP.description);
@@ -221,7 +243,7 @@ describeEachDb("canon packs", (ctx) => {
       mine,
     ]);
     // The copier's edits stay theirs too.
-    await call("PATCH", `/api/canon-packs/${mine}/lore/${copiedPip!.id}`, copier, { name: "Pip" });
+    await call("PATCH", `/api/lore/${copiedPip!.id}`, copier, { name: "Pip" });
     expect(await entryNames(owner, pack.id)).toEqual(["Pip Marlow", "The Docks", "The Key"]);
 
     // Copying one's own pack is refused; the original's deletion leaves the copy whole, without the credit.
@@ -230,6 +252,34 @@ describeEachDb("canon packs", (ctx) => {
     await call("DELETE", `/api/canon-packs/${pack.id}`, owner);
     const list = (await call("GET", "/api/canon-packs", copier)).json().packs as CanonPack[];
     expect(list.map((p) => [p.id, p.entryCount, p.copiedFrom])).toEqual([[mine, 3, null]]);
+  });
+
+  it("shows Marin a pack's changes at once, whichever route made them (the lorebook cache)", async () => {
+    const me = await writer();
+    const fandom = `Fandom ${Math.random().toString(36).slice(2, 8)}`;
+    const story = await createStory(db(), { authorId: me.user.id, fandoms: [fandom], content: "<p>Night fell.</p>" });
+    const seen = async () => {
+      const res = await call("POST", "/api/marin/context", me, {
+        kind: "generate",
+        storyId: story.id,
+        prompt: "Pip sneaks past the docks",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().lore as { name: string }[]).map((use) => use.name).sort();
+    };
+    const pack = await createPack(me, fandom);
+    expect(await seen()).toEqual([]);
+    const pip = await addEntry(me, pack.id, PIP);
+    expect(await seen()).toEqual(["Pip Marlow"]);
+    await call("PATCH", `/api/lore/${pip.id}`, me, { name: "Pip the Fox" });
+    expect(await seen()).toEqual(["Pip the Fox"]);
+    await call("DELETE", `/api/lore/${pip.id}`, me);
+    expect(await seen()).toEqual([]);
+    const { pack: theirs } = await publishedPack(fandom);
+    expect((await call("POST", `/api/canon-packs/${theirs.id}/copy`, me)).statusCode).toBe(201);
+    expect(await seen()).toEqual(["Pip Marlow", "The Docks"]);
+    expect((await call("DELETE", `/api/canon-packs/${pack.id}`, me)).statusCode).toBe(204);
+    expect(await seen()).toEqual([]);
   });
 
   it("hides packs whose owner blocks the viewer, whom the viewer blocks or mutes, or who is suspended", async () => {

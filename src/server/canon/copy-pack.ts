@@ -6,7 +6,7 @@ import { CANON_LIMITS, CANON_MESSAGES, type CanonCopyResult } from "../../shared
 import type { Db } from "../db/client";
 import { canonPacks, loreEntries } from "../db/schema";
 import { AppError } from "../errors";
-import { lockPack } from "./pack-entries";
+import { lockLoreOwner } from "../lore/entries";
 import { assertRoomForPackOrThrow, getOwnPackView } from "./packs";
 import { getVisiblePackOrThrow } from "./visibility";
 
@@ -33,7 +33,7 @@ export async function copyPack(db: Db, viewerId: number, sourceId: number, now: 
       .values({ ownerId: viewerId, fandom: source.fandom, copiedFromId: source.id, createdAt: now, updatedAt: now })
       .onConflictDoNothing();
     const target = (await findOwnPackFor(tx, viewerId, source.fandom))!;
-    await lockPack(tx, target.id);
+    await lockLoreOwner(tx, { canonPackId: target.id });
 
     const names = new Set(
       (await tx.select({ name: loreEntries.name }).from(loreEntries).where(eq(loreEntries.canonPackId, target.id))).map(

@@ -1,6 +1,6 @@
 // A writer's own canon packs: list (with entry counts and the stories each applies to), create, publish, delete.
 // Someone else's pack is only ever seen through visibility.ts; here every lookup is by owner.
-import { and, asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { CANON_LIMITS, CANON_MESSAGES, type CanonPack, type CanonPackList } from "../../shared/schemas/canon";
 import { normalizeStoryFields } from "../../shared/story-fields";
@@ -133,4 +133,33 @@ export async function deletePack(db: Db, ownerId: number, packId: number): Promi
     .where(and(eq(canonPacks.id, packId), eq(canonPacks.ownerId, ownerId)))
     .returning({ id: canonPacks.id });
   if (deleted.length === 0) throw notFound(CANON_MESSAGES.packNotFound);
+}
+
+/**
+ * The data export's canon-packs.json: the writer's packs (fandom, publication, the pack first copied from while it
+ * exists, entry count); their entries are in lorebook.json with the pack's id.
+ */
+export async function canonPackExportPage(db: Db, ownerId: number, afterId: number, limit: number) {
+  const rows = await db
+    .select({
+      id: canonPacks.id,
+      fandom: canonPacks.fandom,
+      publishedAt: canonPacks.publishedAt,
+      copiedFromId: canonPacks.copiedFromId,
+      sourceFandom: source.fandom,
+      sourceOwner: sourceOwner.username,
+      entryCount: entryCountOf(canonPacks.id),
+      createdAt: canonPacks.createdAt,
+      updatedAt: canonPacks.updatedAt,
+    })
+    .from(canonPacks)
+    .leftJoin(source, eq(source.id, canonPacks.copiedFromId))
+    .leftJoin(sourceOwner, eq(sourceOwner.id, source.ownerId))
+    .where(and(eq(canonPacks.ownerId, ownerId), gt(canonPacks.id, afterId)))
+    .orderBy(asc(canonPacks.id))
+    .limit(limit);
+  return rows.map(({ copiedFromId, sourceFandom, sourceOwner, ...row }) => ({
+    ...row,
+    copiedFrom: copiedFromId !== null ? { id: copiedFromId, fandom: sourceFandom, ownerUsername: sourceOwner } : null,
+  }));
 }

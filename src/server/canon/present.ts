@@ -1,9 +1,8 @@
-// What leaves the server about canon packs and their entries (STYLE.md habit 3): never a raw row.
-import type { CanonEntry, CanonKind, CanonPack, CanonStoryRef, PublishedCanonPack } from "../../shared/schemas/canon";
-import type { canonPacks, loreEntries } from "../db/schema";
+// What leaves the server about canon packs (their entries: lore/load.ts presentLoreEntry) (STYLE.md habit 3): never a raw row.
+import type { CanonPack, CanonStoryRef, PublishedCanonPack } from "../../shared/schemas/canon";
+import type { canonPacks } from "../db/schema";
 
 type PackRow = typeof canonPacks.$inferSelect;
-type EntryRow = typeof loreEntries.$inferSelect;
 
 export interface OwnPackRow extends PackRow {
   entryCount: number;
@@ -22,18 +21,6 @@ export function presentPack(row: OwnPackRow, stories: CanonStoryRef[]): CanonPac
         : null,
     entryCount: row.entryCount,
     stories,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export function presentEntry(row: EntryRow): CanonEntry {
-  return {
-    id: row.id,
-    kind: row.kind as CanonKind,
-    name: row.name,
-    keys: row.keys,
-    description: row.description,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,18 +1,14 @@
 // Canon packs (issue 20, section 2; decision 0043). Every route needs a signed-in writer and acts for them: their own
-// packs, or others' published packs they may see (read and copy only). Anything else answers 404.
+// packs, or others' published packs they may see (read and copy only). Anything else answers 404. A pack's entries
+// are listed and added here; they are changed and deleted through PATCH/DELETE /api/lore/{entryId} (lore/routes.ts).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  CanonEntryBody,
-  type CanonEntryList,
-  CanonEntryUpdate,
-  CanonPackCreate,
-  CanonPackQuery,
-} from "../../shared/schemas/canon";
+import { type CanonEntryList, CanonPackCreate, CanonPackQuery } from "../../shared/schemas/canon";
+import { LoreEntryCreate } from "../../shared/schemas/lore";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { copyPack } from "./copy-pack";
-import { addPackEntry, deletePackEntry, listPackEntries, parseEntryId, updatePackEntry } from "./pack-entries";
+import { createLoreEntry, listPackEntries } from "../lore/entries";
 import {
   createPack,
   deletePack,
@@ -25,7 +21,6 @@ import {
 import { browsePublishedPacks, getVisiblePackOrThrow } from "./visibility";
 
 const PackParams = z.object({ id: z.string() });
-const EntryParams = z.object({ id: z.string(), entryId: z.string() });
 const signedIn = { onRequest: requireUserHook };
 
 export async function canonRoutes(root: FastifyInstance): Promise<void> {
@@ -70,29 +65,12 @@ export async function canonRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/canon-packs/:id/lore",
-    { ...signedIn, schema: { params: PackParams, body: CanonEntryBody } },
+    { ...signedIn, schema: { params: PackParams, body: LoreEntryCreate } },
     async (request, reply) => {
       const pack = await getOwnPackOrThrow(request.db, parsePackId(request.params.id), requireUser(request).id);
-      return reply.status(201).send(await addPackEntry(request.db, pack.id, request.body, now()));
-    },
-  );
-
-  app.patch(
-    "/api/canon-packs/:id/lore/:entryId",
-    { ...signedIn, schema: { params: EntryParams, body: CanonEntryUpdate } },
-    async (request) => {
-      const pack = await getOwnPackOrThrow(request.db, parsePackId(request.params.id), requireUser(request).id);
-      return updatePackEntry(request.db, pack.id, parseEntryId(request.params.entryId), request.body, now());
-    },
-  );
-
-  app.delete(
-    "/api/canon-packs/:id/lore/:entryId",
-    { ...signedIn, schema: { params: EntryParams } },
-    async (request, reply) => {
-      const pack = await getOwnPackOrThrow(request.db, parsePackId(request.params.id), requireUser(request).id);
-      await deletePackEntry(request.db, pack.id, parseEntryId(request.params.entryId), now());
-      return reply.status(204).send();
+      // Proposals are a story's; a pack's entry is added like any lorebook entry (lore/entries.ts).
+      const { proposal: _, ...entry } = request.body;
+      return reply.status(201).send(await createLoreEntry(request.db, { canonPackId: pack.id }, entry));
     },
   );
 }

@@ -1,7 +1,9 @@
 // The lorebooks Marin chose from lately, per database and story, so a chat does not read 500 entries every time.
 // NOTE: each use first asks the database for a fingerprint of the story's entries and its packs' entries (counts,
-// highest ids, latest changes: one row, computed in SQL), so a change made on any instance is seen at once; only
-// the rows themselves are kept here. Least recently used stories go first past the entry budget.
+// sums of ids and of change times: one row, computed in SQL), so a change made on any instance, through any route
+// (lore's or canon's: add, edit, delete, copy, pack deletion), is seen at once. Sums rather than maxima: an edit
+// stamped earlier than the newest entry (a clock set back, a copy stamped by the app's clock) still changes them.
+// Only the rows themselves are kept here. Least recently used stories go first past the entry budget.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { LoreCandidate } from "./select";
@@ -60,7 +62,7 @@ export async function loreFingerprint(db: Db, story: { id: number; authorId: num
   const packs =
     fandoms.length === 0
       ? sql`''`
-      : sql`(select count(*) || ':' || coalesce(max(e.id), 0) || ':' || coalesce(max(e.updated_at)::text, '')
+      : sql`(select count(*) || ':' || coalesce(sum(e.id), 0) || ':' || coalesce(sum(extract(epoch from e.updated_at)), 0)
             || ':' || coalesce(string_agg(distinct p.id || '=' || p.fandom, ','), '')
            from canon_packs p join lore_entries e on e.canon_pack_id = p.id
            where p.owner_id = ${story.authorId}
@@ -69,7 +71,7 @@ export async function loreFingerprint(db: Db, story: { id: number; authorId: num
                sql`, `,
              )}))`;
   const result = await db.execute(sql`select
-    (select count(*) || ':' || coalesce(max(id), 0) || ':' || coalesce(max(updated_at)::text, '')
+    (select count(*) || ':' || coalesce(sum(id), 0) || ':' || coalesce(sum(extract(epoch from updated_at)), 0)
        from lore_entries where story_id = ${story.id}) as own,
     ${packs} as packs`);
   const [row] = (result as unknown as { rows: { own: string; packs: string }[] }).rows;

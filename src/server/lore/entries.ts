@@ -1,7 +1,10 @@
-// Lorebook entries as commands: add one to a story or a canon pack (capped per owner), change or delete one its
-// writer owns. A story entry belongs to the story's author, a pack entry to the pack's owner; anybody else's entry
-// answers exactly like a missing one (404).
-import { and, count, eq, or, sql } from "drizzle-orm";
+// Lorebook entries as commands, the one write path for a story's entries and a canon pack's (decisions 0042, 0043):
+// add one (capped per owner), change or delete one the writer owns. A story entry belongs to the story's author, a
+// pack entry to the pack's owner; anybody else's entry answers exactly like a missing one (404). Every write locks the
+// owner's row (the story or the pack) first, so writes to one lorebook take turns and its rules hold under
+// concurrency: at most entriesPerOwner entries, and names unique within the lorebook (any case).
+import { and, asc, count, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { CANON_MESSAGES } from "../../shared/schemas/canon";
 import {
   LORE_LIMITS,
   LORE_MESSAGES,
@@ -11,10 +14,13 @@ import {
 } from "../../shared/schemas/lore";
 import type { Db } from "../db/client";
 import { canonPacks, loreEntries, loreProposalAnswers, stories } from "../db/schema";
-import { AppError, notFound } from "../errors";
+import { AppError, conflict, notFound } from "../errors";
+import { stripControlChars } from "../stories/sanitize-content";
 import { presentLoreEntry } from "./load";
 
 export type LoreOwner = { storyId: number } | { canonPackId: number };
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type EntryRow = typeof loreEntries.$inferSelect;
 
 /** Route ids are numbers; anything else is an entry nobody has. */
 export function parseEntryId(raw: string): number {
@@ -22,24 +28,69 @@ export function parseEntryId(raw: string): number {
   return Number(raw);
 }
 
-/**
- * Adds an entry. The owner's row is locked while entries are counted, so two adds at once cannot pass the cap
- * together. Accepting a proposal records the answer in the same transaction.
- */
+const ownerOf = (entry: EntryRow): LoreOwner =>
+  entry.canonPackId !== null ? { canonPackId: entry.canonPackId } : { storyId: entry.storyId! };
+
+const ownedBy = (owner: LoreOwner): SQL =>
+  "storyId" in owner ? eq(loreEntries.storyId, owner.storyId) : eq(loreEntries.canonPackId, owner.canonPackId);
+
+/** Locks the story's or pack's row until the transaction ends: the lorebook's writes take turns. */
+export async function lockLoreOwner(tx: Tx, owner: LoreOwner): Promise<void> {
+  if ("storyId" in owner)
+    await tx.select({ id: stories.id }).from(stories).where(eq(stories.id, owner.storyId)).for("update");
+  else
+    await tx.select({ id: canonPacks.id }).from(canonPacks).where(eq(canonPacks.id, owner.canonPackId)).for("update");
+}
+
+/** The cap on entries, for a story and a pack alike (call with the owner locked). */
+async function assertRoomOrThrow(tx: Tx, owner: LoreOwner): Promise<void> {
+  const [held] = await tx.select({ n: count() }).from(loreEntries).where(ownedBy(owner));
+  if (Number(held?.n ?? 0) >= LORE_LIMITS.entriesPerOwner)
+    throw new AppError(409, "LORE_FULL", LORE_MESSAGES.tooManyEntries);
+}
+
+/** Names are unique within a lorebook, ignoring case (call with the owner locked). */
+async function assertNameFreeOrThrow(tx: Tx, owner: LoreOwner, name: string, exceptId?: number): Promise<void> {
+  const [clash] = await tx
+    .select({ id: loreEntries.id })
+    .from(loreEntries)
+    .where(
+      and(
+        ownedBy(owner),
+        eq(sql`lower(${loreEntries.name})`, name.toLowerCase()),
+        exceptId === undefined ? undefined : ne(loreEntries.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (clash) throw conflict("storyId" in owner ? LORE_MESSAGES.nameTaken : CANON_MESSAGES.nameTaken);
+}
+
+/** A change to a pack's entries is a change to the pack. */
+async function touchOwner(tx: Tx, owner: LoreOwner): Promise<void> {
+  if ("canonPackId" in owner)
+    await tx.update(canonPacks).set({ updatedAt: sql`now()` }).where(eq(canonPacks.id, owner.canonPackId));
+}
+
+/** Plain text, stored as given (React escapes it) minus control characters; the schema has trimmed it. */
+function clean<T extends LoreEntryChange>(fields: T): T {
+  return {
+    ...fields,
+    ...(fields.name === undefined ? {} : { name: stripControlChars(fields.name) }),
+    ...(fields.description === undefined ? {} : { description: stripControlChars(fields.description) }),
+    ...(fields.keys === undefined ? {} : { keys: fields.keys.map(stripControlChars) }),
+  };
+}
+
+/** Adds an entry to a story or a pack. Accepting a proposal records the answer in the same transaction. */
 export async function createLoreEntry(db: Db, owner: LoreOwner, input: LoreEntryInput): Promise<LoreEntryView> {
+  const { kind, name, keys, description } = clean(input);
   return db.transaction(async (tx) => {
-    const where =
-      "storyId" in owner ? eq(loreEntries.storyId, owner.storyId) : eq(loreEntries.canonPackId, owner.canonPackId);
-    if ("storyId" in owner)
-      await tx.select({ id: stories.id }).from(stories).where(eq(stories.id, owner.storyId)).for("update");
-    else
-      await tx.select({ id: canonPacks.id }).from(canonPacks).where(eq(canonPacks.id, owner.canonPackId)).for("update");
-    const [held] = await tx.select({ n: count() }).from(loreEntries).where(where);
-    if ((held?.n ?? 0) >= LORE_LIMITS.entriesPerOwner)
-      throw new AppError(409, "LORE_FULL", LORE_MESSAGES.tooManyEntries);
+    await lockLoreOwner(tx, owner);
+    await assertRoomOrThrow(tx, owner);
+    await assertNameFreeOrThrow(tx, owner, name);
     const [row] = await tx
       .insert(loreEntries)
-      .values({ ...owner, kind: input.kind, name: input.name, keys: input.keys, description: input.description })
+      .values({ ...owner, kind, name, keys, description })
       .returning();
     if (input.proposal && "storyId" in owner) {
       await tx
@@ -47,12 +98,13 @@ export async function createLoreEntry(db: Db, owner: LoreOwner, input: LoreEntry
         .values({ storyId: owner.storyId, name: input.proposal.trim().toLowerCase(), answer: "accepted" })
         .onConflictDoNothing();
     }
+    await touchOwner(tx, owner);
     return presentLoreEntry(row!);
   });
 }
 
 /** The entry, if the user may change it: the author of its story or the owner of its pack. */
-export async function getOwnLoreEntryOrThrow(db: Db, entryId: number, userId: number) {
+export async function getOwnLoreEntryOrThrow(db: Db, entryId: number, userId: number): Promise<EntryRow> {
   const [row] = await db
     .select({ entry: loreEntries })
     .from(loreEntries)
@@ -64,16 +116,37 @@ export async function getOwnLoreEntryOrThrow(db: Db, entryId: number, userId: nu
   return row.entry;
 }
 
-export async function updateLoreEntry(db: Db, entryId: number, change: LoreEntryChange): Promise<LoreEntryView> {
-  const [row] = await db
-    .update(loreEntries)
-    .set({ ...change, updatedAt: sql`now()` })
-    .where(eq(loreEntries.id, entryId))
-    .returning();
-  if (!row) throw notFound(LORE_MESSAGES.notFound);
-  return presentLoreEntry(row);
+export async function updateLoreEntry(db: Db, entry: EntryRow, change: LoreEntryChange): Promise<LoreEntryView> {
+  const owner = ownerOf(entry);
+  const fields = clean(change);
+  return db.transaction(async (tx) => {
+    await lockLoreOwner(tx, owner);
+    if (fields.name !== undefined) await assertNameFreeOrThrow(tx, owner, fields.name, entry.id);
+    const [row] = await tx
+      .update(loreEntries)
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(and(eq(loreEntries.id, entry.id), ownedBy(owner)))
+      .returning();
+    if (!row) throw notFound(LORE_MESSAGES.notFound);
+    await touchOwner(tx, owner);
+    return presentLoreEntry(row);
+  });
 }
 
-export async function deleteLoreEntry(db: Db, entryId: number): Promise<void> {
-  await db.delete(loreEntries).where(eq(loreEntries.id, entryId));
+export async function deleteLoreEntry(db: Db, entry: EntryRow): Promise<void> {
+  const owner = ownerOf(entry);
+  await db.transaction(async (tx) => {
+    await tx.delete(loreEntries).where(eq(loreEntries.id, entry.id));
+    await touchOwner(tx, owner);
+  });
+}
+
+/** A pack's entries, by name (any case). */
+export async function listPackEntries(db: Db, packId: number): Promise<LoreEntryView[]> {
+  const rows = await db
+    .select()
+    .from(loreEntries)
+    .where(eq(loreEntries.canonPackId, packId))
+    .orderBy(asc(sql`lower(${loreEntries.name})`), asc(loreEntries.id));
+  return rows.map(presentLoreEntry);
 }

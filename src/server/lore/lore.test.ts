@@ -9,6 +9,7 @@ import { canonPacks, loreEntries } from "../db/schema";
 import { removeAccount } from "../accounts/delete-account";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
+import { canonPackExportPage } from "../canon/packs";
 import { loreExportPage } from "./load";
 
 describeEachDb("the lorebook", (ctx) => {
@@ -37,6 +38,18 @@ describeEachDb("the lorebook", (ctx) => {
       proposals: null,
       limits: { entries: LORE_LIMITS.entriesPerOwner },
     });
+
+    // Names are unique in a story's lorebook too (any case), also when two adds race.
+    const dup = await call("POST", url, cookie, { ...pip, name: " pip  MARLOW " });
+    expect([dup.statusCode, dup.json().message]).toEqual([409, LORE_MESSAGES.nameTaken]);
+    const raced = await Promise.all([
+      call("POST", url, cookie, { ...pip, name: "Mika" }),
+      call("POST", url, cookie, { ...pip, name: "mika" }),
+    ]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const mika = raced.find((r) => r.statusCode === 201)!.json();
+    expect((await call("PATCH", `/api/lore/${mika.id}`, cookie, { name: "PIP MARLOW" })).statusCode).toBe(409);
+    expect((await call("DELETE", `/api/lore/${mika.id}`, cookie)).statusCode).toBe(204);
 
     const changed = await call("PATCH", `/api/lore/${entry.id}`, cookie, { description: "A thief, sister of Mika." });
     expect(changed.json()).toMatchObject({ description: "A thief, sister of Mika.", keys: ["Pip", "the Fox"] });
@@ -204,6 +217,11 @@ describeEachDb("the lorebook", (ctx) => {
     expect(exported.map((e) => [e.name, e.storyTitle, e.fandom])).toEqual([
       ["Pip Marlow", story.title, null],
       ["Ichigo", null, "Bleach"],
+    ]);
+
+    // The packs themselves go in canon-packs.json.
+    expect(await canonPackExportPage(db(), user.id, 0, 100)).toEqual([
+      expect.objectContaining({ fandom: "Bleach", publishedAt: null, copiedFrom: null, entryCount: 1 }),
     ]);
 
     await removeAccount(db(), user, "orphan");

@@ -1,5 +1,6 @@
 // The lorebook (issue 20, section 2): a story's entries with the canon pack entries that apply and, for FicForge Plus,
-// Marin's proposals; adding to a story; changing and deleting any entry the writer owns (story or canon pack).
+// Marin's proposals; adding to a story; changing and deleting any entry the writer owns (story or canon pack: the
+// one edit path for both, decision 0043).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -62,7 +63,7 @@ export async function loreRoutes(root: FastifyInstance): Promise<void> {
       parseEntryId(request.params.entryId),
       requireUser(request).id,
     );
-    return updateLoreEntry(request.db, entry.id, request.body);
+    return updateLoreEntry(request.db, entry, request.body);
   });
 
   app.delete("/api/lore/:entryId", { schema: { params: EntryParams } }, async (request, reply) => {
@@ -71,7 +72,7 @@ export async function loreRoutes(root: FastifyInstance): Promise<void> {
       parseEntryId(request.params.entryId),
       requireUser(request).id,
     );
-    await deleteLoreEntry(request.db, entry.id);
+    await deleteLoreEntry(request.db, entry);
     return reply.status(204).send();
   });
 }

@@ -1,28 +1,15 @@
 // Canon packs (issue 20, section 2; decision 0043): a writer's lorebook for one fandom, shared by all their stories
 // set there, which they may publish for others in the fandom to copy. The request and answer shapes and messages.
-// NOTE: the entry body (CanonEntryBody) repeats the story lorebook's rules (issue 20: kind, name, keys, description)
-// until the two are unified in schemas/lore.ts.
+// A pack's entries are lorebook entries: schemas/lore.ts validates them (LoreEntryCreate, LoreEntryUpdate) and they
+// are changed and deleted through PATCH/DELETE /api/lore/{entryId} like a story's (decision 0043).
 import { z } from "zod";
 import { isBlankText } from "../blank-text";
-
-export const CANON_KINDS = ["character", "place", "item", "rule"] as const;
-export type CanonKind = (typeof CANON_KINDS)[number];
-export const CANON_KIND_LABELS: Record<CanonKind, string> = {
-  character: "Character",
-  place: "Place",
-  item: "Item",
-  rule: "Rule",
-};
+import { LORE_LIMITS, type LoreEntryView } from "./lore";
 
 export const CANON_LIMITS = {
   fandomMax: 80,
-  nameMax: 80,
-  keyMin: 2,
-  keyMax: 40,
-  keysMax: 20,
-  descriptionMax: 1000,
-  /** Entries one pack holds; a copy stops there and reports the rest. */
-  entriesPerPack: 500,
+  /** Entries one pack holds (the lorebook's cap); a copy stops there and reports the rest. */
+  entriesPerPack: LORE_LIMITS.entriesPerOwner,
   /** Packs one writer holds (one per fandom). */
   packsPerWriter: 100,
   /** Published packs one browse answers, newest first. */
@@ -34,22 +21,10 @@ export const CANON_MESSAGES = {
   fandomTooLong: `A fandom must be at most ${CANON_LIMITS.fandomMax} characters`,
   packExists: "You already have a canon pack for this fandom",
   packNotFound: "Canon pack not found",
-  entryNotFound: "Lore entry not found",
   tooManyPacks: `You can have at most ${CANON_LIMITS.packsPerWriter} canon packs`,
-  packFull: `A canon pack can hold at most ${CANON_LIMITS.entriesPerPack} entries`,
   nameTaken: "This pack already has an entry with that name",
   publishEmpty: "Add an entry before publishing this pack",
   copyOwn: "This is your own pack",
-  kind: "Choose character, place, item or rule",
-  nameRequired: "Name is required",
-  nameTooLong: `Name must be at most ${CANON_LIMITS.nameMax} characters`,
-  keyTooShort: `Each key must be at least ${CANON_LIMITS.keyMin} characters`,
-  keyTooLong: `Each key must be at most ${CANON_LIMITS.keyMax} characters`,
-  tooManyKeys: `An entry can have at most ${CANON_LIMITS.keysMax} keys`,
-  keysList: "Keys must be a list of words or names",
-  descriptionRequired: "Description is required",
-  descriptionTooLong: "Description must be at most 1,000 characters",
-  nothingToChange: "Nothing to change",
 } as const;
 
 const M = CANON_MESSAGES;
@@ -69,61 +44,14 @@ export const CanonFandom = text(L.fandomMax, M.fandomRequired, M.fandomTooLong);
 export const CanonPackCreate = z.object({ fandom: CanonFandom });
 export type CanonPackCreate = z.input<typeof CanonPackCreate>;
 
-/** Keys trimmed; repeats (ignoring case) dropped, keeping the first spelling. */
-export function uniqueKeys(keys: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return keys.filter((key) => {
-    const folded = key.toLowerCase();
-    if (seen.has(folded)) return false;
-    seen.add(folded);
-    return true;
-  });
-}
-
-const Keys = z
-  .array(z.string({ error: M.keysList }).trim().min(L.keyMin, M.keyTooShort).max(L.keyMax, M.keyTooLong), {
-    error: M.keysList,
-  })
-  .max(L.keysMax, M.tooManyKeys)
-  .transform(uniqueKeys);
-
-const entryFields = {
-  kind: z.enum(CANON_KINDS, { error: M.kind }),
-  name: text(L.nameMax, M.nameRequired, M.nameTooLong),
-  keys: Keys,
-  description: text(L.descriptionMax, M.descriptionRequired, M.descriptionTooLong),
-};
-
-/** POST /api/canon-packs/{id}/lore. Keys may be left out (the name is a key too). */
-export const CanonEntryBody = z.object({ ...entryFields, keys: Keys.optional().default([]) });
-export type CanonEntryBody = z.input<typeof CanonEntryBody>;
-
-/** PATCH /api/canon-packs/{id}/lore/{entryId}: any of the fields, at least one. */
-export const CanonEntryUpdate = z
-  .object({
-    kind: entryFields.kind.optional(),
-    name: entryFields.name.optional(),
-    keys: Keys.optional(),
-    description: entryFields.description.optional(),
-  })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: M.nothingToChange });
-export type CanonEntryUpdate = z.input<typeof CanonEntryUpdate>;
-
 /** GET /api/canon-packs: `published=1` browses others' published packs (of `fandom` when given). */
 export const CanonPackQuery = z.object({
   published: z.enum(["0", "1", "true", "false"]).optional(),
   fandom: z.string().trim().max(L.fandomMax, M.fandomTooLong).optional(),
 });
 
-export interface CanonEntry {
-  id: number;
-  kind: CanonKind;
-  name: string;
-  keys: string[];
-  description: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A pack's entry: a lorebook entry whose canonPackId is the pack's. */
+export type CanonEntry = LoreEntryView;
 
 export interface CanonStoryRef {
   id: number;

@@ -2,6 +2,7 @@
 // with a name, keys (aliases that bring it into Marin's context) and a description; what Marin used of them; and Plus's
 // proposals from story memory. Shared by the story lorebook, canon packs and the pane's "What Marin sees".
 import { z } from "zod";
+import { isBlankText } from "../blank-text";
 
 export const LORE_KINDS = ["character", "place", "item", "rule"] as const;
 export const LoreKind = z.enum(LORE_KINDS, { error: "Kind must be character, place, item or rule" });
@@ -34,6 +35,8 @@ export const LORE_MESSAGES = {
   descriptionRequired: "Write a description",
   descriptionTooLong: `The description can be at most ${LORE_LIMITS.descriptionChars.toLocaleString("en-US")} characters`,
   tooManyEntries: `A lorebook can hold at most ${LORE_LIMITS.entriesPerOwner} entries. Delete one to add another.`,
+  /** A story's lorebook; a pack's clash answers CANON_MESSAGES.nameTaken. */
+  nameTaken: "This lorebook already has an entry with that name",
   notFound: "Lorebook entry not found",
   plusOnly: "Marin's proposals come from story memory, a FicForge Plus feature.",
 } as const;
@@ -43,7 +46,13 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 export const LoreName = z
   .string()
   .transform(oneLine)
-  .pipe(z.string().min(1, LORE_MESSAGES.nameRequired).max(LORE_LIMITS.nameChars, LORE_MESSAGES.nameTooLong));
+  .pipe(
+    z
+      .string()
+      .min(1, LORE_MESSAGES.nameRequired)
+      .max(LORE_LIMITS.nameChars, LORE_MESSAGES.nameTooLong)
+      .refine((name) => !isBlankText(name), LORE_MESSAGES.nameRequired),
+  );
 
 export const LoreKey = z
   .string()
@@ -77,7 +86,8 @@ export const LoreDescription = z
     z
       .string()
       .min(1, LORE_MESSAGES.descriptionRequired)
-      .max(LORE_LIMITS.descriptionChars, LORE_MESSAGES.descriptionTooLong),
+      .max(LORE_LIMITS.descriptionChars, LORE_MESSAGES.descriptionTooLong)
+      .refine((text) => !isBlankText(text), LORE_MESSAGES.descriptionRequired),
   );
 
 /** POST /api/stories/{id}/lore (and a canon pack's entries). */

@@ -1,7 +1,8 @@
 // A pack's entries: editable in the writer's own pack (add, edit, delete), read-only in a published pack's preview.
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { CANON_KIND_LABELS, type CanonEntry } from "../../../shared/schemas/canon";
+import type { CanonEntry } from "../../../shared/schemas/canon";
+import { LORE_KIND_LABELS } from "../../../shared/schemas/lore";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -79,7 +80,7 @@ function EntryRow({
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-semibold text-ink [overflow-wrap:anywhere]">{entry.name}</span>
           <span className="text-xs font-medium uppercase tracking-wide text-brand-700">
-            {CANON_KIND_LABELS[entry.kind]}
+            {LORE_KIND_LABELS[entry.kind]}
           </span>
         </p>
         {entry.keys.length > 0 && (

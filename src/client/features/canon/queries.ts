@@ -3,13 +3,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CanonCopyResult,
   CanonEntry,
-  CanonEntryBody,
   CanonEntryList,
-  CanonEntryUpdate,
   CanonPack,
   CanonPackList,
   PublishedCanonPackList,
 } from "../../../shared/schemas/canon";
+import type { LoreEntryCreate, LoreEntryUpdate } from "../../../shared/schemas/lore";
 import { apiJson, apiRequest } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 
@@ -74,11 +73,12 @@ export function useCopyPack() {
 
 export function useSaveEntry(packId: number) {
   const refresh = useRefresh();
-  return useMutation<CanonEntry, Error, { entryId?: number; body: CanonEntryBody | CanonEntryUpdate }>({
+  return useMutation<CanonEntry, Error, { entryId?: number; body: LoreEntryCreate | LoreEntryUpdate }>({
+    // A pack's entries are added under the pack and changed like any lorebook entry (decision 0043).
     mutationFn: ({ entryId, body }) =>
       entryId === undefined
         ? apiJson<CanonEntry>("POST", `${packUrl(packId)}/lore`, body)
-        : apiJson<CanonEntry>("PATCH", `${packUrl(packId)}/lore/${entryId}`, body),
+        : apiJson<CanonEntry>("PATCH", `/api/lore/${entryId}`, body),
     onSuccess: () => refresh(packId),
   });
 }
@@ -87,7 +87,7 @@ export function useDeleteEntry(packId: number) {
   const refresh = useRefresh();
   return useMutation<void, Error, number>({
     mutationFn: async (entryId) => {
-      await apiRequest("DELETE", `${packUrl(packId)}/lore/${entryId}`);
+      await apiRequest("DELETE", `/api/lore/${entryId}`);
     },
     onSuccess: () => refresh(packId),
   });

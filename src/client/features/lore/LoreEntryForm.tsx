@@ -1,5 +1,6 @@
-// One lorebook entry's form: kind, name, keys (comma-separated aliases) and the description with a live count.
-// Validated with the endpoint's own schema, so the messages are the server's.
+// One lorebook entry's form, for a story's lorebook and a canon pack alike: kind, name, keys (comma-separated aliases)
+// and the description with a live count. Validated with the endpoint's own schema, so the messages are the server's;
+// the server's answer (a name the lorebook already has, say) shows under the field it names, or above the buttons.
 import { type FormEvent, useId, useState } from "react";
 import {
   LORE_KIND_LABELS,
@@ -12,7 +13,7 @@ import { Button } from "../../components/ui/button";
 import { CharCount } from "../../components/ui/char-count";
 import { FormAlert, FormField } from "../../components/ui/form-field";
 import { Input, Textarea } from "../../components/ui/input";
-import { errorMessage } from "../../lib/api";
+import { ApiError, errorMessage } from "../../lib/api";
 
 export interface LoreDraft {
   kind: LoreKind;
@@ -36,12 +37,15 @@ export function LoreEntryForm({
   pending,
   onSubmit,
   onCancel,
+  label,
 }: {
   initial: LoreDraft;
   submitLabel: string;
   pending: boolean;
   onSubmit: (draft: LoreDraft) => Promise<unknown>;
   onCancel: () => void;
+  /** The form's accessible name, e.g. "New entry" or "Edit Pip". */
+  label?: string;
 }) {
   const id = useId();
   const [kind, setKind] = useState(initial.kind);
@@ -66,12 +70,21 @@ export function LoreEntryForm({
     try {
       await onSubmit(draft);
     } catch (error) {
-      setFailure(errorMessage(error, "The entry could not be saved."));
+      const fields = error instanceof ApiError ? (error.data.fields ?? {}) : {};
+      const byField: Record<string, string> = {};
+      for (const [path, text] of Object.entries(fields)) byField[path.split(".")[0]!] ??= text;
+      setErrors(byField);
+      if (Object.keys(byField).length === 0) setFailure(errorMessage(error, "The entry could not be saved."));
     }
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-xl border border-brand-100 bg-brand-50/40 p-3" noValidate>
+    <form
+      onSubmit={submit}
+      aria-label={label}
+      className="space-y-3 rounded-xl border border-brand-100 bg-brand-50/40 p-3"
+      noValidate
+    >
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
         <FormField id={`${id}-kind`} label="Kind">
           <select
@@ -86,7 +99,12 @@ export function LoreEntryForm({
             ))}
           </select>
         </FormField>
-        <FormField id={`${id}-name`} label="Name" error={errors.name}>
+        <FormField
+          id={`${id}-name`}
+          label="Name"
+          error={errors.name}
+          counter={<CharCount value={name} max={LORE_LIMITS.nameChars} />}
+        >
           <Input value={name} maxLength={LORE_LIMITS.nameChars} onChange={(e) => setName(e.target.value)} />
         </FormField>
       </div>
