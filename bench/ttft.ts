@@ -4,7 +4,8 @@
 // quota charge.
 // A third path, the AI SDK's streamText on the same driver in-process, splits the overhead into the SDK's share and
 // our server's. Runs rotate over the paths after a warm-up; prints medians, p90s and the difference of the medians.
-//   npx tsx bench/ttft.ts [--runs 200] [--warmup 20] [--delay 20] [--database-url postgres://...]
+//   npx tsx bench/ttft.ts [--runs 200] [--warmup 20] [--delay 20] [--database-url postgres://...] [--cpu-prof FILE]
+// --cpu-prof writes a V8 CPU profile of the app process over the measured runs (bench/profile-summary.ts reads it).
 import { parseArgs } from "node:util";
 import { streamText } from "ai";
 import { createAiDriver } from "../src/server/ai/driver";
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "20" },
     delay: { type: "string", default: "20" },
     "database-url": { type: "string" },
+    "cpu-prof": { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
@@ -113,6 +115,7 @@ const PATHS = [
   { name: "through /api/chat-with-marin (SSE)", run: throughApp, ms: [] as number[] },
 ];
 for (let i = 0; i < WARMUP + RUNS; i++) {
+  if (i === WARMUP && values["cpu-prof"]) await server.call("profileStart");
   // Rotate the order so no path always runs first.
   for (let k = 0; k < PATHS.length; k++) {
     const path = PATHS[(i + k) % PATHS.length]!;
@@ -120,6 +123,8 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
     if (i >= WARMUP) path.ms.push(ms);
   }
 }
+
+if (values["cpu-prof"]) await server.call("profileStop", { file: values["cpu-prof"] });
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)] ?? 0;
 console.log(
