@@ -105,7 +105,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Writes made for someone else (a suspension, a webhook, the admin command) drop that person's (sessionsChanged).
   app.addHook("onSend", (request, _reply, payload, done) => {
     const user = request.user;
-    if (user && request.method !== "GET" && request.method !== "HEAD") {
+    // NOTE: a sessionFromCache route (Marin's) announces its own changes (ai/bookkeeping.ts, decision 0045).
+    if (
+      user &&
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      !request.routeOptions.config?.sessionFromCache
+    ) {
       sessionsChanged(request.db, { userId: user.id }).catch((error) =>
         request.log.error({ err: error }, "session cache: could not drop a session"),
       );
