@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { startInvalidationBus } from "../reading/invalidation-bus";
+import type { BookmarkItem } from "../../shared/schemas/reading";
 import type { ViewerState } from "../reading/present-read";
 import type { UserRow } from "../types";
 
@@ -19,6 +20,11 @@ export interface CachedSession {
   hidesAnyone: boolean;
   /** The viewer's liked and bookmarked flags by story, filled as they read; their own writes drop the whole entry. */
   storyStates: Map<number, ViewerState>;
+  /**
+   * The viewer's bookmark list (GET /api/bookmarks) as built under the read cache's `generation` (any story change
+   * anywhere moves it on); their own writes (a bookmark, a block) drop the whole entry (decision 0045).
+   */
+  bookmarks?: { generation: number; items: BookmarkItem[] };
 }
 
 interface Entry {
