@@ -1,13 +1,13 @@
 // What the benchmark measures. Each case is one GET the app answers; the bare Node server answers the
 // same bytes from memory, so the ratio shows what the app costs on top of HTTP itself.
 // Later issues add their endpoints here (read, Discover, ...), with a setup when they need data.
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { publicChapterPath } from "../src/shared/chapters";
 import { publicStoryPath } from "../src/shared/schemas/reading";
 import { createSession, SESSION_COOKIE } from "../src/server/accounts/sessions";
 import type { Db } from "../src/server/db/client";
-import { stories, users } from "../src/server/db/schema";
+import { bookmarks, stories, users } from "../src/server/db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../src/server/stories/sanitize-content";
 import { insertLongStory, longStoryHtml } from "./lib/long-story";
 import type { SeedResult } from "./lib/seed-bench";
@@ -152,6 +152,40 @@ export const CASES: BenchCase[] = [
       const [reader] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
       const { token } = await createSession(db, reader!.id, new Date());
       return { path: "/api/published-stories", headers: { cookie: `${SESSION_COOKIE}=${token}` } };
+    },
+  },
+  {
+    name: "public-page-signed-in",
+    about: "GET /s/{id}-{slug} with a session cookie: the public story page (identity bytes) a signed-in reader opens",
+    path: "/s/{id}",
+    seeded: true,
+    onlyByName: true,
+    setup: async ({ db }) => {
+      const [reader] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+      const { token } = await createSession(db, reader!.id, new Date());
+      const story = await newestGeneralStory(db);
+      return {
+        path: encodeURI(publicStoryPath(story.id, story.title)),
+        headers: { cookie: `${SESSION_COOKIE}=${token}` },
+      };
+    },
+  },
+  {
+    name: "bookmarks-signed-in",
+    about: "GET /api/bookmarks with a session: the reader's bookmarked stories (a query per request, not cached)",
+    path: "/api/bookmarks",
+    seeded: true,
+    onlyByName: true,
+    setup: async ({ db }) => {
+      // The reader with the most bookmarks, as the seed gives them (a long tail).
+      const [reader] = await db
+        .select({ id: bookmarks.userId })
+        .from(bookmarks)
+        .groupBy(bookmarks.userId)
+        .orderBy(desc(count()), bookmarks.userId)
+        .limit(1);
+      const { token } = await createSession(db, reader!.id, new Date());
+      return { path: "/api/bookmarks", headers: { cookie: `${SESSION_COOKIE}=${token}` } };
     },
   },
   {

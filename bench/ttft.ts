@@ -4,7 +4,11 @@
 // quota charge.
 // A third path, the AI SDK's streamText on the same driver in-process, splits the overhead into the SDK's share and
 // our server's. Runs rotate over the paths after a warm-up; prints medians, p90s and the difference of the medians.
-//   npx tsx bench/ttft.ts [--runs 200] [--warmup 20] [--delay 20] [--database-url postgres://...]
+//   npx tsx bench/ttft.ts [--runs 200] [--warmup 20] [--delay 20] [--database-url postgres://...] [--cpu-prof FILE]
+// --cpu-prof writes a V8 CPU profile of the app process over the measured runs (bench/profile-summary.ts reads it).
+// --baseline DIR also runs DIR's own bench/servers/marin-server.ts (another checkout, e.g. main's worktree) as a fourth
+// path in the same rotation, so a before/after comparison sees the same load on a shared machine.
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { streamText } from "ai";
 import { createAiDriver } from "../src/server/ai/driver";
@@ -19,6 +23,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "20" },
     delay: { type: "string", default: "20" },
     "database-url": { type: "string" },
+    "cpu-prof": { type: "string" },
+    baseline: { type: "string" },
   },
 });
 const RUNS = Number(values.runs);
@@ -38,6 +44,16 @@ const server = await startServerProcess<{ port: number; cookies: string[]; origi
     users: Math.ceil((RUNS + WARMUP) / (AI_REQUESTS_PER_MINUTE - 1)) + 1,
   } satisfies MarinServerOptions,
 );
+const baseline = values.baseline
+  ? await startServerProcess<{ port: number; cookies: string[]; origin: string }>(
+      new URL(`file://${resolve(values.baseline, "bench/servers/marin-server.ts")}`),
+      {
+        aiBaseUrl: peer.ready.url,
+        databaseUrl: values["database-url"],
+        users: Math.ceil((RUNS + WARMUP) / (AI_REQUESTS_PER_MINUTE - 1)) + 1,
+      } satisfies MarinServerOptions,
+    )
+  : undefined;
 const base = `http://127.0.0.1:${server.ready.port}`;
 const { cookies, origin } = server.ready;
 const ai = await createAiDriver({
@@ -76,22 +92,24 @@ const direct = () =>
     '"content":"Once ',
   );
 
-let next = 0;
-const throughApp = () =>
-  timeToMarker(
-    () =>
-      fetch(`${base}/api/chat-with-marin`, {
-        method: "POST",
-        headers: {
-          cookie: cookies[next++ % cookies.length]!,
-          origin,
-          "content-type": "application/json",
-          accept: "text/event-stream",
-        },
-        body: JSON.stringify({ messages }),
-      }),
-    "event: delta",
-  );
+function throughApp(url: string, users: string[], appOrigin: string) {
+  let next = 0;
+  return () =>
+    timeToMarker(
+      () =>
+        fetch(`${url}/api/chat-with-marin`, {
+          method: "POST",
+          headers: {
+            cookie: users[next++ % users.length]!,
+            origin: appOrigin,
+            "content-type": "application/json",
+            accept: "text/event-stream",
+          },
+          body: JSON.stringify({ messages }),
+        }),
+      "event: delta",
+    );
+}
 
 async function throughSdk(): Promise<number> {
   const started = performance.now();
@@ -110,9 +128,17 @@ async function throughSdk(): Promise<number> {
 const PATHS = [
   { name: "provider directly (HTTP)", run: direct, ms: [] as number[] },
   { name: "AI SDK streamText in-process", run: throughSdk, ms: [] as number[] },
-  { name: "through /api/chat-with-marin (SSE)", run: throughApp, ms: [] as number[] },
+  { name: "through /api/chat-with-marin (SSE)", run: throughApp(base, cookies, origin), ms: [] as number[] },
 ];
+if (baseline) {
+  PATHS.push({
+    name: `the same, ${values.baseline}`,
+    run: throughApp(`http://127.0.0.1:${baseline.ready.port}`, baseline.ready.cookies, baseline.ready.origin),
+    ms: [],
+  });
+}
 for (let i = 0; i < WARMUP + RUNS; i++) {
+  if (i === WARMUP && values["cpu-prof"]) await server.call("profileStart");
   // Rotate the order so no path always runs first.
   for (let k = 0; k < PATHS.length; k++) {
     const path = PATHS[(i + k) % PATHS.length]!;
@@ -120,6 +146,8 @@ for (let i = 0; i < WARMUP + RUNS; i++) {
     if (i >= WARMUP) path.ms.push(ms);
   }
 }
+
+if (values["cpu-prof"]) await server.call("profileStop", { file: values["cpu-prof"] });
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)] ?? 0;
 console.log(
@@ -129,7 +157,7 @@ printTable(
   ["path", "median", "p90", "min"],
   PATHS.map((p) => [p.name, formatMs(quantile(p.ms, 0.5)), formatMs(quantile(p.ms, 0.9)), formatMs(Math.min(...p.ms))]),
 );
-const [provider, sdk, app] = PATHS.map((p) => quantile(p.ms, 0.5)) as [number, number, number];
+const [provider, sdk, app, before] = PATHS.map((p) => quantile(p.ms, 0.5)) as [number, number, number, number?];
 console.log(
   `\nAdded by streaming through FicForge (difference of medians): ${formatMs(app - provider)} (budget: under 5 ms)`,
 );
@@ -137,5 +165,10 @@ console.log(
   `  of which the AI SDK: ${formatMs(sdk - provider)}; our server (session, guard, charge, HTTP, SSE): ${formatMs(app - sdk)}`,
 );
 
+if (before !== undefined) {
+  console.log(`  ${values.baseline} added ${formatMs(before - provider)} in the same run (difference of medians)`);
+}
+
+await baseline?.stop();
 await server.stop();
 await peer.stop();

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { startInvalidationBus } from "../reading/invalidation-bus";
+import type { BookmarkItem } from "../../shared/schemas/reading";
 import type { ViewerState } from "../reading/present-read";
 import type { UserRow } from "../types";
 
@@ -19,6 +20,11 @@ export interface CachedSession {
   hidesAnyone: boolean;
   /** The viewer's liked and bookmarked flags by story, filled as they read; their own writes drop the whole entry. */
   storyStates: Map<number, ViewerState>;
+  /**
+   * The viewer's bookmark list (GET /api/bookmarks) as built under the read cache's `generation` (any story change
+   * anywhere moves it on); their own writes (a bookmark, a block) drop the whole entry (decision 0045).
+   */
+  bookmarks?: { generation: number; items: BookmarkItem[] };
 }
 
 interface Entry {
@@ -106,6 +112,18 @@ export class SessionCache {
     }
   }
 
+  /**
+   * Brings every cached session of one person up to date in place with `update` (Marin's charge writes the new
+   * prompt counts), and, like a drop, keeps a lookup that began before from storing the row it read.
+   */
+  updateUser(userId: number, update: (user: UserRow) => UserRow): void {
+    this.epoch++;
+    for (const id of this.byUser.get(userId) ?? []) {
+      const entry = this.entries.get(id);
+      if (entry) entry.session.user = update(entry.session.user);
+    }
+  }
+
   /** Off while invalidations may be missed (the notification connection is down): nothing kept, nothing served. */
   setKeeping(keeping: boolean): void {
     this.keeping = keeping;
@@ -164,9 +182,29 @@ export async function sessionsChanged(db: Db, change: SessionChange): Promise<vo
   }
 }
 
+/**
+ * Like sessionsChanged, except that `app`'s own cache keeps its entries: the caller has brought them up to date in
+ * place (Marin's charge, ai/bookkeeping.ts, writes the new prompt counts into the cached user row). Every other app of
+ * this process on the same database drops the change, and the other instances hear it through this app's own bus
+ * (its own messages come back to it ignored, so it keeps its entry).
+ */
+export function sessionsChangedElsewhere(app: FastifyInstance, change: SessionChange): void {
+  for (const registration of registry.get(app.deps.database.db) ?? []) {
+    if (registration.cache === app.sessionCache) registration.publish?.(encodeChange(change));
+    else registration.cache.drop(change);
+  }
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     sessionCache: SessionCache;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A write route that may take its signed-in session from the session cache like a read (Marin's, decision 0045)
+     * and announces its own changes to it: the app's generic "drop the writer's sessions" hook skips it.
+     */
+    sessionFromCache?: boolean;
   }
 }
 

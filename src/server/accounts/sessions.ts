@@ -124,15 +124,26 @@ async function findLiveSession(db: Db, id: string, now: Date) {
 }
 
 /**
- * The live session `id` names: from the session cache for reads (GET, HEAD), from the database for anything else
- * (a write decides on fresh facts: quota, role, plan) and on a miss, keeping what it read. The cache's entries are
- * dropped on every instance when the session or its person changes (session-cache.ts); the expiry and suspension
- * are checked again here, as the query checks them.
+ * Whether the request may take its session from the session cache: reads (GET, HEAD), and the write routes that say
+ * so (`config.sessionFromCache`: Marin's, decision 0045). Every other write, the account's own above all (password,
+ * email, sessions, deletion, billing), looks its session up in the database.
+ */
+function mayUseCachedSession(request: FastifyRequest): boolean {
+  const method = request.method;
+  if (method === "GET" || method === "HEAD") return true;
+  // NOTE: routeOptions builds an object per call: asked only of writes, which pay for queries anyway.
+  return request.routeOptions.config?.sessionFromCache === true;
+}
+
+/**
+ * The live session `id` names: from the session cache where mayUseCachedSession allows, from the database for
+ * anything else (a write decides on fresh facts: quota, role, plan) and on a miss, keeping what it read. The cache's
+ * entries are dropped on every instance when the session or its person changes (session-cache.ts); the expiry and
+ * suspension are checked again here, as the query checks them.
  */
 async function liveSession(request: FastifyRequest, id: string, now: Date): Promise<CachedSession | undefined> {
   const cache = request.server.sessionCache;
-  const reading = request.method === "GET" || request.method === "HEAD";
-  if (reading) {
+  if (mayUseCachedSession(request)) {
     const hit = cache.get(id);
     if (hit) return isLive(hit, now) ? hit : undefined;
   }
@@ -180,11 +191,12 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest,
 }
 
 /**
- * loadSession's synchronous part, for the onRequest hook: a read whose live session is cached and needs no write is
- * resolved here, without a promise; false leaves it to loadSession (a miss, a write, an ended session, a due write).
+ * loadSession's synchronous part, for the onRequest hook: a read (or a sessionFromCache write) whose live session is
+ * cached and needs no write is resolved here, without a promise; false leaves it to loadSession (a miss, another
+ * write, an ended session, a due write).
  */
 export function loadCachedSession(app: FastifyInstance, request: FastifyRequest): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (!mayUseCachedSession(request)) return false;
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return false;
   const id = sha256(token);

@@ -8,17 +8,16 @@ import { FREE_PROMPTS_PER_DAY } from "../../shared/limits";
 import {
   DAILY_LIMIT_CODE,
   DAILY_LIMIT_MESSAGE,
-  MARIN_ERROR_CODES,
   type MarinStatus,
   type PromptAllowance,
 } from "../../shared/schemas/marin";
-import { createThrottle } from "../accounts/throttle";
+import { sessionsChanged } from "../accounts/session-cache";
 import type { Db } from "../db/client";
 import { stories, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { UserRow } from "../types";
 
-/** Requests per user per minute, premium too (abuse guard). */
+/** Requests per user per minute, premium too (abuse guard, ai/bookkeeping.ts). */
 export const AI_REQUESTS_PER_MINUTE = 10;
 export const AI_RATE_LIMITED_MESSAGE = "You're sending prompts faster than Marin can keep up. Please wait a moment.";
 
@@ -38,7 +37,9 @@ export interface Charge {
 }
 
 const UNLIMITED: PromptAllowance = { showPromptCount: false, promptsLeft: null };
-const left = (count: number, bonus: number) => Math.max(0, FREE_PROMPTS_PER_DAY - count) + bonus;
+/** Prompts left from the day's count and the referral pool. */
+export const promptsLeft = (count: number, bonus: number) => Math.max(0, FREE_PROMPTS_PER_DAY - count) + bonus;
+const left = promptsLeft;
 
 export function dailyLimitError(): AppError {
   return new AppError(429, DAILY_LIMIT_CODE, DAILY_LIMIT_MESSAGE, { dailyLimit: true });
@@ -48,6 +49,26 @@ export function dailyLimitError(): AppError {
 export async function chargePromptOrThrow(db: Db, user: UserRow, now: Date): Promise<Charge> {
   const day = utcDay(now);
   if (user.isPremium) return { bucket: "none", day, allowance: UNLIMITED };
+  const row = await takePrompt(db, user.id, day);
+  if (!row) throw dailyLimitError();
+  return freeCharge(row.count, row.bonus, day);
+}
+
+/** A free user's charge from the day's count and the pool after it. */
+export function freeCharge(count: number, bonus: number, day: string): Charge {
+  return {
+    bucket: count > FREE_PROMPTS_PER_DAY ? "bonus" : "daily",
+    day,
+    allowance: { showPromptCount: true, promptsLeft: left(count, bonus) },
+  };
+}
+
+/** The conditional UPDATE: the day's count and the pool after taking one prompt, or undefined when none is left. */
+export async function takePrompt(
+  db: Db,
+  userId: number,
+  day: string,
+): Promise<{ count: number; bonus: number } | undefined> {
   const sameDay = sql`coalesce(${users.lastPromptDate} >= ${day}::date, false)`;
   const [row] = await db
     .update(users)
@@ -58,16 +79,11 @@ export async function chargePromptOrThrow(db: Db, user: UserRow, now: Date): Pro
       lastPromptDate: sql`case when ${sameDay} then ${users.lastPromptDate} else ${day}::date end`,
     })
     .where(
-      sql`${users.id} = ${user.id} and (not ${sameDay} or ${users.dailyPromptCount} < ${FREE_PROMPTS_PER_DAY}
+      sql`${users.id} = ${userId} and (not ${sameDay} or ${users.dailyPromptCount} < ${FREE_PROMPTS_PER_DAY}
         or ${users.bonusPrompts} > 0)`,
     )
     .returning({ count: users.dailyPromptCount, bonus: users.bonusPrompts });
-  if (!row) throw dailyLimitError();
-  return {
-    bucket: row.count > FREE_PROMPTS_PER_DAY ? "bonus" : "daily",
-    day,
-    allowance: { showPromptCount: true, promptsLeft: left(row.count, row.bonus) },
-  };
+  return row;
 }
 
 /**
@@ -91,6 +107,8 @@ export async function refundPrompt(db: Db, userId: number, charge: Charge): Prom
         else ${users.dailyPromptCount} end`,
     })
     .where(eq(users.id, userId));
+  // NOTE: sessions cached with the charged counts (ai/bookkeeping.ts) would show one prompt too few: they go.
+  await sessionsChanged(db, { userId });
 }
 
 /** What the pane shows before sending: prompts left today (the user row as loaded for this request). */
@@ -103,14 +121,6 @@ export function promptAllowance(user: UserRow, now: Date): PromptAllowance & Pic
     promptsLeft: left(count, user.bonusPrompts),
     dailyLimit: FREE_PROMPTS_PER_DAY + bonusUsedToday + user.bonusPrompts,
   };
-}
-
-/** The per-minute guard every user passes (premium too); 429 with Retry-After when it is used up. */
-export async function takeAiRequestOrThrow(db: Db, userId: number, now: () => Date): Promise<void> {
-  const perMinute = createThrottle(db, "ai", AI_REQUESTS_PER_MINUTE, 60_000, now);
-  if (await perMinute.take(String(userId))) return;
-  const retryAfter = Math.max(1, Math.ceil((await perMinute.retryAfterMs(String(userId))) / 1000));
-  throw new AppError(429, MARIN_ERROR_CODES.rateLimited, AI_RATE_LIMITED_MESSAGE, { retryAfter });
 }
 
 /**

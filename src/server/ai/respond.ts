@@ -5,6 +5,7 @@
 import { PassThrough } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
+import { chargeAhead } from "./bookkeeping";
 import type { BuiltPrompt } from "./prompt";
 import { type Charge, refundPrompt } from "./quota";
 import { MarinFailure, runModel } from "./run-model";
@@ -56,16 +57,33 @@ export async function respond<Answer>(
     log: request.log,
   });
 
+  // A charge that runs ahead (bookkeeping.ts): the model starts now and nothing is sent before the charge settles;
+  // a refused charge stops the model and answers as it always did.
+  const ahead = chargeAhead(generation.charge);
+  let firstStep: Promise<IteratorResult<string>> | undefined;
+  if (ahead) {
+    firstStep = deltas.next();
+    firstStep.catch(() => {});
+    try {
+      await ahead;
+    } catch (error) {
+      client.abort();
+      throw error;
+    }
+  }
+
   let first: string;
   let text = "";
   try {
+    const step = await (firstStep ?? deltas.next());
     if (!wantsStream(request)) {
+      if (!step.done) text += step.value;
       for await (const delta of deltas) text += delta;
       const answer = generation.finish(text);
       await generation.settled?.(text, true);
       return reply.send(answer);
     }
-    first = (await deltas.next()).value ?? "";
+    first = step.value ?? "";
   } catch (error) {
     await refund();
     const failure = error instanceof MarinFailure ? error : new MarinFailure("failed");

@@ -1,6 +1,7 @@
 // The signed-in user's saved stories: only those they may still read (a story unpublished or turned mature
 // drops out of the list but keeps its row, and comes back when it is readable again).
 import { and, desc, eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { BookmarkItem } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
 import { bookmarks, stories, users } from "../db/schema";
@@ -31,4 +32,25 @@ export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promis
     coverImage: imageUrl(row.coverImageId, "thumb"),
     author: { username: row.username },
   }));
+}
+
+/** Lists this long or shorter are kept with the viewer's cached session (~150 bytes an item): the bound's share. */
+export const BOOKMARKS_KEPT_MAX = 100;
+
+/**
+ * GET /api/bookmarks: the list from the viewer's cached session while no story changed since it was built (the read
+ * cache's generation), else from the database, kept for next time. Their own bookmark or block drops the session
+ * entry, so a toggle is seen at once (decision 0045).
+ */
+export async function bookmarksFor(request: FastifyRequest, viewer: NonNullable<Viewer>): Promise<BookmarkItem[]> {
+  const { readCache, sessionCache } = request.server;
+  const session = request.session?.user.id === viewer.id ? request.session : null;
+  const generation = readCache.generation;
+  if (session?.bookmarks && session.bookmarks.generation === generation) return session.bookmarks.items;
+  const sessionGeneration = sessionCache.generation;
+  const items = await listBookmarks(request.db, viewer);
+  // NOTE: kept only if nothing was dropped while the query ran (a story changed, or any session's entry).
+  const current = readCache.generation === generation && sessionCache.generation === sessionGeneration;
+  if (session && current && items.length <= BOOKMARKS_KEPT_MAX) session.bookmarks = { generation, items };
+  return items;
 }

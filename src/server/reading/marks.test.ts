@@ -74,6 +74,21 @@ describeEachDb("reading: bookmarks and likes", (ctx) => {
     ]);
   });
 
+  it("serves the bookmark list from the reader's cached session until a story changes (decision 0045)", async () => {
+    const reader = await createVerifiedUserWithSession(db());
+    const story = await published({ title: "Kept" });
+    await call("POST", `/api/stories/${story.id}/bookmark`, reader.cookie);
+    const titles = async () =>
+      (await call("GET", "/api/bookmarks", reader.cookie)).json().map((b: { title: string }) => b.title);
+    expect(await titles()).toEqual(["Kept"]);
+    // A change nobody announced is not seen (the list came from memory) …
+    await db().update(stories).set({ title: "Renamed" }).where(eq(stories.id, story.id));
+    expect(await titles()).toEqual(["Kept"]);
+    // … any announced story change is, as the read view's is.
+    ctx().app.readCache.invalidateStory(story.id);
+    expect(await titles()).toEqual(["Renamed"]);
+  });
+
   it("toggles a like with its count; authors may like their own story", async () => {
     const author = await createVerifiedUserWithSession(db());
     const story = await published({ authorId: author.user.id });

@@ -79,6 +79,12 @@ export interface ReadCache {
   readonly size: { entries: number; bytes: number };
   /** Entries and bytes held, and lookups answered from memory (hits) or built (misses) since start (/metrics). */
   readonly stats: { entries: number; bytes: number; hits: number; misses: number };
+  /**
+   * Changes with every drop, here or heard from another instance, and on every read while invalidations may be
+   * missed: something derived from stories and kept elsewhere (a reader's bookmark list, decision 0045) is current
+   * while the generation it was built under still is.
+   */
+  readonly generation: number;
 }
 
 declare module "fastify" {
@@ -185,6 +191,8 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
   // NOTE: plain numbers: a hit on the hot path costs one increment; /metrics reads them when scraped.
   let hits = 0;
   let misses = 0;
+  let generation = 0;
+  let keeping = true;
   /** The entry for `key` counted as a hit, or undefined. */
   function hit(key: string): Answer | Memo | undefined {
     const found = store.get(key);
@@ -311,6 +319,10 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
     get stats() {
       return { ...store.size, hits, misses };
     },
+    get generation() {
+      // NOTE: while invalidations may be missed, every read is a new generation: nothing derived is ever current.
+      return keeping ? generation : ++generation;
+    },
   } satisfies ReadCache;
 
   /**
@@ -318,6 +330,7 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
    * `a` (author pages), `*` (everything). An author page lists stories, so whatever drops Discover drops it too.
    */
   function dropLocally(message: string): void {
+    generation++;
     const id = Number(message.slice(1));
     if (message === "a") {
       store.invalidate("authors");
@@ -336,8 +349,16 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
 
   const bus = startInvalidationBus(app, {
     onMessage: dropLocally,
-    onLost: () => store.setKeeping(false),
-    onListening: () => store.setKeeping(true),
+    onLost: () => {
+      keeping = false;
+      generation++;
+      store.setKeeping(false);
+    },
+    onListening: () => {
+      keeping = true;
+      generation++;
+      store.setKeeping(true);
+    },
   });
 
   return cache;

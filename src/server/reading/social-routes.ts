@@ -12,7 +12,7 @@ import { AppError, notFound } from "../errors";
 import { refuseIfBlockedOrThrow } from "../safety/blocks";
 import { checkCommentLimits } from "../moderation/new-account-limits";
 import { stripControlChars } from "../stories/sanitize-content";
-import { listBookmarks } from "./bookmarks";
+import { bookmarksFor } from "./bookmarks";
 import { deleteComment, editComment } from "./comment-changes";
 import {
   addComment,
@@ -47,7 +47,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const now = () => root.deps.now();
 
-  app.get("/api/bookmarks", signedIn, async (request) => listBookmarks(request.db, requireUser(request)));
+  app.get("/api/bookmarks", signedIn, async (request) => bookmarksFor(request, requireUser(request)));
 
   app.get("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const user = requireUser(request);
