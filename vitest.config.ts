@@ -11,9 +11,15 @@ const testFiles = (dir: string) =>
   readdirSync(new URL(`${dir}/`, import.meta.url), { recursive: true, encoding: "utf8" })
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => `${dir}/${file}`);
+// NOTE: a client test that stubs globals (fetch, timers, window properties) keeps a module graph and a jsdom of its own
+// too; the others (pure functions, components on a plain jsdom) share a worker's, as server tests do.
+const STUBS_GLOBALS =
+  /\bvi\.(stubGlobal|stubEnv|useFakeTimers)\(|Object\.defineProperty\((window|globalThis|navigator|document)\b|\b(window|globalThis)\.\w+ *=[^=]/;
+const read = (file: string) => readFileSync(new URL(file, import.meta.url), "utf8");
 const ISOLATED = [...testFiles("src"), ...testFiles("scripts")].filter(
-  (file) => file.startsWith("src/client/") || MOCKS_MODULES.test(readFileSync(new URL(file, import.meta.url), "utf8")),
+  (file) => MOCKS_MODULES.test(read(file)) || (file.startsWith("src/client/") && STUBS_GLOBALS.test(read(file))),
 );
+const CLIENT = testFiles("src/client").filter((file) => !ISOLATED.includes(file));
 
 export default defineConfig({
   test: {
@@ -33,8 +39,9 @@ export default defineConfig({
         extends: true,
         // Server and script tests share each worker's module graph: importing the app once per worker instead of
         // once per file cut the suite's CPU time by about a third (docs/decisions/0003-test-databases.md).
-        test: { name: "shared", include: INCLUDE, exclude: ISOLATED, isolate: false },
+        test: { name: "shared", include: INCLUDE, exclude: [...ISOLATED, ...CLIENT], isolate: false },
       },
+      { extends: true, test: { name: "client", include: CLIENT.length ? CLIENT : ["!"], isolate: false } },
       { extends: true, test: { name: "isolated", include: ISOLATED.length ? ISOLATED : ["!"], isolate: true } },
     ],
   },

@@ -1,6 +1,7 @@
 // Test databases: PGlite always; a fresh PostgreSQL database when TEST_DATABASE_URL is set. Both start
 // from the run's migrated templates (global-setup.ts), so opening one runs no migration.
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/client";
@@ -34,14 +35,18 @@ async function openPgliteCopy(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      // NOTE: not waited for (the next suite need not wait on the disk); what a worker's exit cuts short, the run's
+      // end removes with the rest of its copies.
+      void rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
     },
   };
 }
 
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
   if (kind === "pglite") return openPgliteCopy();
-  const scratch = await createScratchDatabase(TEST_DATABASE_URL!, inject("postgresTemplate") || undefined);
+  const template = inject("postgresTemplate") || undefined;
+  // Named for the run, which drops it at its end with the others (createScratchDatabase's runTag).
+  const scratch = await createScratchDatabase(TEST_DATABASE_URL!, template, template);
   const database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 4 });
   return {
     ...database,

@@ -21,9 +21,18 @@ async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise
 /**
  * A new database on the server of adminUrl: empty, or a copy of `template` (a database nobody is connected to);
  * drop() removes it, closing what is still connected.
+ *
+ * With `runTag` (a test run's scratch databases, src/server/test/database.ts) the name starts with the tag and drop()
+ * only marks it done: the run drops them all together at its end (dropScratchDatabasesOf). One DROP DATABASE waits
+ * for a checkpoint of the whole server (0.2–3 s on this machine under load); dropped side by side, the drops share
+ * their checkpoints (six took 0.34 s), and no test worker waits for one.
  */
-export async function createScratchDatabase(adminUrl: string, template?: string): Promise<ScratchDatabase> {
-  const name = `ficforge_t_${randomBytes(6).toString("hex")}`;
+export async function createScratchDatabase(
+  adminUrl: string,
+  template?: string,
+  runTag?: string,
+): Promise<ScratchDatabase> {
+  const name = `${runTag ? `${runTag}_` : "ficforge_t_"}${randomBytes(6).toString("hex")}`;
   await asAdmin(adminUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ""}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -31,9 +40,31 @@ export async function createScratchDatabase(adminUrl: string, template?: string)
     name,
     url: url.toString(),
     drop: async () => {
+      if (runTag) return;
       await asAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/** Drops every database whose name starts with `${runTag}_`, a few at a time; answers how many. */
+export async function dropScratchDatabasesOf(adminUrl: string, runTag: string, parallel = 8): Promise<number> {
+  const prefix = `${runTag}_`;
+  const names = await asAdmin(adminUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where left(datname, length($1)) = $1",
+      [prefix],
+    );
+    return rows.map((row) => row.datname);
+  });
+  const queue = [...names];
+  const worker = () =>
+    asAdmin(adminUrl, async (admin) => {
+      for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+        await admin.query(`drop database if exists "${name}" with (force)`);
+      }
+    });
+  await Promise.all(Array.from({ length: Math.min(parallel, names.length) }, worker));
+  return names.length;
 }
 
 /**
