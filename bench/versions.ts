@@ -14,11 +14,11 @@ import { loadConfig } from "../src/server/env";
 import { createDevOutbox } from "../src/server/mail/mailer";
 import { SANITIZER_VERSION } from "../src/server/stories/sanitize-content";
 import { countStoryWords } from "../src/server/stories/story-text";
-import { recordVersion } from "../src/server/versions/record-version";
 import { listVersions } from "../src/server/versions/version-queries";
-import { KEYFRAME_EVERY, newestVersion, splitBlocks } from "../src/server/versions/version-store";
+import { KEYFRAME_EVERY, newestVersion } from "../src/server/versions/version-store";
 import { longStoryHtml } from "./lib/long-story";
 import { createRandom } from "./lib/random";
+import { seedVersionHistory } from "./lib/version-history";
 import { formatMs, printTable } from "./lib/table";
 
 const { values } = parseArgs({
@@ -76,48 +76,16 @@ const cookie = `${SESSION_COOKIE}=${(await createSession(db, user!.id, new Date(
 const inject = (method: "GET" | "POST" | "PATCH", path: string, payload?: object) =>
   app.inject({ method, url: path, payload, headers: { cookie, origin: "http://localhost:3000" } });
 
-// The versions: each changes a few paragraphs somewhere (typing), every 10th is a Marin Rewrite.
-const r = createRandom(7);
-let blocks = splitBlocks(html);
-const paragraphAt = () => Math.floor(r.next() * blocks.length);
-const took: number[] = [];
 process.stdout.write(`taking ${VERSIONS} versions of a ${countStoryWords(html).wordCount}-word story`);
-for (let i = 0; i < VERSIONS; i++) {
-  blocks = [...blocks];
-  if (i % 10 === 9) {
-    // A Rewrite: one paragraph becomes two of Marin's (about 100 words), so the story stays near its size.
-    const sentence = "Marin wrote a long sentence about the harbour. ".repeat(6);
-    blocks.splice(paragraphAt(), 1, `<div class="generated-content"><p>${sentence}</p><p>${sentence}</p></div>`);
-  } else {
-    for (let k = 0; k < 3; k++) {
-      const at = paragraphAt();
-      blocks[at] = blocks[at]!.replace(/<\/p>$/, ` And then, edit ${i}.${k}, she wrote a little more.</p>`);
-    }
-  }
-  const text = blocks.join("");
-  clock += 11 * 60_000;
-  const origin = i % 10 === 9 ? ("marin" as const) : ("writer" as const);
-  took.push(
-    await timed(() =>
-      recordVersion(
-        db,
-        {
-          storyId,
-          text,
-          ...countStoryWords(text),
-          sanitizedWith: SANITIZER_VERSION,
-          savedAt: now(),
-          origin,
-          model: null,
-        },
-        now(),
-      ),
-    ),
-  );
-  if (i % 100 === 99) process.stdout.write(".");
-}
+const history = await seedVersionHistory(db, storyId, html, VERSIONS, (done) => {
+  if (done % 100 === 0) process.stdout.write(".");
+});
+const took = history.took;
+// The app's clock goes on from the newest version (seeded 11 minutes apart, ending now).
+clock = Date.now();
+const r = createRandom(7);
 process.stdout.write("\n");
-const current = blocks.join("");
+const current = history.text;
 await db
   .update(stories)
   .set({ content: current, ...countStoryWords(current) })

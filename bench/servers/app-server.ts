@@ -17,6 +17,9 @@ import { parentOptions, serveParent } from "../lib/ipc";
 import { PUBLIC_AUTHOR_PATH, seedPublicStory } from "../lib/public-story";
 import { hasBenchData, type SeedResult, seedBench } from "../lib/seed-bench";
 import { insertLongStory, storyOfWords } from "../lib/long-story";
+import { seedVersionHistory } from "../lib/version-history";
+import { eq, sql } from "drizzle-orm";
+import { stories, storyVersions } from "../../src/server/db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../../src/server/stories/sanitize-content";
 import { countStoryWords } from "../../src/server/stories/story-text";
 
@@ -96,12 +99,20 @@ serveParent(
       const content = storyOfWords(Number(request.words), sanitizeContent);
       const { path, headers } = await insertLongStory(database.db, content, SANITIZER_VERSION, `editor${Date.now()}`);
       const storyId = Number(path.split("/").pop());
-      return {
-        storyId,
-        token: headers.cookie.split("=")[1],
-        words: countStoryWords(content).wordCount,
-        versions: 0,
-      };
+      // Its history, taken as saves take it; the story then holds the newest version's text.
+      const count = Number(request.versions ?? 0);
+      if (count > 0) {
+        const { text } = await seedVersionHistory(database.db, storyId, content, count);
+        await database.db
+          .update(stories)
+          .set({ content: text, ...countStoryWords(text) })
+          .where(eq(stories.id, storyId));
+      }
+      const [{ n }] = (await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(storyVersions)
+        .where(eq(storyVersions.storyId, storyId))) as [{ n: number }];
+      return { storyId, token: headers.cookie.split("=")[1], words: countStoryWords(content).wordCount, versions: n };
     },
     rss: () => process.memoryUsage().rss,
     /** Read counting on or off for the case about to be measured (cases.ts readCounting). */
