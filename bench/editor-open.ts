@@ -8,10 +8,11 @@ import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright";
 import { SESSION_COOKIE } from "../src/server/accounts/sessions";
+import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from "../src/shared/signed-in-hint";
 import { startServerProcess } from "./lib/ipc";
 import { formatMs, printTable } from "./lib/table";
 import type { AppServerOptions, AppServerReady } from "./servers/app-server";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -53,7 +54,11 @@ try {
   const lcps: number[] = [];
   for (let run = 0; run < Number(values.runs); run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies([{ name: SESSION_COOKIE, value: setup.token, url: base }]);
+    // As a signed-in browser holds them: the session and the signed-in hint.
+    await context.addCookies([
+      { name: SESSION_COOKIE, value: setup.token, url: base },
+      { name: SIGNED_IN_HINT_COOKIE, value: SIGNED_IN_HINT_VALUE, url: base },
+    ]);
     const page = await context.newPage();
     await page.addInitScript(() => {
       const w = window as unknown as { __lcp?: number };
@@ -61,6 +66,12 @@ try {
         for (const entry of list.getEntries()) w.__lcp = entry.startTime;
       }).observe({ type: "largest-contentful-paint", buffered: true });
     });
+    // EDITOR_BENCH_PROFILE=FILE: the page's own CPU profile of the first run (bench/profile-summary.ts reads it).
+    const pageProfile = run === 0 && process.env.EDITOR_BENCH_PROFILE ? await context.newCDPSession(page) : undefined;
+    if (pageProfile) {
+      await pageProfile.send("Profiler.enable");
+      await pageProfile.send("Profiler.start");
+    }
     await page.goto(`${base}/dashboard/story/${setup.storyId}`);
     // Checked on every animation frame: the first frame at which the editor holds the story's text.
     const at = await page
@@ -78,6 +89,24 @@ try {
     const textAt = Number(await at.jsonValue());
     await page.waitForTimeout(300);
     painted.push(textAt);
+    if (pageProfile) {
+      await page.waitForTimeout(500);
+      const { profile } = await pageProfile.send("Profiler.stop");
+      writeFileSync(process.env.EDITOR_BENCH_PROFILE!, JSON.stringify(profile));
+    }
+    if (process.env.EDITOR_BENCH_DEBUG)
+      console.log(
+        await page.evaluate(() =>
+          performance
+            .getEntriesByType("resource")
+            .map((e) => e as PerformanceResourceTiming)
+            .map(
+              (e) => `${e.name.replace(location.origin, "")} ${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`,
+            )
+            .join("\n"),
+        ),
+        `text at ${Math.round(textAt)}`,
+      );
     lcps.push(await page.evaluate(() => (window as unknown as { __lcp?: number }).__lcp ?? Number.NaN));
     await context.close();
   }
