@@ -172,7 +172,8 @@ export const CASES: BenchCase[] = [
   },
   {
     name: "bookmarks-signed-in",
-    about: "GET /api/bookmarks with a session: the reader's bookmarked stories (kept with the cached session, rebuilt after story changes)",
+    about:
+      "GET /api/bookmarks with a session: the reader's bookmarked stories (kept with the cached session, rebuilt after story changes)",
     path: "/api/bookmarks",
     seeded: true,
     onlyByName: true,
