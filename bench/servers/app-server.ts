@@ -1,8 +1,7 @@
 // The real app in its own process: PGlite in a fresh data directory, seeded when asked, logger off.
 import { createDiskStorage } from "../../src/server/images/storage/disk";
 import { createDeps } from "../../src/server/deps";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
+import { existsSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
@@ -14,6 +13,7 @@ import { READ_COUNTING } from "../../src/server/reading-stats/read-counter";
 import { createDevOutbox } from "../../src/server/mail/mailer";
 import { CASES } from "../cases";
 import { parentOptions, serveParent } from "../lib/ipc";
+import { profilerHandlers } from "../lib/profiler";
 import { PUBLIC_AUTHOR_PATH, seedPublicStory } from "../lib/public-story";
 import { hasBenchData, type SeedResult, seedBench } from "../lib/seed-bench";
 import { insertLongStory, storyOfWords } from "../lib/long-story";
@@ -46,7 +46,6 @@ export interface AppServerReady {
 }
 
 const options = parentOptions<AppServerOptions>();
-let profiler: Session | undefined;
 const started = performance.now();
 const database = await openDatabase(
   options.databaseUrl ? { kind: "postgres", url: options.databaseUrl } : { kind: "pglite", dataDir: options.dataDir },
@@ -120,23 +119,7 @@ serveParent(
       READ_COUNTING.enabled = request.enabled !== false;
       return READ_COUNTING.enabled;
     },
-    /** Starts V8's CPU profiler in this process (run.ts --cpu-prof): one case's load, without seeding or start-up. */
-    profileStart: async () => {
-      profiler = new Session();
-      profiler.connect();
-      await profiler.post("Profiler.enable");
-      await profiler.post("Profiler.start");
-      return true;
-    },
-    /** Stops it and writes the profile (a .cpuprofile Chrome DevTools and bench/profile-summary.ts read). */
-    profileStop: async (request) => {
-      if (!profiler) throw new Error("profileStop without profileStart");
-      const { profile } = await profiler.post("Profiler.stop");
-      profiler.disconnect();
-      profiler = undefined;
-      writeFileSync(String(request.file), JSON.stringify(profile));
-      return true;
-    },
+    ...profilerHandlers(),
     /** CPU microseconds this process has used (user + system): the cost per request, even on a busy machine. */
     cpu: () => {
       const { user, system } = process.cpuUsage();

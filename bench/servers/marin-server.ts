@@ -1,7 +1,5 @@
 // The real app in its own process for bench/ttft.ts: AI through the given OpenAI-compatible URL, PGlite in memory or
 // PostgreSQL, logger off, and signed-in free users with a large referral pool (every request pays the quota charge).
-import { writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { createDeps } from "../../src/server/deps";
 import { buildApp } from "../../src/server/app";
@@ -11,6 +9,7 @@ import { createDevOutbox } from "../../src/server/mail/mailer";
 import { loreEntries } from "../../src/server/db/schema";
 import { createStory, createVerifiedUserWithSession } from "../../src/server/test/factories";
 import { parentOptions, serveParent } from "../lib/ipc";
+import { profilerHandlers } from "../lib/profiler";
 
 export interface MarinServerOptions {
   aiBaseUrl: string;
@@ -66,27 +65,9 @@ async function storiesWithLore(authorId: number, count: number): Promise<LoreSto
   return { plain: plain.id, withLore: withLore.id };
 }
 
-let profiler: Session | undefined;
 serveParent(
   { port: (app.server.address() as AddressInfo).port, cookies, loreStories, origin: config.APP_URL, db: database.kind },
-  {
-    /** V8's CPU profiler over the measured runs (ttft.ts --cpu-prof FILE), as app-server.ts does for run.ts. */
-    profileStart: async () => {
-      profiler = new Session();
-      profiler.connect();
-      await profiler.post("Profiler.enable");
-      await profiler.post("Profiler.start");
-      return true;
-    },
-    profileStop: async (request) => {
-      if (!profiler) throw new Error("profileStop without profileStart");
-      const { profile } = await profiler.post("Profiler.stop");
-      profiler.disconnect();
-      profiler = undefined;
-      writeFileSync(String(request.file), JSON.stringify(profile));
-      return true;
-    },
-  },
+  profilerHandlers(),
   async () => {
     await app.close();
     await database.close();
