@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
-import { localNginxConf } from "../src/server/deploy/nginx-conf";
+import { instanceEnv, localNginxConf } from "../src/server/deploy/nginx-conf";
 import { createStory, createUser, createVerifiedUserWithSession } from "../src/server/test/factories";
 import { freePort } from "../src/server/test/free-port";
 import { createScratchDatabase } from "../src/server/test/postgres";
@@ -46,20 +46,7 @@ const cleanup: Array<() => unknown> = [];
 function startInstance(port: number, databaseUrl: string, appUrl: string): Instance {
   const child = spawn(process.execPath, ["dist/server/main.js"], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      APP_URL: appUrl,
-      DATABASE_URL: databaseUrl,
-      TRUST_PROXY: "127.0.0.1",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      // The same drain as the CI test (nginx's test keep-alive is 500 ms, below it).
-      SHUTDOWN_DRAIN_MS: "1000",
-      SHUTDOWN_TIMEOUT_MS: "10000",
-    },
+    env: instanceEnv(port, databaseUrl, appUrl),
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(child);

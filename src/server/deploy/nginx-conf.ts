@@ -1,4 +1,5 @@
-// deploy/nginx.conf run locally, by the nginx test and bench/two-instances.ts (decision 0038).
+// deploy/nginx.conf run locally, by the nginx test, bench/two-instances.ts and bench/nginx-restart.ts (decision 0038),
+// and the environment of each app instance behind it.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -25,4 +26,24 @@ export function localNginxConf(dir: string, listen: number, [one, two]: [number,
     throw new Error(`unknown test mark ${mark}`);
   });
   return rewritten.join("\n");
+}
+
+/**
+ * One app instance behind the local nginx: trusting the proxy's X-Forwarded-For, and a drain (1 s) above nginx's test
+ * keep-alive (500 ms), so a SIGTERM'd instance finishes what it holds while nginx moves on.
+ */
+export function instanceEnv(port: number, databaseUrl: string, appUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    APP_URL: appUrl,
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: "127.0.0.1",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    SHUTDOWN_DRAIN_MS: "1000",
+    SHUTDOWN_TIMEOUT_MS: "10000",
+  };
 }

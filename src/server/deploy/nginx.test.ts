@@ -13,7 +13,7 @@ import { openDatabase } from "../db/client";
 import { TEST_DATABASE_URL } from "../test/database";
 import { createStory, createUser } from "../test/factories";
 import { freePort } from "../test/free-port";
-import { localNginxConf } from "./nginx-conf";
+import { instanceEnv, localNginxConf } from "./nginx-conf";
 import { createScratchDatabase, terminateBackends } from "../test/postgres";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
@@ -30,19 +30,7 @@ interface Instance {
 function startInstance(port: number, databaseUrl: string, appUrl: string): Instance {
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      APP_URL: appUrl,
-      DATABASE_URL: databaseUrl,
-      TRUST_PROXY: "127.0.0.1",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      SHUTDOWN_DRAIN_MS: "1000",
-      SHUTDOWN_TIMEOUT_MS: "10000",
-    },
+    env: instanceEnv(port, databaseUrl, appUrl),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
