@@ -1,32 +1,86 @@
 // Every route of SPEC.md section 2. Pages load lazily; the landing page ships with start.tsx.
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import { Route, Switch } from "wouter";
 import { ROUTES } from "../shared/routes";
 import { FullPageSpinner } from "./components/ui/spinner";
 import { ProtectedRoute } from "./features/auth/ProtectedRoute";
 import { DashboardLayout } from "./features/layout/DashboardLayout";
+import { preloadable } from "./lib/preloadable";
+import { queryClient } from "./lib/query-client";
+import { queryKeys } from "./lib/query-keys";
 import LandingPage from "./pages/LandingPage";
 import NotFoundPage from "./pages/NotFoundPage";
 
-const AuthPage = lazy(() => import("./pages/AuthPage"));
-const AuthSuccessPage = lazy(() => import("./pages/AuthSuccessPage"));
-const EmailChangePage = lazy(() => import("./pages/EmailChangePage"));
-const EmailConfirmedPage = lazy(() => import("./pages/EmailConfirmedPage"));
-const ResetPasswordPage = lazy(() => import("./pages/ResetPasswordPage"));
-const LegalPage = lazy(() => import("./pages/LegalPage"));
-const DashboardPage = lazy(() => import("./pages/DashboardPage"));
-const CreateStoryPage = lazy(() => import("./pages/CreateStoryPage"));
-const DiscoverPage = lazy(() => import("./pages/DiscoverPage"));
-const EditorPage = lazy(() => import("./pages/EditorPage"));
-const ReaderPage = lazy(() => import("./pages/ReaderPage"));
-const DetailsPage = lazy(() => import("./pages/DetailsPage"));
-const UpgradePage = lazy(() => import("./pages/UpgradePage"));
-const SettingsPage = lazy(() => import("./pages/SettingsPage"));
-const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
-const HistoryPage = lazy(() => import("./pages/HistoryPage"));
-const CanonPage = lazy(() => import("./pages/CanonPage"));
-const ReportPage = lazy(() => import("./pages/ReportPage"));
-const ModerationPage = lazy(() => import("./pages/ModerationPage"));
+const AuthPage = preloadable(() => import("./pages/AuthPage"));
+const AuthSuccessPage = preloadable(() => import("./pages/AuthSuccessPage"));
+const EmailChangePage = preloadable(() => import("./pages/EmailChangePage"));
+const EmailConfirmedPage = preloadable(() => import("./pages/EmailConfirmedPage"));
+const ResetPasswordPage = preloadable(() => import("./pages/ResetPasswordPage"));
+const LegalPage = preloadable(() => import("./pages/LegalPage"));
+const DashboardPage = preloadable(() => import("./pages/DashboardPage"));
+const CreateStoryPage = preloadable(() => import("./pages/CreateStoryPage"));
+const DiscoverPage = preloadable(() => import("./pages/DiscoverPage"));
+const EditorPage = preloadable(() => import("./pages/EditorPage"));
+const EditorPreview = preloadable(() => import("./features/editor/EditorPreview"));
+const ReaderPage = preloadable(() => import("./pages/ReaderPage"));
+const DetailsPage = preloadable(() => import("./pages/DetailsPage"));
+const UpgradePage = preloadable(() => import("./pages/UpgradePage"));
+const SettingsPage = preloadable(() => import("./pages/SettingsPage"));
+const NotificationsPage = preloadable(() => import("./pages/NotificationsPage"));
+const HistoryPage = preloadable(() => import("./pages/HistoryPage"));
+const CanonPage = preloadable(() => import("./pages/CanonPage"));
+const ReportPage = preloadable(() => import("./pages/ReportPage"));
+const ModerationPage = preloadable(() => import("./pages/ModerationPage"));
+
+/** The pages a cold load most often opens, fetched as the app starts instead of once the signed-in user has
+ * arrived (the route renders only then): on the editor that took the page's chunk off the critical path. */
+const FIRST_PAGES = [
+  [/^\/dashboard\/story\/[^/]+\/read\/?$/, ReaderPage],
+  [/^\/dashboard\/story\/[^/]+\/details\/?$/, DetailsPage],
+  [/^\/dashboard\/?$/, DashboardPage],
+  [/^\/dashboard\/discover\/?$/, DiscoverPage],
+  [/^\/auth\/?$/, AuthPage],
+] as const;
+
+const EDITOR_PATH = /^\/dashboard\/story\/(\d+)\/?$/;
+
+/** Starts fetching what the page at `path` opens with; `signedIn` from the signed-in hint. */
+export function preloadPageFor(path: string, signedIn: boolean): void {
+  const storyId = EDITOR_PATH.exec(path)?.[1];
+  if (!storyId) {
+    for (const [pattern, page] of FIRST_PAGES) if (pattern.test(path)) void page.preload();
+    return;
+  }
+  // The editor: the story (cached as the page would cache it) and the preview's small chunk first. The editor's own
+  // forty-odd chunks follow once they are in: asked for at once, they held all six of the browser's connections to
+  // the server while the story and the signed-in user's request waited behind them.
+  const first = [
+    EditorPreview.preload(),
+    signedIn && queryClient.prefetchQuery({ queryKey: queryKeys.story(storyId) }),
+  ];
+  void Promise.allSettled(first).then(() => EditorPage.preload());
+}
+
+/**
+ * The editor: the stored text first, read-only (EditorPreview), then the editor in its place once its chunk is here
+ * and that text has been painted, so a long story is on screen before ProseMirror has built it (decision 0047).
+ */
+function EditorRoute({ id }: { id: string }) {
+  const [previewShown, setPreviewShown] = useState(false);
+  const [editorReady, setEditorReady] = useState(false);
+  const shown = useCallback(() => setPreviewShown(true), []);
+  useEffect(() => {
+    if (!previewShown) return;
+    let live = true;
+    // A chunk that failed to load is rendered anyway, so its error reaches the page as any page's would.
+    const ready = () => live && setEditorReady(true);
+    EditorPage.preload().then(ready, ready);
+    return () => {
+      live = false;
+    };
+  }, [previewShown]);
+  return editorReady ? <EditorPage id={id} /> : <EditorPreview id={id} onShown={shown} />;
+}
 
 /** Every /dashboard page: signed-in only, framed by the sidebar layout. */
 function Protected({ children }: { children: ReactNode }) {
@@ -81,7 +135,7 @@ export function AppRoutes() {
         <Route path={ROUTES.story(":id")}>
           {(params) => (
             <Protected>
-              <EditorPage id={params.id} />
+              <EditorRoute key={params.id} id={params.id} />
             </Protected>
           )}
         </Route>

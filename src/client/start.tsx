@@ -1,13 +1,14 @@
 // Renders the page: on / it hydrates the landing page prerendered at build (scripts/prerender.mjs) with only what
 // that page needs; the rest of the app (app.tsx) loads once the visitor goes anywhere else, or at once elsewhere.
-import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from "react";
+import { StrictMode, Suspense, startTransition, useEffect, useState } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { useLocation } from "wouter";
 import { ROUTES } from "../shared/routes";
 import { FullPageSpinner } from "./components/ui/spinner";
+import { preloadable } from "./lib/preloadable";
 import LandingPage from "./pages/LandingPage";
 
-const App = lazy(() => import("./app"));
+const App = preloadable(() => import("./app"));
 
 function Root() {
   const [location] = useLocation();
@@ -35,4 +36,10 @@ const root = (
 // Only / arrives prerendered; every other page arrives as the empty shell. Hydrating in a transition, in a task of
 // its own after this module's evaluation, lets React yield to the browser instead of holding the main thread.
 if (container.hasChildNodes()) setTimeout(() => startTransition(() => void hydrateRoot(container, root)));
-else createRoot(container).render(root);
+else {
+  // Any other page needs the app at once: the spinner shows while it arrives, and the app replaces it in a plain
+  // update, not a Suspense retry that React would hold back for its 300 ms reveal throttle (decision 0047).
+  const reactRoot = createRoot(container);
+  reactRoot.render(<FullPageSpinner />);
+  void App.preload().finally(() => reactRoot.render(root));
+}

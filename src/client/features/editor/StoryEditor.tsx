@@ -1,6 +1,6 @@
 // The editor page's body: the writing pane (title, actions, formatting, TipTap) beside the assistant pane.
 import { useQueryClient } from "@tanstack/react-query";
-import { EditorContent, useEditor } from "@tiptap/react";
+import { EditorContent, getHTMLFromFragment, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT, CHAT_WIDTH_PERCENT } from "../../../shared/limits";
@@ -80,7 +80,13 @@ export function StoryEditor({ story }: { story: StoryView }) {
     (): Draft => ({ title: titleRef.current, content: normalizeEditorHtml(editorRef.current.getHTML()) }),
     [],
   );
-  const { saver, status, conflict } = useStorySaver(story, read);
+  // The document as loaded (ProseMirror documents are immutable), serialized only when the saver first compares.
+  const [loadedDoc] = useState(() => editor.state.doc);
+  const loadedContent = useCallback(
+    () => normalizeEditorHtml(getHTMLFromFragment(loadedDoc.content, loadedDoc.type.schema)),
+    [loadedDoc],
+  );
+  const { saver, status, conflict } = useStorySaver(story, read, loadedContent);
   saverRef.current = saver;
   const bridge = useAiInsertion(editor, saver);
   const restoreVersion = useRestoreIntoEditor(story.id, editor, saver, () => setHistoryOpen(false));

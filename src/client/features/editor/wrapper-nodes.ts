@@ -1,7 +1,9 @@
 // Block wrappers that AI generation adds to a story (SPEC.md section 4, chat routing) and that the server's
 // sanitizer keeps: without these nodes TipTap would unwrap them on load and the next save would drop them.
 import { mergeAttributes, Node } from "@tiptap/core";
-import { TextSelection } from "@tiptap/pm/state";
+import type { Node as ProseMirrorNode, NodeType } from "@tiptap/pm/model";
+import { Plugin, PluginKey, TextSelection } from "@tiptap/pm/state";
+import { Decoration, DecorationSet } from "@tiptap/pm/view";
 
 /** `<section class="chapter" data-chapter="N">`: a chapter separator around a generated chapter. */
 export const ChapterSection = Node.create({
@@ -92,22 +94,36 @@ export const GeneratedContent = Node.create({
     };
   },
 
-  // NOTE: only the editor's DOM carries the label (editor.css shows it); getHTML() uses renderHTML above.
-  addNodeView() {
-    return ({ node, HTMLAttributes }) => {
-      const dom = document.createElement("div");
-      for (const [name, value] of Object.entries(mergeAttributes({ class: "generated-content" }, HTMLAttributes))) {
-        dom.setAttribute(name, String(value));
-      }
-      dom.setAttribute("data-marin-label", provenanceLabel(node.attrs.model, node.attrs.generatedAt));
-      return {
-        dom,
-        contentDOM: dom,
-        update: (next) =>
-          next.type === node.type &&
-          next.attrs.model === node.attrs.model &&
-          next.attrs.generatedAt === node.attrs.generatedAt,
-      };
-    };
+  // NOTE: only the editor's DOM carries the label (editor.css shows it); getHTML() uses renderHTML above. It is a node
+  // decoration, not a node view: TipTap hands ProseMirror new node-view functions when the editor mounts, which
+  // redraws the whole document a second time (207 ms for a 100,000-word story on a cold load, decision 0047).
+  addProseMirrorPlugins() {
+    return [provenanceLabels(this.type)];
   },
 });
+
+/** Labels every wrapper of `type` with `data-marin-label`; recomputed only when the document changes. */
+function provenanceLabels(type: NodeType): Plugin {
+  let labelled: ProseMirrorNode | undefined;
+  let decorations = DecorationSet.empty;
+  return new Plugin({
+    key: new PluginKey("marinProvenanceLabels"),
+    props: {
+      decorations(state) {
+        if (state.doc === labelled) return decorations;
+        const found: Decoration[] = [];
+        state.doc.descendants((node, pos) => {
+          if (node.type === type) {
+            const label = provenanceLabel(node.attrs.model, node.attrs.generatedAt);
+            found.push(Decoration.node(pos, pos + node.nodeSize, { "data-marin-label": label }));
+          }
+          // Wrappers hold blocks, never inline content: paragraphs and headings are not searched.
+          return !node.isTextblock;
+        });
+        labelled = state.doc;
+        decorations = DecorationSet.create(state.doc, found);
+        return decorations;
+      },
+    },
+  });
+}
