@@ -154,11 +154,13 @@ function MarinPane({
 
 function PaneHeader({ model, offline, children }: { model: string | null; offline: boolean; children: ReactNode }) {
   return (
-    <header className="flex items-center gap-3 border-b border-brand-100 bg-white px-4 py-3">
+    // NOTE: the buttons wrap under the name when the pane is narrow (35–40% of a 1280 px window), so 'Marin' and
+    // the model stay readable instead of being cut to a letter or two.
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-brand-100 bg-white px-4 py-3">
       <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-pink-600 text-white">
         <Bot className="h-5 w-5" aria-hidden />
       </span>
-      <div className="min-w-0">
+      <div className="min-w-28 flex-1">
         <h2 className="font-semibold text-ink">Marin</h2>
         <p className="flex items-center gap-1 text-xs text-slate-500" data-testid="marin-model">
           <span className="truncate">{model ?? "Your writing assistant"}</span>
@@ -175,7 +177,7 @@ function PaneHeader({ model, offline, children }: { model: string | null; offlin
           ) : null}
         </p>
       </div>
-      {children}
+      <div className="ml-auto flex items-center gap-3">{children}</div>
     </header>
   );
 }
