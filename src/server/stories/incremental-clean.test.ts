@@ -3,7 +3,7 @@
 // is still clean (cleaning it again changes nothing) and counted as stored.
 import { describe, expect, it } from "vitest";
 import { longStoryHtml } from "../../../bench/lib/long-story";
-import { cleanAgainst, INCREMENTAL_MIN_CHARS, topLevelBoundaries } from "./incremental-clean";
+import { changedSpan, cleanAgainst, INCREMENTAL_MIN_CHARS, topLevelBoundaries } from "./incremental-clean";
 import { sanitizeContent } from "./sanitize-content";
 import { countStoryWords } from "./story-text";
 
@@ -96,5 +96,28 @@ describe("cleaning only what changed", () => {
     expect(cleanAgainst(short, { content: "<p>Short</p>", counts: { wordCount: 1, aiWordCount: 0 } })).toEqual(
       whole(short),
     );
+  });
+
+  it("finds the same span from either end of the text as the full list of boundaries gives", () => {
+    const boundaries = topLevelBoundaries(stored);
+    const floor = (at: number) => boundaries.filter((b) => b <= at).at(-1);
+    const ceil = (at: number) => boundaries.find((b) => b >= at);
+    // Deterministic spread of changes: at the start, the end, on boundaries, inside tags and text, one or wide.
+    const points = [0, 1, 3, stored.length - 1, stored.length, ...boundaries.slice(0, 5), ...boundaries.slice(-5)];
+    for (let i = 1; i <= 60; i++) points.push(Math.floor((stored.length * i * 7919) / 60 / 7919));
+    for (const p of points) {
+      for (const width of [0, 1, 37, 5000, 90_000]) {
+        const s = Math.min(stored.length, p + width);
+        expect(changedSpan(stored, p, s), `${p}..${s}`).toEqual([floor(p), ceil(s)]);
+      }
+    }
+  });
+
+  it("answers the whole text where what it reads is not what the sanitizer writes, from either end", () => {
+    const strayClose = `${stored.slice(0, 5_000)}</div>${stored.slice(5_000)}`;
+    expect(changedSpan(strayClose, 10_000, 10_020)).toEqual([0, strayClose.length]);
+    const at = stored.length - 5_000;
+    const unclosed = `${stored.slice(0, at)}<div>${stored.slice(at)}`;
+    expect(changedSpan(unclosed, unclosed.length - 20_000, unclosed.length - 19_000)).toEqual([0, unclosed.length]);
   });
 });
