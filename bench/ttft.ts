@@ -2,16 +2,16 @@
 // (DESIGN.md section 8: streaming adds under 5 ms). The provider is the tests' peer with a fixed first-token delay;
 // the app runs in its own process on PGlite in memory (or PostgreSQL) with its real session, per-minute guard and
 // quota charge.
-// A third path, the AI SDK's streamText on the same driver in-process, splits the overhead into the SDK's share and
-// our server's. Runs rotate over the paths after a warm-up; prints medians, p90s and the difference of the medians.
+// A third path, the AI SDK's model stream (doStream, as run-model.ts uses it) on the same driver in-process, splits
+// the overhead into the SDK's share and our server's. Runs rotate over the paths after a warm-up; prints medians, p90s and the difference of the medians.
 //   npx tsx bench/ttft.ts [--runs 200] [--warmup 20] [--delay 20] [--database-url postgres://...] [--cpu-prof FILE]
 // --cpu-prof writes a V8 CPU profile of the app process over the measured runs (bench/profile-summary.ts reads it).
 // --baseline DIR also runs DIR's own bench/servers/marin-server.ts (another checkout, e.g. main's worktree) as a fourth
 // path in the same rotation, so a before/after comparison sees the same load on a shared machine.
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { streamText } from "ai";
 import { createAiDriver } from "../src/server/ai/driver";
+import { providerPrompt } from "../src/server/ai/run-model";
 import { startServerProcess } from "./lib/ipc";
 import type { MarinServerOptions } from "./servers/marin-server";
 import { AI_REQUESTS_PER_MINUTE } from "../src/server/ai/quota";
@@ -111,15 +111,14 @@ function throughApp(url: string, users: string[], appOrigin: string) {
     );
 }
 
+/** The provider's stream through the AI SDK's model interface, as run-model.ts asks for it. */
 async function throughSdk(): Promise<number> {
   const started = performance.now();
-  const result = streamText({
-    model: ai.model,
-    messages: [{ role: "user", content: messages[0]!.content }],
-    maxRetries: 0,
+  const { stream } = await ai.model.doStream({
+    prompt: providerPrompt({ system: "You are Marin.", messages: [{ role: "user", content: messages[0]!.content }] }),
   });
   let at = -1;
-  for await (const part of result.fullStream) {
+  for await (const part of stream) {
     if (at < 0 && part.type === "text-delta") at = performance.now() - started;
   }
   return at;
@@ -127,7 +126,7 @@ async function throughSdk(): Promise<number> {
 
 const PATHS = [
   { name: "provider directly (HTTP)", run: direct, ms: [] as number[] },
-  { name: "AI SDK streamText in-process", run: throughSdk, ms: [] as number[] },
+  { name: "AI SDK model stream in-process", run: throughSdk, ms: [] as number[] },
   { name: "through /api/chat-with-marin (SSE)", run: throughApp(base, cookies, origin), ms: [] as number[] },
 ];
 if (baseline) {

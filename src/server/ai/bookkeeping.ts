@@ -194,7 +194,11 @@ export async function chargeBeforeModel(
     if (ahead) await ahead.catch(() => {});
     return settle(request, reply, user, at, opening);
   }
-  const settling = settle(request, reply, user, at, null);
+  // NOTE: settled from the next turn of the event loop: respond() starts the model in this one, and on PGlite the
+  // charge's statement runs on this thread (about 3 ms), which otherwise held back the request to the provider.
+  const settling = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+    settle(request, reply, user, at, null),
+  );
   state.ahead.set(user.id, settling);
   const charge: Charge = { bucket: "none", day: utcDay(at), allowance: { showPromptCount: false, promptsLeft: null } };
   const filled = settling.then((settled) => void Object.assign(charge, settled));

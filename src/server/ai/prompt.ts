@@ -1,7 +1,6 @@
 // Every prompt Marin sends is built here: the persona and its rules, the task, the story context block
 // (context-block.ts, which the offline storyteller reads back), the story text within its budget, the chat history
 // within its budget, and the request. Also what the pane previews: a one-line summary and the exact context text.
-import type { ModelMessage } from "ai";
 import {
   type ChatMessage,
   type ChatStyle,
@@ -57,9 +56,15 @@ export interface PromptRequest {
   lore?: readonly LoreCandidate[];
 }
 
+/** One message of the conversation sent to the model: Marin's prompts are text only. */
+export interface PromptMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
 export interface BuiltPrompt {
   system: string;
-  messages: ModelMessage[];
+  messages: PromptMessage[];
   maxOutputTokens: number;
   preview: ContextPreview;
 }
@@ -136,7 +141,7 @@ function taskInstruction(request: PromptRequest, storyText: string): string {
 }
 
 /** Earlier messages, newest first within the budget; the history starts with a writer's message. */
-function boundedHistory(earlier: ChatMessage[]): ModelMessage[] {
+function boundedHistory(earlier: ChatMessage[]): PromptMessage[] {
   const kept: ChatMessage[] = [];
   let used = 0;
   for (let i = earlier.length - 1; i >= 0; i--) {
@@ -223,7 +228,7 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
 
   const head = [PERSONA, mature ? MATURE : GENERAL, "", taskInstruction(request, storyText), ""].join("\n");
   const asked = requestMessage(request);
-  const messages: ModelMessage[] = [
+  const messages: PromptMessage[] = [
     ...(request.task === "chat" ? boundedHistory((request.messages ?? []).slice(0, -1)) : []),
     { role: "user", content: asked },
   ];
@@ -252,6 +257,6 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
   };
 }
 
-export function messageChars(messages: ModelMessage[]): number {
+export function messageChars(messages: PromptMessage[]): number {
   return messages.reduce((sum, m) => sum + (typeof m.content === "string" ? m.content.length : 0), 0);
 }

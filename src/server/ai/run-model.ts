@@ -1,7 +1,7 @@
 // One generation through the AI SDK, whatever the provider: text deltas in order, with the time limits, the client's
 // abort, and every way a provider fails turned into one MarinFailure with a clear message (nothing is charged).
 import { APICallError } from "@ai-sdk/provider";
-import { streamText } from "ai";
+import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import type { FastifyBaseLogger } from "fastify";
 import { MARIN_ERROR_CODES } from "../../shared/schemas/marin";
 import type { AiDriver } from "./driver";
@@ -91,6 +91,17 @@ export function classifyFailure(error: unknown): MarinFailure {
   });
 }
 
+/** The prompt as the provider interface takes it: the system prompt, then the conversation as text parts. */
+export function providerPrompt(prompt: Pick<BuiltPrompt, "system" | "messages">): LanguageModelV3Prompt {
+  return [
+    { role: "system", content: prompt.system },
+    ...prompt.messages.map((message) => ({
+      role: message.role,
+      content: [{ type: "text" as const, text: message.content }],
+    })),
+  ];
+}
+
 export interface RunOptions {
   /** The client's signal: aborts the upstream generation. */
   signal: AbortSignal;
@@ -122,30 +133,27 @@ export async function* runModel(ai: AiDriver, prompt: BuiltPrompt, options: RunO
         : classifyFailure(error);
   let text = "";
   try {
-    const result = streamText({
-      model: ai.model,
-      system: prompt.system,
-      messages: prompt.messages,
+    // NOTE: the provider's own stream (the AI SDK's model interface), not streamText: its steps, tools, telemetry
+    // and transforms are nothing Marin uses, and they added 1.6 ms to the time to first token (decision 0048).
+    const { stream } = await ai.model.doStream({
+      prompt: providerPrompt(prompt),
       maxOutputTokens: prompt.maxOutputTokens,
       seed: options.seed,
       abortSignal: controller.signal,
-      // NOTE: no retries: a failure answers at once and costs nothing, so the writer simply sends again.
-      maxRetries: 0,
-      // NOTE: errors arrive as stream parts below; the default handler would print them to the console.
-      onError: () => {},
     });
-    for await (const part of result.fullStream) {
-      if (part.type === "text-delta" && part.text !== "") {
+    for await (const part of stream) {
+      // A provider may go on streaming a little after the abort: nothing after it is passed on.
+      if (controller.signal.aborted) throw failure(new Error("aborted"));
+      if (part.type === "text-delta" && part.delta !== "") {
         if (firstToken) firstToken = void clearTimeout(firstToken);
-        text += part.text;
-        yield part.text;
+        text += part.delta;
+        yield part.delta;
       } else if (part.type === "error") {
         throw failure(part.error);
-      } else if (part.type === "abort") {
-        throw failure(new Error("aborted"));
       } else if (part.type === "finish") {
-        if (part.finishReason === "content-filter") throw new MarinFailure("refused", { finish: part.finishReason });
-        if (part.finishReason === "error") throw new MarinFailure("failed", { finish: part.finishReason });
+        const reason = part.finishReason.unified;
+        if (reason === "content-filter") throw new MarinFailure("refused", { finish: reason });
+        if (reason === "error") throw new MarinFailure("failed", { finish: reason });
       }
     }
     if (controller.signal.aborted) throw failure(new Error("aborted"));
