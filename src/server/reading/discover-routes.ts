@@ -103,35 +103,61 @@ function plainQuery(query: Record<string, unknown>): FastQuery | undefined {
   return out;
 }
 
-/** Request URLs already worked out, to their cache key (null: not the fast path's); bounded, oldest out first. */
-const keysByUrl = new Map<string, string | null>();
+/** A URL the fast path can answer: its cache key for viewers without and with mature stories, and its sort. */
+interface FastKeys {
+  plain: string;
+  mature: string;
+  forYou: boolean;
+}
+
+/** Request URLs already worked out (null: not the fast path's); bounded, oldest out first. */
+const keysByUrl = new Map<string, FastKeys | null>();
 const KEYS_BY_URL = { max: 1_000, maxUrlChars: 1_024 };
 
-/** The read cache's key for a signed-out request's URL, or null when the handler must answer it. */
-function signedOutKey(request: FastifyRequest): string | null {
+/** The read cache's keys for a request's URL, or null when the handler must answer it. */
+function fastKeys(request: FastifyRequest): FastKeys | null {
   const url = request.url;
   const known = keysByUrl.get(url);
   if (known !== undefined) return known;
   const query = plainQuery(request.query as Record<string, unknown>);
-  // NOTE: no user, so includesMature says false whatever nsfw says; asked all the same, as the handler asks it.
-  const key = query ? discoverCacheKey(query, includesMature(null, query.nsfw)) : null;
+  // NOTE: the handler's own key function, for a viewer without and with mature stories (includesMature decides).
+  const keys = query
+    ? { plain: discoverCacheKey(query, false), mature: discoverCacheKey(query, true), forYou: query.sort === "for-you" }
+    : null;
   if (url.length <= KEYS_BY_URL.maxUrlChars) {
-    // NOTE: the key depends on the URL alone (its query string), so it is worked out once per URL.
+    // NOTE: the keys depend on the URL alone (its query string), so they are worked out once per URL.
     if (keysByUrl.size >= KEYS_BY_URL.max) keysByUrl.delete(keysByUrl.keys().next().value as string);
-    keysByUrl.set(url, key);
+    keysByUrl.set(url, keys);
   }
-  return key;
+  return keys;
 }
 
 /**
- * The fast path (decision 0017): a signed-out GET or HEAD of a cached list, filtered or not, is answered before body
- * parsing, the text guard, the schema and the handler, with the bytes and headers the handler would send (same key
- * function, same readCache code). Anything else goes on to the handler.
+ * The fast path (decision 0017): a GET or HEAD of a cached list, filtered or not, is answered before body parsing,
+ * the text guard, the schema and the handler, with the bytes and headers the handler would send (same key function,
+ * same readCache code). Signed out (no Cookie header), and since issue 19 signed in too when the cached session says
+ * the viewer hides nobody and the list is not their own 'for you' one: then the handler would send the shared list
+ * for their plan (`no-store`). Anything else goes on to the handler.
  */
-function cachedForSignedOut(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  // NOTE: only without a Cookie header (no session, so no user), as the read route's fast path.
-  const key = request.headers.cookie === undefined && signedOutKey(request);
-  if (!key || !request.server.readCache.sendCached(request, reply, key, () => true)) done();
+function cachedList(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  const keys = fastKeys(request);
+  if (!keys) {
+    done();
+    return;
+  }
+  const cache = request.server.readCache;
+  if (request.headers.cookie === undefined) {
+    if (!cache.sendCached(request, reply, keys.plain, () => true)) done();
+    return;
+  }
+  const viewer = request.user;
+  if (!viewer || request.session?.hidesAnyone !== false || keys.forYou) {
+    done();
+    return;
+  }
+  const nsfw = (request.query as { nsfw?: DiscoverQuery["nsfw"] }).nsfw;
+  const key = includesMature(viewer, nsfw) ? keys.mature : keys.plain;
+  if (!cache.sendCachedSignedIn(request, reply, key, () => true)) done();
 }
 
 export async function discoverRoutes(root: FastifyInstance): Promise<void> {
@@ -139,7 +165,7 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/published-stories",
-    { schema: { querystring: DiscoverQuery }, onRequest: cachedForSignedOut },
+    { schema: { querystring: DiscoverQuery }, onRequest: cachedList },
     async (request, reply) => {
       const query = request.query;
       const mature = includesMature(request.user, query.nsfw);

@@ -285,3 +285,125 @@ describe("the fast path's tag rule", () => {
     }
   });
 });
+
+// Issue 19: the signed-in fast path. A viewer whose cached session holds their flags for a story (and, for Discover,
+// says they hide nobody) is answered from the route's onRequest hook; the answer must be the handler's, `no-store`,
+// with their own liked and bookmarked flags; anyone it cannot answer exactly goes on to the handler.
+describeEachDb("signed-in fast path", (ctx) => {
+  const db = () => ctx().database.db;
+  let handled = 0;
+  let fast = 0;
+  beforeEach(() => {
+    const cache = ctx().app.readCache;
+    if (!Object.hasOwn(cache, "spiedSignedIn")) {
+      const send = cache.send.bind(cache);
+      cache.send = (...args) => {
+        handled++;
+        return send(...args);
+      };
+      const sendCachedSignedIn = cache.sendCachedSignedIn.bind(cache);
+      cache.sendCachedSignedIn = (...args) => {
+        const sent = sendCachedSignedIn(...args);
+        if (sent) fast++;
+        return sent;
+      };
+      Object.defineProperty(cache, "spiedSignedIn", { value: true });
+    }
+    handled = 0;
+    fast = 0;
+  });
+  const get = (url: string, headers: Record<string, string>) => send(ctx().app, "GET", url, undefined, headers);
+
+  async function published(title: string) {
+    const author = await createVerifiedUserWithSession(db());
+    const story = await createStory(db(), {
+      authorId: author.user.id,
+      title,
+      content: BIG_CONTENT,
+      published: true,
+      publishedAt: ctx().clock.now(),
+    });
+    await db().update(stories).set(derivedStoryColumns(story, story.tags)).where(eq(stories.id, story.id));
+    ctx().app.readCache.invalidateDiscover();
+    return { author, story };
+  }
+
+  it("reads a cached story as the handler does, with the viewer's own flags, and sees a like at once", async () => {
+    const { story } = await published("Signed in");
+    const reader = await createVerifiedUserWithSession(db());
+    const url = `/api/stories/${story.id}/read`;
+    const slow = await get(url, reader.headers);
+    expect([handled, fast]).toEqual([1, 0]);
+    const quick = await get(url, reader.headers);
+    expect([handled, fast], "the fast path answered").toEqual([1, 1]);
+    expect(comparable(quick)).toEqual(comparable(slow));
+    expect(quick.headers["cache-control"]).toBe("no-store");
+    expect(quick.headers.etag).toBeUndefined();
+    expect(quick.json()).toMatchObject({ id: story.id, liked: false, bookmarked: false });
+
+    // A like drops the reader's cached sessions: the handler answers once, then the fast path, both with the like.
+    expect((await send(ctx().app, "POST", `/api/stories/${story.id}/like`, {}, reader.headers)).statusCode).toBe(200);
+    expect((await get(url, reader.headers)).json()).toMatchObject({ liked: true, likeCount: 1 });
+    fast = 0;
+    expect((await get(url, reader.headers)).json()).toMatchObject({ liked: true, likeCount: 1 });
+    expect(fast).toBe(1);
+    // Another reader's flags are their own.
+    const other = await createVerifiedUserWithSession(db());
+    await get(url, other.headers);
+    expect((await get(url, other.headers)).json()).toMatchObject({ liked: false, likeCount: 1 });
+  });
+
+  it("never sends a mature story to a free reader whose flags it keeps, once the story turns mature", async () => {
+    const { story } = await published("Changes later");
+    const reader = await createVerifiedUserWithSession(db());
+    const url = `/api/stories/${story.id}/read`;
+    const first = await get(url, reader.headers);
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await get(url, reader.headers);
+    expect(second.statusCode, second.body).toBe(200);
+    await db().update(stories).set({ rating: "mature" }).where(eq(stories.id, story.id));
+    ctx().app.readCache.invalidateStory(story.id);
+    await get(url, { cookie: "theme=dark" }); // a signed-out visitor fills the entry again (its facts: mature)
+    fast = 0;
+    expect((await get(url, reader.headers)).statusCode).toBe(404);
+    expect(fast).toBe(0);
+  });
+
+  it("answers Discover as the handler does for a viewer who hides nobody, per plan, and leaves the rest to it", async () => {
+    const { author, story } = await published("Listed");
+    const reader = await createVerifiedUserWithSession(db());
+    const premium = await createVerifiedUserWithSession(db(), { isPremium: true });
+    const cache = ctx().app.readCache;
+    const viaHandler = async (url: string, headers: Record<string, string>) => {
+      const original = cache.sendCachedSignedIn;
+      cache.sendCachedSignedIn = () => false;
+      try {
+        return await get(url, headers);
+      } finally {
+        cache.sendCachedSignedIn = original;
+      }
+    };
+    for (const [url, viewer] of [
+      ["/api/published-stories?limit=50", reader],
+      ["/api/published-stories?limit=50&nsfw=1", reader],
+      ["/api/published-stories?limit=50&nsfw=1", premium],
+      ["/api/published-stories?sort=likes", premium],
+    ] as const) {
+      const slow = await viaHandler(url, viewer.headers);
+      fast = 0;
+      const quick = await get(url, viewer.headers);
+      expect(fast, url).toBe(1);
+      expect(comparable(quick), url).toEqual(comparable(slow));
+      expect(quick.headers["cache-control"]).toBe("no-store");
+    }
+    // 'For you' and a viewer who blocks someone get their own lists from the handler.
+    fast = 0;
+    await get("/api/published-stories?sort=for-you", reader.headers);
+    expect(fast).toBe(0);
+    const blocked = await send(ctx().app, "POST", `/api/blocks/${author.user.username}`, {}, reader.headers);
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    const list = await get("/api/published-stories?limit=50", reader.headers);
+    expect(fast).toBe(0);
+    expect((list.json() as PublishedStoryItem[]).map((s) => s.id)).not.toContain(story.id);
+  });
+});
