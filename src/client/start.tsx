@@ -4,6 +4,7 @@ import { StrictMode, Suspense, startTransition, useEffect, useState } from "reac
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { useLocation } from "wouter";
 import { ROUTES } from "../shared/routes";
+import { ErrorScreenBoundary } from "./components/ErrorScreen";
 import { FullPageSpinner } from "./components/ui/spinner";
 import { preloadable } from "./lib/preloadable";
 import LandingPage from "./pages/LandingPage";
@@ -27,10 +28,22 @@ function Root() {
   );
 }
 
+// A script that fails to load (a tab opened before a deploy asking for a file the new build no longer has): reload
+// once to get the new build; if it fails again, the error reaches ErrorScreenBoundary, which offers Reload.
+const VITE_PRELOAD_RELOADED = "ficforge-reloaded-for-scripts";
+window.addEventListener("vite:preloadError", (event) => {
+  if (sessionStorage.getItem(VITE_PRELOAD_RELOADED)) return;
+  sessionStorage.setItem(VITE_PRELOAD_RELOADED, "1");
+  event.preventDefault();
+  window.location.reload();
+});
+
 const container = document.getElementById("root")!;
 const root = (
   <StrictMode>
-    <Root />
+    <ErrorScreenBoundary>
+      <Root />
+    </ErrorScreenBoundary>
   </StrictMode>
 );
 // Only / arrives prerendered; every other page arrives as the empty shell. Hydrating in a transition, in a task of
