@@ -175,46 +175,23 @@ try {
   if (values["cpu-prof"]) await app.call("profileStop", { file: values["cpu-prof"] });
   const cpuPerSave = ((await app.call<number>("cpu")) - cpuBefore) / 1000 / saves.length;
   console.log(`app CPU per save: ${formatMs(cpuPerSave)} (user + system, the mean of ${saves.length})`);
+  const row = (figure: string, ms: number[], budget = "") => [
+    figure,
+    formatMs(median(ms)),
+    formatMs(Math.min(...ms)),
+    formatMs(Math.max(...ms)),
+    budget,
+  ];
   printTable(
     ["figure", "median", "min", "max", "budget"],
     [
-      [
-        "text painted",
-        formatMs(median(painted)),
-        formatMs(Math.min(...painted)),
-        formatMs(Math.max(...painted)),
-        "1 s",
-      ],
-      ["editable", formatMs(median(editable)), formatMs(Math.min(...editable)), formatMs(Math.max(...editable)), ""],
-      ["LCP", formatMs(median(lcps)), formatMs(Math.min(...lcps)), formatMs(Math.max(...lcps)), ""],
-      [
-        "reopened (scripts cached)",
-        formatMs(median(reopened)),
-        formatMs(Math.min(...reopened)),
-        formatMs(Math.max(...reopened)),
-        "1 s",
-      ],
-      [
-        "from the dashboard",
-        formatMs(median(inApp)),
-        formatMs(Math.min(...inApp)),
-        formatMs(Math.max(...inApp)),
-        "1 s",
-      ],
-      [
-        "  editable",
-        formatMs(median(inAppEditable)),
-        formatMs(Math.min(...inAppEditable)),
-        formatMs(Math.max(...inAppEditable)),
-        "",
-      ],
-      [
-        "save (PATCH)",
-        formatMs(median(saves)),
-        formatMs(Math.min(...saves)),
-        formatMs(Math.max(...saves)),
-        "50 ms p50",
-      ],
+      row("text painted", painted, "1 s"),
+      row("editable", editable),
+      row("LCP", lcps),
+      row("reopened (scripts cached)", reopened, "1 s"),
+      row("from the dashboard", inApp, "1 s"),
+      row("  editable", inAppEditable),
+      row("save (PATCH)", saves, "50 ms p50"),
     ],
   );
 } finally {

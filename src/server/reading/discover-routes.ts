@@ -157,7 +157,7 @@ function cachedList(request: FastifyRequest, reply: FastifyReply, done: () => vo
   }
   const nsfw = (request.query as { nsfw?: DiscoverQuery["nsfw"] }).nsfw;
   const key = includesMature(viewer, nsfw) ? keys.mature : keys.plain;
-  if (!cache.sendCachedSignedIn(request, reply, key, () => true)) done();
+  if (!cache.sendCachedSignedIn(request, reply, key)) done();
 }
 
 export async function discoverRoutes(root: FastifyInstance): Promise<void> {

@@ -9,7 +9,7 @@ import { NEXT_CURSOR_HEADER, type PublishedStoryItem } from "../../shared/schema
 import { FreeTag } from "../../shared/schemas/tagging";
 import { stories } from "../db/schema";
 import { derivedStoryColumns } from "../stories/story-rating";
-import { describeEachDb, send } from "../test/app";
+import { describeEachDb, send, type TestContext } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { plainTag } from "./discover-routes";
 
@@ -24,6 +24,23 @@ const comparable = (res: LightMyRequestResponse) => ({
   headers: Object.fromEntries(Object.entries(res.headers).filter(([name]) => !VOLATILE.has(name))),
   body: res.rawPayload.toString("base64"),
 });
+
+/** A published story by a new author, with the columns every write derives, as a publish through the API leaves it. */
+async function publishStory(context: TestContext, title: string) {
+  const db = context.database.db;
+  const author = await createVerifiedUserWithSession(db);
+  const story = await createStory(db, {
+    authorId: author.user.id,
+    title,
+    content: BIG_CONTENT,
+    published: true,
+    publishedAt: context.clock.now(),
+  });
+  // NOTE: the columns every write derives (Discover filters on them).
+  await db.update(stories).set(derivedStoryColumns(story, story.tags)).where(eq(stories.id, story.id));
+  context.app.readCache.invalidateDiscover(); // as a publish through the API does
+  return { author, story };
+}
 
 describeEachDb("signed-out fast path", (ctx) => {
   const db = () => ctx().database.db;
@@ -54,20 +71,7 @@ describeEachDb("signed-out fast path", (ctx) => {
     return fast;
   }
 
-  async function publishedStory(title = "A lighthouse") {
-    const author = await createVerifiedUserWithSession(db());
-    const story = await createStory(db(), {
-      authorId: author.user.id,
-      title,
-      content: BIG_CONTENT,
-      published: true,
-      publishedAt: ctx().clock.now(),
-    });
-    // NOTE: the columns every write derives (Discover filters on them).
-    await db().update(stories).set(derivedStoryColumns(story, story.tags)).where(eq(stories.id, story.id));
-    ctx().app.readCache.invalidateDiscover(); // as a publish through the API does
-    return { author, story };
-  }
+  const publishedStory = (title = "A lighthouse") => publishStory(ctx(), title);
 
   it("answers a cached read exactly as the handler does: 200, 304, brotli, gzip, HEAD", async () => {
     const { story } = await publishedStory();
@@ -314,19 +318,7 @@ describeEachDb("signed-in fast path", (ctx) => {
   });
   const get = (url: string, headers: Record<string, string>) => send(ctx().app, "GET", url, undefined, headers);
 
-  async function published(title: string) {
-    const author = await createVerifiedUserWithSession(db());
-    const story = await createStory(db(), {
-      authorId: author.user.id,
-      title,
-      content: BIG_CONTENT,
-      published: true,
-      publishedAt: ctx().clock.now(),
-    });
-    await db().update(stories).set(derivedStoryColumns(story, story.tags)).where(eq(stories.id, story.id));
-    ctx().app.readCache.invalidateDiscover();
-    return { author, story };
-  }
+  const published = (title: string) => publishStory(ctx(), title);
 
   it("reads a cached story as the handler does, with the viewer's own flags, and sees a like at once", async () => {
     const { story } = await published("Signed in");

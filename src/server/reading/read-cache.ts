@@ -59,14 +59,10 @@ export interface ReadCache {
   sendCached<F>(request: FastifyRequest, reply: FastifyReply, key: string, allowed: (facts: F) => boolean): boolean;
   /**
    * The signed-in fast path (issue 19): `key`'s cached answer as send() gives it to a signed-in viewer of a route
-   * without per-viewer fields (`no-store`, the identity bytes), when cached and `allowed`; false otherwise.
+   * without per-viewer fields (`no-store`, the identity bytes), when cached; false otherwise. The caller has asked
+   * whether this viewer may have it (cachedFacts).
    */
-  sendCachedSignedIn<F>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    allowed: (facts: F) => boolean,
-  ): boolean;
+  sendCachedSignedIn(request: FastifyRequest, reply: FastifyReply, key: string): boolean;
   /**
    * The facts kept beside `key`'s cached answer (SendOptions.facts), or undefined when it is not cached: a
    * signed-in request decides from them, as the signed-out fast path does, without a query (issue 19).
@@ -293,14 +289,9 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
       sendSignedOut(request, reply, key, answer);
       return true;
     },
-    sendCachedSignedIn<F>(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      key: string,
-      allowed: (facts: F) => boolean,
-    ): boolean {
+    sendCachedSignedIn(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
       const answer = store.get(key);
-      if (answer?.kind !== "answer" || !allowed(answer.facts as F)) return false;
+      if (answer?.kind !== "answer") return false;
       hits++;
       for (const [name, value] of answer.headers) reply.header(name, value);
       // NOTE: as send() answers a signed-in request: never stored by a browser or a shared cache (DESIGN.md §6).

@@ -20,15 +20,21 @@ export const INCREMENTAL_MIN_CHARS = 32 * 1024;
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(\/?)>/g;
 const VOID = new Set(["br", "hr", "img", "wbr"]);
 
-/** Offsets in clean HTML where the element depth is 0 (its start, each top-level element's end, its end). */
+/** How a tag found by TAG changes the element depth: +1 opens, −1 closes, 0 for a void or self-closed one. */
+function depthStep([, closing, name, selfClosing]: RegExpExecArray): number {
+  return closing ? -1 : VOID.has(name!.toLowerCase()) || selfClosing ? 0 : 1;
+}
+
+/**
+ * Offsets in clean HTML where the element depth is 0 (its start, each top-level element's end, its end): the whole
+ * list, which changedSpan answers from without building (the tests hold the two to each other).
+ */
 export function topLevelBoundaries(clean: string): number[] {
   const boundaries = [0];
   let depth = 0;
   TAG.lastIndex = 0;
   for (let match = TAG.exec(clean); match; match = TAG.exec(clean)) {
-    const [, closing, name, selfClosing] = match;
-    if (closing) depth -= 1;
-    else if (!VOID.has(name!.toLowerCase()) && !selfClosing) depth += 1;
+    depth += depthStep(match);
     if (depth === 0) boundaries.push(match.index + match[0].length);
     if (depth < 0) return [0, clean.length]; // not sanitizer output after all: no boundary inside is trusted
   }
@@ -69,9 +75,7 @@ function tagsFrom(clean: string, from: number): Tag[] {
   const tags: Tag[] = [];
   TAG.lastIndex = from;
   for (let match = TAG.exec(clean); match; match = TAG.exec(clean)) {
-    const [, closing, name, selfClosing] = match;
-    const step = closing ? -1 : VOID.has(name!.toLowerCase()) || selfClosing ? 0 : 1;
-    tags.push({ end: match.index + match[0].length, step });
+    tags.push({ end: match.index + match[0].length, step: depthStep(match) });
   }
   return tags;
 }
@@ -90,9 +94,7 @@ export function changedSpan(clean: string, prefixEnd: number, suffixStart: numbe
     if (suffixStart === 0) return [0, 0];
     TAG.lastIndex = 0;
     for (let match = TAG.exec(clean); match; match = TAG.exec(clean)) {
-      const [, closing, name, selfClosing] = match;
-      if (closing) depth -= 1;
-      else if (!VOID.has(name!.toLowerCase()) && !selfClosing) depth += 1;
+      depth += depthStep(match);
       if (depth < 0) return whole;
       const end = match.index + match[0].length;
       if (depth === 0) {

@@ -3,7 +3,6 @@
 // on screen as soon as it arrives, not after the editor's chunk has compiled and ProseMirror has built 2,400
 // paragraphs (decision 0047). Nothing here can be used yet: the frame is inert, and no TipTap code is loaded.
 // routes.tsx shows it first on every opening, and the editor in its place once it has been painted.
-import { CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT, CHAT_WIDTH_PERCENT } from "../../../shared/limits";
 import { useEffect } from "react";
 import { FullPageSpinner, Spinner } from "../../components/ui/spinner";
 import { afterNextPaint } from "../../lib/after-paint";
@@ -12,7 +11,7 @@ import { useStoryQuery } from "../stories/queries";
 import { EditorHeader } from "./EditorHeader";
 import { FocusButton } from "./FocusMode";
 import { ToolbarView } from "./ToolbarView";
-import { useIsNarrow } from "./use-layout-state";
+import { chatWidthPercent, useIsNarrow } from "./use-layout-state";
 import { formatWordCount } from "./word-count";
 import "../stories/story-content.css";
 import "./editor.css";
@@ -35,7 +34,7 @@ export default function EditorPreview({ id, onShown }: { id: string; onShown: ()
   const sidebarCollapsed = useSidebar().collapsed;
   useEffect(() => (story.isPending ? undefined : afterNextPaint(onShown)), [story.isPending, onShown]);
   if (!story.data) return <FullPageSpinner />;
-  const chatPercent = sidebarCollapsed ? CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT : CHAT_WIDTH_PERCENT;
+  const chatPercent = chatWidthPercent(sidebarCollapsed);
   // As StoryEditor lays out its first frame: both panes on a wide screen, the story alone on a phone.
   // NOTE: neither the editor's landmarks ('Story editor', 'Assistant') nor its page heading: nothing that looks for
   // the editor (a screen reader's heading list, a test waiting for the page) should find this instead.

@@ -3,7 +3,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { EditorContent, getHTMLFromFragment, useEditor } from "@tiptap/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT, CHAT_WIDTH_PERCENT } from "../../../shared/limits";
 import { ROUTES } from "../../../shared/routes";
 import type { StoryView } from "../../../shared/schemas/story";
 import { queryKeys } from "../../lib/query-keys";
@@ -27,7 +26,7 @@ import { useFocusMode } from "./use-focus-mode";
 import { copyText, normalizeEditorHtml } from "./html-text";
 import type { Draft, StorySaver } from "./story-saver";
 import { useEditorShortcuts } from "./use-editor-shortcuts";
-import { useIsNarrow } from "./use-layout-state";
+import { chatWidthPercent, useIsNarrow } from "./use-layout-state";
 import { confirmLeave, useLeaveGuard } from "./use-leave-guard";
 import { usePublishFlow } from "./use-publish-flow";
 import { useAiInsertion } from "./use-ai-insertion";
@@ -146,7 +145,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
     if (confirmLeave(saver.isDirty())) navigate(ROUTES.details(story.id));
   };
 
-  const chatPercent = sidebarCollapsed ? CHAT_WIDTH_COLLAPSED_SIDEBAR_PERCENT : CHAT_WIDTH_PERCENT;
+  const chatPercent = chatWidthPercent(sidebarCollapsed);
   const showAssistant = assistantVisible && !focus.on;
   const splitView = showAssistant && !narrow;
   const editorHidden = showAssistant && narrow;
