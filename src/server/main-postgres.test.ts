@@ -19,7 +19,8 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the server process", () => {
   it("survives pg_terminate_backend on its connections and serves the next request", async () => {
     const scratch = await createScratchDatabase(TEST_DATABASE_URL!);
     cleanup.push(() => scratch.drop());
-    const port = await freePort();
+    // NOTE: port 0, read back from the log: a port picked free beforehand could be taken by another worker while
+    // the server starts (EADDRINUSE seen in CI), or worse, answered by someone else.
     const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       cwd: ROOT,
       env: {
@@ -28,7 +29,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the server process", () => {
         SHUTDOWN_DRAIN_MS: "0",
         SEED_DEMO: "true",
         LOG_LEVEL: "info",
-        PORT: String(port),
+        PORT: "0",
         DATABASE_URL: scratch.url,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -38,14 +39,15 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the server process", () => {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    const url = `http://127.0.0.1:${port}`;
+    let url = "";
     let headers: Record<string, string> = {};
     const status = (path: string) => fetch(`${url}${path}`, { headers }).then((r) => r.status);
 
     for (let attempt = 0; ; attempt++) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
       if (attempt > 600) throw new Error(`server did not become ready: ${output}`);
-      if (await status("/readyz").catch(() => 0)) break;
+      url ||= /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? "";
+      if (url && (await status("/readyz").catch(() => 0))) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const seeding = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 1 });
