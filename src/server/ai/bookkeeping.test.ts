@@ -2,7 +2,8 @@
 // it up live, a charge keeps the cached "prompts left" right, and a charge that ran ahead of the model but was
 // refused answers the daily-limit 429 with nothing charged and nothing streamed.
 import { eq } from "drizzle-orm";
-import { afterAll, expect, it } from "vitest";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { afterAll, beforeEach, expect, it } from "vitest";
 import { DAILY_LIMIT_CODE } from "../../shared/schemas/marin";
 import { sessionsChanged } from "../accounts/session-cache";
 import { sessions, users } from "../db/schema";
@@ -10,7 +11,7 @@ import { describeEachDb, send } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
 import { startOpenAiPeer } from "../test/openai-peer";
 import { createAiDriver } from "./driver";
-import { MinuteWindows } from "./bookkeeping";
+import { chargeAhead, chargeBeforeModel, MinuteWindows } from "./bookkeeping";
 import { AI_REQUESTS_PER_MINUTE } from "./quota";
 
 const peer = await startOpenAiPeer();
@@ -43,6 +44,8 @@ describeEachDb(
       );
     const status = async (cookie: string) =>
       (await send(ctx().app, "GET", "/api/marin", undefined, { cookie })).json().promptsLeft;
+    // NOTE: the peer is shared by both databases' suites: a slow first chunk left by one must not reach the next.
+    beforeEach(() => peer.reset());
 
     it("serves Marin's POSTs from the session cache, keeps its count right, and looks account writes up live", async () => {
       const { user, cookie } = await createVerifiedUserWithSession(ctx().database.db, {}, ctx().clock.now());
@@ -72,7 +75,6 @@ describeEachDb(
           .database.db.update(users)
           .set({ dailyPromptCount: count, lastPromptDate: today })
           .where(eq(users.id, user.id));
-      peer.reset();
       // NOTE: slow enough that an upstream request can only end by the app closing it.
       peer.behave({ firstChunkDelayMs: 10_000 });
       for (const stream of [false, true]) {
@@ -95,6 +97,36 @@ describeEachDb(
         await request.finished;
         expect(request.closedEarly).toBe(true);
       }
+    });
+
+    it("runs a request ahead only on a row the session cache still holds, never on one read before a drop", async () => {
+      const { user, cookie } = await createVerifiedUserWithSession(ctx().database.db, {}, ctx().clock.now());
+      const today = ctx().clock.now().toISOString().slice(0, 10);
+      expect(await status(cookie)).toBe(3);
+      // A request whose lookup read the row (2 used) before a charge elsewhere took the last prompt and a refusal
+      // dropped the cached session: the CI race of 10 concurrent requests, where an 11th provider request started.
+      const stale = { ...user, dailyPromptCount: 2, lastPromptDate: today };
+      await ctx()
+        .database.db.update(users)
+        .set({ dailyPromptCount: 3, lastPromptDate: today })
+        .where(eq(users.id, user.id));
+      await sessionsChanged(ctx().database.db, { userId: user.id });
+      const request = (sessionId: string) =>
+        ({ user: stale, db: ctx().database.db, server: ctx().app, sessionId }) as unknown as FastifyRequest;
+      const reply = { header: () => reply } as unknown as FastifyReply;
+      const [session] = await ctx().database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      await expect(chargeBeforeModel(request(session!.id), reply, null)).rejects.toMatchObject({
+        status: 429,
+        code: DAILY_LIMIT_CODE,
+      });
+      // With the cache holding the session again (a fresh lookup), a row with a prompt left runs ahead as before.
+      await ctx().database.db.update(users).set({ dailyPromptCount: 2 }).where(eq(users.id, user.id));
+      await sessionsChanged(ctx().database.db, { userId: user.id });
+      expect(await status(cookie)).toBe(1);
+      const charge = await chargeBeforeModel(request(session!.id), reply, null);
+      expect(chargeAhead(charge)).toBeDefined();
+      await chargeAhead(charge);
+      expect(charge.allowance.promptsLeft).toBe(0);
     });
   },
   { ai },

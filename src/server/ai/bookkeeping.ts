@@ -185,11 +185,13 @@ export async function chargeBeforeModel(
   if (pglite && !minute.allowed) throw rateLimited(reply, minute.retryAfterMs);
 
   const ahead = state.ahead.get(user.id);
+  const known = knownUser(request, user);
   const certain =
     opening === null &&
     ahead === undefined &&
     minute.allowed &&
-    (user.isPremium ? !pglite : (promptAllowance(knownUser(request, user), at).promptsLeft ?? 0) > 0);
+    known !== undefined &&
+    (known.isPremium ? !pglite : (promptAllowance(known, at).promptsLeft ?? 0) > 0);
   if (!certain) {
     if (ahead) await ahead.catch(() => {});
     return settle(request, reply, user, at, opening);
@@ -219,10 +221,15 @@ export function chargeAhead(charge: Charge): Promise<void> | undefined {
 }
 const pending = new WeakMap<Charge, Promise<void>>();
 
-/** The freshest row this process has for the user: the cached session's (updated by every charge here). */
-function knownUser(request: FastifyRequest, user: UserRow): UserRow {
+/**
+ * The freshest row this process has for the user: the cached session's (updated by every charge here), or nothing.
+ * NOTE: not the request's own row when the cache has none: the entry was dropped (a refusal, a plan change) after
+ * this request read its row, or the lookup was not kept because one happened while it ran, so that row may be older
+ * than the last charge and would run a request ahead to the provider that the charge then refuses.
+ */
+function knownUser(request: FastifyRequest, user: UserRow): UserRow | undefined {
   const cached = request.sessionId ? request.server.sessionCache.get(request.sessionId) : undefined;
-  return cached?.user.id === user.id ? cached.user : user;
+  return cached?.user.id === user.id ? cached.user : undefined;
 }
 
 async function settle(
