@@ -289,7 +289,7 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
       sendSignedOut(request, reply, key, answer);
       return true;
     },
-    sendCachedSignedIn(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
+    sendCachedSignedIn(_request: FastifyRequest, reply: FastifyReply, key: string): boolean {
       const answer = store.get(key);
       if (answer?.kind !== "answer") return false;
       hits++;

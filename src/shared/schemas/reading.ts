@@ -11,7 +11,6 @@ import {
 } from "../tagging";
 import { FreeTag } from "./tagging";
 import type { ChapterInfo } from "../chapters";
-import { ALL_TAGS } from "../catalogues";
 
 export const DISCOVER_LIMITS = {
   defaultLimit: 4,

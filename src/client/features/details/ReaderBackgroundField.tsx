@@ -69,7 +69,6 @@ function ReaderPreview({ image }: { image: string }) {
           <div className="h-2.5 w-2/3 rounded-full bg-ink/80" />
           <div className="h-1.5 w-1/3 rounded-full bg-slate-400" />
           {["w-full", "w-11/12", "w-full", "w-4/5", "w-full"].map((width, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative lines
             <div key={i} className={`h-1.5 rounded-full bg-slate-300 ${width}`} />
           ))}
         </div>
