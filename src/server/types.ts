@@ -2,7 +2,6 @@
 import type { AiDriver } from "./ai/driver";
 import type { Config } from "./env";
 import type { Database, Db } from "./db/client";
-import type { users } from "./db/schema";
 import type { Mailer } from "./mail/mailer";
 import type { PaymentsDriver } from "./billing/payments";
 import type { WakeSignal } from "./email-notifications/wake";
@@ -10,7 +9,8 @@ import type { ImageStorage } from "./images/storage/driver";
 import type { WorkerPulse } from "./email-notifications/pulse";
 import type { AppMetrics } from "./metrics/metrics";
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from "./user-row";
+import type { UserRow } from "./user-row";
 
 export interface AppDeps {
   config: Config;

@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { startInvalidationBus } from "../reading/invalidation-bus";
 import type { BookmarkItem } from "../../shared/schemas/reading";
 import type { ViewerState } from "../reading/present-read";
-import type { UserRow } from "../types";
+import type { UserRow } from "../user-row";
 
 export const SESSION_CACHE_CHANNEL = "ficforge_session_cache";
 

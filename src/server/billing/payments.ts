@@ -3,7 +3,7 @@
 import type Stripe from "stripe";
 import type { CheckoutSessionAnswer, PortalAnswer } from "../../shared/schemas/billing";
 import type { Db } from "../db/client";
-import type { UserRow } from "../types";
+import type { UserRow } from "../user-row";
 
 export interface CheckoutRequest {
   db: Db;

@@ -37,7 +37,9 @@ function spliceViewer(
     return;
   }
   const etag = reply.getHeader("etag");
-  if (typeof etag === "string") reply.header("etag", etag.replace(/"$/, `-${+state.liked}${+state.bookmarked}"`));
+  // The viewer's flags go inside the closing quote: `"abc"` becomes `"abc-10"` (liked, not bookmarked).
+  if (typeof etag === "string" && etag.endsWith('"'))
+    reply.header("etag", `${etag.slice(0, -1)}-${+state.liked}${+state.bookmarked}"`);
   done(null, typeof payload === "string" || Buffer.isBuffer(payload) ? spliceViewerState(payload, state) : payload);
 }
 

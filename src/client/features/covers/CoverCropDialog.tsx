@@ -8,7 +8,7 @@ import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { useMediaQuery } from "../../lib/use-media-query";
-import type { PickedImage } from "./CoverPicker";
+import type { PickedImage } from "./picked-image";
 import { cropToJpegDataUrl } from "./crop-image";
 
 // Keyboard nudge of SPEC.md section 5: arrows move 1 px, 10 with Shift, 100 with Ctrl (Cmd on a Mac).

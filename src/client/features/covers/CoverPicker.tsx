@@ -8,7 +8,9 @@ import { CoverCropDialog } from "./CoverCropDialog";
 import { type CoverValidationMode, STRICT_COVER_ACCEPT, validateCoverFile } from "./validate-cover-file";
 
 /** What the picker holds: a story cover, or a FicForge Plus reader background (wider, behind the story). */
-export type PickedImage = "cover" | "background";
+import type { PickedImage } from "./picked-image";
+
+export type { PickedImage };
 
 const PICKED_TEXTS: Record<PickedImage, { preview: string; remove: string }> = {
   cover: { preview: "Cover preview", remove: "Remove cover" },

@@ -7,7 +7,6 @@ import { type ChatIntent, shapeAnswer } from "./chat-voice";
 import { chapterCount, lastSentence, nounPhrases } from "./facts";
 import { wordCount } from "./grammar";
 import { render, type Stage } from "./stage";
-import type { ChatTurn } from "./storyteller";
 import { voiceOf } from "./voices";
 import { chapterTitle } from "./world";
 
@@ -375,6 +374,11 @@ function plainAnswer(stage: Stage, intent: ChatIntent, named: Character | null, 
     default:
       return ideas(stage, turns);
   }
+}
+
+export interface ChatTurn {
+  role: "user" | "assistant";
+  text: string;
 }
 
 export function answerChat(stage: Stage, request: string, turns: ChatTurn[]): string {

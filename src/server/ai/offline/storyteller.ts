@@ -8,11 +8,7 @@ import { hashText, Random } from "./random";
 import { rewriteSelection } from "./rewrite";
 import { continueScene, writeScene } from "./scene";
 import { setStage } from "./stage";
-
-export interface ChatTurn {
-  role: "user" | "assistant";
-  text: string;
-}
+import type { ChatTurn } from "./chat";
 
 function promptParts(prompt: LanguageModelV3Prompt): { system: string; turns: ChatTurn[] } {
   const system: string[] = [];

@@ -5,7 +5,7 @@ import type { Dirent } from "node:fs";
 import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { dirname, join, relative, sep } from "node:path";
-import { assertKey, type ImageStorage, StorageUnavailableError } from "./driver";
+import { assertKey, type ImageStorage, StorageUnavailableError } from "./storage";
 
 const TEMP_SUFFIX = ".tmp";
 

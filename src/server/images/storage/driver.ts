@@ -1,45 +1,11 @@
 // Where image bytes live (decision 0036): the local disk under DATA_DIR by default, S3-compatible object storage when
 // IMAGE_STORAGE=s3. The images table keeps the metadata and each image's storage key; the bytes live here.
-import type { Readable } from "node:stream";
 import type { Config } from "../../env";
 import { createDiskStorage } from "./disk";
 import { createS3Storage } from "./s3";
+import type { ImageStorage } from "./storage";
 
-export interface StoredObject {
-  body: Readable;
-  size: number;
-}
-
-export interface ImageStorage {
-  readonly kind: "disk" | "s3";
-  /** Writes the whole object or nothing (a reader never sees half of it); an existing key is replaced. */
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** The bytes, or undefined when there is no such object. */
-  get(key: string): Promise<Buffer | undefined>;
-  /** The bytes as a stream with their size, or undefined when there is no such object. */
-  stream(key: string): Promise<StoredObject | undefined>;
-  exists(key: string): Promise<boolean>;
-  /** Removes the object; a missing one is not an error. */
-  delete(key: string): Promise<void>;
-  /** Every key whose object was last written before `before` (the orphan sweep's input). */
-  list(before: Date): AsyncIterable<string>;
-}
-
-/** The storage could not be reached or refused (an S3 outage, a full or unreadable disk): answered 503, not 500. */
-export class StorageUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super(`image storage unavailable: ${(cause as Error)?.message ?? String(cause)}`, { cause });
-    this.name = "StorageUnavailableError";
-  }
-}
-
-// NOTE: keys come from the server alone (images/store-image.ts), but the disk driver turns them into paths, so
-// anything that could climb out of its directory is refused here for both drivers.
-const KEY = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_.-]*)*$/;
-
-export function assertKey(key: string): void {
-  if (!KEY.test(key) || key.includes("..")) throw new Error(`invalid storage key: ${key}`);
-}
+export { assertKey, type ImageStorage, StorageUnavailableError, type StoredObject } from "./storage";
 
 export function createImageStorage(config: Config): ImageStorage {
   if (config.IMAGE_STORAGE === "s3") {

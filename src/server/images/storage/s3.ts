@@ -9,7 +9,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { assertKey, type ImageStorage, StorageUnavailableError } from "./driver";
+import { assertKey, type ImageStorage, StorageUnavailableError } from "./storage";
 
 export interface S3StorageOptions {
   endpoint?: string;

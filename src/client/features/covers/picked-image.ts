@@ -1,0 +1,2 @@
+// Which of a story's two images a picker or its crop dialog is about.
+export type PickedImage = "cover" | "background";
