@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { caretAtEnd } from "./support/editor";
 import { marinPane } from "./support/marin";
 import { DESKTOP, PHONE, resizeTo, shootBothWidths } from "./support/viewport";
 
@@ -52,6 +53,9 @@ test("a writer's chat follows them to a second browser; focus mode and the daily
   const marin = marinPane(page);
   await storyText(page).click();
   await page.keyboard.press("Control+End");
+  // NOTE: the editor takes the caret from the browser's selectionchange event, a moment after the key (without
+  // this wait, Enter split the story at its start in 1 run of 4 and the words ran into the first paragraph).
+  await expect.poll(() => storyText(page).evaluate(caretAtEnd)).toBe(true);
   await page.keyboard.press("Enter");
   await page.keyboard.type(MY_WORDS);
   await page.keyboard.press("Control+s");
