@@ -51,6 +51,18 @@ describe("a version against the current text", () => {
     expect(marked(cut.parts)).toEqual(new Set(["Pip", "Pippa"]));
   });
 
+  it("shows a rewritten stretch past the shown limit as far as it goes, removed then added", () => {
+    const kept = paragraphs(3);
+    const old = paragraphs(2000, (i) => `An old line of the story, number ${i}, long gone by now.`);
+    const rewritten = paragraphs(2100, (i) => `A new line written in its place, number ${i}, kept.`);
+    const diff = diffVersion(story([...kept, ...old, ...kept]), story([...kept, ...rewritten, ...kept]));
+    expect(diff.truncated).toBe(true);
+    const kinds = diff.parts.map((part) => part.kind).filter((kind) => kind === "removed" || kind === "added");
+    expect(kinds).toEqual(["removed", "added"]);
+    expect(diff.removed).toBeGreaterThan(0);
+    expect(diff.added).toBeGreaterThan(0);
+  });
+
   it("shows a stretch past the aligner's budget removed then added, cut to the shown limit", () => {
     const before = paragraphs(8000);
     const diff = diffVersion(story(before), story([...before].reverse()));

@@ -65,11 +65,11 @@ class DiffBuilder {
     }
     const before = removed.join("\n");
     const after = added.join("\n");
-    if (this.take(before.length + after.length + 2)) {
-      this.words(before, after);
-      return;
-    }
-    this.replaced(removed, added);
+    // NOTE: not take(): past the limit the stretch is still shown as far as it goes, by replaced().
+    const size = before.length + after.length + 2;
+    if (this.changedChars + size > MAX_CHANGED_CHARS) return this.replaced(removed, added);
+    this.changedChars += size;
+    this.words(before, after);
   }
 
   /** A stretch shown removed then added, without a word diff: as much of each side as the rest of the limit holds. */
