@@ -42,31 +42,47 @@ async function publishStory(context: TestContext, title: string) {
   return { author, story };
 }
 
-describeEachDb("signed-out fast path", (ctx) => {
-  const db = () => ctx().database.db;
-  let handled = 0;
+/**
+ * Counts the read cache's calls in the suite's app, reset before each test: `handled`, the route handlers' `send`;
+ * `fast`, answers `sendCachedSignedIn` sent (the signed-in fast path). Wrapped once per app.
+ */
+function countReadCacheCalls(ctx: () => TestContext): { handled: number; fast: number } {
+  const calls = { handled: 0, fast: 0 };
   beforeEach(() => {
     const cache = ctx().app.readCache;
-    if (!Object.hasOwn(cache, "spied")) {
-      const original = cache.send.bind(cache);
+    if (!Object.hasOwn(cache, "counted")) {
+      const send = cache.send.bind(cache);
       cache.send = (...args) => {
-        handled++;
-        return original(...args);
+        calls.handled++;
+        return send(...args);
       };
-      Object.defineProperty(cache, "spied", { value: true });
+      const sendCachedSignedIn = cache.sendCachedSignedIn.bind(cache);
+      cache.sendCachedSignedIn = (...args) => {
+        const sent = sendCachedSignedIn(...args);
+        if (sent) calls.fast++;
+        return sent;
+      };
+      Object.defineProperty(cache, "counted", { value: true });
     }
-    handled = 0;
+    calls.handled = 0;
+    calls.fast = 0;
   });
+  return calls;
+}
+
+describeEachDb("signed-out fast path", (ctx) => {
+  const db = () => ctx().database.db;
+  const calls = countReadCacheCalls(ctx);
   const get = (url: string, headers: Record<string, string> = {}) => send(ctx().app, "GET", url, undefined, headers);
 
   /** The handler's answer and then the fast path's, both for a cached entry, expected identical. */
   async function bothPaths(url: string, headers: Record<string, string> = {}) {
     await get(url, { ...HANDLER, ...headers }); // fills the entry (and its coding) if it is not yet
-    handled = 0;
+    calls.handled = 0;
     const slow = await get(url, { ...HANDLER, ...headers });
-    expect(handled).toBe(1);
+    expect(calls.handled).toBe(1);
     const fast = await get(url, headers);
-    expect(handled, "the fast path answered").toBe(1);
+    expect(calls.handled, "the fast path answered").toBe(1);
     expect(comparable(fast)).toEqual(comparable(slow));
     return fast;
   }
@@ -92,9 +108,9 @@ describeEachDb("signed-out fast path", (ctx) => {
     expect(
       (await bothPaths(url, { "accept-encoding": "gzip", "if-none-match": String(gzip.headers.etag) })).statusCode,
     ).toBe(304);
-    handled = 0;
+    calls.handled = 0;
     const head = await send(ctx().app, "HEAD", url);
-    expect(handled).toBe(0);
+    expect(calls.handled).toBe(0);
     expect(head.statusCode).toBe(200);
     expect(head.headers.etag).toBe(etag);
   });
@@ -109,9 +125,9 @@ describeEachDb("signed-out fast path", (ctx) => {
     // The schema's defaults and any parameter order name the same entry.
     await bothPaths(`/api/published-stories?cursor=${cursor}&sort=new&limit=1`);
     await bothPaths("/api/published-stories");
-    handled = 0;
+    calls.handled = 0;
     const defaults = await get("/api/published-stories?limit=4&sort=new");
-    expect(handled).toBe(0);
+    expect(calls.handled).toBe(0);
     expect(defaults.rawPayload).toEqual((await get("/api/published-stories")).rawPayload);
     await bothPaths("/api/published-stories?sort=for-you", { "accept-encoding": "gzip" });
   });
@@ -128,10 +144,10 @@ describeEachDb("signed-out fast path", (ctx) => {
       "/api/published-stories?q=lighthouse",
       "/api/published-stories?other=1",
     ]) {
-      handled = 0;
+      calls.handled = 0;
       const res = await get(url);
-      expect(handled, url).toBeLessThanOrEqual(1);
-      if (res.statusCode === 200) expect(handled, url).toBe(1);
+      expect(calls.handled, url).toBeLessThanOrEqual(1);
+      if (res.statusCode === 200) expect(calls.handled, url).toBe(1);
     }
     expect((await get("/api/published-stories?limit=51")).statusCode).toBe(400);
     expect((await get("/api/published-stories?cursor=%00")).statusCode).toBe(400);
@@ -151,9 +167,9 @@ describeEachDb("signed-out fast path", (ctx) => {
     expect(comparable(refused)).toEqual(comparable(await get(url, HANDLER)));
     for (const query of ["?nsfw=1&limit=50", "?nsfw=true&limit=50", "?limit=50"]) {
       await get(`/api/published-stories${query}`);
-      handled = 0;
+      calls.handled = 0;
       const open = await get(`/api/published-stories${query}`);
-      expect(handled).toBe(0);
+      expect(calls.handled).toBe(0);
       expect((open.json() as PublishedStoryItem[]).map((s) => s.id)).not.toContain(story.id);
     }
   });
@@ -167,10 +183,10 @@ describeEachDb("signed-out fast path", (ctx) => {
       (await get(list)).json().find((s: PublishedStoryItem) => s.id === story.id) as PublishedStoryItem | undefined;
     await get(url);
     await get(list);
-    handled = 0;
+    calls.handled = 0;
     expect((await get(url)).json()).toMatchObject({ title: "Before", likeCount: 0 });
     expect(await listed()).toMatchObject({ title: "Before", likeCount: 0 });
-    expect(handled).toBe(0);
+    expect(calls.handled).toBe(0);
     expect(
       (await send(ctx().app, "PATCH", `/api/stories/${story.id}`, { title: "After" }, author.headers)).statusCode,
     ).toBe(200);
@@ -206,20 +222,20 @@ describeEachDb("signed-out fast path", (ctx) => {
     expect(ids(await bothPaths(url))).toEqual([a]);
     await bothPaths(url, { "accept-encoding": "br" });
     // The same filters in another order, case and spacing name the same entry.
-    handled = 0;
+    calls.handled = 0;
     const respelled = await get(
       `/api/published-stories?maxWords=100000&exclude=horror&exclude=${encodeURIComponent(` ${dark.toUpperCase()}  `)}` +
         `&rating=general&rating=teen&tag=${mark.toUpperCase()}&status=complete&minWords=1&sort=likes&limit=50`,
     );
-    expect(handled).toBe(0);
+    expect(calls.handled).toBe(0);
     expect(respelled.rawPayload).toEqual((await get(url)).rawPayload);
 
     /** The filtered list as a signed-out visitor gets it, from the fast path once it is cached. */
     const listed = async (list = url) => {
       const first = ids(await get(list));
-      handled = 0;
+      calls.handled = 0;
       const again = ids(await get(list));
-      expect(handled, "the fast path answered").toBe(0);
+      expect(calls.handled, "the fast path answered").toBe(0);
       expect(again).toEqual(first);
       return first;
     };
@@ -295,27 +311,7 @@ describe("the fast path's tag rule", () => {
 // with their own liked and bookmarked flags; anyone it cannot answer exactly goes on to the handler.
 describeEachDb("signed-in fast path", (ctx) => {
   const db = () => ctx().database.db;
-  let handled = 0;
-  let fast = 0;
-  beforeEach(() => {
-    const cache = ctx().app.readCache;
-    if (!Object.hasOwn(cache, "spiedSignedIn")) {
-      const send = cache.send.bind(cache);
-      cache.send = (...args) => {
-        handled++;
-        return send(...args);
-      };
-      const sendCachedSignedIn = cache.sendCachedSignedIn.bind(cache);
-      cache.sendCachedSignedIn = (...args) => {
-        const sent = sendCachedSignedIn(...args);
-        if (sent) fast++;
-        return sent;
-      };
-      Object.defineProperty(cache, "spiedSignedIn", { value: true });
-    }
-    handled = 0;
-    fast = 0;
-  });
+  const calls = countReadCacheCalls(ctx);
   const get = (url: string, headers: Record<string, string>) => send(ctx().app, "GET", url, undefined, headers);
 
   const published = (title: string) => publishStory(ctx(), title);
@@ -325,9 +321,9 @@ describeEachDb("signed-in fast path", (ctx) => {
     const reader = await createVerifiedUserWithSession(db());
     const url = `/api/stories/${story.id}/read`;
     const slow = await get(url, reader.headers);
-    expect([handled, fast]).toEqual([1, 0]);
+    expect([calls.handled, calls.fast]).toEqual([1, 0]);
     const quick = await get(url, reader.headers);
-    expect([handled, fast], "the fast path answered").toEqual([1, 1]);
+    expect([calls.handled, calls.fast], "the fast path answered").toEqual([1, 1]);
     expect(comparable(quick)).toEqual(comparable(slow));
     expect(quick.headers["cache-control"]).toBe("no-store");
     expect(quick.headers.etag).toBeUndefined();
@@ -336,9 +332,9 @@ describeEachDb("signed-in fast path", (ctx) => {
     // A like drops the reader's cached sessions: the handler answers once, then the fast path, both with the like.
     expect((await send(ctx().app, "POST", `/api/stories/${story.id}/like`, {}, reader.headers)).statusCode).toBe(200);
     expect((await get(url, reader.headers)).json()).toMatchObject({ liked: true, likeCount: 1 });
-    fast = 0;
+    calls.fast = 0;
     expect((await get(url, reader.headers)).json()).toMatchObject({ liked: true, likeCount: 1 });
-    expect(fast).toBe(1);
+    expect(calls.fast).toBe(1);
     // Another reader's flags are their own.
     const other = await createVerifiedUserWithSession(db());
     await get(url, other.headers);
@@ -356,9 +352,9 @@ describeEachDb("signed-in fast path", (ctx) => {
     await db().update(stories).set({ rating: "mature" }).where(eq(stories.id, story.id));
     ctx().app.readCache.invalidateStory(story.id);
     await get(url, { cookie: "theme=dark" }); // a signed-out visitor fills the entry again (its facts: mature)
-    fast = 0;
+    calls.fast = 0;
     expect((await get(url, reader.headers)).statusCode).toBe(404);
-    expect(fast).toBe(0);
+    expect(calls.fast).toBe(0);
   });
 
   it("answers Discover as the handler does for a viewer who hides nobody, per plan, and leaves the rest to it", async () => {
@@ -382,20 +378,20 @@ describeEachDb("signed-in fast path", (ctx) => {
       ["/api/published-stories?sort=likes", premium],
     ] as const) {
       const slow = await viaHandler(url, viewer.headers);
-      fast = 0;
+      calls.fast = 0;
       const quick = await get(url, viewer.headers);
-      expect(fast, url).toBe(1);
+      expect(calls.fast, url).toBe(1);
       expect(comparable(quick), url).toEqual(comparable(slow));
       expect(quick.headers["cache-control"]).toBe("no-store");
     }
     // 'For you' and a viewer who blocks someone get their own lists from the handler.
-    fast = 0;
+    calls.fast = 0;
     await get("/api/published-stories?sort=for-you", reader.headers);
-    expect(fast).toBe(0);
+    expect(calls.fast).toBe(0);
     const blocked = await send(ctx().app, "POST", `/api/blocks/${author.user.username}`, {}, reader.headers);
     expect(blocked.statusCode, blocked.body).toBeLessThan(300);
     const list = await get("/api/published-stories?limit=50", reader.headers);
-    expect(fast).toBe(0);
+    expect(calls.fast).toBe(0);
     expect((list.json() as PublishedStoryItem[]).map((s) => s.id)).not.toContain(story.id);
   });
 });
