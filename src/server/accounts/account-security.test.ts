@@ -190,6 +190,50 @@ describeEachDb("account and security", (ctx) => {
     expect((await call("GET", "/api/user", fresh)).json().email).toBe(account.email);
   });
 
+  it("a password change or reset cancels every email change still waiting for its link, and tells the owner", async () => {
+    // Someone who knew the password asks to move the account to their address...
+    const account = await createVerifiedAccount(app(), ctx().mailer);
+    const intruder = await signIn(account.email, account.password, "curl/8.5.0");
+    const theirs = `intruder_${Date.now()}@example.com`;
+    await call("POST", "/api/account/email", intruder, { newEmail: theirs, currentPassword: GOOD_PASSWORD });
+    await settled();
+    const link = outboxLink(ctx().mailer, theirs, "/api/account/email/confirm");
+    // ...then the owner changes the password: the intruder's link dies with it.
+    const owner = await signIn(account.email, account.password, CHROME_MAC);
+    const changed = await call("POST", "/api/account/password", owner, {
+      currentPassword: GOOD_PASSWORD,
+      newPassword: "N3w!Password",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await settled();
+    expect((await app().inject({ method: "GET", url: link })).headers.location).toBe("/email-change?status=invalid");
+    expect((await call("GET", "/api/user", owner)).json().email).toBe(account.email);
+    const [told] = mails(account.email, "Your FicForge password was changed");
+    expect(told?.text).toContain(`A request to change your email to ${theirs} was waiting for confirmation`);
+
+    // The same through a reset link: the pending change dies and the owner is told.
+    const again = `again_${Date.now()}@example.com`;
+    await call("POST", "/api/account/email", owner, { newEmail: again, currentPassword: "N3w!Password" });
+    await send(app(), "POST", "/api/forgot-password", { email: account.email });
+    await settled();
+    const againLink = outboxLink(ctx().mailer, again, "/api/account/email/confirm");
+    const token = new URL(outboxLink(ctx().mailer, account.email, "/reset-password?token="), "http://x").searchParams.get(
+      "token",
+    );
+    const reset = await sendFrom(app(), freshIp(), "POST", "/api/reset-password", { token, password: "Th1rd!Password" });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await settled();
+    expect((await app().inject({ method: "GET", url: againLink })).headers.location).toBe(
+      "/email-change?status=invalid",
+    );
+    const [user] = await db().select({ email: users.email }).from(users).where(eq(users.email, account.email));
+    expect(user?.email).toBe(account.email);
+    const toldAgain = mails(account.email, "Your FicForge password was changed").filter((m) =>
+      m.text?.includes(`A request to change your email to ${again} was waiting for confirmation`),
+    );
+    expect(toldAgain).toHaveLength(1);
+  });
+
   it("lists the devices, signs out one by its opaque id and then all others, never another user's", async () => {
     const account = await createVerifiedAccount(app(), ctx().mailer);
     const mac = await signIn(account.email, account.password, CHROME_MAC);

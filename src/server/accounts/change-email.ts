@@ -123,6 +123,21 @@ export async function confirmEmailChange(ctx: AccountContext, token: string | un
 
 class StaleChange extends Error {}
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * A password change or reset cancels every email change still waiting for its link: whoever asked for one with the
+ * old password must not take the account with it afterwards. Answers the addresses whose links died.
+ */
+export async function cancelPendingEmailChanges(db: Db | Tx, userId: number, now: Date): Promise<string[]> {
+  const cancelled = await db
+    .update(emailChanges)
+    .set({ confirmExpiresAt: now })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), gt(emailChanges.confirmExpiresAt, now)))
+    .returning({ newEmail: emailChanges.newEmail });
+  return [...new Set(cancelled.map((row) => row.newEmail))];
+}
+
 /** GET /api/account/email/undo: the old address takes the account back, and every session ends. */
 export async function undoEmailChange(ctx: AccountContext, token: string | undefined): Promise<EmailChangeStatus> {
   if (!token) return "invalid";

@@ -5,6 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { passwordResets, sessions, users } from "../db/schema";
 import { passwordChangedEmail } from "../mail/templates";
 import type { UserRow } from "../types";
+import { cancelPendingEmailChanges } from "./change-email";
 import { accountContext, sendAccountEmail } from "./context";
 import { hashPassword, passwordCost } from "./passwords";
 import { confirmIdentity } from "./reauth";
@@ -22,7 +23,7 @@ export async function changePassword(
   const hash = await hashPassword(body.newPassword, passwordCost(ctx.config));
   const now = ctx.now();
   const firstPassword = !user.password;
-  const ended = await ctx.db.transaction(async (tx) => {
+  const { ended, cancelled } = await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ password: hash, authProvider: user.authProvider === "google" ? "both" : user.authProvider })
@@ -32,11 +33,13 @@ export async function changePassword(
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    return tx
+    const cancelled = await cancelPendingEmailChanges(tx, user.id, now);
+    const ended = await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, request.sessionId!)))
       .returning({ id: sessions.id });
+    return { ended, cancelled };
   });
-  sendAccountEmail(ctx, passwordChangedEmail(user.email, user.username, ended.length > 0));
+  sendAccountEmail(ctx, passwordChangedEmail(user.email, user.username, ended.length > 0, cancelled));
   return firstPassword ? PASSWORD_SET : PASSWORD_CHANGED;
 }

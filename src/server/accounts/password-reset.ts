@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { passwordResets, users } from "../db/schema";
 import { AppError } from "../errors";
 import { passwordResetEmail } from "../mail/templates";
+import { cancelPendingEmailChanges } from "./change-email";
 import type { AccountContext } from "./context";
 import { findUserByEmail } from "./find-user";
 import { hashPassword, type PasswordCost } from "./passwords";
@@ -42,7 +43,8 @@ export function requestPasswordReset(ctx: AccountContext, email: string, perEmai
 
 /**
  * POST /api/reset-password. Claiming the token is one conditional update, so two racing requests cannot both use it.
- * Following the emailed link proves the address, so the account also counts as verified afterwards.
+ * Following the emailed link proves the address, so the account also counts as verified afterwards. Answers the
+ * account and the pending email changes the reset cancelled, for the route to tell the owner.
  */
 export async function resetPassword(
   db: Db,
@@ -50,7 +52,7 @@ export async function resetPassword(
   password: string,
   now: Date,
   cost: PasswordCost,
-): Promise<void> {
+): Promise<{ email: string; username: string; cancelledEmailChanges: string[] }> {
   const [claimed] = await db
     .update(passwordResets)
     .set({ usedAt: now })
@@ -64,7 +66,10 @@ export async function resetPassword(
     .returning({ userId: passwordResets.userId });
   if (!claimed) throw new AppError(400, "INVALID_RESET_TOKEN", RESET_LINK_INVALID);
   const hash = await hashPassword(password, cost);
-  const [user] = await db.select({ authProvider: users.authProvider }).from(users).where(eq(users.id, claimed.userId));
+  const [user] = await db
+    .select({ authProvider: users.authProvider, email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, claimed.userId));
   await db
     .update(users)
     .set({ password: hash, emailVerified: true, authProvider: user?.authProvider === "google" ? "both" : undefined })
@@ -74,9 +79,11 @@ export async function resetPassword(
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+  const cancelledEmailChanges = await cancelPendingEmailChanges(db, claimed.userId, now);
   await destroyAllSessions(db, claimed.userId);
   // Following the link verified the address: a referral waiting on that is credited now (at most once).
   const referrer = await grantReferralBonus(db, claimed.userId, now);
   // Issue 19: the referrer's bonus is part of their cached session.
   if (referrer !== null) await sessionsChanged(db, { userId: referrer });
+  return { email: user?.email ?? "", username: user?.username ?? "", cancelledEmailChanges };
 }

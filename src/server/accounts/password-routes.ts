@@ -3,7 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ForgotPasswordBody, ResetPasswordBody } from "../../shared/schemas/accounts";
 import { limitPerAddress } from "./address-limit";
-import { accountContext } from "./context";
+import { passwordChangedEmail } from "../mail/templates";
+import { accountContext, sendAccountEmail } from "./context";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { passwordCost } from "./passwords";
 import { createThrottle } from "./throttle";
@@ -37,7 +38,12 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
 
   r.post("/api/reset-password", { onRequest: resetLimit, schema: { body: ResetPasswordBody } }, async (request) => {
     const { token, password } = request.body;
-    await resetPassword(request.db, token, password, app.deps.now(), passwordCost(app.deps.config));
+    const reset = await resetPassword(request.db, token, password, app.deps.now(), passwordCost(app.deps.config));
+    // The owner learns that an email change someone asked for with the old password died with it.
+    if (reset.cancelledEmailChanges.length > 0) {
+      const ctx = accountContext(request);
+      sendAccountEmail(ctx, passwordChangedEmail(reset.email, reset.username, true, reset.cancelledEmailChanges));
+    }
     return { message: RESET_MESSAGE };
   });
 }

@@ -51,10 +51,19 @@ function noticeEmail(to: string, subject: string, lines: string[]): MailMessage 
   return { to, subject, text, html };
 }
 
-export function passwordChangedEmail(to: string, username: string, signedOutOthers: boolean): MailMessage {
+export function passwordChangedEmail(
+  to: string,
+  username: string,
+  signedOutOthers: boolean,
+  cancelledEmailChanges: readonly string[] = [],
+): MailMessage {
   return noticeEmail(to, "Your FicForge password was changed", [
     `Hi ${username},`,
     `The password of your FicForge account was just changed${signedOutOthers ? ", and every other device was signed out" : ""}.`,
+    ...cancelledEmailChanges.map(
+      (address) =>
+        `A request to change your email to ${address} was waiting for confirmation; it has been cancelled, and its link no longer works. If you still want that change, ask for it again in Settings.`,
+    ),
     "If this was not you, reset your password at once from the sign-in page, or reply to this email.",
   ]);
 }
