@@ -217,10 +217,14 @@ describeEachDb("account and security", (ctx) => {
     await send(app(), "POST", "/api/forgot-password", { email: account.email });
     await settled();
     const againLink = outboxLink(ctx().mailer, again, "/api/account/email/confirm");
-    const token = new URL(outboxLink(ctx().mailer, account.email, "/reset-password?token="), "http://x").searchParams.get(
-      "token",
-    );
-    const reset = await sendFrom(app(), freshIp(), "POST", "/api/reset-password", { token, password: "Th1rd!Password" });
+    const token = new URL(
+      outboxLink(ctx().mailer, account.email, "/reset-password?token="),
+      "http://x",
+    ).searchParams.get("token");
+    const reset = await sendFrom(app(), freshIp(), "POST", "/api/reset-password", {
+      token,
+      password: "Th1rd!Password",
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     await settled();
     expect((await app().inject({ method: "GET", url: againLink })).headers.location).toBe(

@@ -133,7 +133,9 @@ export async function cancelPendingEmailChanges(db: Db | Tx, userId: number, now
   const cancelled = await db
     .update(emailChanges)
     .set({ confirmExpiresAt: now })
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), gt(emailChanges.confirmExpiresAt, now)))
+    .where(
+      and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), gt(emailChanges.confirmExpiresAt, now)),
+    )
     .returning({ newEmail: emailChanges.newEmail });
   return [...new Set(cancelled.map((row) => row.newEmail))];
 }
