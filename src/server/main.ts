@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
-import { DataDirLockedError, openDatabase } from "./db/client";
+import { DataDirExposedError, DataDirLockedError, openDatabase } from "./db/client";
 import { databaseFailure } from "./db/unavailable";
 import { seedDemo } from "./demo/seed-demo";
 import { ConfigError, loadConfig, readDotEnv } from "./env";
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const unreachable = databaseFailure(error);
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirExposedError) {
     console.error(error.message);
   } else if (unreachable) {
     console.error(`Cannot reach the database at DATABASE_URL: ${unreachable.code ?? unreachable.message}`);

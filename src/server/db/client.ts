@@ -1,6 +1,5 @@
 // Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Both run the same drizzle migrations.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -10,11 +9,13 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { keepDataDirPrivate } from "./private-data-dir";
 import { lockDataDir } from "./data-dir-lock";
 import { type ListenHandlers, type Listener, listenForNotifications } from "./notifications";
 import * as schema from "./schema";
 
 export { DataDirLockedError } from "./data-dir-lock";
+export { DataDirExposedError } from "./private-data-dir";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -118,7 +119,7 @@ const PGLITE_SETTINGS = ["shared_buffers=16MB", "max_connections=8", "maintenanc
 async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   let release: (() => void) | undefined;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
+    keepDataDirPrivate(dataDir);
     release = lockDataDir(dataDir);
   }
   try {
