@@ -10,7 +10,7 @@ import { AppError } from "../errors";
  * NOTE: not bumped for the generated-content wrapper's data-model / data-generated-at: widening the allowlist makes
  * no stored row unsafe, and re-cleaning cannot bring back attributes an older version already dropped.
  */
-export const SANITIZER_VERSION = 1;
+export const SANITIZER_VERSION = 2;
 
 /** Provenance on div.generated-content: the model's label (plain text) and when it wrote (an ISO time). */
 const MODEL_LABEL_MAX = 100;
@@ -105,7 +105,8 @@ let sanitizer: typeof sanitizeHtml | undefined;
 
 export function sanitizeContent(html: string): string {
   sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
-  return sanitizer(html, OPTIONS);
+  // NOTE: after cleaning, since the parser turns character references such as &#1; into the characters themselves.
+  return stripControlChars(sanitizer(html, OPTIONS));
 }
 
 const IMPORT_OPTIONS: sanitizeHtml.IOptions = {
@@ -119,7 +120,7 @@ const IMPORT_OPTIONS: sanitizeHtml.IOptions = {
 /** Issue 20's import: another program's HTML cut down to story HTML, before the chapter headings are found. */
 export function sanitizeImported(html: string): string {
   sanitizer ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
-  return sanitizer(html, IMPORT_OPTIONS);
+  return stripControlChars(sanitizer(html, IMPORT_OPTIONS));
 }
 
 /** 413 before any work is done on an oversized body of text. */

@@ -26,6 +26,15 @@ describeEachDb("stories: sanitized on write, served as stored", (ctx) => {
 
   beforeEach(() => sanitizer.mockClear());
 
+  it("takes control characters out of saved text, typed or as character references", async () => {
+    const { headers } = await signIn();
+    const created = await send(ctx().app, "POST", "/api/stories", { title: "T", content: "<p>x</p>" }, headers);
+    const content = "<h2>Chapter\u0001 One&#2;</h2><p>A\u0007 line&#x1f; kept\ttabbed</p>";
+    const saved = await send(ctx().app, "PATCH", `/api/stories/${created.json().id}`, { content }, headers);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await storedRow(created.json().id)).content).toBe("<h2>Chapter One</h2><p>A line kept\ttabbed</p>");
+  });
+
   it("stores created and saved content cleaned, with the allowlist version", async () => {
     const { headers } = await signIn();
     const created = await send(ctx().app, "POST", "/api/stories", { title: "T", content: DIRTY }, headers);
