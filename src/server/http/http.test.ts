@@ -70,6 +70,27 @@ describeEachDb(
       expect(same.statusCode).toBe(404);
     });
 
+    it("judges a write without Origin by its Referer, and lets a client with neither through", async () => {
+      const refused = { message: "Cross-origin request refused", code: "FORBIDDEN" };
+      const post = (url: string, headers: Record<string, string>) =>
+        ctx().app.inject({
+          method: "POST",
+          url,
+          headers: { "content-type": "application/json", ...headers },
+          body: "{}",
+        });
+      // Origin: null (a sandboxed frame, a cross-site redirect) is not the app's origin.
+      const nullOrigin = await post("/api/logout", { origin: "null" });
+      expect([nullOrigin.statusCode, nullOrigin.json()]).toEqual([403, refused]);
+      // An older browser that sends no Origin but a foreign Referer.
+      const foreignReferer = await post("/api/logout", { referer: "https://evil.example/page" });
+      expect([foreignReferer.statusCode, foreignReferer.json()]).toEqual([403, refused]);
+      expect((await post("/api/logout", { referer: "not a url" })).statusCode).toBe(403);
+      // Same-origin Referer, or a program with neither header (it holds its own cookie): through the gate.
+      expect((await post("/api/not-a-route", { referer: `${TEST_APP_URL}/dashboard` })).statusCode).toBe(404);
+      expect((await post("/api/not-a-route", {})).statusCode).toBe(404);
+    });
+
     it("answers 401 JSON for the current user without a session", async () => {
       const response = await ctx().app.inject({ url: "/api/user" });
       expect(response.statusCode).toBe(401);

@@ -46,16 +46,36 @@ export function securityHeaders(appUrl: string): Readonly<Record<string, string>
   return Object.freeze(headers);
 }
 
+const originOf = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "null";
+  }
+};
+
 export async function registerSecurity(app: FastifyInstance, appUrl: string): Promise<void> {
   const headers = securityHeaders(appUrl);
   const allowed = new URL(appUrl).origin;
 
+  const sameAsApp = (origin: string, request: FastifyRequest) =>
+    origin === allowed || origin === `${request.protocol}://${request.host}`;
+
+  /**
+   * NOTE: a write without Origin passes (docs/decisions/0056): every current browser sends Origin with a POST, PUT,
+   * PATCH or DELETE, and the session cookie is SameSite=Lax, so a cross-site page cannot make a cookie-carrying
+   * write without one; a client that sends none is a program holding its own cookie. An older browser that leaves
+   * Origin out but sends a Referer is judged by the Referer.
+   */
   function checkOrigin(request: FastifyRequest): void {
     if (ORIGIN_EXEMPT.has(routePath(request))) return;
-    const origin = request.headers.origin;
-    const site = request.headers["sec-fetch-site"];
-    if (site === "cross-site") throw forbidden("Cross-origin request refused");
-    if (origin && origin !== allowed && origin !== `${request.protocol}://${request.host}`) {
+    const { origin, referer } = request.headers;
+    if (request.headers["sec-fetch-site"] === "cross-site") throw forbidden("Cross-origin request refused");
+    if (origin !== undefined) {
+      if (!sameAsApp(origin, request)) throw forbidden("Cross-origin request refused");
+      return;
+    }
+    if (referer !== undefined && !sameAsApp(originOf(referer), request)) {
       throw forbidden("Cross-origin request refused");
     }
   }
