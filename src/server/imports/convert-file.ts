@@ -7,7 +7,7 @@ import MarkdownIt from "markdown-it";
 import { chapterHeadingOf } from "../../shared/chapters";
 import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
 import { proseToHtml } from "../../shared/prose";
-import { AppError } from "../errors";
+import { AppError } from "../app-error";
 import { sanitizeContent, sanitizeImported } from "../stories/sanitize-content";
 import { docxToHtml } from "./docx-to-html";
 import { epubToHtml } from "./epub-to-html";

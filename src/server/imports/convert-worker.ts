@@ -1,7 +1,7 @@
 // The import worker's entry (started by convert-files.ts, bundled beside the server as dist/server/convert-worker.js):
 // converts one request's files in order under one text budget and posts each result or the first failure.
 import { parentPort, workerData } from "node:worker_threads";
-import { AppError } from "../errors";
+import { AppError } from "../app-error";
 import { convertFile } from "./convert-file";
 import { TextBudget } from "./text-budget";
 import type { WorkerJob, WorkerMessage } from "./worker-messages";

@@ -4,7 +4,7 @@
 // of filling memory. Entries nobody asked for (images, fonts, a bloated styles part) are never inflated.
 import yauzl from "yauzl";
 import { ZipFile } from "yazl";
-import { AppError } from "../errors";
+import { AppError } from "../app-error";
 import type { FileTextBudget } from "./text-budget";
 
 export const MAX_ENTRIES = 2_000;

@@ -5,7 +5,7 @@ import {
   IMPORT_TEXT_PART_MAX_BYTES,
   IMPORT_TEXT_REQUEST_MAX_BYTES,
 } from "../../shared/schemas/imports";
-import { AppError } from "../errors";
+import { AppError } from "../app-error";
 
 export const tooLong = (name: string) =>
   new AppError(
