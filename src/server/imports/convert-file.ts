@@ -7,37 +7,13 @@ import MarkdownIt from "markdown-it";
 import { chapterHeadingOf } from "../../shared/chapters";
 import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
 import { proseToHtml } from "../../shared/prose";
-import { AppError } from "../app-error";
 import { sanitizeContent, sanitizeImported } from "../stories/sanitize-content";
 import { docxToHtml } from "./docx-to-html";
 import { epubToHtml } from "./epub-to-html";
+import { importKind } from "./import-kind";
 import { bodyOf, decodeText, escapeText } from "./read-html";
 import { badFile } from "./safe-zip";
 import { type FileTextBudget, tooLong } from "./text-budget";
-
-export type ImportKind = "docx" | "epub" | "md" | "html" | "txt";
-
-const EXTENSIONS: Record<string, ImportKind> = {
-  docx: "docx",
-  epub: "epub",
-  md: "md",
-  markdown: "md",
-  html: "html",
-  htm: "html",
-  xhtml: "html",
-  txt: "txt",
-  text: "txt",
-};
-
-export const IMPORT_TYPES_MESSAGE = "We can import .docx, .epub, .md, .html and .txt files.";
-
-export function importKind(fileName: string): ImportKind {
-  const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  const kind = extension ? EXTENSIONS[extension] : undefined;
-  if (!kind)
-    throw new AppError(415, "IMPORT_TYPE", `"${fileName}" is not a file we can import. ${IMPORT_TYPES_MESSAGE}`);
-  return kind;
-}
 
 export interface ImportedText {
   title: string;

@@ -11,6 +11,7 @@ import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError } from "../errors";
 import { createStory } from "../stories/create-story";
 import { convertFiles, type Upload } from "./convert-files";
+import { importKind } from "./import-kind";
 import { recordImportVersion } from "../versions/record-version";
 
 export const IMPORTS_PER_HOUR = 10;
@@ -28,6 +29,7 @@ async function readUploads(request: FastifyRequest): Promise<Upload[]> {
       total += bytes.length;
       if (total > IMPORT_MAX_BYTES) throw new AppError(413, "IMPORT_TOO_LARGE", TOO_LARGE);
       uploads.push({ name: part.filename || "Untitled", bytes });
+      importKind(part.filename || "Untitled"); // a 415 before the worker starts
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
