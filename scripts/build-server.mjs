@@ -1,12 +1,13 @@
 // Bundles the server into dist/server/main.js (dependencies stay in node_modules) and copies the
-// migrations beside it, so `npm start` runs plain JavaScript instead of transpiling at every start.
+// migrations beside it, so `npm start` runs plain JavaScript instead of transpiling at every start. The import worker
+// is its own entry, dist/server/convert-worker.js, beside main.js where src/server/imports/convert-files.ts looks.
 import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
 rmSync("dist/server", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: "dist/server/main.js",
+  entryPoints: { main: "src/server/main.ts", "convert-worker": "src/server/imports/convert-worker.ts" },
+  outdir: "dist/server",
   bundle: true,
   platform: "node",
   format: "esm",

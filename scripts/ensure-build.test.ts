@@ -10,12 +10,13 @@ const SCRIPT = fileURLToPath(new URL("./ensure-build.mjs", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "ficforge-ensure-build-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// A project whose build writes both outputs and counts its runs; a FAIL file makes it fail half-way.
+// A project whose build writes every output and counts its runs; a FAIL file makes it fail half-way.
 const BUILD = `
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 appendFileSync("builds.log", "x");
 mkdirSync("dist/server", { recursive: true });
 writeFileSync("dist/server/main.js", "");
+writeFileSync("dist/server/convert-worker.js", "");
 if (existsSync("FAIL")) process.exit(1);
 mkdirSync("dist/client", { recursive: true });
 writeFileSync("dist/client/index.html", "");

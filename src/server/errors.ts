@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { DAILY_LIMIT_CODE, MARIN_ERROR_CODES } from "../shared/schemas/marin";
+import { AppError } from "./app-error";
 import { DB_UNAVAILABLE, databaseFailure } from "./db/unavailable";
 
 export interface ErrorBody {
@@ -12,16 +13,8 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+// NOTE: the class lives apart so the import worker can throw it without loading zod and the handler's imports.
+export { AppError } from "./app-error";
 
 export const notFound = (message = "Not found") => new AppError(404, "NOT_FOUND", message);
 export const unauthorized = (message = "Not authenticated") => new AppError(401, "UNAUTHORIZED", message);

@@ -1,6 +1,7 @@
 // POST /api/imports (issue 20 section 3): one or more files (multipart, 20 MB in all), each made a new private draft
 // of the writer's; answers the drafts' ids. Every file is read and converted before anything is saved, so a bad file
-// saves nothing and its 4xx names it. Ten imports an hour per writer.
+// saves nothing and its 4xx names it. Ten imports an hour per writer. The files are converted in a worker thread
+// with a heap of its own (convert-files.ts), so no file, however crafted, can exhaust the server's memory.
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES } from "../../shared/schemas/imports";
@@ -9,19 +10,14 @@ import { createThrottle } from "../accounts/throttle";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError } from "../errors";
 import { createStory } from "../stories/create-story";
-import { assertContentSize } from "../stories/sanitize-content";
-import { convertFile, type ImportedText } from "./convert-file";
+import { convertFiles, type Upload } from "./convert-files";
+import { importKind } from "./import-kind";
 import { recordImportVersion } from "../versions/record-version";
 
 export const IMPORTS_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
 const TOO_LARGE = `Your files are too large to import together. The limit is ${IMPORT_MAX_BYTES / 1024 / 1024} MB in all.`;
 const NO_FILES = "Choose one or more files to import.";
-
-interface Upload {
-  name: string;
-  bytes: Buffer;
-}
 
 async function readUploads(request: FastifyRequest): Promise<Upload[]> {
   if (!request.isMultipart()) throw new AppError(400, "IMPORT_NO_FILES", NO_FILES);
@@ -33,6 +29,7 @@ async function readUploads(request: FastifyRequest): Promise<Upload[]> {
       total += bytes.length;
       if (total > IMPORT_MAX_BYTES) throw new AppError(413, "IMPORT_TOO_LARGE", TOO_LARGE);
       uploads.push({ name: part.filename || "Untitled", bytes });
+      importKind(part.filename || "Untitled"); // a 415 before the worker starts
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -67,21 +64,7 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
           `You can import at most ${IMPORTS_PER_HOUR} times an hour. Please try again later.`,
         );
       }
-      const uploads = await readUploads(request);
-      const converted: ImportedText[] = [];
-      for (const upload of uploads) {
-        const text = await convertFile(upload.name, upload.bytes);
-        try {
-          assertContentSize(text.html);
-        } catch {
-          throw new AppError(
-            413,
-            "IMPORT_TOO_LONG",
-            `"${upload.name}" is too long for one story. The limit is 2 MB of text: split it and import the parts.`,
-          );
-        }
-        converted.push(text);
-      }
+      const converted = await convertFiles(await readUploads(request));
       const ids = await request.db.transaction(async (tx) => {
         const created: number[] = [];
         for (const text of converted) {

@@ -3,7 +3,7 @@
 import { createRequire } from "node:module";
 import type sanitizeHtml from "sanitize-html";
 import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
-import { AppError } from "../errors";
+import { AppError } from "../app-error";
 
 /**
  * Bump whenever OPTIONS below narrow: stored stories cleaned with an older version are cleaned again.
