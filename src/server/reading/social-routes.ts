@@ -7,7 +7,6 @@ import { z } from "zod";
 import { CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/reading";
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { fanOutLater } from "../community/pending-fan-outs";
 import { AppError, notFound } from "../errors";
 import { refuseIfBlockedOrThrow } from "../safety/blocks";
 import { checkCommentLimits } from "../moderation/new-account-limits";
@@ -58,8 +57,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const id = parseReadableStoryId(request.params.id);
     const { marked } = await toggleMark(request.db, "bookmark", id, requireUser(request), now());
-    // The read view does not show bookmarks, but Featured's order counts them.
-    root.readCache.invalidateDiscover();
+    await root.deps.events.emit("story.marked", { storyId: id, mark: "bookmark", durable: null });
     return { bookmarked: marked } satisfies BookmarkState;
   });
 
@@ -67,8 +65,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
     const id = parseReadableStoryId(request.params.id);
     const user = requireUser(request);
     const { marked, count, fanOut } = await toggleMark(request.db, "like", id, user, now());
-    root.readCache.invalidateStory(id);
-    fanOutLater(request, fanOut);
+    await root.deps.events.emit("story.marked", { storyId: id, mark: "like", durable: fanOut ?? null });
     return { liked: marked, likeCount: count } satisfies LikeState;
   });
 
@@ -101,8 +98,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       );
       // A held comment notifies nobody until a moderator approves it (moderation/routes.ts): it records no fan-out.
       const { comment, fanOut } = await addComment(request.db, id, user, { content, parentId, held }, now());
-      root.readCache.invalidateStory(id);
-      fanOutLater(request, fanOut);
+      await root.deps.events.emit("comment.created", { storyId: id, commentId: comment.id, durable: fanOut });
       return reply.status(201).send(comment);
     },
   );
@@ -114,8 +110,9 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.delete("/api/comments/:id", { ...signedIn, schema: { params: IdParams } }, async (request, reply) => {
-    const storyId = await deleteComment(request.db, parseCommentId(request.params.id), requireUser(request), now());
-    root.readCache.invalidateStory(storyId);
+    const commentId = parseCommentId(request.params.id);
+    const storyId = await deleteComment(request.db, commentId, requireUser(request), now());
+    await root.deps.events.emit("comment.deleted", { storyId, commentId });
     return reply.status(204).send();
   });
 }
