@@ -38,7 +38,8 @@ export function createEventBus(): EventBus {
       for (const { what, run } of subscribers.get(name) ?? []) {
         try {
           const result = run(event);
-          if (result instanceof Promise) pending.push(result.catch((error: unknown) => bus.onFailure(error, name, what)));
+          if (result instanceof Promise)
+            pending.push(result.catch((error: unknown) => bus.onFailure(error, name, what)));
         } catch (error) {
           bus.onFailure(error, name, what);
         }

@@ -44,7 +44,11 @@ export async function deliverRecorded(db: Db, recorded: RecordedEvent, deliver: 
  * claimed batches. Answers how many it delivered and how many rows they wrote. A delivery that fails keeps its row
  * until the claim ends.
  */
-export async function drainOutbox(db: Db, now: Date, deliver: OutboxDelivery): Promise<{ ran: number; written: number }> {
+export async function drainOutbox(
+  db: Db,
+  now: Date,
+  deliver: OutboxDelivery,
+): Promise<{ ran: number; written: number }> {
   let written = 0;
   let ran = 0;
   let failure: unknown;

@@ -24,7 +24,9 @@ export function registerSubscribers(app: FastifyInstance, events: EventBus): voi
   });
 
   // The chapters hook (issue 17) hears of chapters published for the first time; a failing listener is logged.
-  events.on("chapters.published", "new chapters hook", ({ storyId, chapters }) => deps.onNewChapters?.(storyId, chapters));
+  events.on("chapters.published", "new chapters hook", ({ storyId, chapters }) =>
+    deps.onNewChapters?.(storyId, chapters),
+  );
 
   // Notifications: the outbox rows the command recorded, delivered now in the background; a process that dies first
   // leaves them to the drain. Whatever wrote notifications wakes this instance's email worker.
@@ -63,9 +65,7 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
   events.on("story.unpublished", "read cache", dropStory);
   events.on("story.deleted", "read cache", dropStory);
   // A like changes the story's count; a bookmark only Featured's order on Discover.
-  events.on("story.marked", "read cache", (e) =>
-    e.mark === "like" ? dropStory(e) : cache().invalidateDiscover(),
-  );
+  events.on("story.marked", "read cache", (e) => (e.mark === "like" ? dropStory(e) : cache().invalidateDiscover()));
   events.on("comment.created", "read cache", dropStory);
   events.on("comment.deleted", "read cache", dropStory);
   // Author pages show follower counts (a block may remove a follow) and the bio.
