@@ -4,7 +4,8 @@
 // that fails is logged and never fails the request whose change already committed.
 import type { DomainEvents, EventName } from "./events";
 
-type Subscriber<N extends EventName> = (event: DomainEvents[N]) => void | Promise<unknown>;
+// NOTE: unknown, not void: a subscriber may answer a promise (awaited by emit) or anything else (ignored).
+type Subscriber<N extends EventName> = (event: DomainEvents[N]) => unknown;
 
 export interface EventBus {
   on<N extends EventName>(name: N, what: string, subscriber: Subscriber<N>): void;

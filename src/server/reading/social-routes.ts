@@ -8,7 +8,9 @@ import { CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/re
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError, notFound } from "../errors";
-import { refuseIfBlockedOrThrow } from "../safety/blocks";
+import { blockersAmong, writeUnavailable } from "../safety/blocks";
+import { authorizeOrThrow } from "../policies/authorize";
+import { canComment } from "../policies/story";
 import { checkCommentLimits } from "../moderation/new-account-limits";
 import { stripControlChars } from "../stories/sanitize-content";
 import { bookmarksFor } from "./bookmarks";
@@ -89,7 +91,8 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       const story = await getReadableStoryOrThrow(request.db, id, user);
       const parent = await checkReplyTargetOrThrow(request.db, id, parentId, user.id);
       // A story's author or the answered comment's author who blocked the writer: the neutral 403 (safety/blocks.ts).
-      await refuseIfBlockedOrThrow(request.db, [story.authorId, ...(parent ? [parent.authorId] : [])], user.id);
+      const blocks = await blockersAmong(request.db, [story.authorId, ...(parent ? [parent.authorId] : [])], user.id);
+      authorizeOrThrow(canComment(user, { ...story, published: true }, blocks), { blocked: writeUnavailable });
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
       const content = commentText(request.body.content);
       // Issue 18: the same text a third time in an hour is refused; a new account's link waits for a moderator.

@@ -5,7 +5,10 @@ import { z } from "zod";
 import { PublishBody, STORY_TOO_LONG, StoryCreate, StoryUpdate } from "../../shared/schemas/story";
 import { StoryExportFormat } from "../../shared/schemas/story-export";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { requireEarlyAccess } from "../billing/premium";
+import { PREMIUM_REQUIRED } from "../../shared/schemas/billing";
+import { earlyAccessMessage } from "../billing/premium";
+import { authorizeOrThrow } from "../policies/authorize";
+import { canDownload } from "../policies/story";
 import { AppError } from "../errors";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
 import { IMAGE_TOO_LARGE } from "../images/process-image";
@@ -72,7 +75,9 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     { schema: { params: IdParams, querystring: ExportQuery } },
     async (request, reply) => {
       const user = requireUser(request);
-      requireEarlyAccess(user, "storyExport");
+      authorizeOrThrow(canDownload(user, null, "export"), {
+        plan: () => new AppError(403, PREMIUM_REQUIRED, earlyAccessMessage("storyExport")),
+      });
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
       if (request.query.format === "epub") {
         const { stream, disposition } = await storyEpub(request.db, request.server.deps.imageStorage, {
