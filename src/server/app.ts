@@ -91,7 +91,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerSessionCache(app);
   registerReadCounter(app);
   // After-commit effects subscribe once, here; commands only emit (events/subscribers.ts, decision 0054).
-  deps.events.onFailure = (error, name, what) => app.log.error({ err: loggableError(error) }, `${name}: ${what} failed`);
+  deps.events.onFailure = (error, name, what) =>
+    app.log.error({ err: loggableError(error) }, `${name}: ${what} failed`);
   registerSubscribers(app, deps.events);
   deps.metrics.sources.domainEvents = () => deps.events.counts;
   app.decorateRequest("db", { getter: () => deps.database.db });

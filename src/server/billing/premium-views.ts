@@ -8,11 +8,7 @@ import type { EventBus } from "../events/bus";
 import { idOf } from "./stripe-fields";
 
 /** After an applied event: the customer's user's plan changed (every allow-listed object names its customer). */
-export async function announcePlanChange(
-  events: EventBus,
-  db: Db,
-  event: Stripe.Event,
-): Promise<void> {
+export async function announcePlanChange(events: EventBus, db: Db, event: Stripe.Event): Promise<void> {
   const customer = idOf((event.data.object as { customer?: string | { id: string } | null }).customer);
   if (!customer) return;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customer));

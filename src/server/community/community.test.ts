@@ -236,7 +236,10 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
       [`chapter:${story}:2`],
     ]);
     expect(await db().select().from(outboxEvents)).toEqual([]);
-    expect(await drainOutbox(db(), new Date(later.getTime() + 10 * 60_000), fanOutNotifications)).toEqual({ ran: 0, written: 0 });
+    expect(await drainOutbox(db(), new Date(later.getTime() + 10 * 60_000), fanOutNotifications)).toEqual({
+      ran: 0,
+      written: 0,
+    });
 
     // Without a crash the request's own run clears its row.
     await call("POST", `/api/stories/${story}/comments`, subscriber, { content: "More, please." });
