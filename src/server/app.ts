@@ -14,6 +14,8 @@ import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { registerSessionCache, sessionsChanged } from "./accounts/session-cache";
 import { loadCachedSession, loadSession } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
+import { loggableError } from "./http/background";
+import { registerSubscribers } from "./events/subscribers";
 import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
 import { registerDrain } from "./http/drain";
@@ -88,6 +90,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerReadCache(app);
   registerSessionCache(app);
   registerReadCounter(app);
+  // After-commit effects subscribe once, here; commands only emit (events/subscribers.ts, decision 0054).
+  deps.events.onFailure = (error, name, what) =>
+    app.log.error({ err: loggableError(error) }, `${name}: ${what} failed`);
+  registerSubscribers(app, deps.events);
+  deps.metrics.sources.domainEvents = () => deps.events.counts;
   app.decorateRequest("db", { getter: () => deps.database.db });
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);

@@ -5,6 +5,7 @@ import { createAiDriver } from "./ai/driver";
 import { createPayments } from "./billing/create-payments";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
+import { createEventBus } from "./events/bus";
 import { createWakeSignal } from "./email-notifications/wake";
 import { createImageStorage } from "./images/storage/driver";
 import { createWorkerPulse } from "./email-notifications/pulse";
@@ -37,6 +38,7 @@ export async function createDeps(config: Config, database: Database, options: De
     emailWake: createWakeSignal(),
     emailPulse: createWorkerPulse(),
     metrics,
+    events: createEventBus(),
     onNewChapters: options.onNewChapters,
   };
 }

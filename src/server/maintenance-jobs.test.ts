@@ -66,7 +66,7 @@ for (const kind of DB_KINDS) {
         ["prune-free-history", 6 * 60 * 60 * 1000],
         ["prune-read-salts", 60 * 60 * 1000],
         ["record-chapters", 60 * 60 * 1000],
-        ["sweep-fan-outs", 60 * 1000],
+        ["drain-outbox", 60 * 1000],
         ["featured-scores", 60 * 60 * 1000],
         ["expire-subscriptions", 10 * 60 * 1000],
       ]);

@@ -8,7 +8,8 @@ import { removeObjectsWithoutImage, removeUnusedImages } from "./images/remove-u
 import { recomputeFeaturedScores } from "./reading/featured-score";
 import { pruneReadSalts } from "./reading-stats/read-salts";
 import { recordMissingChapters } from "./chapters/sync-chapters";
-import { sweepPendingFanOuts } from "./community/pending-fan-outs";
+import { fanOutNotifications } from "./community/pending-fan-outs";
+import { drainOutbox } from "./events/outbox";
 import { countUncountedStories } from "./stories/count-story-words";
 import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
@@ -69,13 +70,13 @@ export function maintenanceJobs(
     { name: "prune-read-salts", everyMs: HOUR_MS, run: () => pruneReadSalts(db, deps.now()) },
     // Published stories from before chapters were recorded get their chapter list once; later runs find none.
     { name: "record-chapters", everyMs: HOUR_MS, run: thenInvalidate(() => recordMissingChapters(db, deps.now())) },
-    // Notification fan-outs whose own run after the commit never happened (the process died) or failed: run a
-    // minute or more after their event, once, whichever instance sweeps first (decision 0029).
+    // Outbox events whose own delivery after the commit never happened (the process died) or failed: delivered a
+    // minute or more after their event, once, whichever instance drains first (decisions 0029, 0054).
     {
-      name: "sweep-fan-outs",
+      name: "drain-outbox",
       everyMs: MINUTE_MS,
       run: async () => {
-        const swept = await sweepPendingFanOuts(db, deps.now());
+        const swept = await drainOutbox(db, deps.now(), fanOutNotifications);
         if (swept.written > 0) deps.emailWake?.notify();
         return swept;
       },

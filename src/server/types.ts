@@ -8,6 +8,7 @@ import type { WakeSignal } from "./email-notifications/wake";
 import type { ImageStorage } from "./images/storage/driver";
 import type { WorkerPulse } from "./email-notifications/pulse";
 import type { AppMetrics } from "./metrics/metrics";
+import type { EventBus } from "./events/bus";
 
 export type { UserRow } from "./user-row";
 import type { UserRow } from "./user-row";
@@ -28,6 +29,8 @@ export interface AppDeps {
   emailPulse: WorkerPulse;
   /** This app's Prometheus registry and metrics (metrics/metrics.ts): one per app, never prom-client's global one. */
   metrics: AppMetrics;
+  /** The domain events (events/): commands emit after their commit; buildApp registers the subscribers once. */
+  events: EventBus;
   /**
    * Told after a save or publish committed of the chapters it published for the first time (issue 17): the place
    * for notifyNewChapters(storyId, ns). Runs once per chapter ever, across instances (chapters/sync-chapters.ts).

@@ -119,7 +119,7 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
         retryAfterSeconds: Math.ceil((await deletions.retryAfterMs(key)) / 1000),
       });
     }
-    await deleteAccount(request, user, request.body, app.readCache);
+    await deleteAccount(request, user, request.body, app.deps.events);
     clearSessionCookie(reply);
     return { message: ACCOUNT_DELETED };
   });

@@ -15,14 +15,14 @@ import {
   images,
   notifications,
   notificationSettings,
-  pendingFanOuts,
+  outboxEvents,
   readingProgress,
   reports,
   stories,
   usernameHolds,
   users,
 } from "../db/schema";
-import { recordFanOut } from "../community/pending-fan-outs";
+import { recordEvent } from "../events/outbox";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { processImage } from "../images/process-image";
@@ -221,14 +221,14 @@ describeEachDb(
       // Fan-outs they caused that have not run yet (as when the request's own run failed), and one of someone else's.
       const { id: othersDraft } = await createStory(db(), { authorId: other.user.id });
       for (const event of [
-        { kind: "new_follower", authorId: other.user.id, followerId: user.id },
-        { kind: "like_milestone", storyId: othersStory.id, likeCount: 10, likerId: user.id },
-        { kind: "comment", commentId: top.json().id },
-        { kind: "new_story", storyId: kept.id },
-        { kind: "new_chapters", storyId: kept.id, chapters: [2] },
-        { kind: "new_story", storyId: othersDraft },
+        { name: "user.followed", authorId: other.user.id, followerId: user.id },
+        { name: "story.like_milestone", storyId: othersStory.id, likeCount: 10, likerId: user.id },
+        { name: "comment.created", commentId: top.json().id },
+        { name: "story.first_published", storyId: kept.id },
+        { name: "chapters.published", storyId: kept.id, chapters: [2] },
+        { name: "story.first_published", storyId: othersDraft },
       ] satisfies FanOutEvent[]) {
-        await recordFanOut(db(), event, now());
+        await recordEvent(db(), event, now());
       }
       // An upload they never used: its bytes are in the image storage (decision 0036).
       const unusedUpload = await storeImage(
@@ -302,8 +302,8 @@ describeEachDb(
       expect(deleted.cookies.find((c) => c.name === "ff_session")?.value).toBe("");
       expect(await rowsNaming(db(), w.user)).toEqual([]);
       // Only the other person's pending fan-out is left: theirs would have notified in the name of no one.
-      expect((await db().select({ event: pendingFanOuts.event }).from(pendingFanOuts)).map((r) => r.event)).toEqual([
-        { kind: "new_story", storyId: expect.any(Number) },
+      expect((await db().select({ event: outboxEvents.event }).from(outboxEvents)).map((r) => r.event)).toEqual([
+        { name: "story.first_published", storyId: expect.any(Number) },
       ]);
       // The audit log kept both entries: the one they made reads '[deleted user]'.
       const audit = await db()

@@ -14,7 +14,7 @@ import {
   likes,
   moderationAudit,
   notifications,
-  pendingFanOuts,
+  outboxEvents,
   stories,
   storyMemories,
   loreEntries,
@@ -25,7 +25,7 @@ import {
 import { deleteImageObjects } from "../images/store-image";
 import { AppError } from "../errors";
 import { accountDeletedEmail } from "../mail/templates";
-import type { ReadCache } from "../reading/read-cache";
+import type { EventBus } from "../events/bus";
 import type { UserRow } from "../types";
 import { accountContext, sendAccountEmail } from "./context";
 import { confirmIdentity } from "./reauth";
@@ -46,7 +46,7 @@ export async function deleteAccount(
   request: FastifyRequest,
   user: UserRow,
   body: DeleteAccountBody,
-  readCache: Pick<ReadCache, "invalidateStory" | "invalidateAuthors">,
+  events: EventBus,
 ): Promise<void> {
   if (body.username.trim().toLowerCase() !== user.username.toLowerCase()) {
     throw new AppError(400, "USERNAME_MISMATCH", USERNAME_MISMATCH, { fields: { username: USERNAME_MISMATCH } });
@@ -61,8 +61,7 @@ export async function deleteAccount(
   const storage = request.server.deps.imageStorage;
   for (const key of imageKeys) await deleteImageObjects(storage, key).catch(() => undefined);
   // After the commit: cached views named them (their stories' bylines, Discover cards, author pages).
-  for (const id of publishedIds) readCache.invalidateStory(id);
-  readCache.invalidateAuthors();
+  await events.emit("user.deleted", { userId: user.id, storyIds: publishedIds });
   sendAccountEmail(ctx, accountDeletedEmail(user.email, user.username));
 }
 
@@ -79,10 +78,10 @@ export async function removeAccount(
     const system = await systemAccountIds(tx);
     // Fan-outs they caused that have not run yet (the request's own run failed or its process died, and the sweep
     // comes a minute later) go with them: a follow, a like, their comments, their stories' publishes.
-    await tx.execute(sql`delete from ${pendingFanOuts} where (event->>'followerId')::int = ${user.id}
+    await tx.execute(sql`delete from ${outboxEvents} where (event->>'followerId')::int = ${user.id}
       or (event->>'likerId')::int = ${user.id}
       or (event->>'commentId')::int in (select id from ${comments} where author_id = ${user.id})
-      or (event->>'kind' in ('new_story', 'new_chapters')
+      or (event->>'name' in ('story.first_published', 'chapters.published')
         and (event->>'storyId')::int in (select id from ${stories} where author_id = ${user.id}))`);
     const published = await tx
       .select({ id: stories.id })

@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ProfileUpdateBody } from "../../shared/schemas/accounts";
 import { outboxRoutes } from "../mail/outbox-routes";
-import { invalidateAuthorViews } from "../reading/author-views";
 import { accountLifeRoutes } from "./account-life-routes";
 import { googleRoutes } from "./google-routes";
 import { requireUser, requireUserHook } from "./guards";
@@ -23,8 +22,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const updated = await updateProfile(request.db, user, request.body);
     // NOTE: after the commit: cached public views name the author, and a rename must not leave the old name there;
     // the author page also shows the bio.
-    if (updated.username !== user.username) await invalidateAuthorViews(app.readCache, request.db, user.id);
-    else if (updated.description !== user.description) app.readCache.invalidateAuthors();
+    const { events } = app.deps;
+    if (updated.username !== user.username) await events.emit("user.renamed", { userId: user.id });
+    else if (updated.description !== user.description) await events.emit("user.bio_changed", { userId: user.id });
     return presentUser(updated);
   });
 

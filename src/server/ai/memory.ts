@@ -3,10 +3,8 @@
 // with every provider; rebuilt in the background after a premium author's save (each generation is saved into the
 // story), and stored with the story version it was built from.
 import { eq, sql } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { stories, storyMemories } from "../db/schema";
-import type { UserRow } from "../types";
 import type { MemoryCharacter } from "./context-block";
 import { extractCharacters } from "./memory-characters";
 import { summarizeChapters } from "./memory-summary";
@@ -104,20 +102,4 @@ export async function loadStoryMemory(db: Db, storyId: number): Promise<StoryMem
     if (!row?.memory) return null;
   }
   return { characters: parseCharacters(row.memory.characters), summary: row.memory.summary };
-}
-
-/**
- * After a save that carried content: a premium author's story memory is rebuilt in the background (the save's
- * answer does not wait). Free authors have no memory to keep.
- */
-export function refreshMemoryAfterSave(
-  app: FastifyInstance,
-  log: FastifyBaseLogger,
-  author: Pick<UserRow, "isPremium">,
-  storyId: number,
-): void {
-  if (!author.isPremium) return;
-  app.background.run(log, "story memory refresh", async () => {
-    await refreshStoryMemory(app.deps.database.db, storyId);
-  });
 }

@@ -5,7 +5,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ROUTES } from "../../shared/routes";
-import { invalidateAuthorPremiumViews } from "../reading/author-premium";
 import { users } from "../db/schema";
 import type { UserRow } from "../types";
 import {
@@ -139,7 +138,7 @@ function checkoutRoutes(app: FastifyInstance, sessions: Sessions, upgradeUrl: st
     const user = ownerOrThrow(request, checkout.userId);
     if (user.stripeCustomerId !== checkout.customerId) throw expired();
     await payDemoCheckout(request.db, user, { sessionId, customerId: checkout.customerId }, app.deps.now());
-    await invalidateAuthorPremiumViews(app.readCache, request.db, user.id);
+    await app.deps.events.emit("user.plan_changed", { userIds: [user.id] });
     return reply.redirect(checkout.successUrl, 303);
   });
 
@@ -178,7 +177,7 @@ function portalRoutes(app: FastifyInstance, sessions: Sessions): void {
     const now = app.deps.now();
     if (sub && action === "end-period") await endDemoPeriodNow(request.db, sub, now);
     else if (sub) await setDemoCancelAtPeriodEnd(request.db, sub, action === "cancel", now);
-    if (sub) await invalidateAuthorPremiumViews(app.readCache, request.db, portal.userId);
+    if (sub) await app.deps.events.emit("user.plan_changed", { userIds: [portal.userId] });
     return reply.redirect(demoPortalPath(token), 303);
   });
 }

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import type { WebhookOutcome } from "../metrics/metrics";
 import { applyStripeEvent } from "./apply-event";
 import type { PaymentsDriver } from "./payments";
-import { invalidateSubscriberViews } from "./premium-views";
+import { announcePlanChange } from "./premium-views";
 
 /** Stripe's events are a few kilobytes; an invoice with many lines stays well under this. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -35,7 +35,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
       throw error;
     });
     counted(outcome);
-    if (outcome === "applied") await invalidateSubscriberViews(app.readCache, request.db, event);
+    if (outcome === "applied") await announcePlanChange(app.deps.events, request.db, event);
     return { received: true, outcome };
   });
 }

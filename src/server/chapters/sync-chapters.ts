@@ -1,7 +1,7 @@
 // Keeps story_chapters in step with a published story's document: called in the same transaction as every save of
 // a published story and every publish, so the chapter list never disagrees with the text that was committed.
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
+import { type RecordedEvent, recordEvent } from "../events/outbox";
 import type { Db } from "../db/client";
 import { stories, storyChapters } from "../db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
@@ -71,8 +71,8 @@ export async function recordNewChapters(
   storyId: number,
   chapters: number[],
   now: Date,
-): Promise<PendingFanOut | null> {
-  return chapters.length > 0 ? recordFanOut(tx, { kind: "new_chapters", storyId, chapters }, now) : null;
+): Promise<RecordedEvent | null> {
+  return chapters.length > 0 ? recordEvent(tx, { name: "chapters.published", storyId, chapters }, now) : null;
 }
 
 export interface StoredChapter {

@@ -12,7 +12,6 @@ import { viewerSafety } from "../safety/author-safety";
 import { hides } from "../safety/blocks";
 import { escapeHtml as e, PAGE_CSP, plural, withSignedInHeader } from "../public-page/template";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
-import { fanOutLater } from "./pending-fan-outs";
 
 interface Viewer {
   /** Whether the viewer follows the author; null for the author's own page. */
@@ -102,11 +101,16 @@ export async function authorFollowRoutes(app: FastifyInstance): Promise<void> {
     const user = request.user;
     if (!user) return reply.redirect(ROUTES.auth, 303);
     const author = await getAuthorByNameOrThrow(request.db, request.params.name);
-    if (request.body?.follow === "0") await unfollow(request.db, author.id, user.id);
-    else if (author.id === user.id) return reply.status(400).send(FOLLOW_SELF);
-    // NOTE: a refused follow (the author blocked the viewer) changes nothing and says nothing, like the API's 403.
-    else fanOutLater(request, await follow(request.db, author.id, user.id, app.deps.now()).catch(refusedAsNothing));
-    app.readCache.invalidateAuthors();
+    const ids = { authorId: author.id, followerId: user.id };
+    if (request.body?.follow === "0") {
+      await unfollow(request.db, author.id, user.id);
+      await app.deps.events.emit("user.unfollowed", ids);
+    } else if (author.id === user.id) return reply.status(400).send(FOLLOW_SELF);
+    else {
+      // NOTE: a refused follow (the author blocked the viewer) changes nothing and says nothing, like the API's 403.
+      const durable = await follow(request.db, author.id, user.id, app.deps.now()).catch(refusedAsNothing);
+      await app.deps.events.emit("user.followed", { ...ids, durable: durable ?? null });
+    }
     return reply.redirect(authorPath(author.username), 303);
   });
 }

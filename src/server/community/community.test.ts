@@ -2,14 +2,15 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { AUTHOR_NOT_FOUND, FOLLOW_SELF, NOTIFICATION_NOT_FOUND } from "../../shared/schemas/community";
-import { notifications, pendingFanOuts, storyChapters } from "../db/schema";
+import { notifications, outboxEvents, storyChapters } from "../db/schema";
 import { STORY_NOT_PUBLISHED } from "../reading/visibility";
 import { createTestApp, describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
 import { notifyNewChapters, notifyNewStory } from "./notify";
 import { maintenanceJobs } from "../maintenance-jobs";
 import type { AppDeps } from "../types";
-import { OWN_RUN_GRACE_MS, sweepPendingFanOuts } from "./pending-fan-outs";
+import { fanOutNotifications } from "./pending-fan-outs";
+import { drainOutbox, OWN_RUN_GRACE_MS } from "../events/outbox";
 
 describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
   const db = () => ctx().database.db;
@@ -211,16 +212,16 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
       (await Promise.all(everyone.map((who) => rowsFor(who.user.id)))).map((rows) => rows.map((n) => n.dedupeKey));
     expect(await mine()).toEqual([[], [], []]);
     // Follow, story, chapter 1 (with the publish), chapter 2, comment, reply, like.
-    expect(await db().select().from(pendingFanOuts)).toHaveLength(7);
+    expect(await db().select().from(outboxEvents)).toHaveLength(7);
 
     // Within the minute the request's own run has, the sweep leaves the rows alone.
-    expect(await sweepPendingFanOuts(db(), ctx().clock.now())).toEqual({ ran: 0, written: 0 });
+    expect(await drainOutbox(db(), ctx().clock.now(), fanOutNotifications)).toEqual({ ran: 0, written: 0 });
     // A minute later both instances' maintenance sweeps run at once: each row runs once, each notification is
     // written once.
     const later = new Date(ctx().clock.now().getTime() + OWN_RUN_GRACE_MS);
     const sweep = (deps: AppDeps) =>
       maintenanceJobs({ ...deps, now: () => later })
-        .find((job) => job.name === "sweep-fan-outs")!
+        .find((job) => job.name === "drain-outbox")!
         .run() as Promise<{ ran: number; written: number }>;
     const swept = await Promise.all([sweep(ctx().deps), sweep(otherDeps)]);
     // Seven runs between them, none twice; six notifications: chapter 1 came before the subscription, so it reaches
@@ -234,13 +235,16 @@ describeEachDb("community: follows, subscriptions and notifications", (ctx) => {
       [`story:${story}`, `comment:${comment! + 1}`],
       [`chapter:${story}:2`],
     ]);
-    expect(await db().select().from(pendingFanOuts)).toEqual([]);
-    expect(await sweepPendingFanOuts(db(), new Date(later.getTime() + 10 * 60_000))).toEqual({ ran: 0, written: 0 });
+    expect(await db().select().from(outboxEvents)).toEqual([]);
+    expect(await drainOutbox(db(), new Date(later.getTime() + 10 * 60_000), fanOutNotifications)).toEqual({
+      ran: 0,
+      written: 0,
+    });
 
     // Without a crash the request's own run clears its row.
     await call("POST", `/api/stories/${story}/comments`, subscriber, { content: "More, please." });
     await settled();
-    expect(await db().select().from(pendingFanOuts)).toEqual([]);
+    expect(await db().select().from(outboxEvents)).toEqual([]);
     expect((await rowsFor(author.user.id)).map((n) => n.type)).toEqual([
       "new_follower",
       "comment",

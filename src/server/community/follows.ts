@@ -3,7 +3,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { AUTHOR_NOT_FOUND, FOLLOW_SELF, type FollowState } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
-import { type PendingFanOut, recordFanOut } from "./pending-fan-outs";
+import { type RecordedEvent, recordEvent } from "../events/outbox";
 import { follows, storySubscriptions, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { getReadableStoryOrThrow, type Viewer } from "../reading/visibility";
@@ -38,7 +38,7 @@ export async function followState(db: Db, authorId: number, viewerId: number): P
 }
 
 /** Answers the author's new-follower notification, recorded with the follow; null when already following. */
-export async function follow(db: Db, authorId: number, viewerId: number, now: Date): Promise<PendingFanOut | null> {
+export async function follow(db: Db, authorId: number, viewerId: number, now: Date): Promise<RecordedEvent | null> {
   if (authorId === viewerId) throw new AppError(400, "VALIDATION", FOLLOW_SELF);
   await refuseIfBlockedOrThrow(db, [authorId], viewerId);
   return db.transaction(async (tx) => {
@@ -48,7 +48,7 @@ export async function follow(db: Db, authorId: number, viewerId: number, now: Da
       .onConflictDoNothing()
       .returning({ authorId: follows.authorId });
     if (added.length === 0) return null;
-    return recordFanOut(tx, { kind: "new_follower", authorId, followerId: viewerId }, now);
+    return recordEvent(tx, { name: "user.followed", authorId, followerId: viewerId }, now);
   });
 }
 

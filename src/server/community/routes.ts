@@ -18,7 +18,6 @@ import { parseReadableStoryId } from "../reading/visibility";
 import { follow, followState, getAuthorByNameOrThrow, isSubscribed, subscribe, unfollow, unsubscribe } from "./follows";
 import { listFollowing } from "./following-feed";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications";
-import { fanOutLater } from "./pending-fan-outs";
 import { getNotificationSettings, updateNotificationSettings } from "./settings";
 
 const NameParams = z.object({ name: z.string() });
@@ -38,12 +37,14 @@ export async function communityRoutes(root: FastifyInstance): Promise<void> {
   async function changeFollow(request: FastifyRequest, name: string, on: boolean): Promise<FollowState> {
     const user = requireUser(request);
     const author = await getAuthorByNameOrThrow(request.db, name);
+    const ids = { authorId: author.id, followerId: user.id };
     if (on) {
-      fanOutLater(request, await follow(request.db, author.id, user.id, now()));
+      const durable = await follow(request.db, author.id, user.id, now());
+      await root.deps.events.emit("user.followed", { ...ids, durable });
     } else {
       await unfollow(request.db, author.id, user.id);
+      await root.deps.events.emit("user.unfollowed", ids);
     }
-    root.readCache.invalidateAuthors();
     return followState(request.db, author.id, user.id);
   }
 

@@ -75,6 +75,10 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
         }
         return created;
       });
+      // The drafts are new text: like any save, they reach story memory (a premium writer's) and whatever listens.
+      for (const storyId of ids) {
+        await root.deps.events.emit("story.saved", { storyId, author: user, published: false, textChanged: true });
+      }
       return reply.status(201).send({ ids });
     },
   );

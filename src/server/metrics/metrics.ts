@@ -15,6 +15,8 @@ export interface MetricSources {
   readCache?: () => { entries: number; bytes: number; hits: number; misses: number };
   /** Notifications whose email is still to be sent. */
   emailQueue?: () => Promise<number>;
+  /** How many times each domain event was emitted (events/bus.ts). */
+  domainEvents?: () => ReadonlyMap<string, number>;
 }
 
 export type QuotaLimit = "daily" | "per_minute";
@@ -80,6 +82,18 @@ export function createMetrics(pool?: MetricSources["pool"]): AppMetrics {
       if (!stats) return;
       this.reset();
       this.inc(stats.misses);
+    },
+  });
+  new Counter({
+    name: "ficforge_domain_events_total",
+    help: "Domain events emitted after a commit, by name",
+    labelNames: ["name"],
+    registers,
+    collect() {
+      const counts = sources.domainEvents?.();
+      if (!counts) return;
+      this.reset();
+      for (const [name, count] of counts) this.inc({ name }, count);
     },
   });
   gauge("ficforge_email_queue_depth", "Notifications whose email is still to be sent", () =>

@@ -5,6 +5,8 @@ import type { FastifyRequest } from "fastify";
 import type { Role } from "../../shared/schemas/moderation";
 import { requireUser } from "../accounts/guards";
 import { forbidden } from "../errors";
+import { authorizeOrThrow } from "../policies/authorize";
+import { canModerate } from "../policies/user";
 import type { UserRow } from "../types";
 
 export const NOT_A_MODERATOR = "Only moderators can do this";
@@ -17,7 +19,7 @@ export const isModerator = (user: Pick<UserRow, "role">) => roleOf(user) !== "us
 
 export function requireModerator(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (!isModerator(user)) throw forbidden(NOT_A_MODERATOR);
+  authorizeOrThrow(canModerate(user), { forbidden: () => forbidden(NOT_A_MODERATOR) });
   return user;
 }
 

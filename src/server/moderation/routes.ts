@@ -8,9 +8,6 @@ import { requireUser } from "../accounts/guards";
 import { loadSigningKey } from "../email-notifications/unsubscribe-token";
 import { AppError } from "../errors";
 import { readAppealToken } from "./appeal-token";
-import { notifyComment } from "../community/notify";
-import { notifyLater } from "../community/notify-later";
-import { invalidateAuthorViews } from "../reading/author-views";
 import { moderate } from "./actions";
 import { listAudit } from "./audit";
 import { fileAppeal, loadQueue } from "./queue";
@@ -30,11 +27,7 @@ export async function moderationRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const actor = requireModerator(request);
       const { result, effects } = await moderate(request.db, actor, request.body, now());
-      // After the commit: drop the cached public views here and, through the bus, on every instance.
-      for (const id of new Set(effects.storyIds)) root.readCache.invalidateStory(id);
-      if (effects.authorId !== null) await invalidateAuthorViews(root.readCache, request.db, effects.authorId);
-      const approved = effects.approvedCommentId;
-      if (approved !== null) notifyLater(request, "comment notifications", () => notifyComment(request.db, approved));
+      await root.deps.events.emit("moderation.applied", effects);
       return result;
     },
   );

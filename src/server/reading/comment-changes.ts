@@ -13,7 +13,9 @@ import {
   commentColumns,
   presentComment,
 } from "./comments";
-import { mayRead, type Viewer } from "./visibility";
+import { authorizeOrThrow } from "../policies/authorize";
+import { canDelete, canEdit } from "../policies/comment";
+import type { Viewer } from "./visibility";
 
 type Signed = NonNullable<Viewer>;
 
@@ -46,9 +48,11 @@ export async function editComment(
   now: Date,
 ): Promise<CommentView> {
   const found = await findLiveComment(db, commentId);
-  const readable = found !== undefined && mayRead({ ...found, authorId: found.storyAuthorId }, viewer);
-  if (!found || !readable) throw notFound(COMMENT_NOT_FOUND);
-  if (viewer.id !== found.authorId) throw forbidden(COMMENT_EDIT_REFUSED);
+  if (!found) throw notFound(COMMENT_NOT_FOUND);
+  authorizeOrThrow(canEdit(viewer, found, { ...found, authorId: found.storyAuthorId }), {
+    hidden: () => notFound(COMMENT_NOT_FOUND),
+    forbidden: () => forbidden(COMMENT_EDIT_REFUSED),
+  });
   const [row] = await db
     .update(comments)
     .set({ content, editedAt: now })
@@ -83,10 +87,10 @@ async function prunePlaceholders(tx: Db, parentId: number | null): Promise<void>
 export async function deleteComment(db: Db, commentId: number, viewer: Signed, now: Date): Promise<number> {
   const found = await findLiveComment(db, commentId);
   if (!found) throw notFound(COMMENT_NOT_FOUND);
-  if (viewer.id !== found.authorId && viewer.id !== found.storyAuthorId) {
-    const readable = mayRead({ ...found, authorId: found.storyAuthorId }, viewer);
-    throw readable ? forbidden(COMMENT_DELETE_REFUSED) : notFound(COMMENT_NOT_FOUND);
-  }
+  authorizeOrThrow(canDelete(viewer, found, { ...found, authorId: found.storyAuthorId }), {
+    hidden: () => notFound(COMMENT_NOT_FOUND),
+    forbidden: () => forbidden(COMMENT_DELETE_REFUSED),
+  });
   await db.transaction(async (tx) => {
     // NOTE: the same lock order as adding (story row first), and only a change that hit a live row counts.
     await tx.select({ id: stories.id }).from(stories).where(eq(stories.id, found.storyId)).for("update");

@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CommentsPage, CommentView } from "../../shared/schemas/reading";
-import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
+import { type RecordedEvent, recordEvent } from "../events/outbox";
 import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -203,7 +203,7 @@ export async function addComment(
   viewer: Signed & { username: string },
   input: { content: string; parentId?: number; held?: boolean },
   now: Date,
-): Promise<{ comment: CommentView; fanOut: PendingFanOut | null }> {
+): Promise<{ comment: CommentView; fanOut: RecordedEvent | null }> {
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     // NOTE: again under the story's lock, which deleting takes too: the parent cannot vanish before the insert.
@@ -226,7 +226,7 @@ export async function addComment(
         .set({ commentCount: sql`${stories.commentCount} + 1` })
         .where(eq(stories.id, storyId));
     }
-    const fanOut = input.held ? null : await recordFanOut(tx, { kind: "comment", commentId: row!.id }, now);
+    const fanOut = input.held ? null : await recordEvent(tx, { name: "comment.created", commentId: row!.id }, now);
     return { comment: presentComment({ ...row!, username: viewer.username }, story.authorId, viewer), fanOut };
   });
 }

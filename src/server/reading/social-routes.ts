@@ -7,9 +7,10 @@ import { z } from "zod";
 import { CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/reading";
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { fanOutLater } from "../community/pending-fan-outs";
 import { AppError, notFound } from "../errors";
-import { refuseIfBlockedOrThrow } from "../safety/blocks";
+import { blockersAmong, writeUnavailable } from "../safety/blocks";
+import { authorizeOrThrow } from "../policies/authorize";
+import { canComment } from "../policies/story";
 import { checkCommentLimits } from "../moderation/new-account-limits";
 import { stripControlChars } from "../stories/sanitize-content";
 import { bookmarksFor } from "./bookmarks";
@@ -58,8 +59,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const id = parseReadableStoryId(request.params.id);
     const { marked } = await toggleMark(request.db, "bookmark", id, requireUser(request), now());
-    // The read view does not show bookmarks, but Featured's order counts them.
-    root.readCache.invalidateDiscover();
+    await root.deps.events.emit("story.marked", { storyId: id, mark: "bookmark", durable: null });
     return { bookmarked: marked } satisfies BookmarkState;
   });
 
@@ -67,8 +67,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
     const id = parseReadableStoryId(request.params.id);
     const user = requireUser(request);
     const { marked, count, fanOut } = await toggleMark(request.db, "like", id, user, now());
-    root.readCache.invalidateStory(id);
-    fanOutLater(request, fanOut);
+    await root.deps.events.emit("story.marked", { storyId: id, mark: "like", durable: fanOut ?? null });
     return { liked: marked, likeCount: count } satisfies LikeState;
   });
 
@@ -92,7 +91,8 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       const story = await getReadableStoryOrThrow(request.db, id, user);
       const parent = await checkReplyTargetOrThrow(request.db, id, parentId, user.id);
       // A story's author or the answered comment's author who blocked the writer: the neutral 403 (safety/blocks.ts).
-      await refuseIfBlockedOrThrow(request.db, [story.authorId, ...(parent ? [parent.authorId] : [])], user.id);
+      const blocks = await blockersAmong(request.db, [story.authorId, ...(parent ? [parent.authorId] : [])], user.id);
+      authorizeOrThrow(canComment(user, { ...story, published: true }, blocks), { blocked: writeUnavailable });
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
       const content = commentText(request.body.content);
       // Issue 18: the same text a third time in an hour is refused; a new account's link waits for a moderator.
@@ -101,8 +101,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       );
       // A held comment notifies nobody until a moderator approves it (moderation/routes.ts): it records no fan-out.
       const { comment, fanOut } = await addComment(request.db, id, user, { content, parentId, held }, now());
-      root.readCache.invalidateStory(id);
-      fanOutLater(request, fanOut);
+      await root.deps.events.emit("comment.created", { storyId: id, commentId: comment.id, durable: fanOut });
       return reply.status(201).send(comment);
     },
   );
@@ -114,8 +113,9 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.delete("/api/comments/:id", { ...signedIn, schema: { params: IdParams } }, async (request, reply) => {
-    const storyId = await deleteComment(request.db, parseCommentId(request.params.id), requireUser(request), now());
-    root.readCache.invalidateStory(storyId);
+    const commentId = parseCommentId(request.params.id);
+    const storyId = await deleteComment(request.db, commentId, requireUser(request), now());
+    await root.deps.events.emit("comment.deleted", { storyId, commentId });
     return reply.status(204).send();
   });
 }

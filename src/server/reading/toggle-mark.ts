@@ -3,7 +3,7 @@
 // tabs) run one after another: each flips the state the previous one left, none errs, none makes a duplicate.
 import { and, eq, sql } from "drizzle-orm";
 import { LIKE_MILESTONES } from "../../shared/schemas/community";
-import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
+import { type RecordedEvent, recordEvent } from "../events/outbox";
 import type { Db } from "../db/client";
 import { bookmarks, likes, stories } from "../db/schema";
 import { refuseIfBlockedOrThrow } from "../safety/blocks";
@@ -26,7 +26,7 @@ export interface MarkState {
   marked: boolean;
   count: number;
   /** A like that reached a milestone: its author's notification, recorded with the like. */
-  fanOut?: PendingFanOut;
+  fanOut?: RecordedEvent;
 }
 
 export async function toggleMark(
@@ -64,8 +64,8 @@ export async function toggleMark(
       .returning({ count });
     const marked = removed.length === 0;
     const milestone = kind === "like" && marked && (LIKE_MILESTONES as readonly number[]).includes(row!.count);
-    const event = { kind: "like_milestone", storyId, likeCount: row!.count, likerId: viewer.id } as const;
-    return { marked, count: row!.count, ...(milestone ? { fanOut: await recordFanOut(tx, event, now) } : {}) };
+    const event = { name: "story.like_milestone", storyId, likeCount: row!.count, likerId: viewer.id } as const;
+    return { marked, count: row!.count, ...(milestone ? { fanOut: await recordEvent(tx, event, now) } : {}) };
   });
 }
 

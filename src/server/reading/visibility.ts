@@ -1,11 +1,10 @@
-// Who may read a story: the one rule every reading endpoint (read, bookmarks, likes, comments, lists) applies.
-// A story is readable when it is published and either general, or the viewer is premium, or the viewer wrote it.
-// Anything else answers exactly like a missing story (404), so a free user never learns a mature story exists.
-import { and, eq, or, type SQL } from "drizzle-orm";
+// Reading lookups: every reading endpoint (read, bookmarks, likes, comments, lists) finds a story through the story
+// policy's read rule (policies/story.ts); anything it refuses answers exactly like a missing story (404).
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
-import { storyNotModerated } from "../moderation/standing";
+import { canRead, readableBy } from "../policies/story";
 import type { UserRow } from "../types";
 
 /** SPEC.md section 6. */
@@ -20,22 +19,10 @@ export interface ReadableFacts {
   authorId: number;
 }
 
-/** The rule on a row already in hand (a cache can answer it from a built view's rating and authorId). */
-export function mayRead(story: ReadableFacts, viewer: Viewer): boolean {
-  if (!story.published) return false;
-  if (story.rating === "general") return true;
-  return viewer !== null && (viewer.isPremium || viewer.id === story.authorId);
-}
+/** The read rule on a row already in hand (a cache can answer it from a built view's rating and authorId). */
+export const mayRead = (story: ReadableFacts, viewer: Viewer): boolean => canRead(viewer, story);
 
-/** The same rule as a condition on `stories`, for single-story lookups and lists alike. */
-export function readableBy(viewer: Viewer): SQL {
-  // Issue 18: unpublished by a moderator, or by a suspended author: nobody reads it (its author included).
-  const published = and(eq(stories.published, true), storyNotModerated())!;
-  const general = eq(stories.rating, "general");
-  if (!viewer) return and(published, general)!;
-  if (viewer.isPremium) return published;
-  return and(published, or(general, eq(stories.authorId, viewer.id)))!;
-}
+export { readableBy };
 
 /** Route ids are numbers; anything else is a story nobody can read: 404 with the reader's message. */
 export function parseReadableStoryId(raw: string): number {

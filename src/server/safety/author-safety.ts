@@ -54,7 +54,10 @@ export async function authorSafetyRoutes(app: FastifyInstance): Promise<void> {
         if (author.id === user.id) return reply.status(400).send(`You can't ${kind} yourself`);
         if (request.body?.[kind] === "0") await unhidePerson(request.db, user.id, author.id, kind);
         else await hidePerson(request.db, user.id, author.id, kind, app.deps.now());
-        if (kind === "block") app.readCache.invalidateAuthors();
+        if (kind === "block") {
+          const name = request.body?.[kind] === "0" ? "user.unblocked" : "user.blocked";
+          await app.deps.events.emit(name, { userId: user.id, blockedId: author.id });
+        }
         return reply.redirect(authorPath(author.username), 303);
       },
     );

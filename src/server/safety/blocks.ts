@@ -12,6 +12,8 @@ import {
 import type { Db } from "../db/client";
 import { follows, type HideKind, notifications, stories, storySubscriptions, userBlocks, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { canInteract } from "../policies/user";
+import type { BlockFacts } from "../policies/viewer";
 
 /** Route names are user names; anything else is nobody (the same rule as /u/{name}). */
 const NAME = /^[\p{L}\p{N}_.-]{1,64}$/u;
@@ -55,14 +57,22 @@ export async function hides(db: Db, ownerId: number, otherId: number): Promise<{
  * author followed) when one of them has blocked the actor: 403 with the neutral message.
  */
 export async function refuseIfBlockedOrThrow(db: Db, ownerIds: readonly number[], actorId: number): Promise<void> {
+  const blocks = await blockersAmong(db, ownerIds, actorId);
+  const viewer = { id: actorId, isPremium: false };
+  if (ownerIds.some((id) => canInteract(viewer, { id }, blocks) === "blocked")) throw writeUnavailable();
+}
+
+export const writeUnavailable = () => new AppError(403, "UNAVAILABLE", WRITE_UNAVAILABLE);
+
+/** Which of `ownerIds` (other than the actor) block `actorId`: the facts the policies decide blocks from. */
+export async function blockersAmong(db: Db, ownerIds: readonly number[], actorId: number): Promise<BlockFacts> {
   const owners = ownerIds.filter((id) => id !== actorId);
-  if (owners.length === 0) return;
-  const [row] = await db
-    .select({ one: sql`1` })
+  if (owners.length === 0) return { blockedBy: [] };
+  const rows = await db
+    .select({ id: userBlocks.userId })
     .from(userBlocks)
-    .where(and(inArray(userBlocks.userId, owners), eq(userBlocks.otherId, actorId), eq(userBlocks.kind, "block")))
-    .limit(1);
-  if (row) throw new AppError(403, "UNAVAILABLE", WRITE_UNAVAILABLE);
+    .where(and(inArray(userBlocks.userId, owners), eq(userBlocks.otherId, actorId), eq(userBlocks.kind, "block")));
+  return { blockedBy: rows.map((r) => r.id) };
 }
 
 /**

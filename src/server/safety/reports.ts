@@ -14,6 +14,8 @@ import { createThrottle } from "../accounts/throttle";
 import type { Db } from "../db/client";
 import { comments, reports, stories, storyChapters, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { authorizeOrThrow } from "../policies/authorize";
+import { canReport } from "../policies/user";
 import { commentShownTo } from "../moderation/standing";
 import { readableBy, type Viewer } from "../reading/visibility";
 import { notHiddenFrom } from "./blocks";
@@ -111,7 +113,10 @@ export async function createReport(
 ): Promise<boolean> {
   const target = await findTarget(db, input.targetType, input.targetId, viewer);
   if (!target) throw notFound(REPORT_TARGET_NOT_FOUND);
-  if (target.userId === viewer.id) throw new AppError(400, "VALIDATION", REPORT_SELF);
+  // NOTE: the target was found through the read rules, so only reporting oneself is left for the policy to refuse.
+  authorizeOrThrow(canReport(viewer, { id: target.userId }), {
+    self: () => new AppError(400, "VALIDATION", REPORT_SELF),
+  });
   const open = and(
     eq(reports.reporterId, viewer.id),
     eq(reports.targetType, input.targetType),

@@ -42,7 +42,9 @@ export async function safetyRoutes(root: FastifyInstance): Promise<void> {
     if (on) await hidePerson(request.db, user.id, other.id, kind, now());
     else await unhidePerson(request.db, user.id, other.id, kind);
     // A block may remove a follow: the author pages' follower counts change.
-    if (kind === "block" && on) root.readCache.invalidateAuthors();
+    if (kind === "block") {
+      await root.deps.events.emit(on ? "user.blocked" : "user.unblocked", { userId: user.id, blockedId: other.id });
+    }
   }
   const byName = { ...signedIn, schema: { params: NameParams } };
   const answer = (reply: FastifyReply, body: BlockState | MuteState) =>

@@ -2,7 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PublishBody } from "../../shared/schemas/story";
 import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters";
-import { type PendingFanOut, recordFanOut } from "../community/pending-fan-outs";
+import { type RecordedEvent, recordEvent } from "../events/outbox";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
@@ -18,10 +18,14 @@ import { replaceStoryTags } from "./story-tags";
 import { recordPublishVersion } from "../versions/record-version";
 import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "../tags/story-labels";
 
+/**
+ * What the committed publish recorded in the outbox, for the caller to emit: the followers' new story, and the
+ * subscribers' new chapters when this publish made chapters public for the first time.
+ */
 export interface PublishCommitted {
-  newStory: PendingFanOut;
+  newStory: RecordedEvent;
   newChapters: number[];
-  chaptersFanOut: PendingFanOut | null;
+  chaptersFanOut: RecordedEvent | null;
 }
 
 export async function publishStory(
@@ -31,12 +35,7 @@ export async function publishStory(
   id: number,
   body: PublishBody,
   now: Date,
-  /**
-   * Told, after the commit, of the fan-outs recorded with it (the followers' new story, and the subscribers' new
-   * chapters when this publish made chapters public for the first time) and of those chapters.
-   */
-  onCommitted?: (committed: PublishCommitted) => void,
-): Promise<StoryWithTags> {
+): Promise<PublishCommitted & { story: StoryWithTags }> {
   const current = await getOwnStoryOrThrow(db, id, user.id);
   const coverImageId = await resolveCoverInput(db, storage, body.coverImage, user.id, now);
   const title = body.title;
@@ -77,13 +76,12 @@ export async function publishStory(
     const newChapters = await syncStoryChapters(tx, id, now);
     await recordPublishVersion(tx, id, now);
     return {
-      newStory: await recordFanOut(tx, { kind: "new_story", storyId: id }, now),
+      newStory: await recordEvent(tx, { name: "story.first_published", storyId: id }, now),
       newChapters,
       chaptersFanOut: await recordNewChapters(tx, id, newChapters, now),
     };
   });
-  onCommitted?.(committed);
-  return getOwnStoryOrThrow(db, id, user.id);
+  return { ...committed, story: await getOwnStoryOrThrow(db, id, user.id) };
 }
 
 /** Only the flag changes; the text is untouched, so an open editor's version stays valid. */

@@ -5,10 +5,10 @@ import { z } from "zod";
 import { PublishBody, STORY_TOO_LONG, StoryCreate, StoryUpdate } from "../../shared/schemas/story";
 import { StoryExportFormat } from "../../shared/schemas/story-export";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { refreshMemoryAfterSave } from "../ai/memory";
-import { requireEarlyAccess } from "../billing/premium";
-import { fanOutLater } from "../community/pending-fan-outs";
-import { announceNewChapters } from "../chapters/announce";
+import { PREMIUM_REQUIRED } from "../../shared/schemas/billing";
+import { earlyAccessMessage } from "../billing/premium";
+import { authorizeOrThrow } from "../policies/authorize";
+import { canDownload } from "../policies/story";
 import { AppError } from "../errors";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
 import { IMAGE_TOO_LARGE } from "../images/process-image";
@@ -38,6 +38,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   // NOTE: on request, so a signed-out request gets 401 before its body is parsed or validated.
   app.addHook("onRequest", requireUserHook);
   const now = () => root.deps.now();
+  const { events } = root.deps;
 
   app.get("/api/stories", async (request) => {
     const rows = await listOwnStories(request.db, requireUser(request).id);
@@ -47,7 +48,8 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories", { ...storyBody, schema: { body: StoryCreate } }, async (request, reply) => {
     const user = requireUser(request);
     const story = await createStory(request.db, root.deps.imageStorage, user, request.body, now());
-    if (request.body.content) refreshMemoryAfterSave(root, request.log, user, story.id);
+    const textChanged = Boolean(request.body.content);
+    await events.emit("story.saved", { storyId: story.id, author: user, published: false, textChanged });
     return reply.status(201).send(presentOwnStory(story));
   });
 
@@ -59,14 +61,12 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.patch("/api/stories/:id", { ...storyBody, schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await updateStory(request.db, root.deps.imageStorage, user, id, request.body, now(), (ns, fanOut) =>
-      announceNewChapters(request, id, ns, fanOut),
+    const story = await updateStory(request.db, root.deps.imageStorage, user, id, request.body, now(), (ns, durable) =>
+      events.emit("chapters.published", { storyId: id, chapters: ns, durable }),
     );
-    if (story.published) root.readCache.invalidateStory(story.id);
     // Each generation is saved into the story: the premium story memory follows it (and the character notes).
-    if (request.body.content !== undefined || request.body.characters !== undefined) {
-      refreshMemoryAfterSave(root, request.log, user, story.id);
-    }
+    const textChanged = request.body.content !== undefined || request.body.characters !== undefined;
+    await events.emit("story.saved", { storyId: id, author: user, published: story.published, textChanged });
     return presentOwnStory(story);
   });
 
@@ -75,7 +75,9 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     { schema: { params: IdParams, querystring: ExportQuery } },
     async (request, reply) => {
       const user = requireUser(request);
-      requireEarlyAccess(user, "storyExport");
+      authorizeOrThrow(canDownload(user, null, "export"), {
+        plan: () => new AppError(403, PREMIUM_REQUIRED, earlyAccessMessage("storyExport")),
+      });
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
       if (request.query.format === "epub") {
         const { stream, disposition } = await storyEpub(request.db, request.server.deps.imageStorage, {
@@ -103,8 +105,9 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
 
   app.delete("/api/stories/:id", { schema: { params: IdParams } }, async (request, reply) => {
     const id = parseStoryId(request.params.id);
-    await deleteStory(request.db, requireUser(request), id);
-    root.readCache.invalidateStory(id);
+    const user = requireUser(request);
+    await deleteStory(request.db, user, id);
+    await events.emit("story.deleted", { storyId: id, authorId: user.id });
     return reply.status(204).send();
   });
 
@@ -112,20 +115,21 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/publish", publish, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await publishStory(request.db, root.deps.imageStorage, user, id, request.body, now(), (committed) => {
-      fanOutLater(request, committed.newStory);
-      if (committed.newChapters.length > 0) {
-        announceNewChapters(request, id, committed.newChapters, committed.chaptersFanOut);
-      }
-    });
-    root.readCache.invalidateStory(id);
+    const committed = await publishStory(request.db, root.deps.imageStorage, user, id, request.body, now());
+    await events.emit("story.published", { storyId: id, authorId: user.id, durable: [committed.newStory] });
+    if (committed.newChapters.length > 0) {
+      const { newChapters: chapters, chaptersFanOut: durable } = committed;
+      await events.emit("chapters.published", { storyId: id, chapters, durable });
+    }
+    const story = committed.story;
     return presentOwnStory(story);
   });
 
   app.post("/api/stories/:id/unpublish", { schema: { params: IdParams } }, async (request) => {
     const id = parseStoryId(request.params.id);
-    const story = await unpublishStory(request.db, requireUser(request), id);
-    root.readCache.invalidateStory(id);
+    const user = requireUser(request);
+    const story = await unpublishStory(request.db, user, id);
+    await events.emit("story.unpublished", { storyId: id, authorId: user.id });
     return presentOwnStory(story);
   });
 }

@@ -4,7 +4,7 @@ import type { StoryUpdate } from "../../shared/schemas/story";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters";
-import type { PendingFanOut } from "../community/pending-fan-outs";
+import type { RecordedEvent } from "../events/outbox";
 import { AppError } from "../errors";
 import { countSavedWords } from "../habits/count-saved-words";
 import { resolveCoverInput } from "../images/cover-input";
@@ -89,7 +89,7 @@ export async function writeIfUnchanged(
   labels?: Partial<StoryLabels>,
   /** What made new text: typing (undefined), Marin or a restore; decides the versions kept (decision 0041). */
   versionEvent?: SaveVersionEvent,
-): Promise<{ newChapters: number[]; fanOut: PendingFanOut | null } | false> {
+): Promise<{ newChapters: number[]; fanOut: RecordedEvent | null } | false> {
   // NOTE: `current` was read at the version the write is conditional on, so its tags are the row's tags.
   const nextLabels = labels && mergeLabels(toLabels(current.labels), labels);
   const derived = derivedStoryColumns({ ...current, ...changes }, [
@@ -130,7 +130,7 @@ export async function updateStory(
   patch: StoryUpdate,
   now: Date,
   /** Told, after the commit, of the chapters this save published for the first time, and their fan-out. */
-  onNewChapters?: (ns: number[], fanOut: PendingFanOut | null) => void,
+  onNewChapters?: (ns: number[], fanOut: RecordedEvent | null) => void,
 ): Promise<StoryWithTags> {
   assertContentSize(patch.content);
   let current = await getOwnStoryOrThrow(db, id, user.id);

@@ -1,7 +1,7 @@
 // POST /api/stories/{id}/versions/{v}/restore: the story's text becomes the version's. Nothing is destroyed: the
 // text it replaces is kept first (unless already a version), and the restored text is a new version of its own.
 import type { Db } from "../db/client";
-import type { PendingFanOut } from "../community/pending-fan-outs";
+import type { RecordedEvent } from "../events/outbox";
 import type { StoryWithTags } from "../stories/present";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
 import { getOwnStoryOrThrow } from "../stories/story-queries";
@@ -21,7 +21,7 @@ export async function restoreVersion(
   versionId: number,
   now: Date,
   /** Told, after the commit, of chapters this made public for the first time (a published story), as a save is. */
-  onNewChapters?: (ns: number[], fanOut: PendingFanOut | null) => void,
+  onNewChapters?: (ns: number[], fanOut: RecordedEvent | null) => void,
 ): Promise<StoryWithTags> {
   let current = await getOwnStoryOrThrow(db, storyId, user.id);
   const version = await getVersionOrThrow(db, storyId, versionId);

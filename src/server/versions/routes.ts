@@ -5,8 +5,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type VersionDetail, type VersionList, VersionListQuery, VersionQuery } from "../../shared/schemas/versions";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { refreshMemoryAfterSave } from "../ai/memory";
-import { announceNewChapters } from "../chapters/announce";
 import { presentOwnStory } from "../stories/present";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
 import { restoreVersion } from "./restore-version";
@@ -55,10 +53,14 @@ export async function versionRoutes(root: FastifyInstance): Promise<void> {
       id,
       parseVersionId(request.params.v),
       root.deps.now(),
-      (ns, f) => announceNewChapters(request, id, ns, f),
+      (chapters, durable) => root.deps.events.emit("chapters.published", { storyId: id, chapters, durable }),
     );
-    if (story.published) root.readCache.invalidateStory(story.id);
-    refreshMemoryAfterSave(root, request.log, user, story.id);
+    await root.deps.events.emit("story.saved", {
+      storyId: id,
+      author: user,
+      published: story.published,
+      textChanged: true,
+    });
     return presentOwnStory(story);
   });
 }

@@ -14,6 +14,7 @@ export * from "./reports";
 export * from "./blocks";
 export * from "./account-life";
 export * from "./fan-outs";
+export * from "./outbox";
 export * from "./moderation";
 export * from "./lore";
 export * from "./versions";

@@ -1,0 +1,26 @@
+// The outbox: domain events whose effect must survive a crash (notifications). A row is written in the same
+// transaction as the change it announces, delivered right after the commit, and deleted once delivered. A process
+// that dies in between leaves the row; the maintenance worker drains it later (events/outbox.ts).
+import { index, integer, jsonb, pgTable, serial, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+/** The durable events and the ids their subscribers need to run again. */
+export type OutboxEvent =
+  | { name: "comment.created"; commentId: number }
+  | { name: "chapters.published"; storyId: number; chapters: number[] }
+  | { name: "story.first_published"; storyId: number }
+  | { name: "user.followed"; authorId: number; followerId: number }
+  | { name: "story.like_milestone"; storyId: number; likeCount: number; likerId: number };
+
+export const outboxEvents = pgTable(
+  "outbox_events",
+  {
+    id: serial("id").primaryKey(),
+    event: jsonb("event").$type<OutboxEvent>().notNull(),
+    /** Before this the drain leaves the row alone: the request's own delivery has a minute, a claimed one five. */
+    runAfter: timestamp("run_after", { withTimezone: true, mode: "date" }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_events_run_after_idx").on(t.runAfter)],
+);

@@ -1,0 +1,88 @@
+// Every after-commit effect, registered once when the app is built: which event drops which read-cache entries,
+// refreshes story memory, tells the chapters hook, and delivers the outbox's notifications. A handler that emits an
+// event needs to know none of these.
+import type { FastifyInstance } from "fastify";
+import { refreshStoryMemory } from "../ai/memory";
+import { fanOutNotifications } from "../community/pending-fan-outs";
+import { notifyComment } from "../community/notify";
+import { invalidateAuthorPremiumViews } from "../reading/author-premium";
+import { invalidateAuthorViews } from "../reading/author-views";
+import type { EventBus } from "./bus";
+import { deliverRecorded, type RecordedEvent } from "./outbox";
+
+export function registerSubscribers(app: FastifyInstance, events: EventBus): void {
+  readCacheSubscribers(app, events);
+  const { deps } = app;
+  const db = () => deps.database.db;
+
+  // Story memory (a FicForge Plus perk) follows the text and the character notes; rebuilt in the background.
+  events.on("story.saved", "story memory refresh", ({ storyId, author, textChanged }) => {
+    if (!textChanged || !author.isPremium) return;
+    app.background.run(app.log, "story memory refresh", async () => {
+      await refreshStoryMemory(db(), storyId);
+    });
+  });
+
+  // The chapters hook (issue 17) hears of chapters published for the first time; a failing listener is logged.
+  events.on("chapters.published", "new chapters hook", ({ storyId, chapters }) =>
+    deps.onNewChapters?.(storyId, chapters),
+  );
+
+  // Notifications: the outbox rows the command recorded, delivered now in the background; a process that dies first
+  // leaves them to the drain. Whatever wrote notifications wakes this instance's email worker.
+  const deliver = (...recorded: (RecordedEvent | null)[]) => {
+    for (const one of recorded) {
+      if (!one) continue;
+      app.background.run(app.log, `${one.event.name} notifications`, async () => {
+        if ((await deliverRecorded(db(), one, fanOutNotifications)) > 0) deps.emailWake.notify();
+      });
+    }
+  };
+  events.on("story.published", "notifications", ({ durable }) => deliver(...durable));
+  events.on("chapters.published", "notifications", ({ durable }) => deliver(durable));
+  events.on("story.marked", "notifications", ({ durable }) => deliver(durable));
+  events.on("comment.created", "notifications", ({ durable }) => deliver(durable));
+  events.on("user.followed", "notifications", ({ durable }) => deliver(durable));
+  // NOTE: an approval is not in the outbox (it never was): the comment's notification is keyed, so approving twice
+  // is harmless, and a crash before it runs loses one notification the moderator can trigger again.
+  events.on("moderation.applied", "notifications", ({ approvedCommentId }) => {
+    if (approvedCommentId === null) return;
+    app.background.run(app.log, "comment notifications", async () => {
+      if ((await notifyComment(db(), approvedCommentId)) > 0) deps.emailWake.notify();
+    });
+  });
+}
+
+/** The read cache drops what an event changed, here and (its own bus) on every instance, before the answer leaves. */
+function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
+  const cache = () => app.readCache;
+  const db = () => app.deps.database.db;
+  const dropStory = ({ storyId }: { storyId: number }) => cache().invalidateStory(storyId);
+  events.on("story.saved", "read cache", (e) => {
+    if (e.published) dropStory(e);
+  });
+  events.on("story.published", "read cache", dropStory);
+  events.on("story.unpublished", "read cache", dropStory);
+  events.on("story.deleted", "read cache", dropStory);
+  // A like changes the story's count; a bookmark only Featured's order on Discover.
+  events.on("story.marked", "read cache", (e) => (e.mark === "like" ? dropStory(e) : cache().invalidateDiscover()));
+  events.on("comment.created", "read cache", dropStory);
+  events.on("comment.deleted", "read cache", dropStory);
+  // Author pages show follower counts (a block may remove a follow) and the bio.
+  events.on("user.followed", "read cache", () => cache().invalidateAuthors());
+  events.on("user.unfollowed", "read cache", () => cache().invalidateAuthors());
+  events.on("user.blocked", "read cache", () => cache().invalidateAuthors());
+  events.on("user.unblocked", "read cache", () => cache().invalidateAuthors());
+  events.on("user.bio_changed", "read cache", () => cache().invalidateAuthors());
+  // A name is built into every cached view of the author's published stories.
+  events.on("user.renamed", "read cache", ({ userId }) => invalidateAuthorViews(cache(), db(), userId));
+  events.on("user.deleted", "read cache", ({ storyIds }) => {
+    for (const id of storyIds) cache().invalidateStory(id);
+    cache().invalidateAuthors();
+  });
+  events.on("user.plan_changed", "read cache", ({ userIds }) => invalidateAuthorPremiumViews(cache(), db(), userIds));
+  events.on("moderation.applied", "read cache", async ({ storyIds, authorId }) => {
+    for (const id of new Set(storyIds)) cache().invalidateStory(id);
+    if (authorId !== null) await invalidateAuthorViews(cache(), db(), authorId);
+  });
+}

@@ -1,0 +1,76 @@
+// Who may do what with a story: read, edit, comment (and like), report, download, moderate. The read rule is also
+// a SQL condition (readableBy) for lists and lookups; both forms live here and are tested against each other.
+import { and, eq, or, type SQL } from "drizzle-orm";
+import { stories } from "../db/schema";
+import { storyNotModerated } from "../moderation/standing";
+import { type BlockFacts, type Decision, isModeratorRole, NO_BLOCKS, type Viewer } from "./viewer";
+
+export interface StoryFacts {
+  authorId: number;
+  published: boolean;
+  /** 'general' or 'mature' (derived on write from the tags and the author's marking). */
+  rating: string;
+  /** Unpublished by a moderator, or its author suspended: hidden from everyone, its author included. */
+  moderated?: boolean;
+}
+
+const isMature = (story: StoryFacts) => story.rating !== "general";
+
+/**
+ * Published, not moderated, and general, or the viewer is premium (mature stories are a FicForge Plus perk) or wrote
+ * it. Anything else answers as a missing story, so a free reader never learns a mature story exists.
+ */
+export function canRead(viewer: Viewer, story: StoryFacts): boolean {
+  if (!story.published || story.moderated) return false;
+  if (!isMature(story)) return true;
+  return viewer !== null && (viewer.isPremium || viewer.id === story.authorId);
+}
+
+/** canRead as a condition on `stories`, for single-story lookups and lists alike. */
+export function readableBy(viewer: Viewer): SQL {
+  const published = and(eq(stories.published, true), storyNotModerated())!;
+  const general = eq(stories.rating, "general");
+  if (!viewer) return and(published, general)!;
+  if (viewer.isPremium) return published;
+  return and(published, or(general, eq(stories.authorId, viewer.id)))!;
+}
+
+/** Only its author edits, publishes, deletes or restores a story; to anyone else it does not exist. */
+export function canEdit(viewer: Viewer, story: Pick<StoryFacts, "authorId">): Decision {
+  if (!viewer) return "signed_out";
+  return viewer.id === story.authorId ? true : "hidden";
+}
+
+/**
+ * Comment on it or like it: a signed-in reader who may read it, unless its author (or, for a reply, the answered
+ * comment's author: pass both in `blocks`) blocked them.
+ */
+export function canComment(viewer: Viewer, story: StoryFacts, blocks: BlockFacts = NO_BLOCKS): Decision {
+  if (!viewer) return "signed_out";
+  if (!canRead(viewer, story)) return "hidden";
+  return blocks.blockedBy.some((id) => id !== viewer.id) ? "blocked" : true;
+}
+
+/** Report it: a signed-in reader who may read it, and not its author. */
+export function canReport(viewer: Viewer, story: StoryFacts): Decision {
+  if (!viewer) return "signed_out";
+  if (!canRead(viewer, story)) return "hidden";
+  return viewer.id === story.authorId ? "self" : true;
+}
+
+/**
+ * Download it. `public`: the public page's EPUB, for anyone, signed in or not, of a story anyone may read (general;
+ * the public pages never show mature ones). `export`: the author's own export in any format, a FicForge Plus perk.
+ */
+export function canDownload(viewer: Viewer, story: StoryFacts | null, kind: "public" | "export"): Decision {
+  if (kind === "public") return story !== null && canRead(null, story) ? true : "hidden";
+  if (!viewer) return "signed_out";
+  if (!viewer.isPremium) return "plan";
+  return story === null || viewer.id === story.authorId ? true : "hidden";
+}
+
+/** Unpublish, restore, hide: moderators and admins only. */
+export function canModerate(viewer: Viewer): Decision {
+  if (!viewer) return "signed_out";
+  return isModeratorRole(viewer) ? true : "forbidden";
+}
