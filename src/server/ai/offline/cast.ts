@@ -172,7 +172,12 @@ const INVENTED: Record<"fantasy" | "modern" | "future", [string, Pronoun][]> = {
 
 export function nameStyle(brief: StoryBrief): keyof typeof INVENTED {
   const world = `${brief.setting ?? ""} ${brief.fandoms.join(" ")} ${brief.title ?? ""}`.toLowerCase();
-  if (/space|star|ship|station|planet|cyber|android|neon|galax|orbit|mech|future|dystop|expanse|trek|dune/.test(world))
+  // NOTE: whole words only, so a friendship, a starlit reef or a mechanic do not make a story science fiction.
+  if (
+    /\b(space\w*|star ?ships?|stations?|planets?|cyber\w*|androids?|neon|galax\w*|orbit\w*|mechs?|future|futuristic|dystop\w*|expanse|trek|dune)\b/.test(
+      world,
+    )
+  )
     return "future";
   if (
     /school|college|university|office|café|cafe|coffee shop|apartment|london|new york|tokyo|modern|suburb|subway|hospital|\bbar\b|\bclub\b/.test(
