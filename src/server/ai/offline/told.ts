@@ -11,7 +11,10 @@ export function sentencesIn(text: string): string[] {
     .filter((s) => s !== "");
 }
 
-const same = (sentence: string) => sentence.toLowerCase().replace(/\s+/g, " ");
+const same = (sentence: string) => {
+  const lower = sentence.toLowerCase();
+  return /\s\s|[\t\n]/.test(lower) ? lower.replace(/\s+/g, " ") : lower;
+};
 
 /** The sentences already told (the story, then each paragraph the scene adds). */
 export class Told {
