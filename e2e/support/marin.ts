@@ -1,6 +1,6 @@
 // Marin in end-to-end tests. The editor asks for an opening scene by itself when a story is empty (or holds the
-// placeholder) and has no chat yet (SPEC.md section 4). The chat is kept on the server; the pane's own notes live in
-// localStorage `marin-chat:{storyId}` (decision 0044).
+// placeholder) and has no chat yet. Every turn of the chat is kept on the server (decision 0052); notes an older
+// version kept in localStorage `marin-chat:{storyId}` are still shown, which `givenEarlierChat` uses.
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 export const CHAT_KEY_PREFIX = "marin-chat:";

@@ -8,10 +8,11 @@ import { appendChatMessage } from "./stored-chat";
 export async function keepChatExchange(request: FastifyRequest, storyId: number, messages: ChatMessage[]) {
   const now = request.server.deps.now;
   // NOTE: never fails the request: the writer has the conversation on screen; only another device would miss it.
-  const keep = (role: "user" | "assistant", text: string) =>
-    appendChatMessage(request.db, storyId, role, text, now()).catch((error: unknown) =>
+  const keep = async (role: "user" | "assistant", text: string) => {
+    await appendChatMessage(request.db, storyId, role, text, now()).catch((error: unknown) =>
       request.log.error({ err: error }, "Keeping the chat with Marin failed"),
     );
+  };
   const latest = messages.at(-1);
   if (latest?.role === "user") await keep("user", latest.content);
   return { reply: (text: string) => keep("assistant", text) };

@@ -1,5 +1,6 @@
-// Marin's conversation kept per story (issue 20, section 2; decision 0044). The chat route stores the writer's message
-// when it is accepted and Marin's reply when its stream ends; each story keeps its newest MARIN_CHAT_LIMIT messages.
+// Marin's conversation kept per story (decisions 0044, 0052). The chat route stores the writer's message when it is
+// accepted and Marin's reply when its stream ends; the pane stores the rest of what it shows (greetings, generation
+// requests and what they did) through POST /api/stories/{id}/chat. Each story keeps its newest MARIN_CHAT_LIMIT turns.
 import { asc, eq, sql } from "drizzle-orm";
 import { MARIN_CHAT_LIMIT, type StoredChatMessage } from "../../shared/schemas/marin-chat";
 import type { Db } from "../db/client";
@@ -9,19 +10,41 @@ import { marinChatMessages } from "../db/schema";
 // two at once cannot both trim against a count without the other's message and leave 201.
 const CHAT_LOCK_SPACE = 20044;
 
-/** Adds one message and trims the story's oldest past the limit, in one transaction. Blank text is not kept. */
+export interface TurnOptions {
+  /** The pane's own note, never sent to the model. */
+  note?: boolean;
+  /** Kept only when the story has no turn yet. */
+  onlyIfEmpty?: boolean;
+}
+
+/**
+ * Adds one turn and trims the story's oldest past the limit, in one transaction; the kept turn, or null when the text
+ * is blank or `onlyIfEmpty` found a chat.
+ */
 export async function appendChatMessage(
   db: Db,
   storyId: number,
   role: "user" | "assistant",
   content: string,
   at: Date,
-): Promise<void> {
+  { note = false, onlyIfEmpty = false }: TurnOptions = {},
+): Promise<StoredChatMessage | null> {
   const text = content.trim();
-  if (text === "") return;
-  await db.transaction(async (tx) => {
+  if (text === "") return null;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK_SPACE}, ${storyId})`);
-    await tx.insert(marinChatMessages).values({ storyId, role, content: text, createdAt: at });
+    if (onlyIfEmpty) {
+      const [any] = await tx
+        .select({ id: marinChatMessages.id })
+        .from(marinChatMessages)
+        .where(eq(marinChatMessages.storyId, storyId))
+        .limit(1);
+      if (any) return null;
+    }
+    const [row] = await tx
+      .insert(marinChatMessages)
+      .values({ storyId, role, content: text, note, createdAt: at })
+      .returning();
     await tx.execute(sql`
       delete from ${marinChatMessages}
       where ${marinChatMessages.storyId} = ${storyId}
@@ -29,6 +52,7 @@ export async function appendChatMessage(
           select m.id from ${marinChatMessages} m where m.story_id = ${storyId}
           order by m.id desc offset ${MARIN_CHAT_LIMIT} limit 1
         )`);
+    return presentChatMessage(row!);
   });
 }
 
@@ -44,7 +68,13 @@ export async function listChat(db: Db, storyId: number): Promise<StoredChatMessa
 }
 
 export function presentChatMessage(row: typeof marinChatMessages.$inferSelect): StoredChatMessage {
-  return { id: `s${row.id}`, role: row.role, content: row.content, timestamp: row.createdAt.toISOString() };
+  return {
+    id: `s${row.id}`,
+    role: row.role,
+    content: row.content,
+    note: row.note,
+    timestamp: row.createdAt.toISOString(),
+  };
 }
 
 export async function clearChat(db: Db, storyId: number): Promise<void> {

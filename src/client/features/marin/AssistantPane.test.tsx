@@ -48,6 +48,13 @@ function serve(status: MarinStatus) {
       const key = `${init.method ?? "GET"} ${url}`;
       if (key === "GET /api/marin") return json(status);
       if (key === `GET /api/stories/${STORY.id}/chat`) return json({ messages: storedChat });
+      if (key === `POST /api/stories/${STORY.id}/chat`) {
+        const turn = JSON.parse(String(init.body));
+        if (turn.onlyIfEmpty && storedChat.length > 0) return json({ message: null });
+        const message = { id: `s${storedChat.length + 1}`, timestamp: new Date().toISOString(), ...turn };
+        storedChat = [...storedChat, message];
+        return json({ message }, 201);
+      }
       if (key === `DELETE /api/stories/${STORY.id}/chat`) {
         storedChat = [];
         return new Response(null, { status: 204 });
@@ -126,8 +133,20 @@ describe("the assistant pane", () => {
   it("shows the conversation kept on the server, and 'Clear chat' deletes it after asking", async () => {
     serve(FREE);
     storedChat = [
-      { id: "s1", role: "user", content: "Who keeps the lighthouse?", timestamp: "2026-01-01T10:00:00.000Z" },
-      { id: "s2", role: "assistant", content: "Old Tam, since the storm.", timestamp: "2026-01-01T10:00:05.000Z" },
+      {
+        id: "s1",
+        role: "user",
+        content: "Who keeps the lighthouse?",
+        note: false,
+        timestamp: "2026-01-01T10:00:00.000Z",
+      },
+      {
+        id: "s2",
+        role: "assistant",
+        content: "Old Tam, since the storm.",
+        note: false,
+        timestamp: "2026-01-01T10:00:05.000Z",
+      },
     ];
     await renderPane();
     expect(screen.getByText("Old Tam, since the storm.")).toBeTruthy();

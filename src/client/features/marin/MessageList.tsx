@@ -44,7 +44,7 @@ export function MessageList({ messages, streamingId }: { messages: ChatMessage[]
                     "rounded-2xl px-3.5 py-2.5 text-[15px] leading-relaxed break-words shadow-sm",
                     mine
                       ? "rounded-br-md bg-brand-600 text-white"
-                      : message.local
+                      : message.note
                         ? "rounded-bl-md border border-brand-100 bg-brand-50 text-slate-700"
                         : "rounded-bl-md border border-brand-100 bg-white text-ink",
                   )}

@@ -1,15 +1,15 @@
-// The pane's local notes (kept per story, bounded, robust to bad storage), their place among the stored
-// conversation, and the history a chat call sends.
+// An older browser's notes (read per story, bounded, robust to bad storage), the stored conversation in its order
+// with those notes among it, and the history a chat call sends (notes left out).
 import { describe, expect, it } from "vitest";
 import { MARIN_LIMITS } from "../../../shared/schemas/marin";
 import {
   CHAT_LOG_LIMIT,
   type ChatMessage,
   chatHistory,
-  loadLocalNotes,
+  forgetLegacyNotes,
+  loadLegacyNotes,
   mergeChat,
   newMessage,
-  saveLocalNotes,
 } from "./chat-log";
 
 function memoryStorage(): Storage {
@@ -26,53 +26,59 @@ function memoryStorage(): Storage {
   };
 }
 
-const say = (role: ChatMessage["role"], content: string, local = false) => newMessage(role, content, local);
+const say = (role: ChatMessage["role"], content: string, note = false) => newMessage(role, content, note);
 
-describe("the pane's local notes", () => {
-  it("keeps only the pane's own notes per story; the conversation itself is the server's", () => {
-    const storage = memoryStorage();
-    const hi = say("assistant", "Hi", true);
-    saveLocalNotes(1, [hi, say("user", "Who is Mia?")], storage);
-    saveLocalNotes(2, [say("assistant", "Other story", true)], storage);
-    expect(loadLocalNotes(1, storage)).toEqual([hi]);
-    expect(loadLocalNotes(2, storage).map((m) => m.content)).toEqual(["Other story"]);
-    expect(loadLocalNotes(3, storage)).toEqual([]);
-    saveLocalNotes(2, [say("user", "Only real messages now")], storage);
-    expect(storage.getItem("marin-chat:2")).toBeNull();
+describe("the older notes and the stored conversation", () => {
+  const older = (content: string, extra: Record<string, unknown> = {}) => ({
+    id: content,
+    role: "assistant",
+    content,
+    timestamp: "2026-01-01T10:00:00.000Z",
+    local: true,
+    ...extra,
   });
 
-  it("keeps only the last 50 notes", () => {
+  it("reads an older browser's notes per story as notes, the last 50, and forgets them", () => {
     const storage = memoryStorage();
-    saveLocalNotes(
-      1,
-      Array.from({ length: 80 }, (_, i) => say("assistant", `m${i}`, true)),
-      storage,
-    );
-    const kept = loadLocalNotes(1, storage);
+    storage.setItem("marin-chat:1", JSON.stringify(Array.from({ length: 80 }, (_, i) => older(`m${i}`))));
+    const kept = loadLegacyNotes(1, storage);
     expect(kept).toHaveLength(CHAT_LOG_LIMIT);
-    expect(kept[0]!.content).toBe("m30");
-    expect(kept.at(-1)!.content).toBe("m79");
+    expect(kept[0]).toEqual({
+      id: "m30",
+      role: "assistant",
+      content: "m30",
+      timestamp: older("").timestamp,
+      note: true,
+    });
+    expect(loadLegacyNotes(2, storage)).toEqual([]);
+    forgetLegacyNotes(1, storage);
+    expect(storage.getItem("marin-chat:1")).toBeNull();
   });
 
   it("ignores broken or foreign data, and an older browser's whole conversation", () => {
     const storage = memoryStorage();
     storage.setItem("marin-chat:1", "{not json");
-    expect(loadLocalNotes(1, storage)).toEqual([]);
-    const note = say("assistant", "ok", true);
-    storage.setItem("marin-chat:1", JSON.stringify([{ role: "system", content: "x" }, say("user", "old"), note]));
-    expect(loadLocalNotes(1, storage)).toEqual([note]);
+    expect(loadLegacyNotes(1, storage)).toEqual([]);
+    storage.setItem(
+      "marin-chat:1",
+      JSON.stringify([{ role: "system", content: "x" }, say("user", "old"), older("ok")]),
+    );
+    expect(loadLegacyNotes(1, storage).map((m) => m.content)).toEqual(["ok"]);
   });
 
-  it("places the notes among the stored conversation by time", () => {
+  it("keeps the stored order, marks the stored notes, and places older notes among them by time", () => {
     const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
     const stored = [
-      { id: "s1", role: "user" as const, content: "Hello", timestamp: at(1) },
-      { id: "s2", role: "assistant" as const, content: "Hi!", timestamp: at(3) },
+      { id: "s1", role: "user" as const, content: "Hello", note: false, timestamp: at(1) },
+      { id: "s2", role: "assistant" as const, content: "Added a scene", note: true, timestamp: at(1) },
+      { id: "s3", role: "assistant" as const, content: "Hi!", note: false, timestamp: at(3) },
     ];
-    const notes = [
-      { ...say("assistant", "Welcome", true), timestamp: at(0) },
-      { ...say("assistant", "Added a scene", true), timestamp: at(2) },
-    ];
+    expect(mergeChat(stored, []).map((m) => [m.content, m.note ?? false])).toEqual([
+      ["Hello", false],
+      ["Added a scene", true],
+      ["Hi!", false],
+    ]);
+    const notes = [{ ...say("assistant", "Welcome", true), timestamp: at(0) }];
     expect(mergeChat(stored, notes).map((m) => m.content)).toEqual(["Welcome", "Hello", "Added a scene", "Hi!"]);
   });
 
@@ -85,7 +91,7 @@ describe("the pane's local notes", () => {
 });
 
 describe("the history a chat call sends", () => {
-  it("leaves out local messages and ends with the new one", () => {
+  it("leaves out notes and ends with the new one", () => {
     const history = chatHistory(
       [say("assistant", "Hi, I'm Marin", true), say("user", "Who is Mia?"), say("assistant", "The lead.")],
       "And Jonah?",

@@ -1,6 +1,6 @@
-// SPEC.md's chat message. The conversation itself is kept on the server per story (GET /api/stories/{id}/chat,
-// decision 0044); the pane's own notes (greetings, notes about insertions), which the model never sees, stay in this
-// browser's localStorage and are shown among the stored messages by their time.
+// SPEC.md's chat message. Every turn the pane shows is kept on the server per story, in the order it was shown
+// (GET /api/stories/{id}/chat, decisions 0044 and 0052). Before that the pane's own notes were kept in this browser's
+// localStorage; those older notes are still shown here, among the stored turns by their time, until 'Clear chat'.
 import { type ChatMessage as WireMessage, MARIN_LIMITS } from "../../../shared/schemas/marin";
 import type { StoredChatMessage } from "../../../shared/schemas/marin-chat";
 
@@ -10,44 +10,55 @@ export interface ChatMessage {
   content: string;
   /** ISO time. */
   timestamp: string;
-  /** Written by the pane itself (greetings, notes about insertions): shown, never sent to the model or stored. */
-  local?: boolean;
+  /** Written by the pane itself (greetings, what a generation did): shown and kept, never sent to the model. */
+  note?: boolean;
 }
 
-/** The pane's own notes kept per story; older ones fall off. */
+/** The older notes read per story; older ones fall off. */
 export const CHAT_LOG_LIMIT = 50;
 
 const key = (storyId: number) => `marin-chat:${storyId}`;
 
-/** The pane's notes about this story kept in this browser. */
-export function loadLocalNotes(storyId: number, storage: Storage | undefined = globalThis.localStorage): ChatMessage[] {
+/** The pane's notes about this story that an older version kept in this browser (read only). */
+export function loadLegacyNotes(
+  storyId: number,
+  storage: Storage | undefined = globalThis.localStorage,
+): ChatMessage[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(key(storyId)) ?? "[]");
     if (!Array.isArray(parsed)) return [];
-    // NOTE: before the chat was kept on the server this key held the whole conversation; only the notes stay local.
-    return parsed.filter((m) => isMessage(m) && m.local === true).slice(-CHAT_LOG_LIMIT);
+    // NOTE: these were marked `local`; before the chat was kept on the server the key held the whole conversation.
+    return parsed
+      .filter((m) => isMessage(m) && (m as { local?: unknown }).local === true)
+      .slice(-CHAT_LOG_LIMIT)
+      .map(({ id, role, content, timestamp }: ChatMessage) => ({ id, role, content, timestamp, note: true }));
   } catch {
     return [];
   }
 }
 
-/** Keeps the local notes among `messages` (the rest is on the server). */
-export function saveLocalNotes(storyId: number, messages: ChatMessage[], storage = globalThis.localStorage): void {
+/** Forgets the older notes ('Clear chat'). */
+export function forgetLegacyNotes(storyId: number, storage: Storage | undefined = globalThis.localStorage): void {
   try {
-    const notes = messages.filter((m) => m.local).slice(-CHAT_LOG_LIMIT);
-    if (notes.length === 0) storage?.removeItem(key(storyId));
-    else storage?.setItem(key(storyId), JSON.stringify(notes));
+    storage?.removeItem(key(storyId));
   } catch (error) {
-    // A full or disabled storage only costs the pane's notes after a reload.
-    console.warn("Could not keep Marin's notes", error);
+    console.warn("Could not forget Marin's older notes", error);
   }
 }
 
-/** The stored conversation with this browser's notes placed among it by time. */
-export function mergeChat(stored: readonly StoredChatMessage[], notes: readonly ChatMessage[]): ChatMessage[] {
+/** The stored conversation, with this browser's older notes placed among it by time. */
+export function mergeChat(stored: readonly StoredChatMessage[], legacy: readonly ChatMessage[]): ChatMessage[] {
+  const turns: ChatMessage[] = stored.map(({ id, role, content, timestamp, note }) => ({
+    id,
+    role,
+    content,
+    timestamp,
+    ...(note ? { note } : {}),
+  }));
+  if (legacy.length === 0) return turns;
   const at = (m: ChatMessage) => Date.parse(m.timestamp) || 0;
   // NOTE: Array.prototype.sort is stable, so messages of the same time keep their order.
-  return [...stored, ...notes].sort((a, b) => at(a) - at(b));
+  return [...turns, ...legacy].sort((a, b) => at(a) - at(b));
 }
 
 function isMessage(value: unknown): value is ChatMessage {
@@ -62,21 +73,21 @@ function isMessage(value: unknown): value is ChatMessage {
 }
 
 let counter = 0;
-export function newMessage(role: ChatMessage["role"], content: string, local = false): ChatMessage {
+export function newMessage(role: ChatMessage["role"], content: string, note = false): ChatMessage {
   counter += 1;
   return {
     id: `${Date.now().toString(36)}-${counter}`,
     role,
     content,
     timestamp: new Date().toISOString(),
-    ...(local ? { local } : {}),
+    ...(note ? { note } : {}),
   };
 }
 
 /** The history a chat call sends: the latest real messages, within the contract's bounds, ending with `latest`. */
 export function chatHistory(messages: ChatMessage[], latest: string): WireMessage[] {
   const sent = messages
-    .filter((m) => !m.local && m.content.trim() !== "")
+    .filter((m) => !m.note && m.content.trim() !== "")
     .map((m) => ({ role: m.role, content: m.content.slice(0, MARIN_LIMITS.messageChars * 4) }));
   sent.push({ role: "user", content: latest.slice(0, MARIN_LIMITS.messageChars) });
   // The model expects the conversation to start with the user.

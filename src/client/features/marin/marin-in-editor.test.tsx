@@ -79,6 +79,7 @@ function serve() {
       requests.push({ key, body });
       if (key === "GET /api/marin") return json(FREE);
       if (key === `GET /api/stories/${STORY.id}/chat`) return json({ messages: [] });
+      if (key === `POST /api/stories/${STORY.id}/chat`) return json({ message: { id: "s1", ...body } }, 201);
       // Like the server: the summary counts the words of the story the pane sent.
       if (key === "POST /api/marin/context")
         return json({ summary: `all ${wordsIn(body.storyContext.currentContent)} words`, text: "…" });

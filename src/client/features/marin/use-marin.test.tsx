@@ -9,7 +9,6 @@ import { DAILY_LIMIT_MESSAGE, type MarinStatus, OPENING_SCENE_PROMPT } from "../
 import type { StoryView } from "../../../shared/schemas/story";
 import { createQueryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
-import { newMessage, saveLocalNotes } from "./chat-log";
 import type { EditorBridge } from "./editor-bridge";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
@@ -57,7 +56,12 @@ let routes: Record<string, Route>;
 let requests: { key: string; body: Record<string, unknown> }[];
 
 function serve(extra: Record<string, Route>) {
-  routes = { "GET /api/marin": () => json(FREE), ...extra };
+  routes = {
+    "GET /api/marin": () => json(FREE),
+    "POST /api/stories/7/chat": (init) =>
+      json({ message: { id: "s9", note: false, ...JSON.parse(String(init.body)) } }, 201),
+    ...extra,
+  };
   requests = [];
   vi.stubGlobal(
     "fetch",
@@ -69,7 +73,10 @@ function serve(extra: Record<string, Route>) {
     }),
   );
 }
-const aiRequests = () => requests.filter((r) => r.key.startsWith("POST /api/"));
+const aiRequests = () => requests.filter((r) => r.key.startsWith("POST /api/") && !r.key.endsWith("/chat"));
+/** The turns the pane asked the server to keep, in order. */
+const keptTurns = () =>
+  requests.filter((r) => r.key === "POST /api/stories/7/chat").map((r) => [r.body.role, r.body.content]);
 
 function fakeBridge(empty: boolean) {
   const log: string[] = [];
@@ -197,18 +204,26 @@ describe("the opening", () => {
     expect(aiRequests()).toHaveLength(1);
   });
 
-  it("restores the stored conversation with this browser's notes among it, and then asks for nothing", async () => {
+  it("restores the stored conversation in its order with an older browser's notes among it, and asks for nothing", async () => {
     const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 10, 0, s)).toISOString();
-    saveLocalNotes(7, [{ ...newMessage("assistant", "Added a scene.", true), timestamp: at(2) }]);
+    const older = { id: "old", role: "assistant", content: "Older note.", timestamp: at(0), local: true };
+    localStorage.setItem("marin-chat:7", JSON.stringify([older]));
     serve({});
     const stored = [
-      { id: "s1", role: "user" as const, content: "Who is Mia?", timestamp: at(1) },
-      { id: "s2", role: "assistant" as const, content: "The lead.", timestamp: at(3) },
+      { id: "s1", role: "user" as const, content: "Write a storm", note: false, timestamp: at(1) },
+      { id: "s2", role: "assistant" as const, content: "Added 5 words.", note: true, timestamp: at(1) },
+      { id: "s3", role: "assistant" as const, content: "The lead.", note: false, timestamp: at(3) },
     ];
     const { result } = setup(fakeBridge(true).bridge, STORY, false, undefined, stored);
     await waitFor(() => expect(result.current.status).not.toBeNull());
-    expect(result.current.messages.map((m) => m.content)).toEqual(["Who is Mia?", "Added a scene.", "The lead."]);
+    expect(result.current.messages.map((m) => [m.content, m.note ?? false])).toEqual([
+      ["Older note.", true],
+      ["Write a storm", false],
+      ["Added 5 words.", true],
+      ["The lead.", false],
+    ]);
     expect(aiRequests()).toEqual([]);
+    expect(keptTurns()).toEqual([]);
   });
 
   it("'Clear chat' deletes the stored conversation and the notes; a refusal keeps them and says so", async () => {
@@ -217,7 +232,10 @@ describe("the opening", () => {
       "DELETE /api/stories/7/chat": () =>
         refuse ? json({ message: "Service unavailable" }, 503) : new Response(null, { status: 204 }),
     });
-    const stored = [{ id: "s1", role: "user" as const, content: "Who is Mia?", timestamp: new Date().toISOString() }];
+    localStorage.setItem("marin-chat:7", "[]");
+    const stored = [
+      { id: "s1", role: "user" as const, content: "Who is Mia?", note: false, timestamp: new Date().toISOString() },
+    ];
     const { result } = setup(fakeBridge(false).bridge, STORY, false, undefined, stored);
     await waitFor(() => expect(result.current.status).not.toBeNull());
     await act(async () => expect(await result.current.clear()).toBe(false));
@@ -286,6 +304,32 @@ describe("sending", () => {
     });
     expect(log).toEqual(["begin append", "update Rain", "commit Rain fell on the harbour."]);
     expect(result.current.messages.at(-1)!.content).toMatch(/^Added 5 words to your story/);
+  });
+
+  it("keeps the greeting, a written request and what it did on the server, in the order shown", async () => {
+    const { result } = await ready({
+      "POST /api/generate-content": (init) => sse([frame("done", GENERATED)], init.signal),
+      "POST /api/chat-with-marin": (init) =>
+        sse([frame("done", { response: "Yes.", model: "m", showPromptCount: true, promptsLeft: 1 })], init.signal),
+    });
+    act(() => void result.current.send("write the next chapter"));
+    await waitFor(() => expect(result.current.busy).toBeNull());
+    act(() => void result.current.send("Is that better?"));
+    await waitFor(() => expect(result.current.busy).toBeNull());
+    act(() => void result.current.tools.undo());
+    await waitFor(() => expect(keptTurns()).toHaveLength(4));
+    expect(keptTurns()).toEqual([
+      ["assistant", expect.stringMatching(/^Welcome back to “Storm Road”/)],
+      ["user", "write the next chapter"],
+      ["assistant", expect.stringMatching(/^Added 5 words to your story/)],
+      ["assistant", "Undid my last change to your story."],
+    ]);
+    // The greeting only into an empty chat; the question went to the chat route after the turns before it.
+    expect(requests.find((r) => r.key === "POST /api/stories/7/chat")!.body).toMatchObject({ onlyIfEmpty: true });
+    const posts = requests
+      .filter((r) => r.key.startsWith("POST"))
+      .map((r) => (r.key === "POST /api/stories/7/chat" ? String(r.body.content) : r.key));
+    expect(posts.indexOf("POST /api/chat-with-marin")).toBe(posts.findIndex((p) => p.startsWith("Added")) + 1);
   });
 
   it("does nothing for blank input", async () => {

@@ -1,6 +1,6 @@
 // The assistant pane's state: the conversation, the running request (chat or generation, one at a time), the
 // daily limit, and the writing tools. The rules live in marin-rules.ts; this hook wires them to React and the editor.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MARIN_LIMITS } from "../../../shared/schemas/marin";
 import type { StoryView } from "../../../shared/schemas/story";
 import { toast } from "../../components/ui/toaster";
@@ -14,7 +14,8 @@ import {
   streamChat,
   streamGeneration,
 } from "./api";
-import { type ChatMessage, chatHistory, loadLocalNotes, mergeChat, newMessage, saveLocalNotes } from "./chat-log";
+import { type ChatMessage, chatHistory, forgetLegacyNotes, loadLegacyNotes, mergeChat, newMessage } from "./chat-log";
+import { createTurnKeeper } from "./chat-turns";
 import type { EditorBridge } from "./editor-bridge";
 import {
   continueRun,
@@ -56,6 +57,10 @@ export interface MarinOptions {
 
 const NO_OPTIONS: MarinOptions = { request: {}, onPremiumRequired: () => {} };
 
+/** The pane's notes after a failed generation and after the pane's Undo. */
+export const GENERATION_FAILED_NOTE = "That didn't work, so nothing was added to your story.";
+export const UNDO_NOTE = "Undid my last change to your story.";
+
 /** Said when 'Clear chat' failed. */
 export const CLEAR_FAILED_TITLE = "Couldn't clear the chat";
 
@@ -81,19 +86,26 @@ export function useMarin(
   const [storyChanges, setStoryChanges] = useState(0);
   const changedStory = () => setStoryChanges((n) => n + 1);
 
-  // The conversation: the server's, with this browser's notes among it, or a fresh greeting (a local note, not an
-  // AI call).
+  // The conversation: the server's (with an older browser's notes among it), or a fresh greeting (a note, not an AI
+  // call). Every turn shown is kept on the server in order: the chat route keeps questions and replies, the keeper
+  // the rest.
+  const keeper = useMemo(() => createTurnKeeper(story.id), [story.id]);
   const hadChatAtOpen = useRef<boolean | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>(() => {
-    const saved = mergeChat(storedChat, loadLocalNotes(story.id));
+    const saved = mergeChat(storedChat, loadLegacyNotes(story.id));
     hadChatAtOpen.current = saved.length > 0;
     if (saved.length > 0) return saved;
     const kind = greetingKind(story, storyHasContent(story.content));
     return [newMessage("assistant", greetingText(kind, story.title), true)];
   });
+  const greetingKept = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the greeting is kept once, as the pane opened with it
   useEffect(() => {
-    if (!busy) saveLocalNotes(story.id, messages);
-  }, [story.id, messages, busy]);
+    if (hadChatAtOpen.current || greetingKept.current || !messages[0]) return;
+    greetingKept.current = true;
+    // NOTE: only into an empty chat, so two devices opening a new story at once keep one greeting.
+    void keeper.keep({ role: "assistant", content: messages[0].content, note: true, onlyIfEmpty: true });
+  }, [keeper]);
 
   const allowance: Allowance | null = status.data
     ? {
@@ -118,6 +130,11 @@ export function useMarin(
       patch === null ? all.filter((m) => m.id !== id) : all.map((m) => (m.id === id ? { ...m, ...patch } : m)),
     );
   }, []);
+  /** A generation's note says what it did, and is kept. */
+  const settleNote = (id: string, content: string) => {
+    patchMessage(id, { content, timestamp: new Date().toISOString() });
+    void keeper.keep({ role: "assistant", content, note: true });
+  };
 
   const start = (kind: "chat" | "generate", messageId: string) => {
     const controller = new AbortController();
@@ -171,7 +188,7 @@ export function useMarin(
       applyAllowance(answer);
       lastGenerationRef.current = run.request;
       setCanRegenerate(true);
-      patchMessage(note.id, { content: run.done(answer), timestamp: new Date().toISOString() });
+      settleNote(note.id, run.done(answer));
     } catch (error) {
       if (isAbortError(error) || controller.signal.aborted) {
         // Stop keeps what was written (it was paid for); a pane going away drops it.
@@ -185,7 +202,7 @@ export function useMarin(
           lastGenerationRef.current = run.request;
           setCanRegenerate(true);
         } else insertion.cancel();
-        patchMessage(note.id, { content: stoppedNote(kept), timestamp: new Date().toISOString() });
+        settleNote(note.id, stoppedNote(kept));
         // Whether the server charged or refunded it, the counter asks again.
         void status.refetch();
         return;
@@ -195,10 +212,10 @@ export function useMarin(
         patchMessage(note.id, null);
         reachLimit();
       } else if (isPremiumRequiredError(error)) {
-        patchMessage(note.id, { content: "That didn't work, so nothing was added to your story." });
+        settleNote(note.id, GENERATION_FAILED_NOTE);
         premiumRequired(run.failTitle, error);
       } else {
-        patchMessage(note.id, { content: "That didn't work, so nothing was added to your story." });
+        settleNote(note.id, GENERATION_FAILED_NOTE);
         toast({ title: run.failTitle, description: errorMessage(error), variant: "destructive" });
       }
     } finally {
@@ -211,6 +228,7 @@ export function useMarin(
     setMessages((all) => [...all, reply]);
     const controller = start("chat", reply.id);
     try {
+      await keeper.idle();
       const answer = await streamChat(
         {
           storyId: story.id,
@@ -256,7 +274,11 @@ export function useMarin(
     const history = messages;
     setMessages((all) => [...all, newMessage("user", trimmed)]);
     if (route === "chat") void chat(trimmed, history);
-    else void generate(writeRun(trimmed));
+    else {
+      // The chat route keeps a question itself; a written request is kept here, before what it does.
+      void keeper.keep({ role: "user", content: trimmed, note: false });
+      void generate(writeRun(trimmed));
+    }
     return true;
   }
 
@@ -303,7 +325,8 @@ export function useMarin(
       const undone = bridgeRef.current?.undoLastInsertion() ?? false;
       if (undone) {
         changedStory();
-        setMessages((all) => [...all, newMessage("assistant", "Undid my last change to your story.", true)]);
+        setMessages((all) => [...all, newMessage("assistant", UNDO_NOTE, true)]);
+        void keeper.keep({ role: "assistant", content: UNDO_NOTE, note: true });
       }
       return undone;
     },
@@ -313,11 +336,14 @@ export function useMarin(
   async function clear(): Promise<boolean> {
     if (busyRef.current) return false;
     try {
+      // NOTE: a turn still on its way would land after the clear and start the chat again.
+      await keeper.idle();
       await clearStoredChat(story.id);
     } catch (error) {
       toast({ title: CLEAR_FAILED_TITLE, description: errorMessage(error), variant: "destructive" });
       return false;
     }
+    forgetLegacyNotes(story.id);
     setMessages([]);
     return true;
   }

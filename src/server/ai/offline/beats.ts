@@ -164,8 +164,19 @@ export const SENTENCE_ENDS = [
 export const OPEN_ENDS: [RegExp, string[]][] = [
   [/^(and|then)$/, [" ~waited.", " ~held very still.", " ~listened."]],
   [/^(but|or|yet)$/, [" nothing ~happened.", " no one ~moved."]],
-  // An article or a preposition: the sentence breaks off, interrupted.
-  [/^(the|a|an|my|her|his|their|our|your|to|of|with|in|on|at|for|from|into|as|was|is|were|are)$/, ["\u2014"]],
+  // An article, a possessive, a preposition or a verb: a few words that finish the sentence, never a fragment.
+  [/^the$/, [" quiet that followed.", " last of the light."]],
+  [/^a$/, [" moment later."]],
+  [/^an$/, [" hour later."]],
+  [/^(her|his)$/, ["."]],
+  [/^(my|their|our|your|its)$/, [" own."]],
+  [/^at$/, [" last."]],
+  [/^of$/, [" it all."]],
+  [/^as$/, [" ever."]],
+  [/^for$/, [" a while."]],
+  [/^with$/, [" care."]],
+  [/^(to|into|in|on|from)$/, [" the dark."]],
+  [/^(was|is|were|are)$/, [" still."]],
 ];
 
 /** Any character's small actions, for when their own habits have all been shown. */

@@ -91,7 +91,7 @@ function nameRuns(text: string): Map<string, { count: number; midSentence: boole
     if (words.length === 0 || words.length > 3) continue;
     const name = words.join(" ").replace(/['’]s$/, "");
     if (name.length < 2) continue;
-    const midSentence = !/(^|[.!?…"“”:]\s*|\n\s*)$/.test(text.slice(0, start));
+    const midSentence = !startsSentence(text, start);
     const entry = found.get(name) ?? { count: 0, midSentence: false };
     entry.count++;
     entry.midSentence ||= midSentence;
@@ -170,9 +170,25 @@ const INVENTED: Record<"fantasy" | "modern" | "future", [string, Pronoun][]> = {
   ],
 };
 
+/** True when `at` starts the text, a line, or a sentence (after '.', '!', '?', '…', a quote or a colon). */
+// NOTE: a backward scan, not a regex anchored at the end of the text so far: that was quadratic in the story's length.
+function startsSentence(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) {
+    if (text[i] === "\n") return true;
+    i--;
+  }
+  return i < 0 || /[.!?…"“”:]/.test(text[i]!);
+}
+
 export function nameStyle(brief: StoryBrief): keyof typeof INVENTED {
   const world = `${brief.setting ?? ""} ${brief.fandoms.join(" ")} ${brief.title ?? ""}`.toLowerCase();
-  if (/space|star|ship|station|planet|cyber|android|neon|galax|orbit|mech|future|dystop|expanse|trek|dune/.test(world))
+  // NOTE: whole words only, so a friendship, a starlit reef or a mechanic do not make a story science fiction.
+  if (
+    /\b(space\w*|star ?ships?|stations?|planets?|cyber\w*|androids?|neon|galax\w*|orbit\w*|mechs?|future|futuristic|dystop\w*|expanse|trek|dune)\b/.test(
+      world,
+    )
+  )
     return "future";
   if (
     /school|college|university|office|café|cafe|coffee shop|apartment|london|new york|tokyo|modern|suburb|subway|hospital|\bbar\b|\bclub\b/.test(

@@ -63,7 +63,11 @@ function shorter(stage: Stage, paragraph: string): string {
   const trimmed = narrationOnly(sentences.join(" "), (part) =>
     part
       .replace(FILLERS, "")
-      .replace(/\s*\b(\p{Ll}{4,}ly)\b/gu, (whole, word: string) => (KEEP_LY.test(word) ? whole : ""))
+      // NOTE: not after an article or a preposition, where it is a noun ('the assembly'), not an adverb.
+      .replace(
+        /(?<!\b(?:the|a|an|my|your|his|her|our|their|its|this|that|of|to|in|on|at|for|from|into|with)\s*)\s*\b(\p{Ll}{4,}ly)\b/giu,
+        (whole, word: string) => (KEEP_LY.test(word) ? whole : ""),
+      )
       .replace(/\bin order to\b/gi, "to")
       .replace(/\bdue to the fact that\b/gi, "because")
       .replace(/\b(began|started) to (\w+)/gi, (_, __, verb: string) =>

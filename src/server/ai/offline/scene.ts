@@ -13,6 +13,7 @@ import {
   TOUCH,
 } from "./beats";
 import { chapterCount, firstSentence, lastSentence, type MoodKey, nounPhrases, plainText, TARGET_WORDS } from "./facts";
+import { askedBeat, askedFor } from "./asked";
 import { wordCount } from "./grammar";
 import { render, type Stage, speech } from "./stage";
 import { voiceOf } from "./voices";
@@ -102,14 +103,19 @@ function middleBeats(stage: Stage): Beat[] {
   return beats;
 }
 
+/** Adds a beat's paragraphs unless every try repeats a sentence the story has told (then the beat is left out). */
+function add(stage: Stage, paragraphs: string[], beat: () => string[]): void {
+  paragraphs.push(...(stage.told.fresh(beat) ?? []));
+}
+
 function fillTo(stage: Stage, paragraphs: string[], beats: Beat[], target: number): string[] {
   const words = () => wordCount(paragraphs.join(" "));
   for (const beat of beats) {
     // Leave room for the closing paragraph.
     if (words() >= target - 35) break;
-    paragraphs.push(...beat(stage));
+    add(stage, paragraphs, () => beat(stage));
   }
-  paragraphs.push(render(stage, stage.random.fresh(CLOSINGS, stage.used)));
+  add(stage, paragraphs, () => [render(stage, stage.random.fresh(CLOSINGS, stage.used))]);
   return paragraphs;
 }
 
@@ -127,14 +133,18 @@ export function writeScene(stage: Stage, request: string): string {
         stage.random,
       )}`,
     );
-    if (!storyEmpty) paragraphs.push(render(stage, stage.random.fresh(TIME_SKIPS, stage.used)));
+    if (!storyEmpty) add(stage, paragraphs, () => [render(stage, stage.random.fresh(TIME_SKIPS, stage.used))]);
   }
   if (newChapter) {
-    let opening = render(stage, stage.random.fresh(OPENINGS, stage.used));
-    if (stage.world.fandomTouch) opening += ` ${render(stage, TOUCH)}`;
-    paragraphs.push(opening);
-    if (stage.brief.length !== "short") paragraphs.push(render(stage, stage.random.fresh(ARRIVALS, stage.used)));
+    add(stage, paragraphs, () => {
+      const opening = render(stage, stage.random.fresh(OPENINGS, stage.used));
+      return [stage.world.fandomTouch ? `${opening} ${render(stage, TOUCH)}` : opening];
+    });
+    if (stage.brief.length !== "short")
+      add(stage, paragraphs, () => [render(stage, stage.random.fresh(ARRIVALS, stage.used))]);
   }
+  // What the instruction names comes early, so the scene is the one asked for.
+  paragraphs.push(...askedBeat(stage, askedFor(request)));
   return fillTo(stage, paragraphs, middleBeats(stage), target + (newChapter ? 10 : 0)).join("\n\n");
 }
 

@@ -5,6 +5,7 @@ import { buildCast, type Character } from "./cast";
 import { detectVoice, type MoodKey, moodWeights, storyText, type ThemeKey, themeKeys } from "./facts";
 import { fill, type Voice } from "./grammar";
 import type { Random } from "./random";
+import { Told } from "./told";
 import { voiceOf } from "./voices";
 import { buildWorld, type World } from "./world";
 
@@ -23,6 +24,8 @@ export interface Stage {
   /** The story text as prose (beginning and latest part). */
   story: string;
   used: Set<string>;
+  /** The story's sentences and the scene's so far: none is written again. */
+  told: Told;
 }
 
 const NARRATOR: Character = {
@@ -76,6 +79,7 @@ export function setStage(brief: StoryBrief, random: Random, voiceText: string): 
     narrator,
     story,
     used: new Set(),
+    told: new Told(`${story}\n${voiceText}`),
   };
 }
 

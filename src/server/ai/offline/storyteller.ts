@@ -8,6 +8,7 @@ import { hashText, Random } from "./random";
 import { rewriteSelection } from "./rewrite";
 import { continueScene, writeScene } from "./scene";
 import { setStage } from "./stage";
+import { mendEndings } from "./told";
 import type { ChatTurn } from "./chat";
 
 function promptParts(prompt: LanguageModelV3Prompt): { system: string; turns: ChatTurn[] } {
@@ -25,6 +26,10 @@ function promptParts(prompt: LanguageModelV3Prompt): { system: string; turns: Ch
 
 /** The same prompt and seed always give the same text; without a seed the prompt itself is the seed. */
 export function tellStory(prompt: LanguageModelV3Prompt, seed?: number): string {
+  return mendEndings(tell(prompt, seed));
+}
+
+function tell(prompt: LanguageModelV3Prompt, seed?: number): string {
   const { system, turns } = promptParts(prompt);
   const all = [system, ...turns.map((t) => t.text)].join("\n\n");
   // The context block may sit in the system message or in a user message; the system message wins.

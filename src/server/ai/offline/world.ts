@@ -11,7 +11,20 @@ export interface Senses {
   sight: string[];
 }
 
-const BY_STYLE: Record<"fantasy" | "modern" | "future", Senses & { task: string[]; alarm: string }> = {
+type WorldKind = "fantasy" | "modern" | "future" | "sea";
+
+const BY_STYLE: Record<WorldKind, Senses & { task: string[]; alarm: string }> = {
+  sea: {
+    sound: ["the slap of waves against the hull", "rigging creaking in the wind", "gulls crying over the water"],
+    smell: ["salt and tar", "fish and wet rope", "seaweed drying on the rocks"],
+    sight: ["nets drying on the rocks", "a lantern swinging from a mast", "the grey sea heaving beyond the docks"],
+    task: [
+      "mending a net that was already mended",
+      "coiling a rope for the third time",
+      "scraping salt from a lantern glass",
+    ],
+    alarm: "storm bell",
+  },
   fantasy: {
     sound: ["a bell tolling in the distance", "the creak of old timber", "the hiss and spit of torches"],
     smell: ["woodsmoke and wet stone", "pine resin and horses", "candle wax and cold iron"],
@@ -200,9 +213,20 @@ export function shortPlace(place: string): string {
   return words.length <= 2 ? `the ${words[words.length - 1]}` : `the ${words[words.length - 1]}`;
 }
 
-export function buildWorld(brief: StoryBrief, random: Random): World {
+/** Islands, coasts and harbours of no particular age have the sea's own words, not a castle's. */
+const SEA =
+  /\b(seas?|oceans?|islands?|isles?|archipelagos?|harbou?rs?|coasts?|coastal|reefs?|lighthouses?|ports?|bays?|shores?|fishing)\b/i;
+
+/** The kind of world whose words a scene uses: the setting decides it. */
+export function worldKind(brief: StoryBrief): WorldKind {
   const style = nameStyle(brief);
-  const base = BY_STYLE[style];
+  return style === "fantasy" && SEA.test(`${brief.setting ?? ""} ${brief.title ?? ""}`) ? "sea" : style;
+}
+
+export function buildWorld(brief: StoryBrief, random: Random): World {
+  const kind = worldKind(brief);
+  const style = kind === "sea" ? "fantasy" : kind;
+  const base = BY_STYLE[kind];
   const senses: Senses = { sound: [...base.sound], smell: [...base.smell], sight: [...base.sight] };
   const keywordText = `${brief.setting ?? ""} ${brief.title ?? ""}`;
   const specific = BY_KEYWORD.filter(([pattern]) => pattern.test(keywordText)).map(([, s]) => s);

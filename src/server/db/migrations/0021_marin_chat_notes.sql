@@ -1,0 +1,1 @@
+ALTER TABLE "marin_chat_messages" ADD COLUMN "note" boolean DEFAULT false NOT NULL;
