@@ -1,6 +1,6 @@
 // PATCH /api/stories/{id}: optimistic concurrency, so a stale save gets 409 and never overwrites silently.
 import { and, eq, sql } from "drizzle-orm";
-import type { StoryUpdate } from "../../shared/schemas/story";
+import { RequiredStoryDescription, type StoryUpdate } from "../../shared/schemas/story";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters";
@@ -136,6 +136,8 @@ export async function updateStory(
   let current = await getOwnStoryOrThrow(db, id, user.id);
   if (patch.version !== undefined && patch.version !== current.version) throw staleVersion(current);
   assertThemesAllowed(user, patch.themes, current.themes);
+  // A published story's description is on its public page and every card: it can change, not go.
+  if (current.published && patch.description !== undefined) RequiredStoryDescription.parse(patch.description);
   assertBackgroundAllowed(user, patch.readerBackground, current.readerBackgroundImageId);
   const changes = changesFrom(
     patch,

@@ -57,6 +57,7 @@ const STORY = {
   wordCount: 2,
   aiShare: 0,
   readerBackground: null,
+  publicPath: null,
 } satisfies StoryView;
 
 let patches: Record<string, unknown>[];

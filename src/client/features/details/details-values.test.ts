@@ -30,6 +30,7 @@ function story(overrides: Partial<StoryView> = {}): StoryView {
     wordCount: 0,
     aiShare: 0,
     readerBackground: null,
+    publicPath: null,
     ...overrides,
   };
 }
