@@ -6,7 +6,6 @@ import { PublishBody, STORY_TOO_LONG, StoryCreate, StoryUpdate } from "../../sha
 import { StoryExportFormat } from "../../shared/schemas/story-export";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { refreshMemoryAfterSave } from "../ai/memory";
-import { requireEarlyAccess } from "../billing/premium";
 import { fanOutLater } from "../community/pending-fan-outs";
 import { announceNewChapters } from "../chapters/announce";
 import { AppError } from "../errors";
@@ -74,8 +73,8 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     "/api/stories/:id/export",
     { schema: { params: IdParams, querystring: ExportQuery } },
     async (request, reply) => {
+      // NOTE: a writer's own story downloads in every format on every plan (docs/decisions/0051-writer-side-fixes.md).
       const user = requireUser(request);
-      requireEarlyAccess(user, "storyExport");
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
       if (request.query.format === "epub") {
         const { stream, disposition } = await storyEpub(request.db, request.server.deps.imageStorage, {

@@ -55,7 +55,7 @@ export function DetailsView({ id }: { id: string }) {
       {story ? <StoryStats storyId={story.id} /> : null}
       {story ? (
         <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
-          <StoryExport storyId={story.id} isPremium={isPremium} />
+          <StoryExport storyId={story.id} />
         </section>
       ) : null}
     </div>
