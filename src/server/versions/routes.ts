@@ -69,7 +69,7 @@ export async function versionRoutes(root: FastifyInstance): Promise<void> {
         id,
         parseVersionId(request.params.v),
         root.deps.now(),
-        request.body.readersSeeIt === true,
+        request.body?.readersSeeIt === true,
         (ns, f) => announceNewChapters(request, id, ns, f),
       );
       if (story.published) root.readCache.invalidateStory(story.id);

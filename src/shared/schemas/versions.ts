@@ -73,7 +73,7 @@ export interface VersionDetail extends VersionView {
  * POST /api/stories/{id}/versions/{v}/restore. Restoring a published story changes its public text at once, so the
  * writer must have been told: without `readersSeeIt` such a restore is refused (409 RESTORE_IS_PUBLIC).
  */
-export const RestoreBody = z.object({ readersSeeIt: z.boolean().optional() }).default({});
+export const RestoreBody = z.object({ readersSeeIt: z.boolean().optional() }).nullish();
 export const RESTORE_IS_PUBLIC = "RESTORE_IS_PUBLIC";
 export const RESTORE_IS_PUBLIC_MESSAGE =
   "This story is published: readers will see this version now. Confirm the restore to go ahead.";
