@@ -33,7 +33,9 @@ export function DescriptionField({
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      {published ? <p className="text-xs text-slate-500">Readers see it on your story's card and public page.</p> : null}
+      {published ? (
+        <p className="text-xs text-slate-500">Readers see it on your story's card and public page.</p>
+      ) : null}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );

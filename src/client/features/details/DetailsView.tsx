@@ -39,7 +39,9 @@ export function DetailsView({ id }: { id: string }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-ink sm:text-3xl">Story Details</h1>
-          <p className="mt-1 text-slate-600">{story?.published ? PUBLISHED_SUBTITLE : "Tell us more about your story idea!"}</p>
+          <p className="mt-1 text-slate-600">
+            {story?.published ? PUBLISHED_SUBTITLE : "Tell us more about your story idea!"}
+          </p>
           {story ? <PublicPageLinks story={story} className="-ml-1.5 mt-1" /> : null}
         </div>
         {story ? <FeedbackButton storyId={String(story.id)} openAt={commentId} /> : null}

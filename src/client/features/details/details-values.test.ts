@@ -39,6 +39,7 @@ describe("valuesFromStory", () => {
   it("maps Main Characters to the characters' description", () => {
     expect(valuesFromStory(story())).toEqual({
       title: "Old title",
+      description: "Setting: Rome",
       mainCharacters: "Two rivals",
       setting: "Rome",
       plotIdeas: "",

@@ -58,7 +58,9 @@ function FeedbackList({ storyId, focusComment }: { storyId: string; focusComment
             id={`feedback-comment-${item.id}`}
             tabIndex={item.id === focusComment ? -1 : undefined}
             aria-current={item.id === focusComment ? "true" : undefined}
-            className={item.id === focusComment ? "rounded-xl ring-2 ring-brand-400 ring-offset-2 outline-none" : undefined}
+            className={
+              item.id === focusComment ? "rounded-xl ring-2 ring-brand-400 ring-offset-2 outline-none" : undefined
+            }
           >
             <CommentCard
               storyId={storyId}

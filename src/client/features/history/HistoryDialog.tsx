@@ -148,7 +148,9 @@ function VersionPane({
           }
         >
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void restore()}>{readers ? "Restore for readers" : "Restore"}</AlertDialogAction>
+          <AlertDialogAction onClick={() => void restore()}>
+            {readers ? "Restore for readers" : "Restore"}
+          </AlertDialogAction>
         </AlertDialogContent>
       </AlertDialog>
     </section>
