@@ -39,7 +39,10 @@ describeEachDb("the owner's story: public page and description", (ctx) => {
     await call("POST", `/api/stories/${story.id}/publish`, cookie, { title: "Harbour", description: "Rain." });
     const emptied = await call("PATCH", `/api/stories/${story.id}`, cookie, { description: "   " });
     expect(emptied.statusCode).toBe(400);
-    expect(emptied.json()).toMatchObject({ message: "Description required", fields: { description: "Description required" } });
+    expect(emptied.json()).toMatchObject({
+      message: "Description required",
+      fields: { description: "Description required" },
+    });
     const edited = await call("PATCH", `/api/stories/${story.id}`, cookie, { description: "  Rain on the harbour. " });
     expect(edited.json().description).toBe("Rain on the harbour.");
     expect((await send(ctx().app, "GET", `/api/stories/${story.id}/read`)).json().description).toBe(
