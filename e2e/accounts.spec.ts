@@ -55,7 +55,7 @@ test("sign up, verify by email, sign in, rename in settings, sign out", async ({
   await expect(sidebar(page)).toBeVisible();
   await expect(sidebar(page).getByText(user.username)).toBeVisible();
   await expect(sidebar(page).getByTestId("sidebar-avatar")).toHaveText(user.username[0]!.toUpperCase());
-  await expect(sidebar(page).getByRole("link", { name: "Discover" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar(page).getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
   await expect(sidebar(page).getByRole("link", { name: "Upgrade" })).toBeVisible();
 
   await sidebar(page).getByRole("link", { name: "Settings" }).click();

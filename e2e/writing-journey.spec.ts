@@ -101,7 +101,7 @@ test("wizard → editor → autosave → details → publish → unpublish → d
   await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
   expect((await serverCopy(page, id)).published).toBe(false);
 
-  await page.getByRole("link", { name: "Discover" }).first().click();
+  await page.getByRole("link", { name: "Home" }).first().click();
   await page.getByRole("button", { name: "Delete Harbour of Rivals" }).click();
   await page.getByRole("alertdialog", { name: "Delete this story?" }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Story deleted")).toBeVisible();

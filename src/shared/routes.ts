@@ -39,6 +39,8 @@ export const ROUTES = {
   story: <T extends Id>(id: T) => `/dashboard/story/${id}` as const,
   read: <T extends Id>(id: T) => `/dashboard/story/${id}/read` as const,
   details: <T extends Id>(id: T) => `/dashboard/story/${id}/details` as const,
+  /** The details page with the Feedback panel open at one comment (a comment notification). */
+  feedbackAt: (id: Id, commentId: number) => `/dashboard/story/${id}/details?comment=${commentId}`,
   upgrade: "/dashboard/upgrade",
   settings: "/dashboard/settings",
   notifications: "/dashboard/notifications",

@@ -13,7 +13,6 @@ import { STORY_NOT_PUBLISHED } from "../reading/visibility";
 import { PREMIUM_THEME_MESSAGE, READER_BACKGROUND_MESSAGE } from "../stories/story-rules";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
-import { earlyAccessMessage } from "./premium";
 
 // NOTE: the offline storyteller without its typing pace, so JSON answers come at once.
 const ai = { label: OFFLINE_MODEL_LABEL, offline: true, model: createOfflineModel({ wordDelayMs: 0 }) };
@@ -151,15 +150,16 @@ describeEachDb(
       });
     });
 
-    describe("story export (early access)", () => {
-      it("is refused to a free writer, even for their own story, and works for a premium one", async () => {
+    describe("story export (free on every plan: decision 0051)", () => {
+      it("gives a free writer their own story in every format, and nobody else's story", async () => {
         const free = await writer(false);
-        const own = await createStory(db(), { authorId: free.user.id });
-        refusedWith(
-          await call("GET", `/api/stories/${own.id}/export?format=md`, free.cookie),
-          earlyAccessMessage("storyExport"),
-        );
+        const own = await createStory(db(), { authorId: free.user.id, title: "Free Tale" });
+        for (const format of ["epub", "md", "txt", "html"]) {
+          const res = await call("GET", `/api/stories/${own.id}/export?format=${format}`, free.cookie);
+          expect({ format, status: res.statusCode }).toEqual({ format, status: 200 });
+        }
         const premium = await writer(true);
+        expect((await call("GET", `/api/stories/${own.id}/export?format=epub`, premium.cookie)).statusCode).toBe(404);
         const theirs = await createStory(db(), { authorId: premium.user.id, title: "Mine" });
         const res = await call("GET", `/api/stories/${theirs.id}/export?format=txt`, premium.cookie);
         expect(res.statusCode).toBe(200);

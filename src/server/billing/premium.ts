@@ -9,7 +9,7 @@ export function requirePremium(user: Pick<UserRow, "isPremium">, message: string
 }
 
 export const earlyAccessMessage = (feature: EarlyAccessFeature): string =>
-  `${EARLY_ACCESS_FEATURES[feature].title} is an early-access feature of FicForge Plus.`;
+  `${(EARLY_ACCESS_FEATURES as Record<string, { title: string }>)[feature]?.title} is an early-access feature of FicForge Plus.`;
 
 /** Early-access features are on for premium users only (shared/schemas/billing.ts lists them). */
 export function requireEarlyAccess(user: Pick<UserRow, "isPremium">, feature: EarlyAccessFeature): void {

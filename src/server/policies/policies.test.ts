@@ -47,10 +47,10 @@ const STORY_TABLE: Record<string, Record<string, StoryAnswers>> = {
     moderated: [F, out, out, out, "hidden", out, out],
   },
   "free reader": {
-    draft: [F, "hidden", "hidden", "hidden", "hidden", "plan", "forbidden"],
-    general: [T, "hidden", T, T, T, "plan", "forbidden"],
-    mature: [F, "hidden", "hidden", "hidden", "hidden", "plan", "forbidden"],
-    moderated: [F, "hidden", "hidden", "hidden", "hidden", "plan", "forbidden"],
+    draft: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
+    general: [T, "hidden", T, T, T, "hidden", "forbidden"],
+    mature: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
+    moderated: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
   },
   "premium reader": {
     draft: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
@@ -59,10 +59,10 @@ const STORY_TABLE: Record<string, Record<string, StoryAnswers>> = {
     moderated: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
   },
   author: {
-    draft: [F, T, "hidden", "hidden", "hidden", "plan", "forbidden"],
-    general: [T, T, T, "self", T, "plan", "forbidden"],
-    mature: [T, T, T, "self", "hidden", "plan", "forbidden"],
-    moderated: [F, T, "hidden", "hidden", "hidden", "plan", "forbidden"],
+    draft: [F, T, "hidden", "hidden", "hidden", T, "forbidden"],
+    general: [T, T, T, "self", T, T, "forbidden"],
+    mature: [T, T, T, "self", "hidden", T, "forbidden"],
+    moderated: [F, T, "hidden", "hidden", "hidden", T, "forbidden"],
   },
   "premium author": {
     draft: [F, T, "hidden", "hidden", "hidden", T, "forbidden"],
@@ -71,10 +71,10 @@ const STORY_TABLE: Record<string, Record<string, StoryAnswers>> = {
     moderated: [F, T, "hidden", "hidden", "hidden", T, "forbidden"],
   },
   moderator: {
-    draft: [F, "hidden", "hidden", "hidden", "hidden", "plan", T],
-    general: [T, "hidden", T, T, T, "plan", T],
-    mature: [F, "hidden", "hidden", "hidden", "hidden", "plan", T],
-    moderated: [F, "hidden", "hidden", "hidden", "hidden", "plan", T],
+    draft: [F, "hidden", "hidden", "hidden", "hidden", "hidden", T],
+    general: [T, "hidden", T, T, T, "hidden", T],
+    mature: [F, "hidden", "hidden", "hidden", "hidden", "hidden", T],
+    moderated: [F, "hidden", "hidden", "hidden", "hidden", "hidden", T],
   },
 };
 

@@ -60,12 +60,12 @@ export function canReport(viewer: Viewer, story: StoryFacts): Decision {
 
 /**
  * Download it. `public`: the public page's EPUB, for anyone, signed in or not, of a story anyone may read (general;
- * the public pages never show mature ones). `export`: the author's own export in any format, a FicForge Plus perk.
+ * the public pages never show mature ones). `export`: the author's own export in any format, free on every plan
+ * (docs/decisions/0051-writer-side-fixes.md).
  */
 export function canDownload(viewer: Viewer, story: StoryFacts | null, kind: "public" | "export"): Decision {
   if (kind === "public") return story !== null && canRead(null, story) ? true : "hidden";
   if (!viewer) return "signed_out";
-  if (!viewer.isPremium) return "plan";
   return story === null || viewer.id === story.authorId ? true : "hidden";
 }
 

@@ -29,6 +29,13 @@ export const READ_COUNTING = {
   maxPendingMarks: 20_000,
   /** Kept for a retry when the database is down; past this, the oldest reader marks of the batch are dropped. */
   maxRetainedMarks: 200_000,
+  /**
+   * A reader's reads of one story this close together are one read (a reload, the app and then the public page, a
+   * return from another tab): one sitting, as web analytics count a visit (docs/decisions/0051-writer-side-fixes.md).
+   */
+  readWindowMs: 30 * 60 * 1000,
+  /** Readers remembered for the window, per instance; past this, the oldest are forgotten (and may count again). */
+  maxWindowReaders: 100_000,
 };
 
 /** Link previews, crawlers and audits are not readers. */
@@ -174,11 +181,37 @@ export function createReadCounter(
     return visitor;
   };
 
+  /**
+   * When each reader's last counted read of each story was (`${day}${SEP}${storyId}${SEP}${who}`), oldest first. NOTE: held in
+   * memory for the window only, never written; another instance has its own (a reader it also serves may count
+   * once more there).
+   */
+  const lastRead = new Map<string, number>();
+  const firstOfSitting = (day: string, storyId: number, who: string, at: number): boolean => {
+    // NOTE: by day too, so a day's readers never outnumber its reads (a sitting across midnight is a read of each).
+    const key = `${day}${SEP}${storyId}${SEP}${who}`;
+    const last = lastRead.get(key);
+    if (last !== undefined && at - last < READ_COUNTING.readWindowMs) return false;
+    lastRead.delete(key);
+    lastRead.set(key, at);
+    if (lastRead.size > READ_COUNTING.maxWindowReaders) lastRead.delete(lastRead.keys().next().value as string);
+    return true;
+  };
+  const forgetPastSittings = () => {
+    const before = now().getTime() - READ_COUNTING.readWindowMs;
+    for (const [key, at] of lastRead) {
+      if (at > before) break;
+      lastRead.delete(key);
+    }
+  };
+
   const count = ({ storyId, chapter, request, open = true }: CountReadInput) => {
     if (!READ_COUNTING.enabled || request.method === "HEAD") return;
     const visitor = visitorOf(request);
     if (!visitor.reader) return;
-    const entry = storyDay(batch, dayAt(now().getTime()), storyId);
+    const at = now().getTime();
+    const day = dayAt(at);
+    const entry = storyDay(batch, day, storyId);
     // NOTE: a session cookie is only read here (cookies are parsed anyway); the flush looks it up, off the request.
     const token = request.user ? undefined : request.cookies?.[SESSION_COOKIE];
     const who = request.user
@@ -187,8 +220,10 @@ export function createReadCounter(
         ? `s${SEP}${token.replaceAll(SEP, "")}${SEP}${visitor.who}`
         : visitor.who;
     if (open) {
-      if (who === visitor.who) entry.reads++;
-      else entry.known.set(who, (entry.known.get(who) ?? 0) + 1);
+      if (firstOfSitting(day, storyId, who, at)) {
+        if (who === visitor.who) entry.reads++;
+        else entry.known.set(who, (entry.known.get(who) ?? 0) + 1);
+      }
       addReader(batch, entry, 0, who);
     }
     if (chapter !== undefined) addReader(batch, entry, chapter, who);
@@ -251,6 +286,7 @@ export function createReadCounter(
   };
 
   const flushOnce = async () => {
+    forgetPastSittings();
     try {
       await refreshSalts();
     } catch (error) {

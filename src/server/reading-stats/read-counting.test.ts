@@ -30,7 +30,8 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     const story = await published({ authorId: author.user.id });
     const reader = await createVerifiedUserWithSession(db());
     const api = `/api/stories/${story.id}/read`;
-    // 10.9.8.7 reads in the app twice (the second from the read cache's fast path) and on the public page.
+    // 10.9.8.7 reads in the app twice (the second from the read cache's fast path) and on the public page: one
+    // sitting, one read.
     expect((await readAs("10.9.8.7", api)).statusCode).toBe(200);
     expect((await readAs("10.9.8.7", api)).statusCode).toBe(200);
     expect((await readAs("10.9.8.7", `/s/${story.id}-counted-tale`)).statusCode).toBe(200);
@@ -56,13 +57,13 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     );
     expect(reach.statusCode).toBe(204);
 
-    expect(ctx().app.readCounter.pending().reads).toBeGreaterThanOrEqual(7);
+    expect(ctx().app.readCounter.pending().reads).toBe(3);
     expect((await stats(story.id, author.cookie)).reads).toBe(0);
     await ctx().app.readCounter.flush();
     const today = utcDay(ctx().clock.now());
     const answer = await stats(story.id, author.cookie);
     expect(answer).toMatchObject({
-      reads: 7,
+      reads: 3,
       readers: 3,
       chapters: [
         { chapter: 1, readers: 1 },
@@ -70,7 +71,7 @@ describeEachDb("read counting and the author's stats", (ctx) => {
       ],
     });
     expect(answer.days).toHaveLength(30);
-    expect(answer.days.at(-1)).toEqual({ day: today, reads: 7, readers: 3 });
+    expect(answer.days.at(-1)).toEqual({ day: today, reads: 3, readers: 3 });
 
     // Nothing anywhere in the database holds the address or the user agent.
     const columns = (await db().execute(
@@ -90,8 +91,8 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     await readAs("10.9.8.7", api);
     await ctx().app.readCounter.flush();
     const later = await stats(story.id, author.cookie);
-    expect(later).toMatchObject({ reads: 8, readers: 4 });
-    expect(later.days.at(-2)).toEqual({ day: today, reads: 7, readers: 3 });
+    expect(later).toMatchObject({ reads: 4, readers: 4 });
+    expect(later.days.at(-2)).toEqual({ day: today, reads: 3, readers: 3 });
     ctx().clock.advance(2 * DAY_MS);
     await pruneReadSalts(db(), ctx().clock.now());
     const salts = await db().select({ day: readSalts.day }).from(readSalts);
@@ -130,12 +131,13 @@ describeEachDb("read counting and the author's stats", (ctx) => {
           );
         }
       }
-      // In memory: every read, each reader once (plus its chapter).
-      for (const app of apps) expect(app.readCounter.pending()).toEqual({ reads: 30, marks: 14 });
+      // In memory: each reader's three reads are one sitting (one read), each reader once (plus its chapter). NOTE:
+      // each instance knows its own sittings, so a reader served by both counts once on each.
+      for (const app of apps) expect(app.readCounter.pending()).toEqual({ reads: 10, marks: 14 });
       expect((await stats(story.id, author.cookie)).reads).toBe(0);
       await Promise.all(apps.map((app) => app.readCounter.flush()));
       expect(await stats(story.id, author.cookie)).toMatchObject({
-        reads: 60,
+        reads: 20,
         readers: 10,
         chapters: [{ chapter: 3, readers: 4 }],
       });
@@ -145,7 +147,7 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     } finally {
       await other.app.close();
     }
-    expect(await stats(story.id, author.cookie)).toMatchObject({ reads: 61, readers: 11 });
+    expect(await stats(story.id, author.cookie)).toMatchObject({ reads: 21, readers: 11 });
   });
 
   it("leaves out the author's own reads and reach, in the app and on the public page, known there by cookie", async () => {
@@ -183,13 +185,26 @@ describeEachDb("read counting and the author's stats", (ctx) => {
     });
   });
 
+  it("counts readers' comments, not the author's own replies", async () => {
+    const author = await createVerifiedUserWithSession(db());
+    const story = await published({ authorId: author.user.id });
+    const comment = (who: { headers: Record<string, string> }, content: string, parentId?: number) =>
+      send(ctx().app, "POST", `/api/stories/${story.id}/comments`, { content, parentId }, who.headers);
+    const first = await comment(await createVerifiedUserWithSession(db()), "Loved the storm scene.");
+    expect(first.statusCode).toBe(201);
+    expect((await comment(await createVerifiedUserWithSession(db()), "More please!")).statusCode).toBe(201);
+    expect((await comment(author, "Thank you!", first.json().id)).statusCode).toBe(201);
+    expect((await comment(author, "Chapter 3 is coming Friday.")).statusCode).toBe(201);
+    expect((await stats(story.id, author.cookie)).comments).toBe(2);
+  });
+
   it("shows stats to the author alone", async () => {
     const author = await createVerifiedUserWithSession(db());
-    const story = await published({ authorId: author.user.id, likeCount: 2, bookmarkCount: 1, commentCount: 3 });
+    const story = await published({ authorId: author.user.id, likeCount: 2, bookmarkCount: 1 });
     const stranger = await createVerifiedUserWithSession(db());
     const mine = await send(ctx().app, "GET", `/api/stories/${story.id}/stats`, undefined, author.headers);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ likes: 2, bookmarks: 1, comments: 3, reads: 0, chapters: [] });
+    expect(mine.json()).toMatchObject({ likes: 2, bookmarks: 1, comments: 0, reads: 0, chapters: [] });
     const theirs = await send(ctx().app, "GET", `/api/stories/${story.id}/stats`, undefined, stranger.headers);
     expect(theirs.statusCode).toBe(404);
     expect((await send(ctx().app, "GET", `/api/stories/${story.id}/stats`)).statusCode).toBe(401);
@@ -213,15 +228,39 @@ describe("the read counter in memory", () => {
         request: { method: "GET", headers: { "user-agent": agent }, ip, user: null, raw: { socket } } as never,
       });
     read("10.0.0.1", AGENT);
-    read("10.0.0.1", AGENT); // a repeat: a read, not a reader
+    read("10.0.0.1", AGENT); // a repeat in the same sitting: neither a read nor a reader
     read("10.0.0.2", AGENT); // another client through the same connection
     read("10.0.0.2", "Googlebot/2.1"); // not a reader at all
     read("10.0.0.2", `${AGENT} other`);
     read("10.0.0.2", `${AGENT} other`, 2, 3); // another story, and its chapter 3
-    expect(counter.pending()).toEqual({ reads: 5, marks: 5 });
-    now += 1_000; // the next UTC day: the same reader counts again
+    expect(counter.pending()).toEqual({ reads: 4, marks: 5 });
+    now += 1_000; // the next UTC day: the same reader is a read and a reader of that day
     read("10.0.0.1", AGENT);
-    read("10.0.0.1", AGENT, 1, 1); // another read, and chapter 1
-    expect(counter.pending()).toEqual({ reads: 7, marks: 7 });
+    read("10.0.0.1", AGENT, 1, 1); // the same sitting: chapter 1 reached, no new read
+    expect(counter.pending()).toEqual({ reads: 5, marks: 7 });
+  });
+
+  it("counts a reader's reads of one story within the read window once, and again after it", () => {
+    let now = Date.UTC(2026, 10, 26, 10, 0, 0);
+    const counter = createReadCounter({} as never, () => new Date(now), { warn() {} });
+    const read = (ip: string, storyId = 1, user: { id: number } | null = null) =>
+      counter.count({
+        storyId,
+        request: { method: "GET", headers: { "user-agent": AGENT }, ip, user, raw: { socket: {} } } as never,
+      });
+    read("10.0.0.1");
+    now += 2 * 60_000;
+    read("10.0.0.1"); // a reload two minutes later
+    now += 3 * 60_000;
+    read("10.0.0.1"); // and three minutes after that: one reader, one read
+    expect(counter.pending().reads).toBe(1);
+    read("10.0.0.1", 2); // another story is another read
+    read("10.0.0.9"); // and another reader
+    read("10.0.0.5", 1, { id: 42 }); // a signed-in reader, from two addresses: one read
+    read("10.0.0.6", 1, { id: 42 });
+    expect(counter.pending().reads).toBe(4);
+    now += READ_COUNTING.readWindowMs; // past the window from the first read: a new sitting
+    read("10.0.0.1");
+    expect(counter.pending().reads).toBe(5);
   });
 });

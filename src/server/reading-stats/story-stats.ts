@@ -1,5 +1,5 @@
-// GET /api/stories/{id}/stats: the author's numbers for one story, in three indexed queries (totals, the last 30
-// days, chapters). Reads written by the counters' last flush show; what is still in memory shows within seconds.
+// GET /api/stories/{id}/stats: the author's numbers for one story (readers' comments, not the author's replies), in
+// three indexed queries (totals, the last 30 days, chapters). Reads written by the counters' last flush show; what is still in memory shows within seconds.
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { STATS_DAYS, type StoryStats, type StoryStatsDay } from "../../shared/schemas/reading-stats";
 import type { Db } from "../db/client";
@@ -15,7 +15,10 @@ export async function getOwnStoryStatsOrThrow(db: Db, storyId: number, userId: n
     .select({
       likes: stories.likeCount,
       bookmarks: stories.bookmarkCount,
-      comments: stories.commentCount,
+      // Readers' comments: the author's own replies are conversation, not a number the author earned. Counted
+      // here (comments_story_idx) rather than kept, as visible comments only, like the count readers see.
+      comments: sql<number>`(select count(*)::int from comments c where c.story_id = ${storyId}
+        and c.author_id <> "stories"."author_id" and c.moderation = 'visible' and c.deleted_at is null)`,
       reads: sql<number>`(select coalesce(sum(reads), 0)::int from story_read_days d where d.story_id = ${storyId})`,
       readers: sql<number>`(select coalesce(sum(readers), 0)::int from story_read_days d where d.story_id = ${storyId})`,
     })
@@ -47,7 +50,7 @@ export async function getOwnStoryStatsOrThrow(db: Db, storyId: number, userId: n
     readers: Number(story.readers),
     likes: story.likes,
     bookmarks: story.bookmarks,
-    comments: story.comments,
+    comments: Number(story.comments),
     days,
     chapters: chapterRows,
   };

@@ -4,6 +4,7 @@
 // Discover, the public page) get the public presenters in server/reading/, never this one: it carries drafts'
 // fields (setting, plot ideas, characters, version) that are the author's alone.
 import type { StoryListItem, StoryView } from "../../shared/schemas/story";
+import { publicStoryPath } from "../../shared/routes";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import type { ContentRating, StoryStatus, Warning } from "../../shared/tagging";
 import type { stories } from "../db/schema";
@@ -57,6 +58,8 @@ export function presentOwnStory(story: StoryWithTags): StoryView {
     markedMature: story.markedMature,
     wordCount,
     aiShare,
+    // NOTE: the same rule as the public page's own (public-page/query.ts): a mature story has none.
+    publicPath: story.published && story.rating !== "mature" ? publicStoryPath(story.id, story.title) : null,
   };
 }
 

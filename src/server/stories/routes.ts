@@ -5,8 +5,6 @@ import { z } from "zod";
 import { PublishBody, STORY_TOO_LONG, StoryCreate, StoryUpdate } from "../../shared/schemas/story";
 import { StoryExportFormat } from "../../shared/schemas/story-export";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { PREMIUM_REQUIRED } from "../../shared/schemas/billing";
-import { earlyAccessMessage } from "../billing/premium";
 import { authorizeOrThrow } from "../policies/authorize";
 import { canDownload } from "../policies/story";
 import { AppError } from "../errors";
@@ -74,10 +72,9 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     "/api/stories/:id/export",
     { schema: { params: IdParams, querystring: ExportQuery } },
     async (request, reply) => {
+      // NOTE: a writer's own story downloads in every format on every plan (docs/decisions/0051-writer-side-fixes.md).
       const user = requireUser(request);
-      authorizeOrThrow(canDownload(user, null, "export"), {
-        plan: () => new AppError(403, PREMIUM_REQUIRED, earlyAccessMessage("storyExport")),
-      });
+      authorizeOrThrow(canDownload(user, null, "export"), {});
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
       if (request.query.format === "epub") {
         const { stream, disposition } = await storyEpub(request.db, request.server.deps.imageStorage, {

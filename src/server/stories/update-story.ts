@@ -1,6 +1,7 @@
 // PATCH /api/stories/{id}: optimistic concurrency, so a stale save gets 409 and never overwrites silently.
 import { and, eq, sql } from "drizzle-orm";
-import type { StoryUpdate } from "../../shared/schemas/story";
+import { z } from "zod";
+import { RequiredStoryDescription, type StoryUpdate } from "../../shared/schemas/story";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters";
@@ -27,6 +28,8 @@ import {
   taggingColumns,
   toLabels,
 } from "../tags/story-labels";
+
+const PublishedDescription = z.object({ description: RequiredStoryDescription });
 
 export const STALE_VERSION_MESSAGE = "This story was changed somewhere else. Reload it or overwrite with your version.";
 // Without a version the client asks to overwrite; it only loses when writes keep racing it.
@@ -136,6 +139,8 @@ export async function updateStory(
   let current = await getOwnStoryOrThrow(db, id, user.id);
   if (patch.version !== undefined && patch.version !== current.version) throw staleVersion(current);
   assertThemesAllowed(user, patch.themes, current.themes);
+  // A published story's description is on its public page and every card: it can change, not go.
+  if (current.published && patch.description !== undefined) PublishedDescription.parse(patch);
   assertBackgroundAllowed(user, patch.readerBackground, current.readerBackgroundImageId);
   const changes = changesFrom(
     patch,

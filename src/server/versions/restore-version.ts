@@ -1,6 +1,9 @@
 // POST /api/stories/{id}/versions/{v}/restore: the story's text becomes the version's. Nothing is destroyed: the
 // text it replaces is kept first (unless already a version), and the restored text is a new version of its own.
+// A published story's restore is public at once, so it needs the writer's word that they know (RestoreBody).
+import { RESTORE_IS_PUBLIC, RESTORE_IS_PUBLIC_MESSAGE } from "../../shared/schemas/versions";
 import type { Db } from "../db/client";
+import { AppError } from "../errors";
 import type { RecordedEvent } from "../events/outbox";
 import type { StoryWithTags } from "../stories/present";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
@@ -8,6 +11,7 @@ import { getOwnStoryOrThrow } from "../stories/story-queries";
 import { countStoryWords } from "../stories/story-text";
 import { staleVersion, writeIfUnchanged } from "../stories/update-story";
 import type { UserRow } from "../types";
+import { chaptersLost } from "./chapters-lost";
 import { getVersionOrThrow } from "./version-queries";
 import { readVersionText } from "./version-store";
 
@@ -20,12 +24,20 @@ export async function restoreVersion(
   storyId: number,
   versionId: number,
   now: Date,
+  /** The writer was told that readers see the restored text at once (required for a published story). */
+  readersSeeIt: boolean,
   /** Told, after the commit, of chapters this made public for the first time (a published story), as a save is. */
   onNewChapters?: (ns: number[], fanOut: RecordedEvent | null) => void,
 ): Promise<StoryWithTags> {
   let current = await getOwnStoryOrThrow(db, storyId, user.id);
   const version = await getVersionOrThrow(db, storyId, versionId);
   const { text } = await readVersionText(db, storyId, versionId);
+  // NOTE: readers see a published story's text as soon as it is written; a writer who was not told is asked first.
+  if (current.published && !readersSeeIt) {
+    throw new AppError(409, RESTORE_IS_PUBLIC, RESTORE_IS_PUBLIC_MESSAGE, {
+      chaptersLost: chaptersLost(current, { text, sanitizedWith: version.sanitizedWith }),
+    });
+  }
   // NOTE: a version kept under an older allowlist (or an old row's uncleaned text) is cleaned and counted again;
   // one kept under today's comes back as it is, with the counts it was kept with.
   const fresh = version.sanitizedWith >= SANITIZER_VERSION;

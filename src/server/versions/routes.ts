@@ -1,12 +1,20 @@
 // A story's history (issue 20 §1, decision 0041): the list, one version (with a word diff against the current
-// text), and restore. Only the author's own stories; anybody else's story or version is 404.
+// text and, for a published story, the chapters readers would lose), and restore. Only the author's own stories;
+// anybody else's story or version is 404.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type VersionDetail, type VersionList, VersionListQuery, VersionQuery } from "../../shared/schemas/versions";
+import {
+  RestoreBody,
+  type VersionDetail,
+  type VersionList,
+  VersionListQuery,
+  VersionQuery,
+} from "../../shared/schemas/versions";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { presentOwnStory } from "../stories/present";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
+import { chaptersLost } from "./chapters-lost";
 import { restoreVersion } from "./restore-version";
 import { diffVersion } from "./version-diff";
 import { getVersionOrThrow, listVersions, parseVersionId, presentVersion } from "./version-queries";
@@ -38,29 +46,37 @@ export async function versionRoutes(root: FastifyInstance): Promise<void> {
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
       const version = await getVersionOrThrow(request.db, story.id, parseVersionId(request.params.v));
       const { text } = await readVersionText(request.db, story.id, version.id);
-      const detail: VersionDetail = { ...presentVersion(version), content: text };
+      const readers = story.published
+        ? { chaptersLost: chaptersLost(story, { text, sanitizedWith: version.sanitizedWith }) }
+        : null;
+      const detail: VersionDetail = { ...presentVersion(version), content: text, readers };
       if (request.query.diff === "current") detail.diff = diffVersion(text, story.content);
       return detail;
     },
   );
 
-  app.post("/api/stories/:id/versions/:v/restore", { schema: { params: VersionParams } }, async (request) => {
-    const user = requireUser(request);
-    const id = parseStoryId(request.params.id);
-    const story = await restoreVersion(
-      request.db,
-      user,
-      id,
-      parseVersionId(request.params.v),
-      root.deps.now(),
-      (chapters, durable) => root.deps.events.emit("chapters.published", { storyId: id, chapters, durable }),
-    );
-    await root.deps.events.emit("story.saved", {
-      storyId: id,
-      author: user,
-      published: story.published,
-      textChanged: true,
-    });
-    return presentOwnStory(story);
-  });
+  app.post(
+    "/api/stories/:id/versions/:v/restore",
+    { schema: { params: VersionParams, body: RestoreBody } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseStoryId(request.params.id);
+      const story = await restoreVersion(
+        request.db,
+        user,
+        id,
+        parseVersionId(request.params.v),
+        root.deps.now(),
+        request.body?.readersSeeIt === true,
+        (chapters, durable) => root.deps.events.emit("chapters.published", { storyId: id, chapters, durable }),
+      );
+      await root.deps.events.emit("story.saved", {
+        storyId: id,
+        author: user,
+        published: story.published,
+        textChanged: true,
+      });
+      return presentOwnStory(story);
+    },
+  );
 }

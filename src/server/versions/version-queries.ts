@@ -64,5 +64,6 @@ export function presentVersion(row: VersionRow): VersionView {
     model: row.model,
     published: row.published,
     restoredFrom: row.restoredFrom,
+    aiWordCount: row.aiWordCount,
   };
 }

@@ -106,6 +106,45 @@ describeEachDb("story versions", (ctx) => {
     expect((await save(story.id, cookie, { version: before.version, content: para("stale") })).statusCode).toBe(409);
   });
 
+  it("tells who wrote a version kept without an origin: Marin's words are counted in it", async () => {
+    // The wizard's opening scene as it was saved before the wizard sent its origin: Marin's wrapper, no hint.
+    const { story, cookie } = await writer({}, "");
+    const opening = `<div class="generated-content" data-model="Offline storyteller" data-generated-at="2026-01-01T00:00:00.000Z">${para("Chapter 1")}${para("Waves broke on the reef at dawn.")}</div>`;
+    expect((await save(story.id, cookie, { content: opening })).statusCode).toBe(200);
+    ctx().clock.advance(11 * MINUTE);
+    expect((await save(story.id, cookie, { content: opening + para("Then I typed.") })).statusCode).toBe(200);
+    const [kept] = await list(story.id, cookie);
+    expect(kept).toMatchObject({ origin: "writer", wordCount: 9, aiWordCount: 9 });
+  });
+
+  it("names what readers of a published story lose, and restores over their page only when the writer knows", async () => {
+    const { story, cookie } = await writer({}, para("Chapter 1") + para("The rain fell."));
+    ctx().clock.advance(MINUTE);
+    const grown = para("Chapter 1") + para("The rain fell.") + para("Chapter 2") + para("The sea rose.");
+    await save(story.id, cookie, { content: grown, versionOrigin: { origin: "marin", model: "Offline model" } });
+    const [, original] = await list(story.id, cookie);
+    const draftDetail = await call("GET", `/api/stories/${story.id}/versions/${original!.id}`, cookie);
+    expect(draftDetail.json().readers).toBeNull();
+    expect(
+      (await call("POST", `/api/stories/${story.id}/publish`, cookie, { title: "Harbour", description: "Rain." }))
+        .statusCode,
+    ).toBe(200);
+
+    const detail = await call("GET", `/api/stories/${story.id}/versions/${original!.id}?diff=current`, cookie);
+    expect(detail.json().readers).toEqual({ chaptersLost: ["Chapter 2"] });
+    const unasked = await call("POST", `/api/stories/${story.id}/versions/${original!.id}/restore`, cookie);
+    expect(unasked.statusCode).toBe(409);
+    expect(unasked.json()).toMatchObject({ code: "RESTORE_IS_PUBLIC", chaptersLost: ["Chapter 2"] });
+    const read = await send(ctx().app, "GET", `/api/stories/${story.id}/read`);
+    expect(read.json().chapters).toHaveLength(2);
+
+    const told = await call("POST", `/api/stories/${story.id}/versions/${original!.id}/restore`, cookie, {
+      readersSeeIt: true,
+    });
+    expect(told.statusCode).toBe(200);
+    expect((await send(ctx().app, "GET", `/api/stories/${story.id}/read`)).json().chapters).toHaveLength(1);
+  });
+
   it("answers 404 for anybody else's story or version, an unknown version, and a deleted story", async () => {
     const mine = await writer();
     const theirs = await writer();

@@ -1,4 +1,5 @@
-// Story export (FicForge Plus early access, EARLY_ACCESS_FEATURES.storyExport): the formats and the download URL.
+// Story export, free on every plan (a writer's own story, as the account export and the public page's EPUB give it):
+// the formats and the download URL.
 import { z } from "zod";
 
 export const StoryExportFormat = z.enum(["epub", "md", "txt", "html"]);
@@ -11,5 +12,5 @@ export const STORY_EXPORT_FORMATS: Record<StoryExportFormat, { label: string }> 
   html: { label: "Web page (.html)" },
 };
 
-/** GET: the file as an attachment (a link with `download`, or navigation). 403 PREMIUM_REQUIRED for free users. */
+/** GET: the file as an attachment (a link with `download`, or navigation); the author's own story only (else 404). */
 export const storyExportUrl = (id: number, format: StoryExportFormat) => `/api/stories/${id}/export?format=${format}`;

@@ -46,17 +46,25 @@ export type StoryFields = z.infer<typeof StoryFields>;
 
 export const PublishTag = z.enum(PUBLISH_TAGS);
 
+/** A story's blurb (the publish dialog's and the details page's Description). */
+export const StoryDescription = z
+  .string()
+  .trim()
+  .max(L.STORY_DESCRIPTION_MAX, `Description must be at most ${L.STORY_DESCRIPTION_MAX} characters`);
+/** Publishing needs a description, and a published story keeps one (readers see it on every card and page). */
+export const RequiredStoryDescription = z
+  .string()
+  .trim()
+  .min(1, "Description required")
+  .max(L.STORY_DESCRIPTION_MAX, `Description must be at most ${L.STORY_DESCRIPTION_MAX} characters`);
+
 export const PublishBody = z.object({
   title: z
     .string()
     .trim()
     .refine((title) => !isBlankText(title), { message: "Title required", abort: true })
     .pipe(StoryTitle),
-  description: z
-    .string()
-    .trim()
-    .min(1, "Description required")
-    .max(L.STORY_DESCRIPTION_MAX, `Description must be at most ${L.STORY_DESCRIPTION_MAX} characters`),
+  description: RequiredStoryDescription,
   coverImage: z.string().nullable().optional(),
   tags: z
     .array(z.enum(ALL_TAGS as [string, ...string[]]))
@@ -209,7 +217,8 @@ export type StoryCreate = z.infer<typeof StoryCreate>;
 export const StoryUpdate = z.object({
   version: z.number().int().positive().optional(),
   title: StoryTitle.optional(),
-  description: z.string().max(L.STORY_DESCRIPTION_MAX).optional(),
+  /** A published story's may not be emptied (the server checks: 'Description required'). */
+  description: StoryDescription.optional(),
   content: z.string().optional(),
   characters: StoryCharacters.optional(),
   setting: Setting.optional(),
@@ -282,6 +291,11 @@ export interface StoryView {
   aiShare: number;
   /** FicForge Plus: the reader background (an /api/images URL), kept even while the author is not premium. */
   readerBackground: string | null;
+  /**
+   * The story's public page (/s/{id}-{slug}), or null while it has none: a draft, or a mature story (mature stories
+   * are never on the open web; readers 18+ open them in the app).
+   */
+  publicPath: string | null;
 }
 
 /** The 409 answer to a stale save. */

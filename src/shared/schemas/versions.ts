@@ -40,6 +40,8 @@ export interface VersionView {
   published: boolean;
   /** For origin 'restore': the version brought back. */
   restoredFrom: number | null;
+  /** Of wordCount, the words inside Marin's generated-content wrappers: who wrote a text kept without an origin. */
+  aiWordCount: number;
 }
 
 export interface VersionList {
@@ -59,5 +61,19 @@ export type DiffPart = { kind: "same" | "added" | "removed"; text: string } | { 
 export interface VersionDetail extends VersionView {
   /** The version's story HTML. */
   content: string;
+  /**
+   * For a published story (readers see its text, so a restore changes what they read at once): the chapters readers
+   * have now that this version does not, by title. Null for a draft.
+   */
+  readers: { chaptersLost: string[] } | null;
   diff?: { parts: DiffPart[]; added: number; removed: number; truncated: boolean };
 }
+
+/**
+ * POST /api/stories/{id}/versions/{v}/restore. Restoring a published story changes its public text at once, so the
+ * writer must have been told: without `readersSeeIt` such a restore is refused (409 RESTORE_IS_PUBLIC).
+ */
+export const RestoreBody = z.object({ readersSeeIt: z.boolean().optional() }).nullish();
+export const RESTORE_IS_PUBLIC = "RESTORE_IS_PUBLIC";
+export const RESTORE_IS_PUBLIC_MESSAGE =
+  "This story is published: readers will see this version now. Confirm the restore to go ahead.";

@@ -53,7 +53,8 @@ describe("notification texts", () => {
   });
 
   it("says what happened and links where to act on it", () => {
-    expect(say({})).toEqual(["ilsa commented on Tides", "/dashboard/story/7"]);
+    // A comment opens the Feedback panel at it (the editor it used to open showed neither).
+    expect(say({})).toEqual(["ilsa commented on Tides", "/dashboard/story/7/details?comment=3"]);
     expect(say({ type: "reply" })).toEqual(["ilsa replied to your comment on Tides", "/dashboard/story/7/read"]);
     expect(say({ type: "new_chapter", chapterNumber: 2 })).toEqual([
       "ilsa posted chapter 2 of Tides",

@@ -26,8 +26,13 @@ export function notificationText(n: NotificationView): NotificationText {
   }
   switch (n.type) {
     case "comment":
-      // The author's own story: the editor, where the Feedback panel is (the reader sends authors there anyway).
-      return { before: `${who} commented on `, title, href: ROUTES.story(storyId), external: false };
+      // The author's own story: the Feedback panel, open at that comment.
+      return {
+        before: `${who} commented on `,
+        title,
+        href: n.commentId ? ROUTES.feedbackAt(storyId, n.commentId) : ROUTES.details(storyId),
+        external: false,
+      };
     case "reply":
       return { before: `${who} replied to your comment on `, title, href: ROUTES.read(storyId), external: false };
     case "new_chapter":

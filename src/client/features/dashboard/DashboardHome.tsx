@@ -3,11 +3,15 @@ import { useAuth } from "../auth/auth-context";
 import { DiscoverSection } from "../discover/DiscoverSection";
 import { WritingGoalCard } from "../habits/WritingGoalCard";
 import { ContinueReading } from "../reading-stats/ContinueReading";
+import { useMyStoriesQuery } from "../stories/queries";
 import { MyStoriesCarousel } from "./MyStoriesCarousel";
 import { PromoCard } from "./PromoCard";
 
 export function DashboardHome() {
   const { user, firstVisit } = useAuth();
+  const stories = useMyStoriesQuery();
+  // NOTE: while the list loads, the returning writer's line (the common case) rather than a flash of the other.
+  const hasStories = stories.data ? stories.data.length > 0 : !firstVisit;
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 p-4 sm:p-6 lg:p-8">
       <header>
@@ -16,9 +20,10 @@ export function DashboardHome() {
           {firstVisit ? `Welcome to FicForge, ${user?.username}!` : `Welcome back, ${user?.username}!`}
         </h1>
         <p className="mt-1 text-slate-600">
-          {firstVisit
-            ? "Start your first story with Marin, or see what other fans are writing."
-            : "Pick up where you left off, or start something new."}
+          {/* A writer with stories (imported, or made on another device) has a first story already. */}
+          {hasStories
+            ? "Pick up where you left off, or start something new."
+            : "Start your first story with Marin, or see what other fans are writing."}
         </p>
       </header>
       <WritingGoalCard />

@@ -1,5 +1,5 @@
-// The details page form of SPEC.md section 2: cover, title, characters, setting, plot ideas, tags, and FicForge
-// Plus's reader background.
+// The details page form: cover, title, description, characters, setting, plot ideas, tags, and FicForge Plus's
+// reader background.
 // A refused value is shown at its field (and in SPEC.md's 'Failed to update story' toast).
 import { useQueryClient } from "@tanstack/react-query";
 import { PenLine, Save } from "lucide-react";
@@ -23,7 +23,14 @@ import { type FieldErrors, revealFirstError, storyFieldErrors } from "../stories
 import { LimitedTextField } from "../stories/LimitedTextField";
 import { useUpdateStory } from "../stories/queries";
 import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
-import { type DetailsValues, detailsField, patchFromValues, valuesFromStory } from "./details-values";
+import { DescriptionField } from "./DescriptionField";
+import {
+  type DetailsValues,
+  descriptionProblem,
+  detailsField,
+  patchFromValues,
+  valuesFromStory,
+} from "./details-values";
 import { ReaderBackgroundField } from "./ReaderBackgroundField";
 import { StaleNotice } from "./StaleNotice";
 
@@ -62,6 +69,12 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
       const message = title.error.issues[0]?.message;
       setErrors({ title: message });
       toast({ title: "Failed to update story", description: message, variant: "destructive" });
+      return;
+    }
+    const descriptionError = descriptionProblem(base, values.description);
+    if (descriptionError) {
+      setErrors({ description: descriptionError });
+      toast({ title: "Failed to update story", description: descriptionError, variant: "destructive" });
       return;
     }
     setErrors({});
@@ -128,6 +141,12 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
             value={values.title}
             error={errors.title}
             onChange={(title) => set({ title })}
+          />
+          <DescriptionField
+            value={values.description}
+            onChange={(description) => set({ description })}
+            error={errors.description}
+            published={base.published}
           />
           <LimitedTextField
             label="Main Characters"

@@ -1,22 +1,26 @@
-// /dashboard/story/{id}/details: loading, 'Story not found', or the form and the early-access export.
+// /dashboard/story/{id}/details: loading, 'Story not found', or the form, the stats and the export.
 import { FileQuestion } from "lucide-react";
 import { Link, useSearch } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useAuth } from "../auth/auth-context";
 import { FeedbackButton } from "../feedback/FeedbackButton";
 import { StoryStats } from "../reading-stats/StoryStats";
 import { useStoryQuery } from "../stories/queries";
 import { DetailsForm } from "./DetailsForm";
 import { ImportReview } from "./ImportReview";
+import { PublicPageLinks } from "../publish/PublicPageLinks";
 import { StoryExport } from "./StoryExport";
+
+export const PUBLISHED_SUBTITLE = "Published: change what readers see of your story.";
 
 export function DetailsView({ id }: { id: string }) {
   const { data: story, isLoading, isError } = useStoryQuery(id);
-  const isPremium = useAuth().user?.isPremium === true;
   // Issue 20: '?imported=N' after an import opens the draft in review.
-  const imported = Number(new URLSearchParams(useSearch()).get("imported") ?? 0);
+  const search = new URLSearchParams(useSearch());
+  const imported = Number(search.get("imported") ?? 0);
+  // A comment notification: the Feedback panel opens at that comment.
+  const commentId = Number(search.get("comment") ?? 0) || undefined;
 
   if (isError || (!isLoading && !story)) {
     return (
@@ -35,9 +39,12 @@ export function DetailsView({ id }: { id: string }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-ink sm:text-3xl">Story Details</h1>
-          <p className="mt-1 text-slate-600">Tell us more about your story idea!</p>
+          <p className="mt-1 text-slate-600">
+            {story?.published ? PUBLISHED_SUBTITLE : "Tell us more about your story idea!"}
+          </p>
+          {story ? <PublicPageLinks story={story} className="-ml-1.5 mt-1" /> : null}
         </div>
-        {story ? <FeedbackButton storyId={String(story.id)} /> : null}
+        {story ? <FeedbackButton storyId={String(story.id)} openAt={commentId} /> : null}
       </header>
       {story && imported > 0 ? <ImportReview story={story} count={imported} /> : null}
       <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
@@ -55,7 +62,7 @@ export function DetailsView({ id }: { id: string }) {
       {story ? <StoryStats storyId={story.id} /> : null}
       {story ? (
         <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
-          <StoryExport storyId={story.id} isPremium={isPremium} />
+          <StoryExport storyId={story.id} />
         </section>
       ) : null}
     </div>

@@ -57,6 +57,7 @@ const STORY = {
   wordCount: 2,
   aiShare: 0,
   readerBackground: null,
+  publicPath: null,
 } satisfies StoryView;
 
 let patches: Record<string, unknown>[];
@@ -160,32 +161,17 @@ describe("the reader background", () => {
   });
 });
 
-describe("the early-access export", () => {
+describe("the export (free on every plan)", () => {
   const formats = () => within(screen.getByRole("list", { name: "Export formats" })).getAllByRole("link");
 
-  it("offers a premium author EPUB, Markdown, plain text and HTML downloads from the export endpoint", async () => {
-    auth.user = { id: 1, username: "kai", isPremium: true };
+  it("offers a free author EPUB, Markdown, plain text and HTML downloads, and says they are free", async () => {
     await renderDetails();
-    expect(within(screen.getByTestId("story-export")).getByText("Early access")).toBeTruthy();
+    expect(screen.getByTestId("story-export").textContent).toContain("Free on every plan");
     expect(formats().map((a) => [a.textContent, a.getAttribute("href"), a.hasAttribute("download")])).toEqual([
       ["EPUB", "/api/stories/7/export?format=epub", true],
       ["Markdown", "/api/stories/7/export?format=md", true],
       ["Plain text", "/api/stories/7/export?format=txt", true],
       ["HTML", "/api/stories/7/export?format=html", true],
     ]);
-  });
-
-  it("is locked for a free author: no download links, and the reason with the upgrade link", async () => {
-    await renderDetails();
-    const section = within(screen.getByTestId("story-export"));
-    const links = formats();
-    expect(links).toHaveLength(4);
-    for (const link of links) {
-      expect(link.hasAttribute("href")).toBe(false);
-      expect(link.getAttribute("aria-disabled")).toBe("true");
-    }
-    expect(section.getByRole("link", { name: /Unlock with FicForge Plus/ }).getAttribute("href")).toBe(
-      "/dashboard/upgrade",
-    );
   });
 });

@@ -30,6 +30,7 @@ function story(overrides: Partial<StoryView> = {}): StoryView {
     wordCount: 0,
     aiShare: 0,
     readerBackground: null,
+    publicPath: null,
     ...overrides,
   };
 }
@@ -38,6 +39,7 @@ describe("valuesFromStory", () => {
   it("maps Main Characters to the characters' description", () => {
     expect(valuesFromStory(story())).toEqual({
       title: "Old title",
+      description: "Setting: Rome",
       mainCharacters: "Two rivals",
       setting: "Rome",
       plotIdeas: "",

@@ -1,9 +1,16 @@
 // Maps a story to the details form and the form back to a PATCH (SPEC.md section 7: details fields).
-import type { StoryUpdate, StoryView } from "../../../shared/schemas/story";
+import {
+  RequiredStoryDescription,
+  StoryDescription,
+  type StoryUpdate,
+  type StoryView,
+} from "../../../shared/schemas/story";
 import { isTaggingField, type TaggingValues, taggingBody, taggingFrom } from "../tags/TaggingFields";
 
 export interface DetailsValues {
   title: string;
+  /** The blurb readers see on cards and the public page (given at publish; a published story keeps one). */
+  description: string;
   /** Main Characters: the characters' description (the server stores plain text there too). */
   mainCharacters: string;
   setting: string;
@@ -19,6 +26,7 @@ export interface DetailsValues {
 export function valuesFromStory(story: StoryView): DetailsValues {
   return {
     title: story.title,
+    description: story.description ?? "",
     mainCharacters: story.characters?.description ?? "",
     setting: story.setting ?? "",
     plotIdeas: story.plotIdeas ?? "",
@@ -44,6 +52,8 @@ export function patchFromValues(story: StoryView, values: DetailsValues): StoryU
     tags: values.tags as StoryUpdate["tags"],
     ...taggingBody(values.tagging),
   };
+  // An untouched description is left out (an old draft's may be empty or untrimmed).
+  if (values.description !== (story.description ?? "")) patch.description = values.description.trim();
   // An unchanged cover is left out so the stored image is not sent back and re-processed.
   if (values.coverImage !== story.coverImage) patch.coverImage = values.coverImage;
   // The same for the background; a free user's untouched one is never sent (a new one would be refused with 403).
@@ -53,6 +63,7 @@ export function patchFromValues(story: StoryView, values: DetailsValues): StoryU
 
 const FORM_FIELDS: Partial<Record<string, keyof DetailsValues>> = {
   title: "title",
+  description: "description",
   characters: "mainCharacters",
   setting: "setting",
   plotIdeas: "plotIdeas",
@@ -60,6 +71,12 @@ const FORM_FIELDS: Partial<Record<string, keyof DetailsValues>> = {
   coverImage: "coverImage",
   readerBackground: "readerBackground",
 };
+
+/** The description as the server checks it: required once the story is published, as at publish. */
+export function descriptionProblem(story: Pick<StoryView, "published">, description: string): string | undefined {
+  const schema = story.published ? RequiredStoryDescription : StoryDescription;
+  return schema.safeParse(description).error?.issues[0]?.message;
+}
 
 /** The form field a PATCH field belongs to, for showing the server's message there. */
 export function detailsField(key: string): keyof DetailsValues | undefined {

@@ -30,6 +30,8 @@ interface EditorHeaderProps {
   onOpenFeedback: () => void;
   /** The story's versions (features/history). */
   onOpenHistory: () => void;
+  /** A published story's 'View public page' and 'Copy link' (nothing for a draft). */
+  publicLinks?: ReactNode;
 }
 
 function ActionButton({
@@ -120,6 +122,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           ) : atLimit ? (
             <p className="px-1 text-xs text-orange-600">{maximumReachedNote(STORY_TITLE_MAX)}</p>
           ) : null}
+          {props.publicLinks}
         </div>
         <div className="flex items-center gap-3">
           {props.wordCount}

@@ -17,6 +17,7 @@ import { UnpublishDialog } from "../publish/UnpublishDialog";
 import { AssistantPane } from "../marin/AssistantPane";
 import { ConflictDialog, draftAsText } from "./ConflictDialog";
 import { DiscardedDraftBanner } from "./DiscardedDraftBanner";
+import { PublicPageLinks } from "../publish/PublicPageLinks";
 import { EditorHeader } from "./EditorHeader";
 import { EDITOR_PARSE_OPTIONS, editorExtensions } from "./extensions";
 import { FocusAnnouncer, FocusBar, FocusButton } from "./FocusMode";
@@ -53,6 +54,8 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const [title, setTitle] = useState(story.title);
   const titleRef = useRef(story.title);
   const [published, setPublished] = useState(story.published);
+  // Where readers find it (the public page's path changes with a publish, an unpublish and a retitle).
+  const [publicPath, setPublicPath] = useState(story.publicPath);
   const [discarded, setDiscarded] = useState<Draft | null>(null);
   const [publishOpen, setPublishOpen] = useState(false);
   const [unpublishOpen, setUnpublishOpen] = useState(false);
@@ -97,6 +100,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
   };
   const applyWrite = (written: StoryView) => {
     setPublished(written.published);
+    setPublicPath(written.publicPath);
     if (saver.adoptWrite(written) && titleRef.current !== written.title) {
       titleRef.current = written.title;
       setTitle(written.title);
@@ -178,6 +182,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
           unseenFeedback={unseenFeedback}
           onOpenFeedback={() => setFeedbackOpen(true)}
           onOpenHistory={() => void openHistory()}
+          publicLinks={<PublicPageLinks story={{ id: story.id, title, published, publicPath }} />}
         />
         <FormattingToolbar editor={editor}>
           <FocusButton onEnter={focus.enter} />

@@ -6,6 +6,7 @@ import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
 import type { PublishOutcome } from "../publish/PublishDialog";
 import { publishField } from "../publish/publish-form";
+import { publishedToast } from "../publish/published-toast";
 import { storyFieldErrors } from "../stories/field-errors";
 import { usePublishStory, useUnpublishStory } from "../stories/queries";
 import type { StorySaver } from "./story-saver";
@@ -23,7 +24,7 @@ export function usePublishFlow(storyId: number, saver: StorySaver, onWritten: (s
     try {
       const story = await publish.mutateAsync(body);
       onWritten(story);
-      toast({ title: "Story published", description: "Your story is now visible in Discover." });
+      publishedToast(story);
       return { published: true, fields: {} };
     } catch (error) {
       toast({ title: "Failed to publish story", description: errorMessage(error), variant: "destructive" });

@@ -22,15 +22,16 @@ export function UnseenBadge({ count }: { count: number }) {
   );
 }
 
-export function FeedbackButton({ storyId }: { storyId: string }) {
-  const [open, setOpen] = useState(false);
+/** `openAt`: a comment to open the panel at (a comment notification's link). */
+export function FeedbackButton({ storyId, openAt }: { storyId: string; openAt?: number }) {
+  const [open, setOpen] = useState(openAt !== undefined);
   const unseen = useUnseenFeedback(storyId);
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)} aria-label={feedbackLabel(unseen)}>
         <MessageSquare className="h-4 w-4" aria-hidden /> Feedback <UnseenBadge count={unseen} />
       </Button>
-      <FeedbackPanel storyId={storyId} open={open} onOpenChange={setOpen} />
+      <FeedbackPanel storyId={storyId} open={open} onOpenChange={setOpen} focusComment={openAt} />
     </>
   );
 }

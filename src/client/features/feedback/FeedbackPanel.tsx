@@ -8,7 +8,10 @@ import { CommentCard } from "../reader/CommentCard";
 import { useDeleteComment } from "../reader/queries";
 import { useFeedbackQuery, useMarkFeedbackSeen } from "./queries";
 
-function FeedbackList({ storyId }: { storyId: string }) {
+/** Pages read looking for a notification's comment before giving up (it may have been deleted). */
+const PAGES_TO_FIND = 10;
+
+function FeedbackList({ storyId, focusComment }: { storyId: string; focusComment?: number }) {
   const feedback = useFeedbackQuery(storyId, true);
   const remove = useDeleteComment(storyId);
   const markSeen = useMarkFeedbackSeen(storyId);
@@ -24,6 +27,19 @@ function FeedbackList({ storyId }: { storyId: string }) {
     }
   }, [newest, markSeen]);
 
+  const found = focusComment !== undefined && items.some((item) => item.id === focusComment);
+  const pages = feedback.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (focusComment === undefined || found || !feedback.hasNextPage || feedback.isFetchingNextPage) return;
+    if (pages < PAGES_TO_FIND) void feedback.fetchNextPage();
+  }, [focusComment, found, feedback, pages]);
+  useEffect(() => {
+    if (!found) return;
+    const card = document.getElementById(`feedback-comment-${focusComment}`);
+    card?.scrollIntoView({ block: "center" });
+    card?.focus({ preventScroll: true });
+  }, [found, focusComment]);
+
   if (feedback.isPending)
     return (
       <div className="space-y-3" aria-busy="true">
@@ -37,7 +53,15 @@ function FeedbackList({ storyId }: { storyId: string }) {
     <div className="space-y-3">
       <ol className="space-y-3" aria-label="Comments, newest first">
         {items.map((item) => (
-          <li key={item.id}>
+          <li
+            key={item.id}
+            id={`feedback-comment-${item.id}`}
+            tabIndex={item.id === focusComment ? -1 : undefined}
+            aria-current={item.id === focusComment ? "true" : undefined}
+            className={
+              item.id === focusComment ? "rounded-xl ring-2 ring-brand-400 ring-offset-2 outline-none" : undefined
+            }
+          >
             <CommentCard
               storyId={storyId}
               comment={item}
@@ -61,15 +85,17 @@ export function FeedbackPanel({
   storyId,
   open,
   onOpenChange,
+  focusComment,
 }: {
   storyId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  focusComment?: number;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Feedback" description="Every comment on this story, newest first." className="max-w-2xl">
-        {open ? <FeedbackList storyId={storyId} /> : null}
+        {open ? <FeedbackList storyId={storyId} focusComment={focusComment} /> : null}
       </DialogContent>
     </Dialog>
   );

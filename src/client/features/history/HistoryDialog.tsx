@@ -56,6 +56,24 @@ function VersionRow({
   );
 }
 
+/** A published story's restore is public at once: the confirmation says so, and which chapters readers lose. */
+// NOTE: spans, as it sits inside the dialog's description paragraph.
+function ReadersNotice({ chaptersLost }: { chaptersLost: string[] }) {
+  return (
+    <span
+      className="mt-3 block rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900"
+      data-testid="readers-notice"
+    >
+      <span className="block font-semibold">Readers will see this version now.</span>
+      <span className="mt-1 block">
+        {chaptersLost.length > 0
+          ? `These chapters disappear from your public page: ${chaptersLost.join(", ")}.`
+          : "Your story is published: what readers see changes as soon as you restore."}
+      </span>
+    </span>
+  );
+}
+
 function VersionPane({
   storyId,
   version,
@@ -65,16 +83,17 @@ function VersionPane({
   storyId: number;
   version: VersionView;
   onBack: () => void;
-  onRestore: (version: VersionView) => Promise<void>;
+  onRestore: (version: VersionView, readersSeeIt: boolean) => Promise<void>;
 }) {
   const detail = useVersionQuery(storyId, version.id);
   const [confirming, setConfirming] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const when = whenLabel(version.savedAt);
+  const readers = detail.data?.readers ?? null;
   const restore = async () => {
     setRestoring(true);
     try {
-      await onRestore(version);
+      await onRestore(version, readers !== null);
     } finally {
       setRestoring(false);
     }
@@ -95,7 +114,7 @@ function VersionPane({
             {wordsLabel(version.wordCount)} · {originLabel(version)}
           </p>
         </div>
-        <Button size="sm" onClick={() => setConfirming(true)} disabled={restoring}>
+        <Button size="sm" onClick={() => setConfirming(true)} disabled={restoring || detail.isPending}>
           {restoring ? "Restoring..." : "Restore"}
         </Button>
       </div>
@@ -121,17 +140,30 @@ function VersionPane({
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent
           title="Restore this version?"
-          description={`Your story's text becomes the version from ${when}. Your current text is kept in History, so you can come back to it.`}
+          description={
+            <>
+              {`Your story's text becomes the version from ${when}. Your current text is kept in History, so you can come back to it.`}
+              {readers ? <ReadersNotice chaptersLost={readers.chaptersLost} /> : null}
+            </>
+          }
         >
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void restore()}>Restore</AlertDialogAction>
+          <AlertDialogAction onClick={() => void restore()}>
+            {readers ? "Restore for readers" : "Restore"}
+          </AlertDialogAction>
         </AlertDialogContent>
       </AlertDialog>
     </section>
   );
 }
 
-function HistoryBody({ storyId, onRestore }: { storyId: number; onRestore: (version: VersionView) => Promise<void> }) {
+function HistoryBody({
+  storyId,
+  onRestore,
+}: {
+  storyId: number;
+  onRestore: (version: VersionView, readersSeeIt: boolean) => Promise<void>;
+}) {
   const versions = useVersionsQuery(storyId, true);
   const [selected, setSelected] = useState<VersionView | null>(null);
   const list = versions.data?.pages.flatMap((page) => page.versions) ?? [];
@@ -208,7 +240,7 @@ export function HistoryDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Restores the version into the open editor; the dialog closes when it is done. */
-  onRestore: (version: VersionView) => Promise<void>;
+  onRestore: (version: VersionView, readersSeeIt: boolean) => Promise<void>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

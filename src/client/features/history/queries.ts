@@ -40,8 +40,9 @@ export function useVersionQuery(storyId: number, versionId: number | null) {
 /** Restore: the answer is the story with the version's text, as any story write answers. */
 export function useRestoreVersion(storyId: number) {
   const queryClient = useQueryClient();
-  return useMutation<StoryView, Error, number>({
-    mutationFn: (versionId) => apiJson<StoryView>("POST", `/api/stories/${storyId}/versions/${versionId}/restore`),
+  return useMutation<StoryView, Error, { versionId: number; readersSeeIt: boolean }>({
+    mutationFn: ({ versionId, readersSeeIt }) =>
+      apiJson<StoryView>("POST", `/api/stories/${storyId}/versions/${versionId}/restore`, { readersSeeIt }),
     onSuccess: (story) => {
       queryClient.setQueryData(queryKeys.story(storyId), story);
       void queryClient.invalidateQueries({ queryKey: queryKeys.storyVersions(storyId) });

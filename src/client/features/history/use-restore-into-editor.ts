@@ -17,12 +17,13 @@ export function useRestoreIntoEditor(
   onRestored: (story: StoryView) => void,
 ) {
   const restore = useRestoreVersion(storyId);
-  return async (version: VersionView): Promise<void> => {
+  /** `readersSeeIt`: the writer was told that readers of the published story see the version at once. */
+  return async (version: VersionView, readersSeeIt: boolean): Promise<void> => {
     // NOTE: a save that fails (a conflict, offline) stops here; its own dialog or toast says why.
     if (saver.isDirty() && !(await saver.save())) return;
     let story: StoryView;
     try {
-      story = await restore.mutateAsync(version.id);
+      story = await restore.mutateAsync({ versionId: version.id, readersSeeIt });
     } catch (error) {
       toast({ title: "Failed to restore version", description: errorMessage(error), variant: "destructive" });
       return;

@@ -7,6 +7,9 @@ export function originLabel(version: VersionView): string {
   if (version.origin === "marin") return version.model ? `Marin · ${version.model}` : "Marin";
   if (version.origin === "restore") return "Restored";
   if (version.origin === "import") return "Imported";
+  // A text kept without an origin (typing, publishing) is named by whose words are in it.
+  if (version.wordCount > 0 && version.aiWordCount >= version.wordCount) return "Marin";
+  if (version.aiWordCount > 0) return "You and Marin";
   return "You";
 }
 

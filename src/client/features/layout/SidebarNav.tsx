@@ -1,5 +1,15 @@
 // The sidebar's links with SPEC.md's highlighting rules; collapsed, each is an icon with a tooltip.
-import { BookMarked, Crown, History, Home, type LucideIcon, PenSquare, Settings, ShieldCheck } from "lucide-react";
+import {
+  BookMarked,
+  Compass,
+  Crown,
+  History,
+  Home,
+  type LucideIcon,
+  PenSquare,
+  Settings,
+  ShieldCheck,
+} from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -13,15 +23,11 @@ interface NavLink {
 }
 
 const LINKS: NavLink[] = [
+  // The dashboard is the writer's home (their stories, today's writing), so it is 'Home', highlighted there only;
+  // 'Discover' is the browse page, and highlighted there.
+  { href: ROUTES.dashboard, label: "Home", icon: Home, isActive: (p) => p === ROUTES.dashboard },
   { href: ROUTES.create, label: "Create Story", icon: PenSquare, isActive: (p) => p.includes("/create") },
-  // SPEC.md section 2: 'Discover' is /dashboard (its Discover section links on to the browse page), highlighted on
-  // an exact match; the browse page is part of Discover, so it highlights there too.
-  {
-    href: ROUTES.dashboard,
-    label: "Discover",
-    icon: Home,
-    isActive: (p) => p === ROUTES.dashboard || p === ROUTES.discover,
-  },
+  { href: ROUTES.discover, label: "Discover", icon: Compass, isActive: (p) => p === ROUTES.discover },
   { href: ROUTES.history, label: "History", icon: History, isActive: (p) => p.startsWith(ROUTES.history) },
   { href: ROUTES.canon, label: "Canon packs", icon: BookMarked, isActive: (p) => p.startsWith(ROUTES.canon) },
   {

@@ -56,6 +56,8 @@ describe("the wizard's opening scene", () => {
         content:
           '<section class="chapter" data-chapter="1"><div class="generated-content" data-model="Offline storyteller" ' +
           'data-generated-at="2026-11-22T10:30:00.000Z"><h2>Chapter 1: Storm</h2><p>Rain.</p></div></section>',
+        // Marin wrote it: History labels it so, not 'You'.
+        versionOrigin: { origin: "marin", model: "Offline storyteller" },
       },
     });
   });

@@ -58,7 +58,12 @@ export async function writeOpeningScene(story: StoryView, draft: WizardDraft): P
   // NOTE: always chapter 1: the overlay promises the first chapter, and the editor's greeting looks for it.
   const content = aiWrapperHtml({ ...answer, chapter: true }, 1);
   try {
-    return await apiJson<StoryView>("PATCH", `/api/stories/${story.id}`, { content, version: story.version });
+    // Marin wrote it: History names it so (and keeps it as Marin's version, with the model).
+    return await apiJson<StoryView>("PATCH", `/api/stories/${story.id}`, {
+      content,
+      version: story.version,
+      versionOrigin: { origin: "marin", model: answer.model ?? "" },
+    });
   } catch (error) {
     throw new AfterCreateError(SAVE_FAILED, { cause: error });
   }
