@@ -48,7 +48,7 @@ export function DiscoverFilterBar({
         <div className="min-w-0 flex-[1_1_100%] sm:flex-[1_1_16rem]">
           <SearchBox value={filters.q} onCommit={commitQuery} />
         </div>
-        <div className="min-w-0 flex-1 space-y-1.5 sm:w-44 sm:flex-none">
+        <div className="min-w-[7.5rem] flex-1 space-y-1.5 sm:w-44 sm:flex-none">
           <Label htmlFor="discover-sort">Sort</Label>
           <select
             id="discover-sort"
