@@ -120,9 +120,11 @@ test("a reader follows an author's name to their page, which reads signed out wi
       await expect(works.getByRole("article")).toHaveCount(1);
       await expect(works.getByText(author.shown.description)).toBeVisible();
       await expect(works.getByRole("list", { name: "About this story" }).getByRole("listitem")).toHaveText([
-        "5 words",
+        "Not Rated",
         "Adventure",
         "Drama",
+        "In progress",
+        "5 words",
       ]);
       await expect(reader.getByText(author.mature)).toHaveCount(0);
       await expect(reader.getByText(author.draft)).toHaveCount(0);

@@ -79,6 +79,10 @@ const CATALOGUE_BY_KEY = new Map(CATALOGUE_TAGS.map((name) => [name.toLowerCase(
 /** The catalogue tag with this key (any case, any spacing), or undefined. */
 export const catalogueTag = (name: string) => CATALOGUE_BY_KEY.get(tagKey(name));
 
+const WARNING_BY_KEY = new Map<string, Warning>(WARNINGS.map((w) => [tagKey(w), w]));
+/** The warning with this key (any case, any spacing), or undefined: warnings filter as tags do. */
+export const warningTag = (name: string) => WARNING_BY_KEY.get(tagKey(name));
+
 /** A tag's public page: /t/{tag}. */
 export const tagPath = (name: string) => `/t/${encodeURIComponent(tagSpelling(name))}`;
 

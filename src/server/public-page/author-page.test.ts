@@ -32,6 +32,9 @@ describeEachDb(
         title: "The Crow Keeper",
         description: "Snow has closed the pass.",
         tags: ["Adventure", "Found Family"],
+        fandoms: ["Stardew Valley"],
+        contentRating: "teen",
+        warnings: ["Major character death"],
         wordCount: 1234,
         publishedAt: new Date("2026-01-01"),
       });
@@ -51,7 +54,12 @@ describeEachDb(
       expect(html).toContain("<li>2 published stories</li>");
       expect(html).toContain(`<a href="${publicStoryPath(older.id, older.title)}">The Crow Keeper</a>`);
       expect(html).toContain("<p>Snow has closed the pass.</p>");
-      expect(html).toContain("<li>1,234 words</li><li>Adventure</li><li>Found Family</li>");
+      // The story's tags in AO3's order (rating, warnings, fandoms, then tags), each tag and warning a link to its page.
+      expect(html).toContain(
+        '<li>Teen</li><li><a href="/t/Major%20character%20death" rel="tag">Major character death</a></li>' +
+          '<li>Stardew Valley</li><li><a href="/t/Adventure" rel="tag">Adventure</a></li>' +
+          '<li><a href="/t/Found%20Family" rel="tag">Found Family</a></li><li>In progress</li><li>1,234 words</li>',
+      );
       expect(html).toContain(`<a href="${publicStoryPath(newer.id, newer.title)}">Salt Lines</a>`);
       expect(html).toContain("<li>1 word</li>");
       // Newest first.

@@ -7,6 +7,8 @@ import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { formerUsernames, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
+import { fandomList } from "../stories/story-rating";
+import { type LabelPairs, labelPairs } from "../tags/story-labels";
 import { countStoryWords } from "../stories/story-text";
 import { GATED_RATINGS } from "../../shared/tagging";
 
@@ -21,6 +23,11 @@ export interface PublicWork {
   title: string;
   description: string | null;
   tags: string[];
+  labels: LabelPairs;
+  contentRating: string;
+  warnings: string[];
+  fandoms: string[];
+  status: string;
   wordCount: number;
   publishedAt: Date | null;
 }
@@ -56,6 +63,10 @@ export async function loadPublicWorks(db: Db, authorId: number): Promise<PublicW
       title: stories.title,
       description: stories.description,
       tags: tagNames,
+      labels: labelPairs,
+      warnings: stories.warnings,
+      fandoms: stories.fandoms,
+      status: stories.status,
       wordCount: stories.wordCount,
       // NOTE: the text only for rows written before words were counted (the maintenance job counts them later).
       uncountedContent: sql<string | null>`case when ${stories.wordCount} is null then ${stories.content} end`,
@@ -83,6 +94,11 @@ export async function loadPublicWorks(db: Db, authorId: number): Promise<PublicW
       title: row.title,
       description: row.description,
       tags: row.tags,
+      labels: row.labels,
+      contentRating: row.contentRating,
+      warnings: row.warnings,
+      fandoms: fandomList(row.fandoms),
+      status: row.status,
       wordCount: row.wordCount ?? countStoryWords(row.uncountedContent ?? "").wordCount,
       publishedAt: row.publishedAt,
     }));

@@ -4,6 +4,8 @@ import { authorFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/routes";
 import { followSlot } from "../community/author-follow";
 import { safetySlot } from "../safety/author-safety";
+import { cardChipsHtml } from "../tags/card-chips-html";
+import { toLabels } from "../tags/story-labels";
 import type { PublicAuthor, PublicWork } from "./author-query";
 import { escapeHtml as e, PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "./template";
 
@@ -31,11 +33,10 @@ export function authorSummary(author: PublicAuthor, works: number): string {
 export const initialOf = (username: string) => (/[\p{L}\p{N}]/u.exec(username)?.[0] ?? "?").toUpperCase();
 
 function work(item: PublicWork): string {
-  const tags = item.tags.map((tag) => `<li>${e(tag)}</li>`).join("");
   const summary = item.description?.trim();
   return `<li class="work"><article aria-labelledby="w${item.id}">
 <h3 id="w${item.id}"><a href="${e(encodeURI(publicStoryPath(item.id, item.title)))}">${e(item.title)}</a></h3>
-${summary ? `<p>${e(summary)}</p>\n` : ""}<ul class="meta" aria-label="About this story"><li>${plural(item.wordCount, "word", "words")}</li>${tags}</ul>
+${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount)}
 </article></li>`;
 }
 

@@ -6,6 +6,7 @@ import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { images, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
+import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../tags/story-labels";
 import { GATED_RATINGS } from "../../shared/tagging";
 
@@ -24,6 +25,7 @@ export interface PublicStoryRow {
   contentRating: string;
   warnings: string[];
   status: string;
+  fandoms: string[];
   tags: string[];
   labels: LabelPairs;
 }
@@ -52,6 +54,7 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
       contentRating: stories.contentRating,
       warnings: stories.warnings,
       status: stories.status,
+      fandoms: stories.fandoms,
       tags: tagNames,
       labels: labelPairs,
     })
@@ -65,9 +68,10 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
   // derivation existed (or a rule that changed since) never leaks a mature story to the open web.
   if (row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)) return undefined;
   if ((GATED_RATINGS as readonly string[]).includes(row.contentRating)) return undefined;
-  const { markedMature: _m, themes: _t, moods: _mo, coverId, coverWidth, coverHeight, ...story } = row;
+  const { markedMature: _m, themes: _t, moods: _mo, coverId, coverWidth, coverHeight, fandoms, ...story } = row;
   return {
     ...story,
+    fandoms: fandomList(fandoms),
     cover: coverId && coverWidth && coverHeight ? { id: coverId, width: coverWidth, height: coverHeight } : null,
   };
 }

@@ -1,9 +1,10 @@
 // Discover's tag, rating, status and length filters (issue 17 section 4) as conditions on `stories`. A story
-// carries a tag when one of its catalogue tags or free-form tags has the tag's key (case and spacing ignored).
+// carries a tag when one of its catalogue tags, free-form tags or warnings has the tag's key (case and spacing
+// ignored): a card's warning chip filters by it as AO3's warning tags do.
 // Excluding is exact: a story carrying any excluded tag, in either table, never matches.
 import { type SQL, sql } from "drizzle-orm";
 import type { DiscoverQuery } from "../../shared/schemas/reading";
-import { catalogueTag, tagKey } from "../../shared/tagging";
+import { catalogueTag, tagKey, warningTag } from "../../shared/tagging";
 import { AppError } from "../errors";
 
 // NOTE: written with the table name: inside these subqueries drizzle would leave a bare "id" for stories.id.
@@ -15,14 +16,20 @@ const textArray = (list: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** Both sides of "carries one of these": free-form keys and catalogue names. */
+/** Every side of "carries one of these": free-form keys, catalogue names and warnings. */
 export function carriesAny(names: readonly string[]): SQL {
   const keys = [...new Set(names.map(tagKey))];
   const catalogue = [...new Set(names.map(catalogueTag).filter((n): n is string => n !== undefined))];
-  const free = sql`exists (select 1 from story_free_tags fl where fl.story_id = ${STORY} and fl.key = any(${textArray(keys)}))`;
-  if (catalogue.length === 0) return free;
-  return sql`(${free} or exists (select 1 from story_tags fc join tags fcn on fcn.id = fc.tag_id
-    where fc.story_id = ${STORY} and fcn.name = any(${textArray(catalogue)})))`;
+  const warnings = [...new Set(names.map(warningTag).filter((w) => w !== undefined))];
+  const sides = [
+    sql`exists (select 1 from story_free_tags fl where fl.story_id = ${STORY} and fl.key = any(${textArray(keys)}))`,
+  ];
+  if (catalogue.length > 0) {
+    sides.push(sql`exists (select 1 from story_tags fc join tags fcn on fcn.id = fc.tag_id
+    where fc.story_id = ${STORY} and fcn.name = any(${textArray(catalogue)}))`);
+  }
+  if (warnings.length > 0) sides.push(sql`"stories"."warnings" && ${textArray(warnings)}`);
+  return sides.length === 1 ? sides[0]! : sql`(${sql.join(sides, sql` or `)})`;
 }
 
 export const WORD_RANGE_MESSAGE = "minWords cannot be more than maxWords";

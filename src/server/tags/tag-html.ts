@@ -1,5 +1,5 @@
-// The tagging block public pages show before a story's text (rating, warnings, status, tags linking to /t/ pages),
-// its stylesheet is tag-css.ts.
+// The tagging block public pages show before a story's text (rating, warnings, fandoms, status, tags linking to /t/
+// pages); its stylesheet is tag-css.ts.
 import { contentRatingLabel, storyStatusLabel, tagPath } from "../../shared/tagging";
 import { escapeHtml as e } from "../public-page/template";
 
@@ -7,6 +7,8 @@ export interface TaggingModel {
   contentRating: string;
   warnings: readonly string[];
   status: string;
+  /** Shown as the reader shows them, without a link (fandoms have no tag page). */
+  fandoms?: readonly string[];
   tags: readonly string[];
   relationships: readonly string[];
   characterTags: readonly string[];
@@ -23,6 +25,7 @@ export function renderTagging(model: TaggingModel): string {
   const rows: [string, string][] = [
     ["Rating", chips([contentRatingLabel(model.contentRating)])],
     ...(model.warnings.length > 0 ? ([["Warnings", chips(model.warnings, " warn")]] as [string, string][]) : []),
+    ...(model.fandoms?.length ? ([["Fandoms", chips(model.fandoms)]] as [string, string][]) : []),
     ["Status", chips([storyStatusLabel(model.status)])],
   ];
   const lists: [string, readonly string[]][] = [

@@ -3,10 +3,11 @@
 import { storyNotModerated } from "../moderation/standing";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
-import { catalogueTag, GATED_RATINGS, tagKey } from "../../shared/tagging";
+import { catalogueTag, GATED_RATINGS, tagKey, warningTag } from "../../shared/tagging";
 import type { Db } from "../db/client";
 import { freeTags, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
+import { fandomList } from "../stories/story-rating";
 import { countStoryWords } from "../stories/story-text";
 import { type LabelPairs, labelPairs } from "./story-labels";
 import { notHiddenFrom } from "../safety/blocks";
@@ -23,14 +24,16 @@ export interface TagWork {
   tags: string[];
   labels: LabelPairs;
   contentRating: string;
+  warnings: string[];
+  fandoms: string[];
   status: string;
   wordCount: number;
 }
 
-/** The tag's canonical spelling (the catalogue's, or the first one written), or undefined when nobody used it. */
+/** The tag's canonical spelling (the catalogue's or the warning's, or the first one written), or undefined when nobody used it. */
 export async function findTagName(db: Db, name: string): Promise<string | undefined> {
-  const catalogue = catalogueTag(name);
-  if (catalogue) return catalogue;
+  const known = catalogueTag(name) ?? warningTag(name);
+  if (known) return known;
   const [row] = await db
     .select({ name: freeTags.name })
     .from(freeTags)
@@ -52,6 +55,8 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number): Prom
       tags: tagNames,
       labels: labelPairs,
       contentRating: stories.contentRating,
+      warnings: stories.warnings,
+      fandoms: stories.fandoms,
       status: stories.status,
       wordCount: stories.wordCount,
       uncountedContent: sql<string | null>`case when ${stories.wordCount} is null then ${stories.content} end`,
@@ -76,8 +81,9 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number): Prom
   return rows
     .filter((row) => !(row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)))
     .filter((row) => !(GATED_RATINGS as readonly string[]).includes(row.contentRating))
-    .map(({ uncountedContent, markedMature: _m, themes: _t, moods: _mo, ...row }) => ({
+    .map(({ uncountedContent, markedMature: _m, themes: _t, moods: _mo, fandoms, ...row }) => ({
       ...row,
+      fandoms: fandomList(fandoms),
       wordCount: row.wordCount ?? countStoryWords(uncountedContent ?? "").wordCount,
     }));
 }

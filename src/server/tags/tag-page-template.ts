@@ -1,8 +1,8 @@
 // The tag page's HTML (/t/{tag}): the public story page's stylesheet, header and footer, every text escaped, no
 // script at all.
 import { authorPath, publicStoryPath } from "../../shared/routes";
-import { contentRatingLabel, storyStatusLabel, TAG_LIMITS, tagPath } from "../../shared/tagging";
 import { escapeHtml as e, PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../public-page/template";
+import { cardChipsHtml } from "./card-chips-html";
 import { toLabels } from "./story-labels";
 import { TAG_PAGE_WORKS, type TagWork } from "./tag-page-query";
 
@@ -13,16 +13,11 @@ export interface TagPageModel {
 }
 
 function work(item: TagWork): string {
-  const labels = toLabels(item.labels);
-  const names = [...labels.relationships, ...labels.characterTags, ...labels.freeformTags, ...item.tags];
-  const shown = names.slice(0, TAG_LIMITS.cardTags);
-  const tags = shown.map((n) => `<li><a href="${e(tagPath(n))}" rel="tag">${e(n)}</a></li>`).join("");
-  const more = names.length > shown.length ? `<li>+${names.length - shown.length} more</li>` : "";
   const summary = item.description?.trim();
   return `<li class="work"><article aria-labelledby="w${item.id}">
 <h3 id="w${item.id}"><a href="${e(encodeURI(publicStoryPath(item.id, item.title)))}">${e(item.title)}</a></h3>
 <p class="by">by <a href="${e(authorPath(item.authorName))}" rel="author">${e(item.authorName)}</a></p>
-${summary ? `<p>${e(summary)}</p>\n` : ""}<ul class="meta" aria-label="About this story"><li>${e(contentRatingLabel(item.contentRating))}</li><li>${storyStatusLabel(item.status)}</li><li>${plural(item.wordCount, "word", "words")}</li>${tags}${more}</ul>
+${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount)}
 </article></li>`;
 }
 

@@ -264,4 +264,30 @@ describeEachDb("tags: tagging, filters, tag pages and rating gates", (ctx) => {
     expect(await (await call("GET", "/api/tags?q=rom")).json()).toContain("Romance");
     expect(await (await call("GET", `/api/tags?q=ilsa&kind=character`)).json()).not.toContain(ship);
   });
+
+  it("a warning filters as a tag does (Discover and /t/), and the public page names the story's fandoms", async () => {
+    const word = `vale${unique()}`;
+    const writer = await author();
+    const story = await createStory(db(), {
+      authorId: writer.user.id,
+      content: "<p>Words here.</p>",
+      fandoms: ["Stardew Valley"],
+    });
+    const res = await call(
+      "POST",
+      `/api/stories/${story.id}/publish`,
+      { title: `Harvest ${word}`, description: "Told.", warnings: ["Major character death"] },
+      writer.cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const calm = await publish({ title: `Calm ${word}` });
+    const found = (query: string) => call("GET", `/api/published-stories?q=${word}&${query}`).then(ids);
+    expect(await found(`tag=${encodeURIComponent("major CHARACTER death")}`)).toEqual([story.id]);
+    expect(await found(`exclude=${encodeURIComponent("Major character death")}`)).toEqual([calm.id]);
+    const page = await call("GET", `/t/${encodeURIComponent("Major character death")}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`/s/${story.id}-`);
+    const html = (await call("GET", `/s/${story.id}-harvest-${word}`)).body;
+    expect(html).toContain('<dt>Fandoms</dt><dd><ul class="meta"><li>Stardew Valley</li></ul></dd>');
+  });
 });

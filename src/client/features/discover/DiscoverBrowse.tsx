@@ -9,6 +9,7 @@ import { cn } from "../../lib/cn";
 import { useAuth } from "../auth/auth-context";
 import { DiscoverEmpty } from "./DiscoverEmpty";
 import { DiscoverFilterBar } from "./DiscoverFilterBar";
+import { EmptiedBy } from "./EmptiedBy";
 import { DEFAULT_FILTERS, hasNarrowingFilters } from "./filters";
 import { nsfwGate, visibleItems } from "./nsfw-gate";
 import { useDiscoverBrowse } from "./queries";
@@ -53,6 +54,7 @@ export function DiscoverBrowse() {
           message={narrowed ? NO_MATCHES_MESSAGE : gate.emptyMessage}
           offerUpgrade={!narrowed && gate.offerUpgrade}
         >
+          {narrowed && <EmptiedBy filters={filters} nsfw={gate.param} onChange={setFilters} />}
           {narrowed && (
             <Button size="sm" variant="outline" onClick={() => setFilters({ ...DEFAULT_FILTERS, nsfw: filters.nsfw })}>
               Clear filters

@@ -1,14 +1,15 @@
-// One published story in Discover: cover (or a placeholder), title, author and mood chips. The whole card opens the
-// reader (the title's link stretched over it); the author's name is a link of its own, above it, to their page.
+// One published story in Discover: cover (or a placeholder), title, author and the story's tags as chips (each filters
+// Discover by itself). The whole card opens the reader (the title's link stretched over it); the author's name and
+// the chips are links of their own, above it.
 import { BookOpen, Heart } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 import { Skeleton } from "../../components/ui/skeleton";
-import { moodChips } from "./moods";
 import { CardTags } from "../tags/TagLinks";
 import { readerState } from "../reader/back-link";
+import { parseFilters } from "./filters";
 
 function Cover({ src }: { src: string | null }) {
   const [broken, setBroken] = useState(false);
@@ -31,7 +32,6 @@ function Cover({ src }: { src: string | null }) {
 }
 
 export function StoryTile({ story }: { story: PublishedStoryItem }) {
-  const moods = moodChips(story.moods);
   const name = story.author?.username?.trim();
   const [path] = useLocation();
   const search = useSearch();
@@ -68,16 +68,9 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
             "Unknown Author"
           )}
         </p>
-        {moods.length > 0 && (
-          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Moods">
-            {moods.map((mood) => (
-              <li key={mood} className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-                {mood}
-              </li>
-            ))}
-          </ul>
-        )}
-        {story.contentRating ? <CardTags story={story} more={story.moreTags ?? 0} /> : null}
+        {story.contentRating ? (
+          <CardTags story={story} more={story.moreTags ?? 0} nsfw={parseFilters(search).nsfw} />
+        ) : null}
         {story.likeCount > 0 && (
           <p className="mt-auto flex items-center gap-1 pt-2 text-xs text-slate-500">
             <Heart className="h-3.5 w-3.5" aria-hidden />

@@ -1,5 +1,6 @@
-// Free-form tags as chips plus a box: Enter or a comma adds what is typed, suggestions (tags already used, one
-// spelling each) can be picked with the arrow keys or the mouse; a tag that breaks a rule says which.
+// Free-form tags as chips plus a box. Suggestions (tags already used, one spelling each) show as you type with the
+// first highlighted: Enter adds the highlighted one, the arrow keys or the mouse pick another, Escape closes the
+// list so Enter adds what is typed; a comma always adds what is typed. A tag that breaks a rule says which.
 import { X } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { FreeTag } from "../../../shared/schemas/tagging";
@@ -7,6 +8,7 @@ import { type LabelKind, tagKey } from "../../../shared/tagging";
 import { Label } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
 import { useTagSuggestions } from "./queries";
+import { defaultHighlight, enterPick, fittingSuggestions } from "./suggestion-pick";
 
 export interface TagInputProps {
   label: string;
@@ -46,10 +48,17 @@ export function TagInput({
   const id = useId();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  /** The suggestion an arrow key moved to (-1: the default one). */
   const [active, setActive] = useState(-1);
-  const suggestions = useTagSuggestions(useDebounced(text, 150), kind).filter(
-    (name) => !values.some((v) => tagKey(v) === tagKey(name)),
-  );
+  const [dismissed, setDismissed] = useState(false);
+  const fetched = useTagSuggestions(useDebounced(text, 150), kind);
+  const suggestions = dismissed ? [] : fittingSuggestions(text, fetched, values);
+  const open = suggestions.length > 0;
+  const highlighted = !open
+    ? -1
+    : active >= 0 && active < suggestions.length
+      ? active
+      : defaultHighlight(text, suggestions);
 
   function add(raw: string) {
     const parsed = FreeTag.safeParse(raw);
@@ -60,6 +69,7 @@ export function TagInput({
     setProblem(null);
     setText("");
     setActive(-1);
+    setDismissed(false);
     if (!values.some((v) => tagKey(v) === tagKey(parsed.data))) onChange([...values, parsed.data]);
   }
 
@@ -68,23 +78,25 @@ export function TagInput({
       // NOTE: Enter in a tag box never submits the form around it (the publish dialog would publish).
       event.preventDefault();
       if (text.trim() === "") return;
-      add(active >= 0 && suggestions[active] ? suggestions[active] : text);
-    } else if (event.key === "ArrowDown" && suggestions.length > 0) {
+      add(event.key === "Enter" ? enterPick(text, suggestions, highlighted) : text);
+    } else if (event.key === "ArrowDown" && open) {
       event.preventDefault();
-      setActive((i) => (i + 1) % suggestions.length);
-    } else if (event.key === "ArrowUp" && suggestions.length > 0) {
+      setActive((highlighted + 1) % suggestions.length);
+    } else if (event.key === "ArrowUp" && open) {
       event.preventDefault();
-      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+      setActive(highlighted <= 0 ? suggestions.length - 1 : highlighted - 1);
     } else if (event.key === "Backspace" && text === "" && values.length > 0) {
       onChange(values.slice(0, -1));
-    } else if (event.key === "Escape") {
-      setActive(-1);
+    } else if (event.key === "Escape" && open) {
+      // NOTE: inside a dialog, the first Escape closes the list, not the dialog.
+      event.preventDefault();
+      event.stopPropagation();
+      setDismissed(true);
     }
   }
 
   const chip =
     tone === "red" ? "bg-red-50 text-red-800 ring-1 ring-red-200" : "bg-brand-50 text-brand-800 ring-1 ring-brand-200";
-  const open = text.trim() !== "" && suggestions.length > 0;
   return (
     <div className="space-y-1.5" data-testid={testId}>
       <Label htmlFor={id}>{label}</Label>
@@ -118,16 +130,17 @@ export function TagInput({
           aria-expanded={open}
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 ? `${id}-o${active}` : undefined}
+          aria-activedescendant={open && highlighted >= 0 ? `${id}-o${highlighted}` : undefined}
           aria-describedby={problem ? `${id}-problem` : hint ? `${id}-hint` : undefined}
           className="h-10 w-full rounded-lg border border-brand-200 bg-white px-3 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-slate-50"
           onChange={(event) => {
             setText(event.target.value);
             setActive(-1);
+            setDismissed(false);
             setProblem(null);
           }}
           onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setActive(-1), 100)}
+          onBlur={() => setDismissed(true)}
         />
         {open && (
           <div
@@ -141,8 +154,11 @@ export function TagInput({
                 id={`${id}-o${i}`}
                 role="option"
                 tabIndex={-1}
-                aria-selected={i === active}
-                className={cn("cursor-pointer px-3 py-1.5 text-sm", i === active ? "bg-brand-50" : "hover:bg-brand-50")}
+                aria-selected={i === highlighted}
+                className={cn(
+                  "cursor-pointer px-3 py-1.5 text-sm",
+                  i === highlighted ? "bg-brand-100 text-brand-900" : "hover:bg-brand-50",
+                )}
                 onMouseDown={(event) => {
                   event.preventDefault();
                   add(name);

@@ -1,0 +1,86 @@
+// Discover's filters as removable chips (the collapsed bar shows them and counts them), and a card chip as the
+// filter that finds it. Pure, so the rules are tested without a browser.
+import { ROUTES } from "../../../shared/routes";
+import type { StoryChip } from "../../../shared/story-chips";
+import { CONTENT_RATING_IDS, type ContentRating, contentRatingLabel, storyStatusLabel } from "../../../shared/tagging";
+import { DEFAULT_FILTERS, type DiscoverFilters, filtersToSearch } from "./filters";
+
+export interface ActiveFilter {
+  /** Stable within one set of filters (React key, test id). */
+  id: string;
+  /** What the chip reads, e.g. "Exclude: Spiders". */
+  label: string;
+  /** The change that removes it. */
+  remove: Partial<DiscoverFilters>;
+}
+
+/** Every filter a chip can stand for, off (the search text, the order and the mature-stories choice stay). */
+export const NO_FILTERS: Partial<DiscoverFilters> = {
+  tags: [],
+  exclude: [],
+  ratings: [],
+  status: null,
+  minWords: null,
+  maxWords: null,
+  fandom: null,
+};
+
+const without = <T>(list: readonly T[], value: T) => list.filter((v) => v !== value);
+
+/** Every narrowing filter but the search text (which stays in its box), one chip each, in the panel's order. */
+export function activeFilters(filters: DiscoverFilters): ActiveFilter[] {
+  const chips: ActiveFilter[] = [];
+  for (const tag of filters.tags) {
+    chips.push({ id: `tag:${tag}`, label: tag, remove: { tags: without(filters.tags, tag) } });
+  }
+  for (const tag of filters.exclude) {
+    chips.push({ id: `exclude:${tag}`, label: `Without ${tag}`, remove: { exclude: without(filters.exclude, tag) } });
+  }
+  for (const rating of filters.ratings) {
+    chips.push({
+      id: `rating:${rating}`,
+      label: contentRatingLabel(rating),
+      remove: { ratings: without(filters.ratings, rating) },
+    });
+  }
+  if (filters.status) {
+    const label = filters.status === "complete" ? "Complete only" : storyStatusLabel(filters.status);
+    chips.push({ id: "status", label, remove: { status: null } });
+  }
+  if (filters.minWords !== null) {
+    chips.push({ id: "minWords", label: `At least ${filters.minWords} words`, remove: { minWords: null } });
+  }
+  if (filters.maxWords !== null) {
+    chips.push({ id: "maxWords", label: `At most ${filters.maxWords} words`, remove: { maxWords: null } });
+  }
+  if (filters.fandom) chips.push({ id: "fandom", label: filters.fandom, remove: { fandom: null } });
+  return chips;
+}
+
+/** The search text as a filter too, for saying what emptied a list. */
+export function narrowingFilters(filters: DiscoverFilters): ActiveFilter[] {
+  const q = filters.q.trim();
+  const search = q ? [{ id: "q", label: `Search '${q}'`, remove: { q: "" } }] : [];
+  return [...search, ...activeFilters(filters)];
+}
+
+/** The filter a card's chip stands for: a rating, a status, a fandom, or a tag (warnings are tags too). */
+export function chipFilter(chip: StoryChip): Partial<DiscoverFilters> {
+  switch (chip.kind) {
+    case "rating":
+      return (CONTENT_RATING_IDS as readonly string[]).includes(chip.value)
+        ? { ratings: [chip.value as ContentRating] }
+        : {};
+    case "status":
+      return { status: chip.value === "complete" ? "complete" : "in-progress" };
+    case "fandom":
+      return { fandom: chip.value };
+    default:
+      return { tags: [chip.value] };
+  }
+}
+
+/** Discover filtered by this chip alone (the reader's mature-stories choice kept), as AO3's tag links are. */
+export function chipHref(chip: StoryChip, nsfw: boolean): string {
+  return ROUTES.discover + filtersToSearch({ ...DEFAULT_FILTERS, nsfw, ...chipFilter(chip) });
+}

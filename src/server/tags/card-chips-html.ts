@@ -1,0 +1,25 @@
+// A story card's chips on the server's pages (tag and author pages), in the order Discover's cards show them
+// (shared/story-chips.ts). Tags and warnings link to their tag page (/t/{tag}, which lists what carries them);
+// the rating, fandoms and status read as plain facts, as the word count does.
+import { type ChipSource, storyChips } from "../../shared/story-chips";
+import { TAG_LIMITS, tagPath } from "../../shared/tagging";
+import { escapeHtml as e, plural } from "../public-page/template";
+
+const LINKED = new Set(["warning", "relationship", "character", "tag"]);
+
+/** The card's `<ul class="meta">`: its chips (at most TAG_LIMITS.cardTags linked ones, then '+N more'), then words. */
+export function cardChipsHtml(story: ChipSource, wordCount: number): string {
+  const chips = storyChips(story);
+  const linked = chips.filter((chip) => LINKED.has(chip.kind));
+  const shown = new Set(linked.slice(0, TAG_LIMITS.cardTags));
+  const items = chips
+    .filter((chip) => !LINKED.has(chip.kind) || shown.has(chip))
+    .map((chip) =>
+      LINKED.has(chip.kind)
+        ? `<li><a href="${e(tagPath(chip.label))}" rel="tag">${e(chip.label)}</a></li>`
+        : `<li>${e(chip.label)}</li>`,
+    );
+  if (linked.length > shown.size) items.push(`<li>+${linked.length - shown.size} more</li>`);
+  items.push(`<li>${plural(wordCount, "word", "words")}</li>`);
+  return `<ul class="meta" aria-label="About this story">${items.join("")}</ul>`;
+}
