@@ -12,7 +12,7 @@ import { authorFollowRoutes } from "./community/author-follow";
 import { communityRoutes } from "./community/routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { registerSessionCache, sessionsChanged } from "./accounts/session-cache";
-import { loadCachedSession, loadSession } from "./accounts/sessions";
+import { loadCachedSession, loadSession, restoreSignedInHint } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
@@ -26,6 +26,7 @@ import { createLogger, isLogger, type LoggerConfig, OneLineRequestLog } from "./
 import { registerTextGuard } from "./http/request-text";
 import { isApiRequest } from "./http/route-path";
 import { registerSecurity } from "./http/security";
+import { pulseCheck } from "./email-notifications/pulse";
 import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
 import { loreRoutes } from "./lore/routes";
@@ -124,7 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     done(null, payload);
   });
 
-  await healthRoutes(app, deps);
+  await healthRoutes(app, deps, () => pulseCheck(deps.emailPulse, deps.now().getTime()));
   metricsRoute(app, deps.metrics, deps.config.METRICS_TOKEN);
   deps.metrics.sources.readCache = () => app.readCache.stats;
   await app.register(accountRoutes);
@@ -156,6 +157,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(emailNotificationRoutes);
   await app.register(moderationRoutes);
   await app.register(loreRoutes);
-  await registerClient(app, options.clientDir);
+  await registerClient(app, options.clientDir, restoreSignedInHint);
   return app;
 }
