@@ -31,6 +31,7 @@ import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
 import { loreRoutes } from "./lore/routes";
 import { moderationRoutes } from "./moderation/routes";
+import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
 import { tagRoutes } from "./tags/routes";
 import { feedRoutes } from "./feeds/routes";
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   metricsRoute(app, deps.metrics, deps.config.METRICS_TOKEN);
   deps.metrics.sources.readCache = () => app.readCache.stats;
   await app.register(accountRoutes);
+  await app.register(myAccountRoutes);
   await app.register(storyRoutes);
   await app.register(canonRoutes);
   await app.register(versionRoutes);
