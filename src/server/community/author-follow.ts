@@ -10,7 +10,8 @@ import { AppError } from "../errors";
 import { sameOrigin } from "../http/form-origin";
 import { viewerSafety } from "../safety/author-safety";
 import { hides } from "../safety/blocks";
-import { escapeHtml as e, PAGE_CSP, plural, withSignedInHeader } from "../public-page/template";
+import { escapeHtml as e } from "../html/escape";
+import { PAGE_CSP, plural, withSignedInHeader } from "../html/site";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
 import { fanOutLater } from "./pending-fan-outs";
 

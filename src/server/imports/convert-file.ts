@@ -11,6 +11,7 @@ import { proseToHtml } from "../../shared/prose";
 import { AppError } from "../errors";
 import { sanitizeContent, sanitizeImported, stripControlChars } from "../stories/sanitize-content";
 import { badFile, readZip } from "./safe-zip";
+import { escapeText } from "../html/escape";
 
 export type ImportKind = "docx" | "epub" | "md" | "html" | "txt";
 
@@ -132,8 +133,6 @@ async function epubToHtml(name: string, bytes: Buffer): Promise<{ title: string 
   if (chapters.length === 0) throw badFile(name, "the book has no chapters we could read.");
   return { title: title ? DomUtils.textContent(title).trim() || null : null, html: chapters.join("") };
 }
-
-const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
 
 /** A story title the schema accepts (letters, numbers, spaces, basic punctuation; 50 characters), or a fallback. */
 export function importTitle(candidate: string | null | undefined, fileName: string): string {

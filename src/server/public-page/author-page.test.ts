@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import { publicStoryPath } from "../../shared/routes";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
-import { PAGE_CSP, PAGE_CSS } from "./template";
+import { PAGE_CSP, PAGE_CSS } from "../html/site";
 
 const clientDir = mkdtempSync(join(tmpdir(), "ficforge-author-page-"));
 const SHELL = "<!doctype html><title>FicForge</title><div id=root></div>";

@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import { readCacheKey } from "../reading/read-cache";
 import { findAuthorByName, findRenamedAuthor, loadPublicWorks } from "./author-query";
 import { renderAuthorPage } from "./author-template";
-import { PUBLIC_PAGE_CACHE_CONTROL, type PublicPage, packPage, pageSize, sendPublicPage } from "./routes";
+import { PUBLIC_PAGE_CACHE_CONTROL, type PublicPage, packPage, pageSize, sendPublicPage } from "../html/send-page";
 
 /** Wider than any name the sign-up and profile rules allow; anything else is nobody's and costs no query. */
 const NAME = /^[\p{L}\p{N}_.-]{1,64}$/u;

@@ -12,7 +12,8 @@ import { type ChapterLink, renderChapterPage } from "./chapter-template";
 import { bodyHtml } from "./content";
 import { loadPublicStory, type PublicStoryRow } from "./query";
 import { countRead } from "../reading-stats/read-counter";
-import { packPage, pageSize, publicStoryId, type PublicPage, sendPublicPage } from "./routes";
+import { packPage, pageSize, type PublicPage, sendPublicPage } from "../html/send-page";
+import { publicStoryId } from "./routes";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {

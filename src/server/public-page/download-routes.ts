@@ -11,7 +11,8 @@ import { EPUB_TYPE, storyEpub } from "../stories/export-epub";
 import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
 import { sceneBreaksAsDividers } from "../../shared/prose";
 import { loadPublicStory } from "./query";
-import { PUBLIC_PAGE_CACHE_CONTROL, publicStoryId } from "./routes";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "../html/send-page";
+import { publicStoryId } from "./routes";
 
 interface PublicEpub {
   path: string;

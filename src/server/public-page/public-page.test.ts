@@ -8,7 +8,7 @@ import { processImage } from "../images/process-image";
 import { storeImage } from "../images/store-image";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createUser, createVerifiedUserWithSession } from "../test/factories";
-import { PAGE_CSS } from "./template";
+import { PAGE_CSS } from "../html/site";
 
 const clientDir = mkdtempSync(join(tmpdir(), "ficforge-public-page-"));
 const SHELL = "<!doctype html><title>FicForge</title><div id=root></div>";

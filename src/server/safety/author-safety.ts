@@ -6,7 +6,7 @@ import { authorPath, ROUTES } from "../../shared/routes";
 import { loadSession } from "../accounts/sessions";
 import { sameOrigin } from "../http/form-origin";
 import { getAuthorByNameOrThrow } from "../community/follows";
-import { escapeHtml as e } from "../public-page/template";
+import { escapeHtml as e } from "../html/escape";
 import { hidePerson, unhidePerson } from "./blocks";
 
 /** The slot: empty in the shared page; with a viewer, their Block / Mute forms and the Report link. */

@@ -1,0 +1,124 @@
+// The public story page's HTML: one small template, every text escaped (the body is the sanitized story HTML),
+// on the public pages' shared stylesheet (html/site.ts), no script at all.
+import { ROUTES, authorPath } from "../../shared/routes";
+import { htmlDocument } from "../html/document";
+import { escapeHtml } from "../html/escape";
+import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
+import type { Chapter } from "./content";
+
+export interface PublicPageModel {
+  id: number;
+  title: string;
+  description: string | null;
+  authorName: string;
+  /** Absolute canonical URL (APP_URL + publicStoryPath). */
+  canonicalUrl: string;
+  appUrl: string;
+  cover: { url: string; thumbUrl: string; width: number; height: number } | null;
+  wordCount: number;
+  readingMinutes: number;
+  /** 0–100, shown when above 0. */
+  aiPercent: number;
+  chapters: Chapter[];
+  bodyHtml: string;
+  publishedAt: Date | null;
+  /** Rating, warnings, status and tags (tags/tag-html.ts), shown before the text. */
+  taggingHtml?: string;
+  /** Issue 17: when the latest chapter was first published ('Updated'), and where chapter 1's own page is. */
+  lastChapterAt?: Date | null;
+  firstChapterPath?: string;
+  feedPath?: string;
+  /** Issue 20: the EPUB download (/s/{id}-{slug}/download.epub). */
+  downloadPath?: string;
+}
+
+const THUMB_WIDTH = 360;
+
+/** The summary shown in link previews and search results: the description, or a line naming the story. */
+export function summaryOf(model: Pick<PublicPageModel, "title" | "description" | "authorName">): string {
+  const description = model.description?.replace(/\s+/g, " ").trim();
+  if (description) return description.length > 200 ? `${description.slice(0, 199).trimEnd()}…` : description;
+  return `Read “${model.title}” by ${model.authorName} on FicForge.`;
+}
+
+const updatedLine = (at: Date) =>
+  `Updated <time datetime="${at.toISOString()}">${at.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}</time>`;
+const feedLink = (model: PublicPageModel) =>
+  model.feedPath
+    ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(model.title)}: chapters" href="${escapeHtml(encodeURI(model.feedPath))}">\n`
+    : "";
+/** Issue 20: any reader may take the story away as an e-book. */
+const downloadLink = (model: PublicPageModel) =>
+  model.downloadPath
+    ? `<p class="download"><a href="${escapeHtml(encodeURI(model.downloadPath))}" download type="application/epub+zip">Download EPUB</a></p>`
+    : "";
+/** The entire work's switch to one chapter at a time (each chapter's page switches back). */
+const oneChapterLink = (model: PublicPageModel) =>
+  model.firstChapterPath && model.chapters.length > 1
+    ? `<p class="onechapter"><a href="${escapeHtml(encodeURI(model.firstChapterPath))}">Read one chapter at a time</a></p>`
+    : "";
+
+export function renderPublicPage(model: PublicPageModel): string {
+  const e = escapeHtml;
+  const title = e(model.title);
+  const author = e(model.authorName);
+  const summary = e(summaryOf(model));
+  const imageUrl = model.cover ? `${model.appUrl}${model.cover.url}` : undefined;
+  const meta = [
+    `<li>${model.readingMinutes} min read</li>`,
+    `<li>${plural(model.wordCount, "word", "words")}</li>`,
+    ...(model.aiPercent > 0 ? [`<li>Written with Marin: about ${model.aiPercent}%</li>`] : []),
+    ...(model.lastChapterAt ? [`<li>${updatedLine(model.lastChapterAt)}</li>`] : []),
+  ].join("");
+  const cover = model.cover
+    ? `<img class="cover" src="${e(model.cover.url)}" srcset="${e(model.cover.thumbUrl)} ${Math.min(THUMB_WIDTH, model.cover.width)}w, ${e(model.cover.url)} ${model.cover.width}w" sizes="(min-width: 48rem) 192px, (max-width: 30rem) 96px, 120px" width="${model.cover.width}" height="${model.cover.height}" alt="Cover of ${title}" fetchpriority="high">`
+    : "";
+  const toc =
+    model.chapters.length > 0
+      ? `<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">Chapters</h2><ol>${model.chapters
+          .map((c) => `<li><a href="#${e(c.id)}">${e(c.title)}</a></li>`)
+          .join("")}</ol></nav>`
+      : "";
+  const body = model.bodyHtml.trim()
+    ? `<div class="prose">${model.bodyHtml}</div>`
+    : `<div class="empty"><h2>No content yet</h2><p>This story doesn't have any content to display.</p></div>`;
+  const readerPath = ROUTES.read(model.id);
+  return htmlDocument(
+    `${pageHead({ title: `${title} by ${author} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "article", ogTitle: title })}
+${
+  imageUrl && model.cover
+    ? `<meta property="og:image" content="${e(imageUrl)}">
+<meta property="og:image:width" content="${model.cover.width}">
+<meta property="og:image:height" content="${model.cover.height}">
+<meta property="og:image:alt" content="Cover of ${title}">
+`
+    : ""
+}<meta property="article:author" content="${author}">
+${model.publishedAt ? `<meta property="article:published_time" content="${model.publishedAt.toISOString()}">\n` : ""}<meta name="twitter:card" content="${imageUrl ? "summary_large_image" : "summary"}">
+<meta name="twitter:title" content="${title}">
+<meta name="twitter:description" content="${summary}">
+${imageUrl ? `<meta name="twitter:image" content="${e(imageUrl)}">\n` : ""}${feedLink(model)}<style>${PAGE_CSS}</style>`,
+    `<a class="skip" href="#story">Skip to the story</a>
+${SITE_HEADER}
+<main>
+<article>
+<header class="hero${model.cover ? "" : " nocover"}"><div class="in">${cover}<div>
+<h1>${title}</h1>
+<p class="by">by <a href="${e(authorPath(model.authorName))}" rel="author"><strong>${author}</strong></a></p>
+<ul class="meta" aria-label="About this story">${meta}</ul>
+</div>
+${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
+</div></header>
+<div class="page" id="story">
+${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
+<aside class="join" aria-labelledby="join-title">
+<h2 id="join-title">Enjoying “${title}”?</h2>
+<p>Join FicForge free to bookmark it, like it and comment for ${author}.</p>
+<div class="acts"><a class="btn" href="${ROUTES.auth}">Sign up free</a><a class="alt" href="${readerPath}">Open in the FicForge reader</a></div>
+</aside>
+</div>
+</article>
+</main>
+${SITE_FOOTER}`,
+  );
+}
