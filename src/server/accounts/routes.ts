@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ProfileUpdateBody } from "../../shared/schemas/accounts";
 import { outboxRoutes } from "../mail/outbox-routes";
-import { invalidateAuthorViews } from "../reading/author-views";
+import { invalidateAuthorViews } from "../read-cache/author-views";
 import { accountLifeRoutes } from "./account-life-routes";
 import { googleRoutes } from "./google-routes";
 import { requireUser, requireUserHook } from "./guards";

@@ -5,9 +5,9 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
-import { startInvalidationBus } from "../reading/invalidation-bus";
+import { startInvalidationBus } from "../read-cache/invalidation-bus";
 import type { BookmarkItem } from "../../shared/schemas/reading";
-import type { ViewerState } from "../reading/present-read";
+import type { ViewerState } from "../read-cache/viewer-state";
 import type { UserRow } from "../user-row";
 
 export const SESSION_CACHE_CHANNEL = "ficforge_session_cache";

@@ -5,7 +5,7 @@ import type Stripe from "stripe";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { invalidateAuthorPremiumViews } from "../reading/author-premium";
-import type { ReadCache } from "../reading/read-cache";
+import type { ReadCache } from "../read-cache/read-cache";
 import { idOf } from "./stripe-fields";
 
 /** After an applied event: the views of the customer's user (every allow-listed object names its customer). */

@@ -6,7 +6,7 @@
 import { Parser } from "htmlparser2";
 import { chapterHeadingOf, headingText, leadsOwnChapter, untitledChapter } from "../../shared/chapters";
 import { sceneBreaksAsDividers } from "../../shared/prose";
-import { countStoryWords } from "../stories/story-text";
+import { countStoryWords } from "../content/story-text";
 import { escapeText } from "../html/escape";
 
 export interface SplitChapter {

@@ -9,7 +9,7 @@ import MarkdownIt from "markdown-it";
 import { chapterHeadingOf } from "../../shared/chapters";
 import { proseToHtml } from "../../shared/prose";
 import { AppError } from "../errors";
-import { sanitizeContent, sanitizeImported, stripControlChars } from "../stories/sanitize-content";
+import { sanitizeContent, sanitizeImported, stripControlChars } from "../content/sanitize-content";
 import { badFile, readZip } from "./safe-zip";
 import { escapeText } from "../html/escape";
 

@@ -9,9 +9,9 @@ import { createThrottle } from "../accounts/throttle";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError } from "../errors";
 import { createStory } from "../stories/create-story";
-import { assertContentSize } from "../stories/sanitize-content";
+import { assertContentSize } from "../content/sanitize-content";
 import { convertFile, type ImportedText } from "./convert-file";
-import { recordImportVersion } from "../versions/record-version";
+import { recordImportVersion } from "../stories/record-version";
 
 export const IMPORTS_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import { AppError } from "../errors";
 import { readAppealToken } from "./appeal-token";
 import { notifyComment } from "../community/notify";
 import { notifyLater } from "../community/notify-later";
-import { invalidateAuthorViews } from "../reading/author-views";
+import { invalidateAuthorViews } from "../read-cache/author-views";
 import { moderate } from "./actions";
 import { listAudit } from "./audit";
 import { fileAppeal, loadQueue } from "./queue";

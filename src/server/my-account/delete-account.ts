@@ -25,7 +25,7 @@ import {
 import { deleteImageObjects } from "../images/store-image";
 import { AppError } from "../errors";
 import { accountDeletedEmail } from "../mail/templates";
-import type { ReadCache } from "../reading/read-cache";
+import type { ReadCache } from "../read-cache/read-cache";
 import type { UserRow } from "../types";
 import { accountContext, sendAccountEmail } from "../accounts/context";
 import { confirmIdentity } from "../accounts/reauth";

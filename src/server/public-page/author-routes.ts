@@ -3,10 +3,10 @@
 // name the account has today.
 import type { FastifyInstance } from "fastify";
 import { authorPath } from "../../shared/routes";
-import { sendViewerAuthorPage, varyOnCookie } from "../community/author-follow";
+import { sendViewerAuthorPage, varyOnCookie } from "./author-follow";
 import { followerCount } from "../community/follows";
 import type { Db } from "../db/client";
-import { readCacheKey } from "../reading/read-cache";
+import { readCacheKey } from "../read-cache/read-cache";
 import { findAuthorByName, findRenamedAuthor, loadPublicWorks } from "./author-query";
 import { renderAuthorPage } from "./author-template";
 import { PUBLIC_PAGE_CACHE_CONTROL, type PublicPage, packPage, pageSize, sendPublicPage } from "../html/send-page";

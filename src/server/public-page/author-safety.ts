@@ -7,7 +7,7 @@ import { loadSession } from "../accounts/sessions";
 import { sameOrigin } from "../http/form-origin";
 import { getAuthorByNameOrThrow } from "../community/follows";
 import { escapeHtml as e } from "../html/escape";
-import { hidePerson, unhidePerson } from "./blocks";
+import { hidePerson, unhidePerson } from "../safety/blocks";
 
 /** The slot: empty in the shared page; with a viewer, their Block / Mute forms and the Report link. */
 export function safetySlot(viewer?: { name: string; blocked: boolean; muted: boolean }): string {

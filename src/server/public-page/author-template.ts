@@ -2,8 +2,8 @@
 // no script at all.
 import { authorFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/routes";
-import { followSlot } from "../community/author-follow";
-import { safetySlot } from "../safety/author-safety";
+import { followSlot } from "./author-follow";
+import { safetySlot } from "./author-safety";
 import type { PublicAuthor, PublicWork } from "./author-query";
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";

@@ -7,7 +7,7 @@ import { authorPath, publicStoryPath } from "../../shared/routes";
 import { chaptersOfContent, loadChapters } from "../chapters/sync-chapters";
 import { chapterTitle } from "../chapters/present";
 import type { Db } from "../db/client";
-import { readCacheKey } from "../reading/read-cache";
+import { readCacheKey } from "../read-cache/read-cache";
 import { type ChapterLink, renderChapterPage } from "./chapter-template";
 import { bodyHtml } from "./content";
 import { loadPublicStory, type PublicStoryRow } from "./query";

@@ -10,8 +10,8 @@ import { packPage, type PublicPage, pageSize, sendPublicPage } from "../html/sen
 import { renderTagging } from "../html/tag-html";
 import { imageUrl } from "../images/process-image";
 import { countRead } from "../reading-stats/read-counter";
-import { aiShareOf, countStoryWords } from "../stories/story-text";
-import { toLabels } from "../tags/story-labels";
+import { aiShareOf, countStoryWords } from "../content/story-text";
+import { toLabels } from "../stories/story-labels";
 import { publicBody } from "./content";
 import { loadPublicStory } from "./query";
 import { renderPublicPage } from "./template";

@@ -13,7 +13,7 @@ import {
   commentColumns,
   presentComment,
 } from "./comments";
-import { mayRead, type Viewer } from "./visibility";
+import { mayRead, type Viewer } from "../visibility/visibility";
 
 type Signed = NonNullable<Viewer>;
 

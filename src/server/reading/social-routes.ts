@@ -11,7 +11,7 @@ import { fanOutLater } from "../community/pending-fan-outs";
 import { AppError, notFound } from "../errors";
 import { refuseIfBlockedOrThrow } from "../safety/blocks";
 import { checkCommentLimits } from "../moderation/new-account-limits";
-import { stripControlChars } from "../stories/sanitize-content";
+import { stripControlChars } from "../content/sanitize-content";
 import { bookmarksFor } from "./bookmarks";
 import { deleteComment, editComment } from "./comment-changes";
 import {
@@ -22,7 +22,7 @@ import {
   takeCommentAllowanceOrThrow,
 } from "./comments";
 import { hasMarked, toggleMark } from "./toggle-mark";
-import { getReadableStoryOrThrow, parseReadableStoryId } from "./visibility";
+import { getReadableStoryOrThrow, parseReadableStoryId } from "../visibility/visibility";
 
 const IdParams = z.object({ id: z.string() });
 const signedIn = { onRequest: requireUserHook };

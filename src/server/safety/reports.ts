@@ -14,8 +14,8 @@ import { createThrottle } from "../accounts/throttle";
 import type { Db } from "../db/client";
 import { comments, reports, stories, storyChapters, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
-import { commentShownTo } from "../moderation/standing";
-import { readableBy, type Viewer } from "../reading/visibility";
+import { commentShownTo } from "../visibility/standing";
+import { readableBy, type Viewer } from "../visibility/visibility";
 import { notHiddenFrom } from "./blocks";
 
 type Signed = NonNullable<Viewer>;

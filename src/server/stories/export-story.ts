@@ -3,7 +3,7 @@
 import { escapeHtml, proseToHtml, sceneBreaksAsDividers } from "../../shared/prose";
 import { htmlDocument } from "../html/document";
 import type { StoryExportFormat } from "../../shared/schemas/story-export";
-import { storyHtmlToText } from "../ai/story-text";
+import { storyHtmlToText } from "../content/plain-text";
 import { presentStoryBody, type StoryWithTags } from "./present";
 import { storyHtmlToMarkdown } from "./story-markdown";
 

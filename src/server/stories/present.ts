@@ -7,10 +7,10 @@ import type { StoryListItem, StoryView } from "../../shared/schemas/story";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import type { ContentRating, StoryStatus, Warning } from "../../shared/tagging";
 import type { stories } from "../db/schema";
-import { type LabelPairs, toLabels } from "../tags/story-labels";
+import { type LabelPairs, toLabels } from "./story-labels";
 import { imageUrl } from "../images/process-image";
-import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
-import { aiShareOf, countStoryWords } from "./story-text";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
+import { aiShareOf, countStoryWords } from "../content/story-text";
 
 export type StoryRow = typeof stories.$inferSelect;
 export type StoryWithTags = StoryRow & { tags: string[]; labels: LabelPairs };

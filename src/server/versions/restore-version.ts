@@ -3,9 +3,9 @@
 import type { Db } from "../db/client";
 import type { PendingFanOut } from "../community/pending-fan-outs";
 import type { StoryWithTags } from "../stories/present";
-import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 import { getOwnStoryOrThrow } from "../stories/story-queries";
-import { countStoryWords } from "../stories/story-text";
+import { countStoryWords } from "../content/story-text";
 import { staleVersion, writeIfUnchanged } from "../stories/update-story";
 import type { UserRow } from "../types";
 import { getVersionOrThrow } from "./version-queries";

@@ -5,7 +5,7 @@ import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
-import { storyNotModerated } from "../moderation/standing";
+import { storyNotModerated } from "./standing";
 import type { UserRow } from "../types";
 
 /** SPEC.md section 6. */
