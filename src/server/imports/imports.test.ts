@@ -10,7 +10,7 @@ import { stories } from "../db/schema";
 import { epubStream } from "../epub/epub";
 import { describeEachDb, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
-import { threeChapterDocx } from "./test-docx";
+import { threeChapterDocx } from "../test/docx";
 
 interface Part {
   name: string;

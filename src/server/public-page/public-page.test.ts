@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { publicStoryPath } from "../../shared/schemas/reading";
-import { solidImage } from "../images/test-images";
+import { solidImage } from "../test/images";
 import { processImage } from "../images/process-image";
 import { storeImage } from "../images/store-image";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
