@@ -1,7 +1,7 @@
 // Issue 19: the signed-in request's session and viewer, kept in process by the session token's hash, so a signed-in
 // read costs no query. Bounded (least recently used out first) and short-lived as a backstop; dropped on every
 // instance of the same database when a session ends or the person changes (decision 0035-session-cache.md):
-// in this process at once, in the others through NOTIFY on their own channel (reading/invalidation-bus.ts).
+// in this process at once, in the others through NOTIFY on their own channel (read-cache/invalidation-bus.ts).
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";

@@ -62,7 +62,7 @@ describeEachDb(
       expect(html).toContain('<meta property="og:type" content="profile">');
       expect(html).toContain(`<meta property="og:title" content="${user.username} on FicForge">`);
       expect(html).toContain('<meta property="og:description" content="Writes by the sea. Mostly at night.">');
-      // The follower count and a sign-in link (community/author-follow.test.ts covers following).
+      // The follower count and a sign-in link (public-page/author-follow.test.ts covers following).
       expect(html).toContain('<span>0 followers</span><a class="btn" href="/auth">Sign in to follow</a>');
 
       const again = await get(`/u/${user.username}`, { "if-none-match": String(res.headers.etag) });

@@ -53,7 +53,7 @@ export async function authorPageRoutes(app: FastifyInstance): Promise<void> {
         return reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).redirect(encodeURI(authorPath(renamed)), 301);
       }
     }
-    // A signed-in viewer gets the page with their own 'Follow' form, never cached (community/author-follow.ts).
+    // A signed-in viewer gets the page with their own 'Follow' form, never cached (public-page/author-follow.ts).
     if (page?.path === authorPath(name) && (await sendViewerAuthorPage(request, reply, page.identity, name)))
       return reply;
     return sendPublicPage(request, reply, authorPath(name), page);

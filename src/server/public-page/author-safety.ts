@@ -1,5 +1,5 @@
 // Block, Mute and Report on the author's public page (/u/{name}), without any script. The shared page carries an empty
-// slot; a signed-in viewer's copy (community/author-follow.ts) gets the forms, and when the viewer blocks or mutes the
+// slot; a signed-in viewer's copy (public-page/author-follow.ts) gets the forms, and when the viewer blocks or mutes the
 // author, the works list becomes a note. The forms post to POST /u/{name}/block and /u/{name}/mute (303 back).
 import type { FastifyInstance } from "fastify";
 import { authorPath, ROUTES } from "../../shared/routes";
