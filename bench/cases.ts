@@ -8,7 +8,7 @@ import { publicStoryPath } from "../src/shared/schemas/reading";
 import { createSession, SESSION_COOKIE } from "../src/server/accounts/sessions";
 import type { Db } from "../src/server/db/client";
 import { bookmarks, stories, users } from "../src/server/db/schema";
-import { SANITIZER_VERSION, sanitizeContent } from "../src/server/stories/sanitize-content";
+import { SANITIZER_VERSION, sanitizeContent } from "../src/server/content/sanitize-content";
 import { insertLongStory, longStoryHtml } from "./lib/long-story";
 import type { SeedResult } from "./lib/seed-bench";
 import { FILTERED_QUERY, tagSeededStories } from "./lib/tag-bench";

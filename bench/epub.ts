@@ -7,8 +7,8 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { splitChapters } from "../src/server/chapters/split-chapters";
 import { epubStream } from "../src/server/epub/epub";
-import { solidImage } from "../src/server/images/test-images";
-import { countStoryWords } from "../src/server/stories/story-text";
+import { solidImage } from "../src/server/test/images";
+import { countStoryWords } from "../src/server/content/story-text";
 import { longStoryHtml } from "./lib/long-story";
 
 const { values } = parseArgs({

@@ -7,7 +7,7 @@ import { openDatabase } from "../src/server/db/client";
 import { countSavedWords } from "../src/server/habits/count-saved-words";
 import { createDiskStorage } from "../src/server/images/storage/disk";
 import { updateStory } from "../src/server/stories/update-story";
-import { countStoryWords } from "../src/server/stories/story-text";
+import { countStoryWords } from "../src/server/content/story-text";
 import { createStory, createUser } from "../src/server/test/factories";
 import { longStoryHtml } from "./lib/long-story";
 import { mkdtempSync } from "node:fs";

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
 import { epubStream } from "../src/server/epub/epub";
-import { threeChapterDocx } from "../src/server/imports/test-docx";
+import { threeChapterDocx } from "../src/server/test/docx";
 import { docxWithPart, epubOf, multipart, type Part, repeated, xhtml } from "../src/server/imports/test-uploads";
 import { formatInt, printTable } from "./lib/table";
 import { longStoryHtml } from "./lib/long-story";

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { sanitizeContent } from "../src/server/stories/sanitize-content";
+import { sanitizeContent } from "../src/server/content/sanitize-content";
 import type { PreparedCase } from "./cases";
 import { startServerProcess } from "./lib/ipc";
 import { longStoryHtml } from "./lib/long-story";

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { threeChapterDocx } from "../src/server/imports/test-docx";
+import { threeChapterDocx } from "../src/server/test/docx";
 import { publicStoryPath } from "../src/shared/routes";
 import { createVerifiedUser, signIn } from "./support/accounts";
 import { DESKTOP, PHONE, resizeTo } from "./support/viewport";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { Description, Email, Password, ProfileUpdate, Username } from "../../src/shared/schemas/accounts";
 import { PublishBody, StoryCreate } from "../../src/shared/schemas/story";
-import { sanitizeContent } from "../../src/server/stories/sanitize-content";
+import { sanitizeContent } from "../../src/server/content/sanitize-content";
 import type { StoryRow } from "./fake-rows";
 
 const SAMPLE = 200;

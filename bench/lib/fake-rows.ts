@@ -2,8 +2,8 @@
 import { ALL_TAGS, ARCHETYPES, FANDOMS, MOOD_SLIDERS, THEMES } from "../../src/shared/catalogues";
 import { isNsfw } from "../../src/shared/nsfw";
 import type { bookmarks, comments, likes, stories, users } from "../../src/server/db/schema";
-import { SANITIZER_VERSION } from "../../src/server/stories/sanitize-content";
-import { countStoryWords } from "../../src/server/stories/story-text";
+import { SANITIZER_VERSION } from "../../src/server/content/sanitize-content";
+import { countStoryWords } from "../../src/server/content/story-text";
 import {
   fakeCast,
   fakeCharacterDescription,

@@ -3,8 +3,8 @@
 import type { Db } from "../../src/server/db/client";
 import { stories, users } from "../../src/server/db/schema";
 import { createSession, SESSION_COOKIE } from "../../src/server/accounts/sessions";
-import { SANITIZER_VERSION } from "../../src/server/stories/sanitize-content";
-import { countStoryWords } from "../../src/server/stories/story-text";
+import { SANITIZER_VERSION } from "../../src/server/content/sanitize-content";
+import { countStoryWords } from "../../src/server/content/story-text";
 import { STORY_CONTENT_MAX_BYTES } from "../../src/shared/limits";
 import { fakeCast, fakeContent } from "./fake-text";
 import { createRandom } from "./random";

@@ -2,9 +2,9 @@
 // somewhere (typing), every 10th is a Marin Rewrite of a paragraph into about 100 words; versions are taken as saves
 // take them (recordVersion), 11 minutes apart, ending now.
 import type { Db } from "../../src/server/db/client";
-import { SANITIZER_VERSION } from "../../src/server/stories/sanitize-content";
-import { countStoryWords } from "../../src/server/stories/story-text";
-import { recordVersion } from "../../src/server/versions/record-version";
+import { SANITIZER_VERSION } from "../../src/server/content/sanitize-content";
+import { countStoryWords } from "../../src/server/content/story-text";
+import { recordVersion } from "../../src/server/stories/record-version";
 import { splitBlocks } from "../../src/server/versions/version-store";
 import { createRandom } from "./random";
 

@@ -20,8 +20,8 @@ import { insertLongStory, storyOfWords } from "../lib/long-story";
 import { seedVersionHistory } from "../lib/version-history";
 import { eq, sql } from "drizzle-orm";
 import { stories, storyVersions } from "../../src/server/db/schema";
-import { SANITIZER_VERSION, sanitizeContent } from "../../src/server/stories/sanitize-content";
-import { countStoryWords } from "../../src/server/stories/story-text";
+import { SANITIZER_VERSION, sanitizeContent } from "../../src/server/content/sanitize-content";
+import { countStoryWords } from "../../src/server/content/story-text";
 
 export interface AppServerOptions {
   dataDir: string;

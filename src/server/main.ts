@@ -12,7 +12,7 @@ import { createDeps } from "./deps";
 import { startEmailWorker } from "./email-notifications/start";
 import { startMaintenance } from "./maintenance";
 import { maintenanceJobs } from "./maintenance-jobs";
-import { startAdminSocket } from "./moderation/admin-socket";
+import { startAdminSocket } from "./admin/admin-socket";
 
 async function main(): Promise<void> {
   readDotEnv();

@@ -15,7 +15,7 @@ import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
 import { pruneFreeHistory } from "./versions/retention";
 import type { MaintenanceJob } from "./maintenance";
-import type { ReadCache } from "./reading/read-cache";
+import type { ReadCache } from "./read-cache/read-cache";
 import type { AppDeps } from "./types";
 
 const MINUTE_MS = 60 * 1000;

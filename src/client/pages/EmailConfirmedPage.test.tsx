@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { fakeApi, renderWithClient } from "../features/discover/test-support";
+import { fakeApi, renderWithClient } from "../test/discover";
 import EmailConfirmedPage from "./EmailConfirmedPage";
 
 afterEach(() => {

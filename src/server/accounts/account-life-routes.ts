@@ -1,4 +1,5 @@
-// Settings → Account and security (issue 18 section 3): password, email, sessions, Google, deletion and export.
+// Settings → Account and security (issue 18 section 3): password, email, sessions and Google (deletion and export
+// are my-account/routes.ts).
 // Every route acts on the signed-in user only: no route takes a user id.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -7,38 +8,27 @@ import { z } from "zod";
 import {
   ChangeEmailBody,
   ChangePasswordBody,
-  DeleteAccountBody,
   type SessionList,
   type SignInMethods,
 } from "../../shared/schemas/account-life";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
-import { ACCOUNT_DELETED, deleteAccount } from "./delete-account";
 import { limitPerAddress } from "./address-limit";
 import { changePassword } from "./change-password";
 import { confirmEmailChange, requestEmailChange, undoEmailChange } from "./change-email";
 import { accountContext } from "./context";
 import { endOtherSessions, endSession, listSessions } from "./device-sessions";
-import { exportAccount } from "./export-account";
 import { createGoogleClient } from "./google-client";
 import { requireUser, requireUserHook } from "./guards";
 import { requireSameSite } from "./reauth";
 import { clearSessionCookie } from "./sessions";
-import { createThrottle } from "./throttle";
 
-const HOUR_MS = 60 * 60 * 1000;
-const DELETE_TRIES_PER_HOUR = 5;
-export const EXPORT_ONCE_AN_HOUR = (at: Date) =>
-  `You can export your data once an hour. Your next export is possible at ${at.toISOString().slice(11, 16)} UTC.`;
 export const UNLINK_NEEDS_PASSWORD = "Set a password before unlinking Google, so you can still sign in.";
 export const GOOGLE_UNLINKED = "Google is no longer linked to your account.";
 const EMAIL_CHANGE_PAGE = "/email-change";
 
 export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps.database;
-  const exports = createThrottle(db, "account-export", 1, HOUR_MS, app.deps.now);
-  const deletions = createThrottle(db, "account-delete", DELETE_TRIES_PER_HOUR, HOUR_MS, app.deps.now);
   const linkLimit = limitPerAddress(app, "email-change-link-ip", 30, 15 * 60 * 1000);
   const signedIn = { onRequest: requireUserHook };
   const sensitive = { onRequest: [requireUserHook, requireSameSite] };
@@ -109,44 +99,5 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
     if (!user.password) throw new AppError(400, "PASSWORD_NEEDED", UNLINK_NEEDS_PASSWORD);
     await request.db.update(users).set({ googleId: null, authProvider: "email" }).where(eq(users.id, user.id));
     return { message: GOOGLE_UNLINKED };
-  });
-
-  r.delete("/api/account", { ...sensitive, schema: { body: DeleteAccountBody } }, async (request, reply) => {
-    const user = requireUser(request);
-    const key = String(user.id);
-    if (!(await deletions.take(key))) {
-      throw new AppError(429, "RATE_LIMITED", "Too many attempts to delete the account. Please try again in an hour.", {
-        retryAfterSeconds: Math.ceil((await deletions.retryAfterMs(key)) / 1000),
-      });
-    }
-    await deleteAccount(request, user, request.body, app.deps.events);
-    clearSessionCookie(reply);
-    return { message: ACCOUNT_DELETED };
-  });
-
-  // When the next export is possible (null: now), so Settings can say so before starting a download.
-  r.get("/api/account/export/status", signedIn, async (request) => {
-    const waitMs = await exports.retryAfterMs(String(requireUser(request).id));
-    return { nextExportAt: waitMs > 0 ? new Date(app.deps.now().getTime() + waitMs).toISOString() : null };
-  });
-
-  r.get("/api/account/export", signedIn, async (request, reply) => {
-    const user = requireUser(request);
-    const key = String(user.id);
-    if (!(await exports.take(key))) {
-      const waitMs = await exports.retryAfterMs(key);
-      const next = new Date(app.deps.now().getTime() + waitMs);
-      throw new AppError(429, "RATE_LIMITED", EXPORT_ONCE_AN_HOUR(next), {
-        retryAfterSeconds: Math.ceil(waitMs / 1000),
-        nextExportAt: next.toISOString(),
-      });
-    }
-    const stream = await exportAccount(request.db, app.deps.imageStorage, user);
-    const day = app.deps.now().toISOString().slice(0, 10);
-    reply
-      .header("content-type", "application/zip")
-      .header("content-disposition", `attachment; filename="ficforge-${user.username}-${day}.zip"`)
-      .header("cache-control", "no-store");
-    return reply.send(stream);
   });
 }

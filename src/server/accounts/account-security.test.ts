@@ -8,7 +8,7 @@ import { createVerifiedUserWithSession } from "../test/factories";
 import { EMAIL_CHANGE_REFUSED } from "./change-email";
 import { PASSWORD_CHANGED, PASSWORD_SET } from "./change-password";
 import { REAUTH_REQUIRED, WRONG_CURRENT_PASSWORD } from "./reauth";
-import { createVerifiedAccount, freshIp, GOOD_PASSWORD, logInCookie, outboxLink, sendFrom } from "./test-accounts";
+import { createVerifiedAccount, freshIp, GOOD_PASSWORD, logInCookie, outboxLink, sendFrom } from "../test/accounts";
 
 const CHROME_MAC =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";

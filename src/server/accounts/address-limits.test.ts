@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { describeEachDb } from "../test/app";
-import { freshIp, sendFrom } from "./test-accounts";
+import { freshIp, sendFrom } from "../test/accounts";
 
 const LIMITED = { message: "Too many requests. Please try again later.", code: "RATE_LIMITED" };
 

@@ -5,7 +5,7 @@ import { buildApp } from "../app";
 import { createSmtpMailer } from "../mail/mailer";
 import { describeEachDb, TEST_APP_URL, type TestContext } from "../test/app";
 import { startSmtpPeer } from "../test/smtp-peer";
-import { freshIp, newAccount, sendFrom } from "./test-accounts";
+import { freshIp, newAccount, sendFrom } from "../test/accounts";
 
 const smtp = await startSmtpPeer();
 afterAll(() => smtp.close());

@@ -5,8 +5,8 @@ import { afterAll, expect, it } from "vitest";
 import { passwordResets, sessions, trustedDevices, users } from "../db/schema";
 import { describeEachDb, send, sessionCookie } from "../test/app";
 import { createSession, randomToken, sha256 } from "./sessions";
-import { createVerifiedAccount, freshIp, logInCookie, newAccount, outboxLink, sendFrom } from "./test-accounts";
-import { CLAIM_MODES, GOOGLE_FAILED, googleEnv, signInWithGoogle, startGoogleProvider } from "./test-google";
+import { createVerifiedAccount, freshIp, logInCookie, newAccount, outboxLink, sendFrom } from "../test/accounts";
+import { CLAIM_MODES, GOOGLE_FAILED, googleEnv, signInWithGoogle, startGoogleProvider } from "../test/google";
 
 const providers = await Promise.all(CLAIM_MODES.map(startGoogleProvider));
 afterAll(() => Promise.all(providers.map((oidc) => oidc.close())));

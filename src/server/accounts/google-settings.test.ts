@@ -6,8 +6,8 @@ import { users } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { UNLINK_NEEDS_PASSWORD } from "./account-life-routes";
 import { GOOGLE_LINK_FAILED, GOOGLE_LINKED } from "./google-routes";
-import { createVerifiedAccount, logInCookie } from "./test-accounts";
-import { googleEnv, pendingCookie, startGoogleProvider } from "./test-google";
+import { createVerifiedAccount, logInCookie } from "../test/accounts";
+import { googleEnv, pendingCookie, startGoogleProvider } from "../test/google";
 
 const oidc = await startGoogleProvider("id_token");
 afterAll(() => oidc.close());

@@ -13,7 +13,7 @@ import {
   signInWithGoogle,
   startGoogleProvider,
   throughProvider,
-} from "./test-google";
+} from "../test/google";
 
 const providers = await Promise.all(CLAIM_MODES.map(startGoogleProvider));
 afterAll(() => Promise.all(providers.map((oidc) => oidc.close())));

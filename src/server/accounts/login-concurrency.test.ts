@@ -3,7 +3,7 @@
 import { beforeEach, expect, it, vi } from "vitest";
 import { describeEachDb } from "../test/app";
 import { verifyPassword } from "./passwords";
-import { createVerifiedAccount, freshIp, sendFrom } from "./test-accounts";
+import { createVerifiedAccount, freshIp, sendFrom } from "../test/accounts";
 
 vi.mock("./passwords", async (importOriginal) => {
   const original = await importOriginal<typeof import("./passwords")>();

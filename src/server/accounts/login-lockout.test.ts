@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { trustedDevices, users } from "../db/schema";
 import { describeEachDb } from "../test/app";
 import type { Mailer } from "../mail/mailer";
-import { createVerifiedAccount, freshIp, type NewAccount, outboxLink, sendFrom } from "./test-accounts";
+import { createVerifiedAccount, freshIp, type NewAccount, outboxLink, sendFrom } from "../test/accounts";
 import { pruneTrustedDevices } from "./trusted-devices";
 
 const LIMITED = { message: "Too many failed sign-in attempts. Please try again later.", code: "RATE_LIMITED" };

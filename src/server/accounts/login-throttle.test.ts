@@ -2,7 +2,7 @@
 import { expect, it } from "vitest";
 import { buildApp } from "../app";
 import { describeEachDb } from "../test/app";
-import { createVerifiedAccount, freshIp, sendFrom } from "./test-accounts";
+import { createVerifiedAccount, freshIp, sendFrom } from "../test/accounts";
 
 const WINDOW_MS = 15 * 60 * 1000;
 const LIMITED = "Too many failed sign-in attempts. Please try again later.";

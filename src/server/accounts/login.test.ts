@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { sessions, users } from "../db/schema";
 import { describeEachDb, send, sessionCookie } from "../test/app";
-import { createVerifiedAccount, freshIp, logInCookie, newAccount, sendFrom } from "./test-accounts";
+import { createVerifiedAccount, freshIp, logInCookie, newAccount, sendFrom } from "../test/accounts";
 
 // Counts argon2 verifications (still done for real), so the test below checks the work, not the wall clock.
 const argon = vi.hoisted(() => ({ verifications: 0 }));

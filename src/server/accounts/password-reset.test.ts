@@ -1,7 +1,7 @@
 // Password reset: same answer for unknown emails, a one-time one-hour link, the password rules, all sessions ended.
 import { expect, it } from "vitest";
 import { describeEachDb, send } from "../test/app";
-import { createVerifiedAccount, freshIp, logInCookie, outboxLink, sendFrom } from "./test-accounts";
+import { createVerifiedAccount, freshIp, logInCookie, outboxLink, sendFrom } from "../test/accounts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const INVALID_LINK = { message: "This reset link is invalid or has expired.", code: "INVALID_RESET_TOKEN" };

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import { describeEachDb, send } from "../test/app";
-import { createVerifiedAccount, logInCookie } from "./test-accounts";
+import { createVerifiedAccount, logInCookie } from "../test/accounts";
 
 const INVALID_PROFILES: [string, Record<string, string>, string][] = [
   ["username", { username: "ab" }, "Username must be at least 3 characters"],

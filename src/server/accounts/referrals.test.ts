@@ -6,7 +6,7 @@ import { referrals, users } from "../db/schema";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
 import { grantReferralBonus, mailboxOf } from "./referrals";
-import { freshIp, newAccount, outboxLink, sendFrom } from "./test-accounts";
+import { freshIp, newAccount, outboxLink, sendFrom } from "../test/accounts";
 
 describe("mailboxOf", () => {
   it.each([

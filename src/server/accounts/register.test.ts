@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { referrals, users } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
-import { freshIp, newAccount, outboxLink, sendFrom } from "./test-accounts";
+import { freshIp, newAccount, outboxLink, sendFrom } from "../test/accounts";
 
 const INVALID_REGISTRATIONS: [string, Record<string, string>, string][] = [
   ["username", { username: "ab" }, "Username must be at least 3 characters"],

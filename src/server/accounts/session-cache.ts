@@ -1,13 +1,13 @@
 // Issue 19: the signed-in request's session and viewer, kept in process by the session token's hash, so a signed-in
 // read costs no query. Bounded (least recently used out first) and short-lived as a backstop; dropped on every
 // instance of the same database when a session ends or the person changes (decision 0035-session-cache.md):
-// in this process at once, in the others through NOTIFY on their own channel (reading/invalidation-bus.ts).
+// in this process at once, in the others through NOTIFY on their own channel (read-cache/invalidation-bus.ts).
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
-import { startInvalidationBus } from "../reading/invalidation-bus";
+import { startInvalidationBus } from "../read-cache/invalidation-bus";
 import type { BookmarkItem } from "../../shared/schemas/reading";
-import type { ViewerState } from "../reading/present-read";
+import type { ViewerState } from "../read-cache/viewer-state";
 import type { UserRow } from "../user-row";
 
 export const SESSION_CACHE_CHANNEL = "ficforge_session_cache";

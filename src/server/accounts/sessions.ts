@@ -6,7 +6,7 @@ import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from "../../shared/signed
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { suspensionRefusal } from "../moderation/appeal-token";
-import { isSuspended } from "../moderation/standing";
+import { isSuspended } from "../visibility/standing";
 import { forgetSignIns, rememberSignIn } from "./remember-sign-in";
 import { type CachedSession, sessionsChanged } from "./session-cache";
 import { randomToken, sha256 } from "./tokens";

@@ -3,7 +3,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
 import { describeEachDb, send } from "../test/app";
-import { createVerifiedAccount, freshIp, sendFrom } from "./test-accounts";
+import { createVerifiedAccount, freshIp, sendFrom } from "../test/accounts";
 
 const cookieNamed = (response: LightMyRequestResponse, name: string) => response.cookies.find((c) => c.name === name);
 

@@ -5,7 +5,7 @@ import { users } from "../db/schema";
 import { createSmtpMailer } from "../mail/mailer";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { startSmtpPeer } from "../test/smtp-peer";
-import { freshIp, newAccount, sendFrom } from "./test-accounts";
+import { freshIp, newAccount, sendFrom } from "../test/accounts";
 
 const smtp = await startSmtpPeer();
 afterAll(() => smtp.close());

@@ -1,6 +1,6 @@
 // Story text cut into what the story memory reads: chapters of paragraphs, paragraphs of sentences, sentences of
 // words, each word knowing whether it starts its sentence (a capital there says nothing about a name).
-import { type StoryBlock, storyBlocks } from "../stories/story-text";
+import { type StoryBlock, storyBlocks } from "../content/story-text";
 
 export interface Word {
   /** As written, without surrounding punctuation or a possessive 's. */

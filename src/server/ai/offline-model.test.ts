@@ -3,7 +3,7 @@ import { generateText, streamText } from "ai";
 import { describe, expect, it } from "vitest";
 import { formatContextBlock } from "./context-block";
 import { createOfflineModel, OFFLINE_MODEL_LABEL, wordPieces } from "./offline-model";
-import { promptFor, storyBrief } from "./offline/test-prompt";
+import { promptFor, storyBrief } from "../test/offline-prompt";
 
 const OPENING = "Write the opening scene of this story.";
 const call = (seed?: number, signal?: AbortSignal): LanguageModelV3CallOptions => ({

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parseContextBlock } from "./context-block";
 import { buildPrompt, messageChars, PROMPT_BUDGET_CHARS, type PromptRequest } from "./prompt";
-import { excerptStory, storyHtmlToText } from "./story-text";
+import { excerptStory, storyHtmlToText } from "../content/plain-text";
 
 const wizardStory = {
   title: "Ashes of Spring",

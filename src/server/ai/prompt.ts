@@ -13,7 +13,7 @@ import {
 import { type LoreCandidate, selectLore } from "../lore/select";
 import { formatContextBlock, type MarinTask, type MemoryCharacter, type StoryBrief } from "./context-block";
 import { type StoryFields, storyFacts } from "./story-brief";
-import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "./story-text";
+import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "../content/plain-text";
 
 /** Everything sent (system prompt plus messages) stays within this many characters (about 12,000 tokens). */
 export const PROMPT_BUDGET_CHARS = 48_000;

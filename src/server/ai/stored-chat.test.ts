@@ -8,7 +8,7 @@ import { createSession, SESSION_COOKIE } from "../accounts/sessions";
 import { marinChatMessages } from "../db/schema";
 import { processImage } from "../images/process-image";
 import { storeImage } from "../images/store-image";
-import { solidImage } from "../images/test-images";
+import { solidImage } from "../test/images";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { startOpenAiPeer } from "../test/openai-peer";

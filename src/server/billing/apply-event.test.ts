@@ -15,7 +15,7 @@ import {
   stripeSubscription,
   type SubscriptionFields,
   wholeSecond,
-} from "./test-events";
+} from "../test/billing-events";
 
 const SECOND = 1000;
 

@@ -1,10 +1,10 @@
 // The demo checkout's and portal's HTML: server-rendered, no script, every text escaped, CSS inline and allowed by its
 // hash. Each page says plainly that it is a test where no money moves. Landmarks: the test banner is the header, one
 // h1 in main, the explanation in the footer; every colour pair passes WCAG AA (text 4.5:1, borders and focus 3:1).
-import { createHash } from "node:crypto";
 import { PLUS_NAME } from "../../shared/schemas/billing";
 import { PREMIUM_PRICE_LABEL } from "../../shared/limits";
-import { escapeHtml as e } from "../public-page/template";
+import { htmlDocument, noindexHead, styleOnlyCsp } from "../html/document";
+import { escapeHtml as e } from "../html/escape";
 
 export const TEST_CHECKOUT_LABEL = "Test checkout — no money moves";
 export const TEST_PORTAL_LABEL = "Test billing portal — no money moves";
@@ -44,36 +44,20 @@ footer{max-width:28rem;margin:0 auto 2rem;padding:0 1rem;font-size:.85rem;color:
 footer p{margin:0}
 `;
 
-export const DEMO_PAGE_CSP = [
-  "default-src 'none'",
-  `style-src 'sha256-${createHash("sha256").update(CSS).digest("base64")}'`,
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+export const DEMO_PAGE_CSP = styleOnlyCsp(CSS);
 
 const dateText = (date: Date) =>
   date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 function page(title: string, label: string, body: string, footer: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)} · FicForge</title>
-<style>${CSS}</style>
-</head>
-<body>
-<header class="test"><p>${e(label)}</p></header>
+  return htmlDocument(
+    noindexHead(e(title), CSS),
+    `<header class="test"><p>${e(label)}</p></header>
 <main><div class="card">
 ${body}
 </div></main>
-<footer><p>${footer}</p></footer>
-</body>
-</html>
-`;
+<footer><p>${footer}</p></footer>`,
+  );
 }
 
 /** A button sending one hidden field to `action` (a post, or a get for a step that changes nothing). */

@@ -4,12 +4,19 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { expect, it } from "vitest";
 import { users } from "../db/schema";
-import { dataUrl, solidImage } from "../images/test-images";
+import { dataUrl, solidImage } from "../test/images";
 import { maintenanceJobs } from "../maintenance-jobs";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { deliverWebhook, webhookTestPayments } from "../test/stripe-webhooks";
-import { PERIOD_MS, stripeEvent, stripeId, stripeInvoice, stripeSubscription, wholeSecond } from "./test-events";
+import {
+  PERIOD_MS,
+  stripeEvent,
+  stripeId,
+  stripeInvoice,
+  stripeSubscription,
+  wholeSecond,
+} from "../test/billing-events";
 
 describeEachDb(
   "Plus perks in readers' views follow the author's subscription",

@@ -19,7 +19,7 @@ import {
   stripeInvoice,
   stripeSubscription,
   wholeSecond,
-} from "./test-events";
+} from "../test/billing-events";
 import { BAD_SIGNATURE, stripeWebhookRoutes, WEBHOOK_BODY_LIMIT, WEBHOOKS_DISABLED } from "./webhook-routes";
 
 const SECOND = 1000;

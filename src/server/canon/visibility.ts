@@ -5,7 +5,7 @@ import { CANON_LIMITS, CANON_MESSAGES, type PublishedCanonPackList } from "../..
 import type { Db } from "../db/client";
 import { canonPacks, users } from "../db/schema";
 import { notFound } from "../errors";
-import { inGoodStanding } from "../moderation/standing";
+import { inGoodStanding } from "../visibility/standing";
 import { notHiddenFrom } from "../safety/blocks";
 import { entryCountOf } from "./packs";
 import { presentPublished } from "./present";

@@ -6,7 +6,8 @@
 import { Parser } from "htmlparser2";
 import { chapterHeadingOf, headingText, leadsOwnChapter, untitledChapter } from "../../shared/chapters";
 import { sceneBreaksAsDividers } from "../../shared/prose";
-import { countStoryWords } from "../stories/story-text";
+import { countStoryWords } from "../content/story-text";
+import { escapeText } from "../html/escape";
 
 export interface SplitChapter {
   /** The heading; null only for the one chapter of a document without chapter markers. */
@@ -24,7 +25,6 @@ type Token =
 const VOID = new Set(["br", "hr", "img"]);
 const HEADINGS = new Set(["h1", "h2"]);
 
-const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
 const escapeAttr = (text: string) => escapeText(text).replace(/"/g, "&quot;");
 const openTag = (name: string, attribs: Record<string, string>) =>
   `<${name}${Object.entries(attribs)

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type RecordedEvent, recordEvent } from "../events/outbox";
 import type { Db } from "../db/client";
 import { stories, storyChapters } from "../db/schema";
-import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 import { type SplitChapter, splitChapters } from "./split-chapters";
 
 /** A published story's chapters, from its stored (sanitized) HTML; none for a document without a word or a heading. */

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { FollowingItem, FollowingPage } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
-import type { Viewer } from "../reading/visibility";
+import type { Viewer } from "../visibility/visibility";
 
 interface Row {
   k: number;
@@ -30,7 +30,7 @@ export async function listFollowing(
     atMs === undefined
       ? sql``
       : sql`where (e.at, e.story_id, e.k) < (${new Date(atMs).toISOString()}::timestamptz, ${storyId}, ${k})`;
-  // Issue 18: nothing unpublished by a moderator or by a suspended author (moderation/standing.ts, written for `s`).
+  // Issue 18: nothing unpublished by a moderator or by a suspended author (visibility/standing.ts, written for `s`).
   const moderated = sql`s.moderation_hidden_at is null
     and not exists (select 1 from users su where su.id = s.author_id and su.suspended_until > now())`;
   const readable = viewer.isPremium

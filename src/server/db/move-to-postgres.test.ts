@@ -14,7 +14,7 @@ import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { seedBench } from "../../../bench/lib/seed-bench";
 import { createDiskStorage } from "../images/storage/disk";
-import { startAdminSocket } from "../moderation/admin-socket";
+import { startAdminSocket } from "../admin/admin-socket";
 import { createTestApp } from "../test/app";
 import { copyOfPgliteTemplate, TEST_DATABASE_URL } from "../test/database";
 import { createStory } from "../test/factories";
@@ -26,7 +26,7 @@ import { images, stories } from "./schema";
 
 const TSX = fileURLToPath(new URL("../../../node_modules/.bin/tsx", import.meta.url));
 const MOVE = fileURLToPath(new URL("./migrate-to-postgres-cli.ts", import.meta.url));
-const BACKUP = fileURLToPath(new URL("./backup-cli.ts", import.meta.url));
+const BACKUP = fileURLToPath(new URL("../admin/backup-cli.ts", import.meta.url));
 const quiet = { info: () => {}, warn: () => {} };
 
 async function cli(script: string, args: string[], env: Record<string, string>) {

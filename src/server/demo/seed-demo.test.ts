@@ -1,7 +1,7 @@
 import { count, eq, isNotNull } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { images, stories, storyTags, users } from "../db/schema";
-import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 import { describeEachDb } from "../test/app";
 import { seedDemo } from "./seed-demo";
 

@@ -6,9 +6,9 @@ import { loadSharp } from "../images/load-sharp";
 import { processImage } from "../images/process-image";
 import type { ImageStorage } from "../images/storage/driver";
 import { storeImage } from "../images/store-image";
-import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 import { derivedStoryColumns } from "../stories/story-rating";
-import { countStoryWords } from "../stories/story-text";
+import { countStoryWords } from "../content/story-text";
 import { DEMO_AUTHORS, DEMO_STORIES, type DemoStory } from "./demo-stories";
 
 interface Log {

@@ -2,6 +2,7 @@
 // List-Unsubscribe headers (RFC 2369) with one-click unsubscribe (RFC 8058).
 import { authorPath, ROUTES } from "../../shared/routes";
 import type { MailMessage } from "../mail/mailer";
+import { escapeHtml } from "../html/escape";
 
 export interface EmailItem {
   type: string;
@@ -28,9 +29,6 @@ export interface EmailBatch {
 
 export const NOTIFICATIONS_PATH = "/dashboard/notifications";
 const QUOTE_MAX = 200;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** What happened, in one line, and where to see it. */
 export function describeItem(item: EmailItem, appUrl: string): { line: string; link: string } {

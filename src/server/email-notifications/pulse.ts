@@ -34,3 +34,10 @@ export function pulseProblem(pulse: WorkerPulse, now: number): string | undefine
     return "pass overdue";
   return undefined;
 }
+
+/** The email worker's part of /readyz (http/health.ts): alive, or why not. */
+export function pulseCheck(pulse: WorkerPulse, now: number): { ok: boolean; detail?: string } {
+  if (pulse.state === "not-started") return { ok: true, detail: "not running in this process" };
+  const problem = pulseProblem(pulse, now);
+  return problem ? { ok: false, detail: problem } : { ok: true };
+}

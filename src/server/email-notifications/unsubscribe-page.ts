@@ -1,9 +1,8 @@
 // The page an unsubscribe link opens, rendered on the server (no account, no JavaScript): a confirmation with a
 // button that POSTs, the result, or "this link is not valid".
 import { ROUTES } from "../../shared/routes";
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { htmlDocument, noindexHead } from "../html/document";
+import { escapeHtml } from "../html/escape";
 
 /** w•••@example.test: enough for the owner to recognise, not enough to harvest. */
 export function maskEmail(email: string): string {
@@ -42,21 +41,12 @@ export function renderUnsubscribePage(page: UnsubscribePage, appUrl: string): st
     title = "This unsubscribe link is not valid";
     body = `<p>The link may be incomplete, or you turned notification emails back on after it was sent. To stop emails, use the link in a newer email or your ${settings}.</p>`;
   }
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · FicForge</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return htmlDocument(
+    noindexHead(escapeHtml(title), STYLE),
+    `<main>
 <a class="brand" href="${escapeHtml(`${appUrl}/`)}">FicForge</a>
 <h1>${escapeHtml(title)}</h1>
 ${body}
-</main>
-</body>
-</html>`;
+</main>`,
+  );
 }

@@ -5,6 +5,7 @@ import type { Readable } from "node:stream";
 import { parseDocument } from "htmlparser2";
 import render from "dom-serializer";
 import { ZipFile } from "yazl";
+import { escapeXml } from "../html/escape";
 
 export interface EpubChapter {
   title: string;
@@ -34,8 +35,7 @@ export interface EpubBook {
   provenance?: string | null;
 }
 
-const xmlEscape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+const xmlEscape = escapeXml;
 
 /** HTML as XHTML: void elements closed, attributes quoted, entities numeric (XML knows only five by name). */
 export function htmlToXhtml(html: string): string {

@@ -6,7 +6,7 @@ import { refreshStoryMemory } from "../ai/memory";
 import { fanOutNotifications } from "../community/pending-fan-outs";
 import { notifyComment } from "../community/notify";
 import { invalidateAuthorPremiumViews } from "../reading/author-premium";
-import { invalidateAuthorViews } from "../reading/author-views";
+import { invalidateAuthorViews } from "../read-cache/author-views";
 import type { EventBus } from "./bus";
 import { deliverRecorded, type RecordedEvent } from "./outbox";
 

@@ -1,6 +1,7 @@
 // Atom 1.0 documents (RFC 4287), written out by hand: a feed is a few fixed elements, every text escaped for XML and
 // stripped of characters XML 1.0 cannot hold. Ids are tag: URIs (RFC 4151) minted from APP_URL's host, the date the
 // thing was created and its database id, so a rename or a republish never changes them.
+import { escapeXml } from "../html/escape";
 
 export interface AtomPerson {
   name: string;
@@ -34,10 +35,9 @@ export interface AtomFeed {
 
 // Characters outside XML 1.0's Char production (C0 controls but tab and newlines, U+FFFE/FFFF, lone surrogates).
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
 /** Text for XML element content and quoted attribute values. */
-export const xmlText = (text: string) => text.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export const xmlText = (text: string) => escapeXml(text.replace(NOT_XML, ""));
 
 /** A tag: URI for `specific` (e.g. `story/12`) under the app's host, dated by when the thing was created. */
 export function tagUri(appUrl: string, created: Date, specific: string): string {

@@ -9,9 +9,10 @@ import type { Db } from "../db/client";
 import { stories, storyChapters, users } from "../db/schema";
 import { findAuthorByName, loadPublicWorks } from "../public-page/author-query";
 import { loadChapterSource } from "../public-page/chapter-routes";
-import { packPage, pageSize, publicStoryId, type PublicPage, sendPublicPage } from "../public-page/routes";
-import { readCacheKey } from "../reading/read-cache";
-import { storyBlocks } from "../stories/story-text";
+import { packPage, pageSize, type PublicPage, sendPublicPage } from "../html/send-page";
+import { publicStoryId } from "../public-page/routes";
+import { readCacheKey } from "../read-cache/read-cache";
+import { storyBlocks } from "../content/story-text";
 import { type AtomEntry, renderAtomFeed, tagUri } from "./atom";
 
 const FEED_TYPE = `${ATOM_TYPE}; charset=utf-8`;

@@ -2,7 +2,7 @@
 // words less those still inside Marin's wrappers. Deleting words takes nothing back from a day already written, and
 // keeping or editing Marin's text adds nothing.
 import type { Db } from "../db/client";
-import { countStoryWords, type WordCounts } from "../stories/story-text";
+import { countStoryWords, type WordCounts } from "../content/story-text";
 import { addWrittenWords } from "./habits";
 
 interface Counted {

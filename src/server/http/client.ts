@@ -3,12 +3,18 @@
 // The landing page is prerendered at build (scripts/prerender.mjs) in a signed-out and a signed-in form.
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ROUTES, isClientRoute } from "../../shared/routes";
-import { restoreSignedInHint } from "../accounts/sessions";
 import { readPageDocument, sendPageDocument } from "./pages";
 
-export async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+/** Whether the request comes from a signed-in visitor; accounts/ answers it (app.ts passes it in). */
+export type SignedInHint = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  restoreSignedInHint: SignedInHint,
+): Promise<void> {
   const shell = clientDir ? readPageDocument(clientDir, "index.html") : undefined;
   const landing = (clientDir && readPageDocument(clientDir, "landing.html")) || shell;
   const landingSignedIn = (clientDir && readPageDocument(clientDir, "landing-signed-in.html")) || landing;

@@ -7,10 +7,9 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { MIGRATIONS_DIR } from "../db/client";
 import { DB_UNAVAILABLE } from "../db/unavailable";
-import { pulseProblem } from "../email-notifications/pulse";
 import type { AppDeps } from "../types";
 
-interface Check {
+export interface Check {
   ok: boolean;
   detail?: string;
 }
@@ -23,8 +22,11 @@ function newestMigration(): number {
   return Math.max(0, ...journal.entries.map((entry) => entry.when));
 }
 
-export async function healthRoutes(app: FastifyInstance, deps: Pick<AppDeps, "database" | "emailPulse" | "now">) {
-  const { database, emailPulse } = deps;
+/**
+ * `checkEmail` comes from the email worker's domain (app.ts passes it), so this file names no domain.
+ */
+export async function healthRoutes(app: FastifyInstance, deps: Pick<AppDeps, "database">, checkEmail: () => Check) {
+  const { database } = deps;
   const newest = newestMigration();
   let migrated = false;
 
@@ -51,12 +53,6 @@ export async function healthRoutes(app: FastifyInstance, deps: Pick<AppDeps, "da
       return { ok: false, detail: "unknown" };
     }
   };
-  const checkEmail = (): Check => {
-    if (emailPulse.state === "not-started") return { ok: true, detail: "not running in this process" };
-    const problem = pulseProblem(emailPulse, deps.now().getTime());
-    return problem ? { ok: false, detail: problem } : { ok: true };
-  };
-
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     // Shutting down (http/drain.ts): still serving, but proxies and orchestrators should send new work elsewhere.

@@ -1,6 +1,6 @@
 // Bounded JSON bodies: the default size limit, the nesting and value-count bounds, prototype poisoning.
 import { describe, expect, it } from "vitest";
-import { freshIp } from "../accounts/test-accounts";
+import { freshIp } from "../test/accounts";
 import { describeEachDb, TEST_APP_URL } from "../test/app";
 import {
   checkJsonShape,

@@ -1,7 +1,7 @@
 // The log holds no secrets: no query-string tokens, no failed query's parameters (password and token hashes).
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { freshIp, newAccount, sendFrom } from "../accounts/test-accounts";
+import { freshIp, newAccount, sendFrom } from "../test/accounts";
 import { describeEachDb } from "../test/app";
 import { redactQuery, serializeError } from "./logging";
 

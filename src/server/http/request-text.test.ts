@@ -1,6 +1,6 @@
 // Text PostgreSQL cannot store (NUL, unpaired surrogates) is a 400 naming the field, wherever it arrives.
 import { describe, expect, it } from "vitest";
-import { freshIp, newAccount, sendFrom } from "../accounts/test-accounts";
+import { freshIp, newAccount, sendFrom } from "../test/accounts";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { BAD_CHARACTER, findUnstorableText } from "./request-text";

@@ -1,7 +1,7 @@
 // Guards decide on the matched route, not the raw URL; API answers are never cached.
 import { expect, it } from "vitest";
-import { freshIp } from "../accounts/test-accounts";
-import { multipartFile, solidImage } from "../images/test-images";
+import { freshIp } from "../test/accounts";
+import { multipartFile, solidImage } from "../test/images";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
 import { IMMUTABLE } from "../images/routes";

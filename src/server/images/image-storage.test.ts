@@ -11,7 +11,7 @@ import { migratedKey, migrateImages } from "./migrate-images";
 import { processImage } from "./process-image";
 import { IMMUTABLE } from "./routes";
 import { fullObject, IMAGE_STORAGE_DOWN_SERVE, IMAGE_STORAGE_DOWN_UPLOAD, thumbObject } from "./store-image";
-import { multipartFile, solidImage } from "./test-images";
+import { multipartFile, solidImage } from "../test/images";
 
 let peer: S3Peer;
 beforeAll(async () => {

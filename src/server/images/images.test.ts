@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
 import { IMMUTABLE } from "./routes";
-import { jpegWithGps, multipartFile, oversizedPng, solidImage } from "./test-images";
+import { jpegWithGps, multipartFile, oversizedPng, solidImage } from "../test/images";
 
 describeEachDb("cover images", (ctx) => {
   async function upload(filename: string, type: string, bytes: Buffer, cookie?: string) {

@@ -8,7 +8,7 @@ import { createStory, createUser } from "../test/factories";
 import { processImage } from "./process-image";
 import { removeObjectsWithoutImage, removeUnusedImages, UNUSED_IMAGE_TTL_MS } from "./remove-unused-images";
 import { fullObject, storeImage, thumbObject } from "./store-image";
-import { solidImage } from "./test-images";
+import { solidImage } from "../test/images";
 
 describeEachDb("removing unused images", (ctx) => {
   it("removes unused images older than a day with their objects, and keeps used, younger and just-used ones", async () => {

@@ -2,7 +2,7 @@
 import { expect, it } from "vitest";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
-import { dataUrl, multipartFile, solidImage } from "./test-images";
+import { dataUrl, multipartFile, solidImage } from "../test/images";
 import { TOO_MANY_UPLOADS, UPLOADS_PER_HOUR } from "./upload-throttle";
 
 describeEachDb("upload limit", (ctx) => {

@@ -7,7 +7,7 @@ import MarkdownIt from "markdown-it";
 import { chapterHeadingOf } from "../../shared/chapters";
 import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
 import { proseToHtml } from "../../shared/prose";
-import { sanitizeContent, sanitizeImported } from "../stories/sanitize-content";
+import { sanitizeContent, sanitizeImported } from "../content/sanitize-content";
 import { docxToHtml } from "./docx-to-html";
 import { epubToHtml } from "./epub-to-html";
 import { importKind } from "./import-kind";

@@ -7,7 +7,7 @@ import { expect, it } from "vitest";
 import { stories } from "../db/schema";
 import { describeEachDb, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
-import { threeChapterDocx } from "./test-docx";
+import { threeChapterDocx } from "../test/docx";
 import { docxWithPart, epubOf, multipart, type Part, repeated, xhtml } from "./test-uploads";
 
 const MB = 1024 * 1024;

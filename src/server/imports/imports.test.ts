@@ -9,7 +9,7 @@ import { stories } from "../db/schema";
 import { epubStream } from "../epub/epub";
 import { describeEachDb, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
-import { threeChapterDocx } from "./test-docx";
+import { threeChapterDocx } from "../test/docx";
 import { epubOf, multipart, type Part, zip } from "./test-uploads";
 
 // A zip bomb posing as EPUB: a chapter of 70 MB of zeros packs into ~70 KB. Made once for both databases.

@@ -1,7 +1,7 @@
 // Small pieces the import converters share: bytes as text, a document's body, text as HTML.
 import render from "dom-serializer";
 import { DomUtils, parseDocument } from "htmlparser2";
-import { stripControlChars } from "../stories/sanitize-content";
+import { stripControlChars } from "../content/sanitize-content";
 
 export function decodeText(bytes: Buffer): string {
   return stripControlChars(new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, ""));
@@ -17,7 +17,6 @@ export function bodyOfDocument(document: ReturnType<typeof parseDocument>): stri
   return render(body ? body.children : document.children, { encodeEntities: "utf8", decodeEntities: true });
 }
 
-export const escapeText = (text: string) =>
-  text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
+export { escapeText } from "../html/escape";
 
 export const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);

@@ -12,7 +12,7 @@ import { AppError } from "../errors";
 import { createStory } from "../stories/create-story";
 import { convertFiles, type Upload } from "./convert-files";
 import { importKind } from "./import-kind";
-import { recordImportVersion } from "../versions/record-version";
+import { recordImportVersion } from "../stories/record-version";
 
 export const IMPORTS_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;

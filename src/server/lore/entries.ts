@@ -15,7 +15,7 @@ import {
 import type { Db } from "../db/client";
 import { canonPacks, loreEntries, loreProposalAnswers, stories } from "../db/schema";
 import { AppError, conflict, notFound } from "../errors";
-import { stripControlChars } from "../stories/sanitize-content";
+import { stripControlChars } from "../content/sanitize-content";
 import { presentLoreEntry } from "./load";
 
 export type LoreOwner = { storyId: number } | { canonPackId: number };

@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { LORE_LIMITS, LORE_MESSAGES } from "../../shared/schemas/lore";
 import { MEMORY_STORY_CHARACTERS, MEMORY_STORY_HTML } from "../ai/memory-fixture";
 import { canonPacks, loreEntries } from "../db/schema";
-import { removeAccount } from "../accounts/delete-account";
+import { removeAccount } from "../my-account/delete-account";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { canonPackExportPage } from "../canon/packs";

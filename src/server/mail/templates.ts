@@ -1,8 +1,6 @@
 // The account emails: a plain-text body carrying the full link (the dev outbox and e2e read it) and simple HTML.
+import { escapeHtml } from "../html/escape";
 import type { MailMessage } from "./mailer";
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function linkEmail(to: string, subject: string, lines: string[], action: string, link: string, after: string) {
   const text = [...lines, "", `${action}: ${link}`, "", after, "", "— FicForge"].join("\n");

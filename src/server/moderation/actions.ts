@@ -11,7 +11,7 @@ import { rateStory } from "../stories/story-rating";
 import type { UserRow } from "../types";
 import { appendAudit } from "./audit";
 import { roleOf } from "./roles";
-import { BANNED_UNTIL, isSuspended } from "./standing";
+import { BANNED_UNTIL, isSuspended } from "../visibility/standing";
 import { type ResolvedTarget, resolveTarget } from "./targets";
 import { sessionsChanged } from "../accounts/session-cache";
 

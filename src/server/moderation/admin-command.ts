@@ -1,5 +1,5 @@
 // What `npm run admin` does, on whichever database it reaches: directly (PostgreSQL, or PGlite when the app is not
-// running) or through the running app's socket (moderation/admin-socket.ts). Every role change is audited.
+// running) or through the running app's socket (admin/admin-socket.ts). Every role change is audited.
 import { asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";

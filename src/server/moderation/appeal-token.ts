@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { moderationAudit } from "../db/schema";
 import { loadSigningKey } from "../email-notifications/unsubscribe-token";
 import { AppError } from "../errors";
-import { suspendedMessage } from "./standing";
+import { suspendedMessage } from "../visibility/standing";
 
 const TOKEN = /^a1\.([1-9]\d{0,9})\.([1-9]\d{0,9})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 const VALID_MS = 60 * 60 * 1000;

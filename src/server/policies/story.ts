@@ -2,7 +2,7 @@
 // a SQL condition (readableBy) for lists and lookups; both forms live here and are tested against each other.
 import { and, eq, or, type SQL } from "drizzle-orm";
 import { stories } from "../db/schema";
-import { storyNotModerated } from "../moderation/standing";
+import { storyNotModerated } from "../visibility/standing";
 import { type BlockFacts, type Decision, isModeratorRole, NO_BLOCKS, type Viewer } from "./viewer";
 
 export interface StoryFacts {

@@ -8,7 +8,7 @@ import { expect, it } from "vitest";
 import { publicStoryPath } from "../../shared/routes";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
-import { PAGE_CSP, PAGE_CSS } from "./template";
+import { PAGE_CSP, PAGE_CSS } from "../html/site";
 
 const clientDir = mkdtempSync(join(tmpdir(), "ficforge-author-page-"));
 const SHELL = "<!doctype html><title>FicForge</title><div id=root></div>";
@@ -70,7 +70,7 @@ describeEachDb(
       expect(html).toContain('<meta property="og:type" content="profile">');
       expect(html).toContain(`<meta property="og:title" content="${user.username} on FicForge">`);
       expect(html).toContain('<meta property="og:description" content="Writes by the sea. Mostly at night.">');
-      // The follower count and a sign-in link (community/author-follow.test.ts covers following).
+      // The follower count and a sign-in link (public-page/author-follow.test.ts covers following).
       expect(html).toContain('<span>0 followers</span><a class="btn" href="/auth">Sign in to follow</a>');
 
       const again = await get(`/u/${user.username}`, { "if-none-match": String(res.headers.etag) });

@@ -1,15 +1,15 @@
 // The author page's queries: the author by name (any case), and their published works a signed-out visitor may
 // read. Mature works are never listed (they have no public page either, query.ts), whoever asks: the page is cached
 // as one signed-out view.
-import { storyNotModerated } from "../moderation/standing";
+import { storyNotModerated } from "../visibility/standing";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { formerUsernames, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
-import { type LabelPairs, labelPairs } from "../tags/story-labels";
-import { countStoryWords } from "../stories/story-text";
+import { type LabelPairs, labelPairs } from "../stories/story-labels";
+import { countStoryWords } from "../content/story-text";
 import { GATED_RATINGS } from "../../shared/tagging";
 
 export interface PublicAuthor {

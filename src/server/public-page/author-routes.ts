@@ -3,13 +3,13 @@
 // name the account has today.
 import type { FastifyInstance } from "fastify";
 import { authorPath } from "../../shared/routes";
-import { sendViewerAuthorPage, varyOnCookie } from "../community/author-follow";
+import { sendViewerAuthorPage, varyOnCookie } from "./author-follow";
 import { followerCount } from "../community/follows";
 import type { Db } from "../db/client";
-import { readCacheKey } from "../reading/read-cache";
+import { readCacheKey } from "../read-cache/read-cache";
 import { findAuthorByName, findRenamedAuthor, loadPublicWorks } from "./author-query";
 import { renderAuthorPage } from "./author-template";
-import { PUBLIC_PAGE_CACHE_CONTROL, type PublicPage, packPage, pageSize, sendPublicPage } from "./routes";
+import { PUBLIC_PAGE_CACHE_CONTROL, type PublicPage, packPage, pageSize, sendPublicPage } from "../html/send-page";
 
 /** Wider than any name the sign-up and profile rules allow; anything else is nobody's and costs no query. */
 const NAME = /^[\p{L}\p{N}_.-]{1,64}$/u;
@@ -53,7 +53,7 @@ export async function authorPageRoutes(app: FastifyInstance): Promise<void> {
         return reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).redirect(encodeURI(authorPath(renamed)), 301);
       }
     }
-    // A signed-in viewer gets the page with their own 'Follow' form, never cached (community/author-follow.ts).
+    // A signed-in viewer gets the page with their own 'Follow' form, never cached (public-page/author-follow.ts).
     if (page?.path === authorPath(name) && (await sendViewerAuthorPage(request, reply, page.identity, name)))
       return reply;
     return sendPublicPage(request, reply, authorPath(name), page);

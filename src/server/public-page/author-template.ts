@@ -2,12 +2,14 @@
 // no script at all.
 import { authorFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/routes";
-import { followSlot } from "../community/author-follow";
-import { safetySlot } from "../safety/author-safety";
+import { followSlot } from "./author-follow";
+import { safetySlot } from "./author-safety";
 import { cardChipsHtml } from "../tags/card-chips-html";
-import { toLabels } from "../tags/story-labels";
+import { toLabels } from "../stories/story-labels";
 import type { PublicAuthor, PublicWork } from "./author-query";
-import { escapeHtml as e, PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "./template";
+import { htmlDocument } from "../html/document";
+import { escapeHtml as e } from "../html/escape";
+import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
 
 export interface AuthorPageModel {
   author: PublicAuthor;
@@ -49,19 +51,15 @@ export function renderAuthorPage(model: AuthorPageModel): string {
     works.length > 0
       ? `<ol>${works.map(work).join("\n")}</ol>`
       : `<p class="empty">${name} hasn't published a story yet.</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "profile", ogTitle: `${name} on FicForge` })}
+  return htmlDocument(
+    `${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "profile", ogTitle: `${name} on FicForge` })}
 <meta property="profile:username" content="${name}">
 <link rel="alternate" type="application/atom+xml" title="${name} on FicForge" href="${e(authorFeedPath(author.username))}">
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${name} on FicForge">
 <meta name="twitter:description" content="${summary}">
-<style>${PAGE_CSS}</style>
-</head>
-<body>
-<a class="skip" href="#works">Skip to the stories</a>
+<style>${PAGE_CSS}</style>`,
+    `<a class="skip" href="#works">Skip to the stories</a>
 ${SITE_HEADER}
 <main>
 <header class="hero author"><div class="in">
@@ -77,8 +75,6 @@ ${bio ? `<p class="desc">${e(bio)}</p>` : ""}
 ${list}
 </section>
 </main>
-${SITE_FOOTER}
-</body>
-</html>
-`;
+${SITE_FOOTER}`,
+  );
 }

@@ -7,12 +7,13 @@ import { authorPath, publicStoryPath } from "../../shared/routes";
 import { chaptersOfContent, loadChapters } from "../chapters/sync-chapters";
 import { chapterTitle } from "../chapters/present";
 import type { Db } from "../db/client";
-import { readCacheKey } from "../reading/read-cache";
+import { readCacheKey } from "../read-cache/read-cache";
 import { type ChapterLink, renderChapterPage } from "./chapter-template";
 import { bodyHtml } from "./content";
 import { loadPublicStory, type PublicStoryRow } from "./query";
 import { countRead } from "../reading-stats/read-counter";
-import { packPage, pageSize, publicStoryId, type PublicPage, sendPublicPage } from "./routes";
+import { packPage, pageSize, type PublicPage, sendPublicPage } from "../html/send-page";
+import { publicStoryId } from "./routes";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {

@@ -2,7 +2,10 @@
 // text, Previous / Next (also as <link rel="prev|next">), the chapter list in a <details> and 'Entire work'. No script.
 import { ATOM_TYPE } from "../../shared/chapters";
 import { ROUTES } from "../../shared/routes";
-import { escapeHtml as e, PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER, summaryOf } from "./template";
+import { htmlDocument } from "../html/document";
+import { escapeHtml as e } from "../html/escape";
+import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
+import { summaryOf } from "./template";
 
 export interface ChapterLink {
   n: number;
@@ -68,20 +71,16 @@ export function renderChapterPage(model: ChapterPageModel): string {
   const body = model.bodyHtml.trim()
     ? `<div class="prose">${model.bodyHtml}</div>`
     : `<div class="empty"><h2>No content yet</h2><p>This story doesn't have any content to display.</p></div>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-${pageHead({ title: `${title} · ${story} by ${author} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "article", ogTitle: `${title} · ${story}` })}
+  return htmlDocument(
+    `${pageHead({ title: `${title} · ${story} by ${author} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "article", ogTitle: `${title} · ${story}` })}
 ${links}
 <meta property="article:author" content="${author}">
 <meta property="article:published_time" content="${chapter.firstPublishedAt.toISOString()}">
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${title} · ${story}">
 <meta name="twitter:description" content="${summary}">
-<style>${PAGE_CSS}</style>
-</head>
-<body>
-<a class="skip" href="#chapter">Skip to the chapter</a>
+<style>${PAGE_CSS}</style>`,
+    `<a class="skip" href="#chapter">Skip to the chapter</a>
 ${SITE_HEADER}
 <main>
 <article>
@@ -103,8 +102,6 @@ ${pager(model, "bottom")}
 </div>
 </article>
 </main>
-${SITE_FOOTER}
-</body>
-</html>
-`;
+${SITE_FOOTER}`,
+  );
 }

@@ -3,7 +3,7 @@
 import { Parser } from "htmlparser2";
 import { sceneBreaksAsDividers } from "../../shared/prose";
 import sanitizeHtml from "sanitize-html";
-import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 
 export interface Chapter {
   /** The anchor in the body. */

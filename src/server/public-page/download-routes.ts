@@ -6,12 +6,13 @@ import type { FastifyInstance } from "fastify";
 import { storyEpubPath } from "../../shared/chapters";
 import type { Db } from "../db/client";
 import type { ImageStorage } from "../images/storage/driver";
-import { readCacheKey } from "../reading/read-cache";
+import { readCacheKey } from "../read-cache/read-cache";
 import { EPUB_TYPE, storyEpub } from "../stories/export-epub";
-import { SANITIZER_VERSION, sanitizeContent } from "../stories/sanitize-content";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 import { sceneBreaksAsDividers } from "../../shared/prose";
 import { loadPublicStory } from "./query";
-import { PUBLIC_PAGE_CACHE_CONTROL, publicStoryId } from "./routes";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "../html/send-page";
+import { publicStoryId } from "./routes";
 
 interface PublicEpub {
   path: string;

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { publicStoryPath } from "../../shared/schemas/reading";
-import { solidImage } from "../images/test-images";
+import { solidImage } from "../test/images";
 import { processImage } from "../images/process-image";
 import { storeImage } from "../images/store-image";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createUser, createVerifiedUserWithSession } from "../test/factories";
-import { PAGE_CSS } from "./template";
+import { PAGE_CSS } from "../html/site";
 
 const clientDir = mkdtempSync(join(tmpdir(), "ficforge-public-page-"));
 const SHELL = "<!doctype html><title>FicForge</title><div id=root></div>";

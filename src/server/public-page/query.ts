@@ -1,13 +1,13 @@
 // The public page's one query: a published, general-rated story with its author and cover size. Mature stories
 // (marked by the author, the nsfw theme, or SPEC.md section 6's rule) and unpublished ones are not found.
-import { storyNotModerated } from "../moderation/standing";
+import { storyNotModerated } from "../visibility/standing";
 import { and, eq } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { images, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
-import { type LabelPairs, labelPairs } from "../tags/story-labels";
+import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { GATED_RATINGS } from "../../shared/tagging";
 
 export interface PublicStoryRow {

@@ -4,11 +4,11 @@
 // address and user agent. Neither is ever stored, and the salt is deleted when its day ends (read-salts.ts).
 import { createHmac } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { and, gt, inArray, sql } from "drizzle-orm";
-import { SESSION_COOKIE, sha256 } from "../accounts/sessions";
+import { SESSION_COOKIE } from "../accounts/sessions";
 import type { Db } from "../db/client";
-import { sessions, stories } from "../db/schema";
+import { addReader, type Batch, leaveOutAuthors, newBatch, SEP, storyDay } from "./read-batch";
 import { loadSalts, utcDay } from "./read-salts";
+import { addChapters, addDays, insertMarks } from "./read-store";
 
 export interface CountReadInput {
   storyId: number;
@@ -40,33 +40,10 @@ export const READ_COUNTING = {
 
 /** Link previews, crawlers and audits are not readers. */
 const NOT_A_READER = /bot|crawl|spider|slurp|preview|lighthouse|facebookexternalhit|curl|wget/i;
-const SEP = "\u0000";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** User agents already tested against NOT_A_READER (readers send the same few again and again); oldest out first. */
 const AGENTS_REMEMBERED = 512;
 const AGENT_CHARS_REMEMBERED = 512;
-
-/** One story on one day: its reads, and who read it, not yet hashed, by chapter (0: the story was opened). */
-interface StoryDay {
-  /** Reads by signed-out readers. */
-  reads: number;
-  /**
-   * Reads by someone who may be the story's author, by who: a signed-in user, or a visitor with a session cookie
-   * (public pages do not load sessions). Resolved at the flush, where the author's own go.
-   */
-  known: Map<string, number>;
-  readers: Map<number, Set<string>>;
-}
-
-interface Batch {
-  /**
-   * Day → story → reads and readers. A repeat read costs two map lookups by a number and the day's (same) string
-   * and a Set lookup; each reader is hashed once per flush, off the request.
-   */
-  days: Map<string, Map<number, StoryDay>>;
-  /** Readers held (the sum of every Set's size), for maxPendingMarks. */
-  marks: number;
-}
 
 /** A signed-out reader as counted: who (not yet hashed), and whether their user agent is a reader's at all. */
 interface Visitor {
@@ -74,33 +51,6 @@ interface Visitor {
   ip: string;
   reader: boolean;
   who: string;
-}
-
-const newBatch = (): Batch => ({ days: new Map(), marks: 0 });
-
-function storyDay(batch: Batch, day: string, storyId: number): StoryDay {
-  let byStory = batch.days.get(day);
-  if (!byStory) {
-    byStory = new Map();
-    batch.days.set(day, byStory);
-  }
-  let entry = byStory.get(storyId);
-  if (!entry) {
-    entry = { reads: 0, known: new Map(), readers: new Map() };
-    byStory.set(storyId, entry);
-  }
-  return entry;
-}
-
-function addReader(batch: Batch, entry: StoryDay, chapter: number, who: string): void {
-  let set = entry.readers.get(chapter);
-  if (!set) {
-    set = new Set();
-    entry.readers.set(chapter, set);
-  }
-  const before = set.size;
-  set.add(who);
-  batch.marks += set.size - before;
 }
 
 export interface ReadCounter {
@@ -355,128 +305,6 @@ export function createReadCounter(
     },
     loadSalts: refreshSalts,
   };
-}
-
-/**
- * The author's own reads and reach are not counted (decision 0031): resolves each known reader (a signed-in user,
- * or a session cookie, looked up here in one query) and drops those who wrote the story; the rest join the batch's
- * reads, a session's holder counted as its user, a cookie without a live session as the signed-out visitor it is.
- * Two queries per flush, none when nobody signed in read.
- */
-async function leaveOutAuthors(db: Db, batch: Batch, now: Date): Promise<void> {
-  const tokens = new Set<string>();
-  const storyIds = new Set<number>();
-  const note = (storyId: number, who: string) => {
-    if (who[0] === "a") return;
-    storyIds.add(storyId);
-    if (who.startsWith(`s${SEP}`)) tokens.add(who.split(SEP)[1]!);
-  };
-  for (const byStory of batch.days.values()) {
-    for (const [storyId, entry] of byStory) {
-      for (const who of entry.known.keys()) note(storyId, who);
-      for (const readers of entry.readers.values()) for (const who of readers) note(storyId, who);
-    }
-  }
-  if (storyIds.size === 0) return;
-  const users = new Map<string, number>();
-  if (tokens.size > 0) {
-    const byHash = new Map([...tokens].map((token) => [sha256(token), token]));
-    const rows = await db
-      .select({ id: sessions.id, userId: sessions.userId })
-      .from(sessions)
-      .where(and(inArray(sessions.id, [...byHash.keys()]), gt(sessions.expiresAt, now)));
-    for (const row of rows) users.set(byHash.get(row.id)!, row.userId);
-  }
-  /** The reader as the batch counts them: `u…` for a user, `a…` for a signed-out visitor. */
-  const resolve = (who: string): { who: string; userId?: number } => {
-    if (who.startsWith(`u${SEP}`)) return { who, userId: Number(who.slice(2)) };
-    if (!who.startsWith(`s${SEP}`)) return { who };
-    const [, token, ...rest] = who.split(SEP);
-    const userId = users.get(token!);
-    return userId === undefined ? { who: rest.join(SEP) } : { who: `u${SEP}${userId}`, userId };
-  };
-  const authors = new Map<number, number>();
-  const rows = await db
-    .select({ id: stories.id, authorId: stories.authorId })
-    .from(stories)
-    .where(inArray(stories.id, [...storyIds]));
-  for (const row of rows) authors.set(row.id, row.authorId);
-  const isAuthor = (storyId: number, userId: number | undefined) =>
-    userId !== undefined && authors.get(storyId) === userId;
-  for (const byStory of batch.days.values()) {
-    for (const [storyId, entry] of byStory) {
-      for (const [who, n] of entry.known) if (!isAuthor(storyId, resolve(who).userId)) entry.reads += n;
-      entry.known.clear();
-      for (const [chapter, readers] of entry.readers) {
-        const kept = new Set<string>();
-        for (const who of readers) {
-          if (who[0] === "a") {
-            kept.add(who);
-            continue;
-          }
-          const reader = resolve(who);
-          if (!isAuthor(storyId, reader.userId)) kept.add(reader.who);
-        }
-        entry.readers.set(chapter, kept);
-      }
-    }
-  }
-}
-
-type FreshMark = { storyId: number; day: string; chapter: number };
-const CHUNK = 1_000;
-
-/** Inserts the marks (of stories that still exist); answers those no instance had inserted before. */
-async function insertMarks(db: Db, marks: string[]): Promise<FreshMark[]> {
-  const fresh: FreshMark[] = [];
-  for (let i = 0; i < marks.length; i += CHUNK) {
-    const values = marks.slice(i, i + CHUNK).map((m) => {
-      const [story, day, reader, chapter] = m.split("|");
-      return sql`(${Number(story)}::int, ${day}::date, ${reader}::text, ${Number(chapter)}::smallint)`;
-    });
-    const result = (await db.execute(sql`
-      insert into read_marks (story_id, day, reader, chapter)
-      select v.story_id, v.day, v.reader, v.chapter
-      from (values ${sql.join(values, sql`, `)}) as v(story_id, day, reader, chapter)
-      join stories s on s.id = v.story_id
-      on conflict do nothing
-      returning story_id as "storyId", day::text as day, chapter`)) as unknown as { rows: FreshMark[] };
-    fresh.push(...result.rows.map((r) => ({ storyId: Number(r.storyId), day: r.day, chapter: Number(r.chapter) })));
-  }
-  return fresh;
-}
-
-async function addDays(db: Db, perDay: Map<string, { reads: number; readers: number }>): Promise<void> {
-  const entries = [...perDay];
-  for (let i = 0; i < entries.length; i += CHUNK) {
-    const values = entries.slice(i, i + CHUNK).map(([key, { reads, readers }]) => {
-      const [story, day] = key.split("|");
-      return sql`(${Number(story)}::int, ${day}::date, ${reads}::int, ${readers}::int)`;
-    });
-    await db.execute(sql`
-      insert into story_read_days (story_id, day, reads, readers)
-      select v.story_id, v.day, v.reads, v.readers
-      from (values ${sql.join(values, sql`, `)}) as v(story_id, day, reads, readers)
-      join stories s on s.id = v.story_id
-      on conflict (story_id, day) do update
-        set reads = story_read_days.reads + excluded.reads, readers = story_read_days.readers + excluded.readers`);
-  }
-}
-
-async function addChapters(db: Db, perChapter: Map<string, number>): Promise<void> {
-  const entries = [...perChapter];
-  for (let i = 0; i < entries.length; i += CHUNK) {
-    const values = entries.slice(i, i + CHUNK).map(([key, readers]) => {
-      const [story, chapter] = key.split("|");
-      return sql`(${Number(story)}::int, ${Number(chapter)}::smallint, ${readers}::int)`;
-    });
-    await db.execute(sql`
-      insert into story_chapter_reads (story_id, chapter, readers)
-      select v.story_id, v.chapter, v.readers
-      from (values ${sql.join(values, sql`, `)}) as v(story_id, chapter, readers)
-      join stories s on s.id = v.story_id
-      on conflict (story_id, chapter) do update set readers = story_chapter_reads.readers + excluded.readers`);
-  }
 }
 
 /** Decorates the app with its counter: flushed every few seconds, and once more when the app closes. */

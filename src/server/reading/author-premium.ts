@@ -3,7 +3,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
-import type { ReadCache } from "./read-cache";
+import type { ReadCache } from "../read-cache/read-cache";
 
 /**
  * Drops the cached read views of the authors' published stories that have a reader background (the only part of a

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect, it } from "vitest";
 import { NEXT_CURSOR_HEADER, type PublishedStoryItem } from "../../shared/schemas/reading";
 import { likes, stories } from "../db/schema";
-import { dataUrl, solidImage } from "../images/test-images";
+import { dataUrl, solidImage } from "../test/images";
 import { rateUnratedStories } from "../stories/rate-stories";
 import { derivedStoryColumns } from "../stories/story-rating";
 import { describeEachDb, send } from "../test/app";

@@ -1,6 +1,6 @@
 // GET /api/published-stories: Discover and search. One indexed query per page (the author's name joined, the tags
 // aggregated in the same query), a keyset cursor per sort, and mature stories only for premium readers who ask.
-import { storyNotModerated } from "../moderation/standing";
+import { storyNotModerated } from "../visibility/standing";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DiscoverQuery, Moods, PublishedStoryItem } from "../../shared/schemas/reading";
@@ -11,7 +11,7 @@ import { imageUrl } from "../images/process-image";
 import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
 import { cardLabels } from "../tags/card-labels";
-import { labelPairs } from "../tags/story-labels";
+import { labelPairs } from "../stories/story-labels";
 import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
 import { notHiddenFrom } from "../safety/blocks";
 import type { UserRow } from "../types";

@@ -1,7 +1,7 @@
 // The author's Feedback panel: every live comment on one's own story, newest first (keyset on id, descending), and
 // how many the author has not seen. "Seen" is the highest comment id the panel has shown; the author's own comments
 // never count.
-import { commentShownTo } from "../moderation/standing";
+import { commentShownTo } from "../visibility/standing";
 import { and, desc, eq, gt, isNull, lt, max, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FeedbackPage, UnseenCounts } from "../../shared/schemas/feedback";

@@ -5,6 +5,7 @@ import { normalizeStoryFields } from "../../shared/story-fields";
 import { lastChapterAt, presentChapters } from "../chapters/present";
 import type { StoredChapter } from "../chapters/sync-chapters";
 import { imageUrl } from "../images/process-image";
+import type { ViewerState } from "../read-cache/viewer-state";
 import { presentStoryBody, presentTagging, type StoryWithTags } from "../stories/present";
 
 export type ReadRow = StoryWithTags & {
@@ -13,15 +14,12 @@ export type ReadRow = StoryWithTags & {
   chapters?: StoredChapter[];
 };
 
-export interface ViewerState {
-  liked: boolean;
-  bookmarked: boolean;
-}
-
 /**
  * The viewer-independent view, with `liked` and `bookmarked` false and LAST, so its JSON always ends in
  * VIEWER_STATE_SUFFIX: a cache of these bytes splices the viewer's flags in with spliceViewerState.
  */
+export type { ViewerState };
+
 export function presentReadView(row: ReadRow): ReadStoryView {
   // NOTE: the body (sanitize-if-old, word counts) is shared with the owner's view; old jsonb shapes are normalized.
   const { content, wordCount, aiShare } = presentStoryBody(row);

@@ -6,11 +6,11 @@ import { loadChapters } from "../chapters/sync-chapters";
 import type { Db } from "../db/client";
 import { stories, users } from "../db/schema";
 import { notFound } from "../errors";
-import { storyNotModerated } from "../moderation/standing";
+import { storyNotModerated } from "../visibility/standing";
 import { tagNames } from "../stories/story-queries";
-import { labelPairs } from "../tags/story-labels";
+import { labelPairs } from "../stories/story-labels";
 import { presentReadView, type ViewerState } from "./present-read";
-import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "./visibility";
+import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "../visibility/visibility";
 
 const NOBODY: ViewerState = { liked: false, bookmarked: false };
 

@@ -12,7 +12,7 @@ import { blockersAmong, writeUnavailable } from "../safety/blocks";
 import { authorizeOrThrow } from "../policies/authorize";
 import { canComment } from "../policies/story";
 import { checkCommentLimits } from "../moderation/new-account-limits";
-import { stripControlChars } from "../stories/sanitize-content";
+import { stripControlChars } from "../content/sanitize-content";
 import { bookmarksFor } from "./bookmarks";
 import { deleteComment, editComment } from "./comment-changes";
 import {
@@ -23,7 +23,7 @@ import {
   takeCommentAllowanceOrThrow,
 } from "./comments";
 import { hasMarked, toggleMark } from "./toggle-mark";
-import { getReadableStoryOrThrow, parseReadableStoryId } from "./visibility";
+import { getReadableStoryOrThrow, parseReadableStoryId } from "../visibility/visibility";
 
 const IdParams = z.object({ id: z.string() });
 const signedIn = { onRequest: requireUserHook };

@@ -16,8 +16,8 @@ import { comments, reports, stories, storyChapters, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { authorizeOrThrow } from "../policies/authorize";
 import { canReport } from "../policies/user";
-import { commentShownTo } from "../moderation/standing";
-import { readableBy, type Viewer } from "../reading/visibility";
+import { commentShownTo } from "../visibility/standing";
+import { readableBy, type Viewer } from "../visibility/visibility";
 import { notHiddenFrom } from "./blocks";
 
 type Signed = NonNullable<Viewer>;

@@ -7,7 +7,7 @@ import { type BlockState, type MuteState, ReportCreate, type ReportReceipt } fro
 import { requireUser, requireUserHook } from "../accounts/guards";
 import type { HideKind } from "../db/schema";
 import { AppError } from "../errors";
-import { stripControlChars } from "../stories/sanitize-content";
+import { stripControlChars } from "../content/sanitize-content";
 import { getUserByNameOrThrow, hidePerson, listHiddenPeople, unhidePerson } from "./blocks";
 import { createReport } from "./reports";
 

@@ -5,8 +5,8 @@ import { and, asc, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { type StoryWordCounts, storeWordCounts } from "./resanitize-stories";
-import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
-import { countStoryWords } from "./story-text";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
+import { countStoryWords } from "../content/story-text";
 import { yieldToRequests } from "../db/yield";
 
 /** Counts every uncounted story, `batchSize` rows at a time, and answers how many it stored. */

@@ -6,10 +6,10 @@ import { resolveCoverInput } from "../images/cover-input";
 import type { ImageStorage } from "../images/storage/driver";
 import type { UserRow } from "../types";
 import type { StoryWithTags } from "./present";
-import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "./sanitize-content";
+import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChars } from "../content/sanitize-content";
 import { derivedStoryColumns } from "./story-rating";
 import { assertThemesAllowed } from "./story-rules";
-import { countStoryWords } from "./story-text";
+import { countStoryWords } from "../content/story-text";
 
 /** SPEC.md section 3: the description defaults to 'Setting: ' followed by the setting. */
 export function defaultDescription(setting: string | undefined): string | null {

@@ -9,7 +9,7 @@ import yauzl from "yauzl";
 import { publicStoryPath } from "../../shared/schemas/reading";
 import { processImage } from "../images/process-image";
 import { storeImage } from "../images/store-image";
-import { solidImage } from "../images/test-images";
+import { solidImage } from "../test/images";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 

@@ -12,7 +12,7 @@ import { AppError } from "../errors";
 import { IMAGE_STORAGE_DOWN_SERVE, fullObject } from "../images/store-image";
 import { type ImageStorage, StorageUnavailableError } from "../images/storage/driver";
 import { attachmentDisposition } from "./export-story";
-import { aiShareOf, countStoryWords } from "./story-text";
+import { aiShareOf, countStoryWords } from "../content/story-text";
 
 export const EPUB_TYPE = "application/epub+zip";
 

@@ -1,8 +1,9 @@
 // GET /api/stories/{id}/export (a FicForge Plus early-access feature): the owner's story as a Markdown, plain-text
 // or standalone HTML file, with its title and author on top and its chapters and scene breaks kept.
 import { escapeHtml, proseToHtml, sceneBreaksAsDividers } from "../../shared/prose";
+import { htmlDocument } from "../html/document";
 import type { StoryExportFormat } from "../../shared/schemas/story-export";
-import { storyHtmlToText } from "../ai/story-text";
+import { storyHtmlToText } from "../content/plain-text";
 import { presentStoryBody, type StoryWithTags } from "./present";
 import { storyHtmlToMarkdown } from "./story-markdown";
 
@@ -88,27 +89,21 @@ blockquote{margin:1rem 0;padding-left:1rem;border-left:3px solid #d8d2c8}`;
 /** A standalone document: the story's own sanitized HTML, no scripts, nothing loaded from anywhere. */
 function htmlFile({ title, author, description, html }: ExportParts): string {
   const e = escapeHtml;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
+  return htmlDocument(
+    `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="author" content="${e(author)}">
 <title>${e(title)}</title>
-<style>${HTML_STYLE}</style>
-</head>
-<body>
-<article>
+<style>${HTML_STYLE}</style>`,
+    `<article>
 <header>
 <h1>${e(title)}</h1>
 <p class="byline">by ${e(author)}</p>
 ${description ? `<p class="description">${e(description)}</p>\n` : ""}</header>
 ${html.replace(/<(\/?)h1\b/g, "<$1h2")}
-</article>
-</body>
-</html>
-`;
+</article>`,
+  );
 }
 
 const WRITERS: Record<TextFormat, (parts: ExportParts) => string> = {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { longStoryHtml } from "../../../bench/lib/long-story";
 import { changedSpan, cleanAgainst, INCREMENTAL_MIN_CHARS, topLevelBoundaries } from "./incremental-clean";
-import { sanitizeContent } from "./sanitize-content";
-import { countStoryWords } from "./story-text";
+import { sanitizeContent } from "../content/sanitize-content";
+import { countStoryWords } from "../content/story-text";
 
 const stored = sanitizeContent(
   longStoryHtml(140_000).replace(

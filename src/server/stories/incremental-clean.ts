@@ -9,8 +9,8 @@
 // is allowlisted HTML; for the editor's own (well-formed) HTML it is byte for byte what cleaning the whole text gives.
 // A malformed middle (an unclosed tag, a <textarea>) cannot reach into the kept end, unlike a whole-text clean,
 // which is only ever stricter about the writer's own words.
-import { sanitizeContent } from "./sanitize-content";
-import { countStoryWords, type WordCounts } from "./story-text";
+import { sanitizeContent } from "../content/sanitize-content";
+import { countStoryWords, type WordCounts } from "../content/story-text";
 
 /** Below this, the whole text is cleaned (the bookkeeping would cost about what it saves). */
 export const INCREMENTAL_MIN_CHARS = 32 * 1024;

@@ -8,10 +8,10 @@ import { publicStoryPath } from "../../shared/routes";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import type { ContentRating, StoryStatus, Warning } from "../../shared/tagging";
 import type { stories } from "../db/schema";
-import { type LabelPairs, toLabels } from "../tags/story-labels";
+import { type LabelPairs, toLabels } from "./story-labels";
 import { imageUrl } from "../images/process-image";
-import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
-import { aiShareOf, countStoryWords } from "./story-text";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
+import { aiShareOf, countStoryWords } from "../content/story-text";
 
 export type StoryRow = typeof stories.$inferSelect;
 export type StoryWithTags = StoryRow & { tags: string[]; labels: LabelPairs };

@@ -7,8 +7,8 @@ import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { countUncountedStories } from "./count-story-words";
 import { storeWordCounts } from "./resanitize-stories";
-import { sanitizeContent } from "./sanitize-content";
-import { countStoryWords } from "./story-text";
+import { sanitizeContent } from "../content/sanitize-content";
+import { countStoryWords } from "../content/story-text";
 
 const AT = "2026-11-22T10:15:00.000Z";
 const wrapped = (inner: string, attrs = `data-model="llama3.1" data-generated-at="${AT}"`) =>

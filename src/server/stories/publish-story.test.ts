@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { images, stories } from "../db/schema";
-import { dataUrl, jpegWithGps, oversizedPng, solidImage } from "../images/test-images";
+import { dataUrl, jpegWithGps, oversizedPng, solidImage } from "../test/images";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 

@@ -11,12 +11,12 @@ import type { ImageStorage } from "../images/storage/driver";
 import type { UserRow } from "../types";
 import type { StoryWithTags } from "./present";
 import { resanitizeStory } from "./resanitize-stories";
-import { stripControlChars } from "./sanitize-content";
+import { stripControlChars } from "../content/sanitize-content";
 import { getOwnStoryOrThrow, STORY_NOT_FOUND } from "./story-queries";
 import { derivedStoryColumns } from "./story-rating";
 import { replaceStoryTags } from "./story-tags";
-import { recordPublishVersion } from "../versions/record-version";
-import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "../tags/story-labels";
+import { recordPublishVersion } from "./record-version";
+import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "./story-labels";
 
 /**
  * What the committed publish recorded in the outbox, for the caller to emit: the followers' new story, and the

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { images, stories, users } from "../db/schema";
 import { removeUnusedImages, UNUSED_IMAGE_TTL_MS } from "../images/remove-unused-images";
-import { dataUrl, solidImage } from "../images/test-images";
+import { dataUrl, solidImage } from "../test/images";
 import { invalidateAuthorPremiumViews } from "../reading/author-premium";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";

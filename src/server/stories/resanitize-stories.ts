@@ -3,8 +3,8 @@
 import { and, asc, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
-import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
-import { countStoryWords, type WordCounts } from "./story-text";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
+import { countStoryWords, type WordCounts } from "../content/story-text";
 import { yieldToRequests } from "../db/yield";
 
 export interface CleanedContent {

@@ -6,11 +6,11 @@ import { stories } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { resanitizeStories, storeCleanedContent } from "./resanitize-stories";
-import { SANITIZER_VERSION, sanitizeContent } from "./sanitize-content";
+import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 
 // The real sanitizer, watched: a read of a current row must not run it.
-vi.mock("./sanitize-content", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("./sanitize-content")>();
+vi.mock("../content/sanitize-content", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../content/sanitize-content")>();
   return { ...actual, sanitizeContent: vi.fn(actual.sanitizeContent) };
 });
 const sanitizer = vi.mocked(sanitizeContent);

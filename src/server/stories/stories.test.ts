@@ -158,7 +158,7 @@ describeEachDb("stories: create, list, read", (ctx) => {
     const older = await createStory(db, { authorId: user.id, title: "Older", updatedAt: new Date(t0 - 60_000) });
     const newer = await createStory(db, { authorId: user.id, title: "Newer", updatedAt: new Date(t0 - 1_000) });
     await createStory(db, { title: "Somebody else's" });
-    const png = (await import("../images/test-images")).solidImage;
+    const png = (await import("../test/images")).solidImage;
     const cover = await send(
       ctx().app,
       "PATCH",

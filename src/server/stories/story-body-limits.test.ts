@@ -6,7 +6,7 @@ import { COVER_UPLOAD_MAX_BYTES, STORY_CONTENT_MAX_BYTES } from "../../shared/li
 import { STORY_TOO_LONG } from "../../shared/schemas/story";
 import { stories } from "../db/schema";
 import { PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
-import { dataUrl } from "../images/test-images";
+import { dataUrl } from "../test/images";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 

@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
-import { labelPairs } from "../tags/story-labels";
+import { labelPairs } from "./story-labels";
 import type { StoryListRow, StoryWithTags } from "./present";
 
 export const STORY_NOT_FOUND = "Story not found";

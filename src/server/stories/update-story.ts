@@ -13,21 +13,14 @@ import type { ImageStorage } from "../images/storage/driver";
 import type { UserRow } from "../types";
 import { presentOwnStory, type StoryWithTags } from "./present";
 import { cleanAgainst } from "./incremental-clean";
-import { assertContentSize, SANITIZER_VERSION, stripControlChars } from "./sanitize-content";
+import { assertContentSize, SANITIZER_VERSION, stripControlChars } from "../content/sanitize-content";
 import { getOwnStoryOrThrow } from "./story-queries";
 import { derivedStoryColumns } from "./story-rating";
 import { assertBackgroundAllowed, assertThemesAllowed } from "./story-rules";
 import { replaceStoryTags } from "./story-tags";
-import { recordSaveVersions, type SaveVersionEvent } from "../versions/record-version";
+import { recordSaveVersions, type SaveVersionEvent } from "./record-version";
 import type { StoryLabels } from "../../shared/tagging";
-import {
-  labelNames,
-  mergeLabels,
-  replaceStoryLabels,
-  sentLabels,
-  taggingColumns,
-  toLabels,
-} from "../tags/story-labels";
+import { labelNames, mergeLabels, replaceStoryLabels, sentLabels, taggingColumns, toLabels } from "./story-labels";
 
 const PublishedDescription = z.object({ description: RequiredStoryDescription });
 

@@ -1,7 +1,7 @@
 // What a Discover card carries of a story's tagging: rating, warnings, status, words, and the first free-form tags.
 import { TAG_LIMITS } from "../../shared/tagging";
 import { presentTagging } from "../stories/present";
-import type { LabelPairs } from "./story-labels";
+import type { LabelPairs } from "../stories/story-labels";
 
 interface CardRow {
   contentRating: string;

@@ -1,6 +1,6 @@
 // The tag page's queries: the tag's canonical spelling, and the newest works carrying it that a signed-out visitor
 // may read. Mature and Explicit works are never listed, whoever asks: the page is cached as one signed-out view.
-import { storyNotModerated } from "../moderation/standing";
+import { storyNotModerated } from "../visibility/standing";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import { catalogueTag, GATED_RATINGS, tagKey, warningTag } from "../../shared/tagging";
@@ -8,8 +8,8 @@ import type { Db } from "../db/client";
 import { freeTags, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
-import { countStoryWords } from "../stories/story-text";
-import { type LabelPairs, labelPairs } from "./story-labels";
+import { countStoryWords } from "../content/story-text";
+import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { notHiddenFrom } from "../safety/blocks";
 import { carriesAny } from "./tag-filters";
 

@@ -1,9 +1,12 @@
 // The tag page's HTML (/t/{tag}): the public story page's stylesheet, header and footer, every text escaped, no
 // script at all.
 import { authorPath, publicStoryPath } from "../../shared/routes";
-import { escapeHtml as e, PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../public-page/template";
+import { contentRatingLabel, storyStatusLabel, TAG_LIMITS, tagPath } from "../../shared/tagging";
+import { htmlDocument } from "../html/document";
+import { escapeHtml as e } from "../html/escape";
+import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
 import { cardChipsHtml } from "./card-chips-html";
-import { toLabels } from "./story-labels";
+import { toLabels } from "../stories/story-labels";
 import { TAG_PAGE_WORKS, type TagWork } from "./tag-page-query";
 
 export interface TagPageModel {
@@ -29,17 +32,13 @@ export function renderTagPage(model: TagPageModel): string {
     count > 0
       ? `<ol>${model.works.map(work).join("\n")}</ol>`
       : `<p class="empty">No public stories carry this tag yet.</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "website", ogTitle: `${name} on FicForge` })}
+  return htmlDocument(
+    `${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "website", ogTitle: `${name} on FicForge` })}
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${name} on FicForge">
 <meta name="twitter:description" content="${summary}">
-<style>${PAGE_CSS}</style>
-</head>
-<body>
-<a class="skip" href="#works">Skip to the stories</a>
+<style>${PAGE_CSS}</style>`,
+    `<a class="skip" href="#works">Skip to the stories</a>
 ${SITE_HEADER}
 <main>
 <header class="hero nocover tagpage"><div class="in"><div>
@@ -51,8 +50,6 @@ ${SITE_HEADER}
 ${list}
 </section>
 </main>
-${SITE_FOOTER}
-</body>
-</html>
-`;
+${SITE_FOOTER}`,
+  );
 }

@@ -5,7 +5,7 @@ import diffSequence from "@jest/diff-sequences";
 import { diffWords } from "diff";
 import type { DiffPart } from "../../shared/schemas/versions";
 import { countWordsInText } from "../../shared/word-count";
-import { storyBlocks } from "../stories/story-text";
+import { storyBlocks } from "../content/story-text";
 
 /** Past this many paragraphs in the stretch between the first and last change, it is shown removed then added. */
 const MAX_ALIGNED_PARAGRAPHS = 12_000;

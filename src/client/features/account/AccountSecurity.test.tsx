@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import SettingsPage from "../../pages/SettingsPage";
-import { json, plusUser, renderSignedIn, serve } from "../upgrade/test-support";
+import { json, plusUser, renderSignedIn, serve } from "../../test/upgrade";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 const { toast } = await import("../../components/ui/toaster");

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StoryListItem } from "../../../shared/schemas/story";
-import { renderWithClient } from "../discover/test-support";
+import { renderWithClient } from "../../test/discover";
 import { DeleteStoryDialog, MUST_UNPUBLISH_TITLE } from "./DeleteStoryDialog";
 
 afterEach(() => {

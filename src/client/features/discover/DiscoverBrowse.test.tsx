@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DiscoverBrowse } from "./DiscoverBrowse";
-import { fakeApi, renderWithClient, story } from "./test-support";
+import { fakeApi, renderWithClient, story } from "../../test/discover";
 
 const auth = vi.hoisted(() => ({ isPremium: false }));
 vi.mock("../auth/auth-context", () => ({ useAuth: () => ({ user: { username: "kai", isPremium: auth.isPremium } }) }));

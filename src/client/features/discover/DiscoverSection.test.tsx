@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DiscoverSection } from "./DiscoverSection";
-import { fakeApi, renderWithClient, story } from "./test-support";
+import { fakeApi, renderWithClient, story } from "../../test/discover";
 
 const auth = vi.hoisted(() => ({ isPremium: false }));
 vi.mock("../auth/auth-context", () => ({ useAuth: () => ({ user: { username: "kai", isPremium: auth.isPremium } }) }));

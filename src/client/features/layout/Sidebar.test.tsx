@@ -4,7 +4,7 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { queryKeys } from "../../lib/query-keys";
-import { json, plusUser, renderSignedIn, serve } from "../upgrade/test-support";
+import { json, plusUser, renderSignedIn, serve } from "../../test/upgrade";
 import { Sidebar } from "./Sidebar";
 
 const sidebar = vi.hoisted(() => ({ collapsed: false }));

@@ -5,7 +5,7 @@ import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BookmarkItem } from "../../../shared/schemas/reading";
 import { queryKeys } from "../../lib/query-keys";
-import { fakeApi, renderWithClient } from "../discover/test-support";
+import { fakeApi, renderWithClient } from "../../test/discover";
 import { SidebarLists } from "./SidebarLists";
 
 afterEach(() => {

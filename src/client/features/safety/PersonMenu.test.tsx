@@ -3,7 +3,7 @@
 // jump, Escape closes it and gives focus back to its button.
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { renderWithClient } from "../discover/test-support";
+import { renderWithClient } from "../../test/discover";
 import { PersonMenu } from "./PersonMenu";
 
 afterEach(cleanup);

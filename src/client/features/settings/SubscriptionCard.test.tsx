@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHECKOUT_ERRORS, NO_SUBSCRIPTION } from "../../../shared/schemas/billing";
 import SettingsPage from "../../pages/SettingsPage";
 import { formatPlanDate } from "../upgrade/plan-summary";
-import { json, plusUser, renderSignedIn, serve } from "../upgrade/test-support";
+import { json, plusUser, renderSignedIn, serve } from "../../test/upgrade";
 
 vi.mock("../../components/ui/toaster", () => ({ toast: vi.fn() }));
 vi.mock("../../lib/navigate-away", () => ({ navigateAway: vi.fn() }));

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHECKOUT_ERRORS, CHECKOUT_TOASTS, PLUS_PERKS, PLUS_PRICE_TEXT } from "../../../shared/schemas/billing";
 import { ACTIVATING_TEXT, DELAYED_TEXT } from "./PlanCard";
 import { formatPlanDate } from "./plan-summary";
-import { json, plusUser, renderSignedIn, serve } from "./test-support";
+import { json, plusUser, renderSignedIn, serve } from "../../test/upgrade";
 import { ACTIVATION_WAIT_MS } from "./use-activation";
 import { UpgradeView } from "./UpgradeView";
 

@@ -6,7 +6,7 @@ import { buildPrompt } from "../prompt";
 import { shorten } from "./chat-voice";
 import { wordCount } from "./grammar";
 import { tellStory } from "./storyteller";
-import { promptFor, storyBrief } from "./test-prompt";
+import { promptFor, storyBrief } from "../../test/offline-prompt";
 
 const STORY = [
   "## Chapter 1: Salt",

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Random } from "./random";
 import { tellStory } from "./storyteller";
-import { promptFor, storyBrief } from "./test-prompt";
+import { promptFor, storyBrief } from "../../test/offline-prompt";
 
 const RUNS = 1000;
 

@@ -15,7 +15,7 @@ import { chapterCount, detectVoice } from "./facts";
 import { VERBS, wordCount } from "./grammar";
 import { rewriteKind } from "./rewrite";
 import { tellStory } from "./storyteller";
-import { promptFor, storyBrief } from "./test-prompt";
+import { promptFor, storyBrief } from "../../test/offline-prompt";
 import { VOICES } from "./voices";
 
 const STORY = [

@@ -48,7 +48,7 @@ export const stories = pgTable(
     // Optimistic concurrency: every save bumps it; a save naming an older one is refused (409).
     version: integer("version").notNull().default(1),
     rating: text("rating").notNull().default("general"),
-    // The sanitizer allowlist version `content` was last cleaned with (stories/sanitize-content.ts); older rows are
+    // The sanitizer allowlist version `content` was last cleaned with (content/sanitize-content.ts); older rows are
     // re-sanitized once in the background when the allowlist changes.
     sanitizedWith: integer("sanitized_with").notNull().default(0),
     // Words in `content`, and those still inside Marin's generated-content wrappers (provenance: aiShare = ai / all).

@@ -48,7 +48,7 @@ export const users = pgTable(
     referralCode: text("referral_code").unique(),
     // Issue 18 (moderation): 'user', 'moderator' or 'admin', granted only from the command line (npm run admin).
     role: text("role").notNull().default("user"),
-    // Suspended (or banned: the far future, BANNED_UNTIL in moderation/standing.ts) until this time: sign-in is
+    // Suspended (or banned: the far future, BANNED_UNTIL in visibility/standing.ts) until this time: sign-in is
     // refused, sessions do not resolve, public works and comments are hidden. Null or past: in good standing.
     suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
   },

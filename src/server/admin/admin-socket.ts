@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { writeSnapshot } from "../db/backup";
 import type { Db } from "../db/client";
-import { type AdminAnswer, AdminCommand, commandLineActor, runAdminCommand } from "./admin-command";
+import { type AdminAnswer, AdminCommand, commandLineActor, runAdminCommand } from "../moderation/admin-command";
 
 export const adminSocketPath = (dataDir: string) => join(dataDir, "admin", "admin.sock");
 

@@ -3,10 +3,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { configure, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
-import type { PublishedStoryItem } from "../../../shared/schemas/reading";
-import { TooltipProvider } from "../../components/ui/tooltip";
-import { createQueryClient } from "../../lib/query-client";
-import { UNTAGGED_CARD } from "../../../shared/tagging";
+import type { PublishedStoryItem } from "../../shared/schemas/reading";
+import { TooltipProvider } from "../components/ui/tooltip";
+import { createQueryClient } from "../lib/query-client";
+import { UNTAGGED_CARD } from "../../shared/tagging";
 
 // NOTE: the machine is shared and busy; a debounce plus a fetch can take longer than the default second.
 configure({ asyncUtilTimeout: 4000 });

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { withSignedInHeader } from "../public-page/template";
+import { withSignedInHeader } from "../html/site";
 import { describeEachDb, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
 

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import type { VersionOrigin, VersionOriginHint } from "../../shared/schemas/versions";
 import type { Db } from "../db/client";
 import { stories, storyVersions } from "../db/schema";
-import { countStoryWords } from "../stories/story-text";
-import { chainLengthNow, contentHash, encodeVersion, newestVersion, readVersionText } from "./version-store";
+import { countStoryWords } from "../content/story-text";
+import { chainLengthNow, contentHash, encodeVersion, newestVersion, readVersionText } from "../versions/version-store";
 
 /** While the writer types, at most one version per this long. */
 export const TYPING_VERSION_EVERY_MS = 10 * 60 * 1000;

@@ -8,10 +8,11 @@ import { FOLLOW_SELF } from "../../shared/schemas/community";
 import { loadSession } from "../accounts/sessions";
 import { AppError } from "../errors";
 import { sameOrigin } from "../http/form-origin";
-import { viewerSafety } from "../safety/author-safety";
+import { viewerSafety } from "./author-safety";
 import { hides } from "../safety/blocks";
-import { escapeHtml as e, PAGE_CSP, plural, withSignedInHeader } from "../public-page/template";
-import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
+import { escapeHtml as e } from "../html/escape";
+import { PAGE_CSP, plural, withSignedInHeader } from "../html/site";
+import { follow, followState, getAuthorByNameOrThrow, unfollow } from "../community/follows";
 
 interface Viewer {
   /** Whether the viewer follows the author; null for the author's own page. */

@@ -1,7 +1,7 @@
 // The tagging block public pages show before a story's text (rating, warnings, fandoms, status, tags linking to /t/
 // pages); its stylesheet is tag-css.ts.
 import { contentRatingLabel, storyStatusLabel, tagPath } from "../../shared/tagging";
-import { escapeHtml as e } from "../public-page/template";
+import { escapeHtml as e } from "./escape";
 
 export interface TaggingModel {
   contentRating: string;

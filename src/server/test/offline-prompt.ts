@@ -1,6 +1,6 @@
 // Test helper: a prompt as the prompt builder writes it (the context block in the system message, the request last).
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
-import { formatContextBlock, type StoryBrief } from "../context-block";
+import { formatContextBlock, type StoryBrief } from "../ai/context-block";
 
 export function storyBrief(overrides: Partial<StoryBrief> = {}): StoryBrief {
   return {

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Mailer } from "../mail/mailer";
-import { sendFrom, TEST_APP_URL } from "../test/app";
+import { sendFrom, TEST_APP_URL } from "./app";
 
 export { sendFrom };
 

@@ -27,10 +27,10 @@ import { AppError } from "../errors";
 import { accountDeletedEmail } from "../mail/templates";
 import type { EventBus } from "../events/bus";
 import type { UserRow } from "../types";
-import { accountContext, sendAccountEmail } from "./context";
-import { confirmIdentity } from "./reauth";
-import { systemAccountIds } from "./system-accounts";
-import { holdUsername } from "./username-holds";
+import { accountContext, sendAccountEmail } from "../accounts/context";
+import { confirmIdentity } from "../accounts/reauth";
+import { systemAccountIds } from "../accounts/system-accounts";
+import { holdUsername } from "../accounts/username-holds";
 
 /** How the audit log names an actor whose account is gone (the only change its trigger allows). */
 const DELETED_ACTOR = "[deleted user]";

@@ -5,7 +5,13 @@
 import { userInfo } from "node:os";
 import { DataDirLockedError, openDatabase } from "../db/client";
 import { loadConfig, readDotEnv } from "../env";
-import { type AdminAnswer, commandLineActor, parseAdminArgs, runAdminCommand, USAGE } from "./admin-command";
+import {
+  type AdminAnswer,
+  commandLineActor,
+  parseAdminArgs,
+  runAdminCommand,
+  USAGE,
+} from "../moderation/admin-command";
 import { adminSocketPath, sendAdminCommand } from "./admin-socket";
 
 async function run(): Promise<number> {

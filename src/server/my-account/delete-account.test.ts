@@ -27,11 +27,11 @@ import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { processImage } from "../images/process-image";
 import { fullObject, storeImage, thumbObject } from "../images/store-image";
-import { solidImage } from "../images/test-images";
+import { solidImage } from "../test/images";
 import { USERNAME_MISMATCH } from "./delete-account";
-import { WRONG_CURRENT_PASSWORD } from "./reauth";
-import { DELETED_USERNAME, ORPHAN_USERNAME } from "./system-accounts";
-import { createVerifiedAccount, freshIp, GOOD_PASSWORD, logInCookie, newAccount, sendFrom } from "./test-accounts";
+import { WRONG_CURRENT_PASSWORD } from "../accounts/reauth";
+import { DELETED_USERNAME, ORPHAN_USERNAME } from "../accounts/system-accounts";
+import { createVerifiedAccount, freshIp, GOOD_PASSWORD, logInCookie, newAccount, sendFrom } from "../test/accounts";
 
 const cancels: string[] = [];
 let providerDown = false;

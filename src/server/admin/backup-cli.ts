@@ -9,9 +9,9 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { loadConfig, readDotEnv } from "../env";
-import { adminSocketPath, sendAdminCommand } from "../moderation/admin-socket";
-import { RestoreRefusedError, restoreSnapshot, writeSnapshot } from "./backup";
-import { DataDirLockedError, openDatabase } from "./client";
+import { adminSocketPath, sendAdminCommand } from "./admin-socket";
+import { RestoreRefusedError, restoreSnapshot, writeSnapshot } from "../db/backup";
+import { DataDirLockedError, openDatabase } from "../db/client";
 
 const USAGE = `Usage:
   npm run backup -- [--out DIR]

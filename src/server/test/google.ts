@@ -1,8 +1,8 @@
 // Test helpers for Google sign-in: a certified OIDC provider per claims mode, and the browser's trip through it.
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { send, TEST_APP_URL, type TestContext } from "../test/app";
-import { type OidcProviderPeer, type OidcProviderPeerOptions, startOidcProviderPeer } from "../test/oidc-provider-peer";
+import { send, TEST_APP_URL, type TestContext } from "./app";
+import { type OidcProviderPeer, type OidcProviderPeerOptions, startOidcProviderPeer } from "./oidc-provider-peer";
 
 export const GOOGLE_FAILED = "/auth?error=oauth_sync_failed";
 export const CLAIM_MODES: OidcProviderPeerOptions["claims"][] = ["id_token", "userinfo"];

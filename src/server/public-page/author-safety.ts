@@ -1,13 +1,13 @@
 // Block, Mute and Report on the author's public page (/u/{name}), without any script. The shared page carries an empty
-// slot; a signed-in viewer's copy (community/author-follow.ts) gets the forms, and when the viewer blocks or mutes the
+// slot; a signed-in viewer's copy (public-page/author-follow.ts) gets the forms, and when the viewer blocks or mutes the
 // author, the works list becomes a note. The forms post to POST /u/{name}/block and /u/{name}/mute (303 back).
 import type { FastifyInstance } from "fastify";
 import { authorPath, ROUTES } from "../../shared/routes";
 import { loadSession } from "../accounts/sessions";
 import { sameOrigin } from "../http/form-origin";
 import { getAuthorByNameOrThrow } from "../community/follows";
-import { escapeHtml as e } from "../public-page/template";
-import { hidePerson, unhidePerson } from "./blocks";
+import { escapeHtml as e } from "../html/escape";
+import { hidePerson, unhidePerson } from "../safety/blocks";
 
 /** The slot: empty in the shared page; with a viewer, their Block / Mute forms and the Report link. */
 export function safetySlot(viewer?: { name: string; blocked: boolean; muted: boolean }): string {

@@ -4,11 +4,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { configure, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
-import type { UserView } from "../../../shared/schemas/accounts";
-import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from "../../../shared/signed-in-hint";
-import { TooltipProvider } from "../../components/ui/tooltip";
-import { createQueryClient } from "../../lib/query-client";
-import { AuthProvider } from "../auth/auth-context";
+import type { UserView } from "../../shared/schemas/accounts";
+import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HINT_VALUE } from "../../shared/signed-in-hint";
+import { TooltipProvider } from "../components/ui/tooltip";
+import { createQueryClient } from "../lib/query-client";
+import { AuthProvider } from "../features/auth/auth-context";
 
 // NOTE: the machine is shared and busy; polling plus a fetch can take longer than the default second.
 configure({ asyncUtilTimeout: 6000 });

@@ -1,0 +1,70 @@
+// A server-rendered public page, packed once in every coding and sent with its ETag: the story, chapter, author and
+// tag pages share it (and the read cache keeps what it packs).
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type Encoding, negotiateEncoding } from "../http/encoding";
+import { PAGE_CSP } from "./site";
+
+/** Short: an edit shows within a minute even where the read cache cannot reach (browsers, shared caches). */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=60";
+
+/** A rendered page, ready to send: its canonical path, bytes in each coding and ETag. Independent of the viewer. */
+export interface PublicPage {
+  path: string;
+  etag: string;
+  identity: Buffer;
+  encoded: Record<Encoding, Buffer>;
+}
+
+/** A page's bytes in each coding, with its ETag, for `path` (the canonical one). */
+export function packPage(path: string, html: string): PublicPage {
+  const identity = Buffer.from(html, "utf8");
+  return {
+    path,
+    // NOTE: weak: the br, gzip and identity forms share it (a strong ETag would have to differ between them).
+    etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    identity,
+    encoded: {
+      // NOTE: quality 5 compresses a long story in a few milliseconds, most of what 11 would give.
+      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      gzip: gzipSync(identity, { level: 6 }),
+    },
+  };
+}
+
+/** Bytes a page holds in the read cache. */
+export const pageSize = (page: PublicPage | undefined) =>
+  page ? page.identity.length + page.encoded.br.length + page.encoded.gzip.length : 0;
+
+const matchesEtag = (header: string | undefined, etag: string) =>
+  header?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, "")) ?? false;
+
+/**
+ * Answers a request for `requested` (/s/{ref}, /u/{name}) with `page`: 404 without one, 301 when `requested` is not
+ * its canonical path, 304 on a matching If-None-Match, else the page in the best coding the client accepts.
+ */
+export function sendPublicPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  requested: string,
+  page: PublicPage | undefined,
+  contentType = "text/html; charset=utf-8",
+): FastifyReply {
+  if (!page) {
+    reply.callNotFound();
+    return reply;
+  }
+  if (requested !== page.path) {
+    return reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).redirect(encodeURI(page.path), 301);
+  }
+  reply
+    .header("content-security-policy", PAGE_CSP)
+    .header("cache-control", PUBLIC_PAGE_CACHE_CONTROL)
+    .header("etag", page.etag)
+    .header("vary", "Accept-Encoding");
+  if (matchesEtag(request.headers["if-none-match"], page.etag)) return reply.status(304).send();
+  const encoding = negotiateEncoding(request.headers["accept-encoding"], ["br", "gzip"]);
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  return reply.type(contentType).send(encoding === "identity" ? page.identity : page.encoded[encoding]);
+}
