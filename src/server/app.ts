@@ -15,7 +15,7 @@ import { registerSessionCache, sessionsChanged } from "./accounts/session-cache"
 import { loadCachedSession, loadSession, restoreSignedInHint } from "./accounts/sessions";
 import { registerErrorHandler } from "./errors";
 import { loggableError } from "./http/background";
-import { registerSubscribers } from "./events/subscribers";
+import { registerSubscribers } from "./app-subscribers";
 import { registerClient } from "./http/client";
 import { registerBackgroundTasks } from "./http/background";
 import { registerDrain } from "./http/drain";
@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerReadCache(app);
   registerSessionCache(app);
   registerReadCounter(app);
-  // After-commit effects subscribe once, here; commands only emit (events/subscribers.ts, decision 0054).
+  // After-commit effects subscribe once, here; commands only emit (app-subscribers.ts, decision 0054).
   deps.events.onFailure = (error, name, what) =>
     app.log.error({ err: loggableError(error) }, `${name}: ${what} failed`);
   registerSubscribers(app, deps.events);

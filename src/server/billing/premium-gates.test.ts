@@ -9,7 +9,7 @@ import { MEMORY_STORY_CHARACTERS, MEMORY_STORY_HTML } from "../ai/memory-fixture
 import { createOfflineModel, OFFLINE_MODEL_LABEL } from "../ai/offline-model";
 import { wordCount } from "../ai/offline/grammar";
 import { dataUrl, solidImage } from "../test/images";
-import { STORY_NOT_PUBLISHED } from "../visibility/visibility";
+import { STORY_NOT_PUBLISHED } from "../policies/visibility";
 import { PREMIUM_THEME_MESSAGE, READER_BACKGROUND_MESSAGE } from "../stories/story-rules";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";

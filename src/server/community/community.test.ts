@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { AUTHOR_NOT_FOUND, FOLLOW_SELF, NOTIFICATION_NOT_FOUND } from "../../shared/schemas/community";
 import { notifications, outboxEvents, storyChapters } from "../db/schema";
-import { STORY_NOT_PUBLISHED } from "../visibility/visibility";
+import { STORY_NOT_PUBLISHED } from "../policies/visibility";
 import { createTestApp, describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
 import { notifyNewChapters, notifyNewStory } from "./notify";

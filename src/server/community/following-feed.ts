@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { FollowingItem, FollowingPage } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
-import type { Viewer } from "../visibility/visibility";
+import type { Viewer } from "../policies/visibility";
 
 interface Row {
   k: number;

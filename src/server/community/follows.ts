@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { type RecordedEvent, recordEvent } from "../events/outbox";
 import { follows, storySubscriptions, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
-import { getReadableStoryOrThrow, type Viewer } from "../visibility/visibility";
+import { getReadableStoryOrThrow, type Viewer } from "../policies/visibility";
 import { refuseIfBlockedOrThrow } from "../safety/blocks";
 
 /** Route names are user names; anything else is nobody (the same rule as /u/{name}). */

@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { APPEALABLE_ACTIONS, type NotificationModeration } from "../../shared/schemas/moderation";
 import { moderationAudit, notifications, stories, users } from "../db/schema";
 import { notFound } from "../errors";
-import { readableBy, type Viewer } from "../visibility/visibility";
+import { readableBy, type Viewer } from "../policies/visibility";
 import { notHiddenFrom } from "../safety/blocks";
 
 const actors = alias(users, "actor");

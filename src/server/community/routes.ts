@@ -14,7 +14,7 @@ import {
 } from "../../shared/schemas/community";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { notFound } from "../errors";
-import { parseReadableStoryId } from "../visibility/visibility";
+import { parseReadableStoryId } from "../policies/visibility";
 import { follow, followState, getAuthorByNameOrThrow, isSubscribed, subscribe, unfollow, unsubscribe } from "./follows";
 import { listFollowing } from "./following-feed";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications";

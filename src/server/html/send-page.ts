@@ -68,3 +68,14 @@ export function sendPublicPage(
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   return reply.type(contentType).send(encoding === "identity" ? page.identity : page.encoded[encoding]);
 }
+
+/** The page differs for signed-in viewers: a browser must not answer one from the other's copy. */
+export function varyOnCookie(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (e: null, p: unknown) => void,
+) {
+  reply.header("vary", "Accept-Encoding, Cookie");
+  done(null, payload);
+}

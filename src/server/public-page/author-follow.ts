@@ -78,17 +78,6 @@ export async function sendViewerAuthorPage(
   return true;
 }
 
-/** The page differs for signed-in viewers: a browser must not answer one from the other's copy. */
-export function varyOnCookie(
-  _request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (e: null, p: unknown) => void,
-) {
-  reply.header("vary", "Accept-Encoding, Cookie");
-  done(null, payload);
-}
-
 export async function authorFollowRoutes(app: FastifyInstance): Promise<void> {
   // The page's form posts one field; parsed in this plugin only (the rest of the app takes JSON alone).
   app.addContentTypeParser(

@@ -3,7 +3,8 @@
 // name the account has today.
 import type { FastifyInstance } from "fastify";
 import { authorPath } from "../../shared/routes";
-import { sendViewerAuthorPage, varyOnCookie } from "./author-follow";
+import { varyOnCookie } from "../html/send-page";
+import { sendViewerAuthorPage } from "./author-follow";
 import { followerCount } from "../community/follows";
 import type { Db } from "../db/client";
 import { readCacheKey } from "../read-cache/read-cache";

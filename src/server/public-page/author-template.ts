@@ -4,7 +4,7 @@ import { authorFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/routes";
 import { followSlot } from "./author-follow";
 import { safetySlot } from "./author-safety";
-import { cardChipsHtml } from "../tags/card-chips-html";
+import { cardChipsHtml } from "../html/card-chips";
 import { toLabels } from "../stories/story-labels";
 import type { PublicAuthor, PublicWork } from "./author-query";
 import { htmlDocument } from "../html/document";

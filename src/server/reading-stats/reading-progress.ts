@@ -14,7 +14,7 @@ import type { Db } from "../db/client";
 import { readingProgress, readingSettings, stories, users } from "../db/schema";
 import { AppError } from "../errors";
 import { imageUrl } from "../images/process-image";
-import { getReadableStoryOrThrow, readableBy, type Viewer } from "../visibility/visibility";
+import { getReadableStoryOrThrow, readableBy, type Viewer } from "../policies/visibility";
 import { notHiddenFrom } from "../safety/blocks";
 
 type Reader = NonNullable<Viewer>;

@@ -9,7 +9,7 @@ import {
   ReadingSettingsBody,
 } from "../../shared/schemas/reading-stats";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { getReadableStoryOrThrow, parseReadableStoryId } from "../visibility/visibility";
+import { getReadableStoryOrThrow, parseReadableStoryId } from "../policies/visibility";
 import { parseStoryId } from "../stories/story-queries";
 import { countRead } from "./read-counter";
 import {

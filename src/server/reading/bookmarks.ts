@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { bookmarks, stories, users } from "../db/schema";
 import { imageUrl } from "../images/process-image";
 import { notHiddenFrom } from "../safety/blocks";
-import { readableBy, type Viewer } from "../visibility/visibility";
+import { readableBy, type Viewer } from "../policies/visibility";
 
 // NOTE: the sidebar shows the list whole (SPEC.md has no paging for it); a cap keeps one answer bounded.
 export const BOOKMARK_LIST_CAP = 500;

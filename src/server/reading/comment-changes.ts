@@ -15,7 +15,7 @@ import {
 } from "./comments";
 import { authorizeOrThrow } from "../policies/authorize";
 import { canDelete, canEdit } from "../policies/comment";
-import type { Viewer } from "../visibility/visibility";
+import type { Viewer } from "../policies/visibility";
 
 type Signed = NonNullable<Viewer>;
 

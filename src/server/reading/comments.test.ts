@@ -5,7 +5,7 @@ import { comments, stories } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { COMMENT_DELETE_REFUSED, COMMENTING_TOO_FAST, COMMENTS_DAILY_LIMIT } from "./comments";
-import { STORY_NOT_PUBLISHED } from "../visibility/visibility";
+import { STORY_NOT_PUBLISHED } from "../policies/visibility";
 
 describeEachDb("reading: comments", (ctx) => {
   const db = () => ctx().database.db;

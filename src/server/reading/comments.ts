@@ -11,7 +11,7 @@ import { comments, stories, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { createThrottle } from "../accounts/throttle";
 import { type CommentColumns, commentShownTo } from "../visibility/standing";
-import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "../visibility/visibility";
+import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "../policies/visibility";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
 export const COMMENT_DELETE_REFUSED = "You can only delete your own comments or comments on your stories";

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { bookmarks, images, likes, stories } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
-import { STORY_NOT_PUBLISHED } from "../visibility/visibility";
+import { STORY_NOT_PUBLISHED } from "../policies/visibility";
 
 describeEachDb("reading: bookmarks and likes", (ctx) => {
   const db = () => ctx().database.db;

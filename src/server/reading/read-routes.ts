@@ -16,7 +16,7 @@ import { notFound } from "../errors";
 import { countRead } from "../reading-stats/read-counter";
 import { spliceViewerState, type ViewerState } from "./present-read";
 import { buildReadView, readGate } from "./read-story";
-import { mayRead, parseReadableStoryId, type ReadableFacts, STORY_NOT_PUBLISHED } from "../visibility/visibility";
+import { mayRead, parseReadableStoryId, type ReadableFacts, STORY_NOT_PUBLISHED } from "../policies/visibility";
 
 const IdParams = z.object({ id: z.string() });
 

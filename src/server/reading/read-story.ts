@@ -10,7 +10,7 @@ import { storyNotModerated } from "../visibility/standing";
 import { tagNames } from "../stories/story-queries";
 import { labelPairs } from "../stories/story-labels";
 import { presentReadView, type ViewerState } from "./present-read";
-import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "../visibility/visibility";
+import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "../policies/visibility";
 
 const NOBODY: ViewerState = { liked: false, bookmarked: false };
 

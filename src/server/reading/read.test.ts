@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { publicStoryPath } from "../../shared/schemas/reading";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createUser, createVerifiedUserWithSession } from "../test/factories";
-import { STORY_NOT_PUBLISHED } from "../visibility/visibility";
+import { STORY_NOT_PUBLISHED } from "../policies/visibility";
 import { UNTAGGED } from "../../shared/tagging";
 
 describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => {

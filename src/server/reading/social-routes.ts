@@ -23,7 +23,7 @@ import {
   takeCommentAllowanceOrThrow,
 } from "./comments";
 import { hasMarked, toggleMark } from "./toggle-mark";
-import { getReadableStoryOrThrow, parseReadableStoryId } from "../visibility/visibility";
+import { getReadableStoryOrThrow, parseReadableStoryId } from "../policies/visibility";
 
 const IdParams = z.object({ id: z.string() });
 const signedIn = { onRequest: requireUserHook };

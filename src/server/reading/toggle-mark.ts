@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { bookmarks, likes, stories } from "../db/schema";
 import { refuseIfBlockedOrThrow } from "../safety/blocks";
 import { FEATURED } from "./featured-score";
-import { lockReadableStoryOrThrow, type Viewer } from "../visibility/visibility";
+import { lockReadableStoryOrThrow, type Viewer } from "../policies/visibility";
 
 const MARKS = {
   like: { table: likes, count: stories.likeCount, countKey: "likeCount", weight: FEATURED.likeWeight },

@@ -17,7 +17,7 @@ import { AppError, notFound } from "../errors";
 import { authorizeOrThrow } from "../policies/authorize";
 import { canReport } from "../policies/user";
 import { commentShownTo } from "../visibility/standing";
-import { readableBy, type Viewer } from "../visibility/visibility";
+import { readableBy, type Viewer } from "../policies/visibility";
 import { notHiddenFrom } from "./blocks";
 
 type Signed = NonNullable<Viewer>;

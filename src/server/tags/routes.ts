@@ -8,12 +8,12 @@ import { CATALOGUE_TAGS, hasControlChars, TAG_LIMITS, tagKey, tagPath, tagSpelli
 import type { Db } from "../db/client";
 import { freeTags, stories, storyFreeTags } from "../db/schema";
 import { loadSession } from "../accounts/sessions";
-import { varyOnCookie } from "../public-page/author-follow";
+import { varyOnCookie } from "../html/send-page";
 import { packPage, pageSize, sendPublicPage } from "../html/send-page";
 import { PAGE_CSP } from "../html/site";
 import { hidesAnyone } from "../safety/blocks";
 import { readCacheKey } from "../read-cache/read-cache";
-import { readableBy, type Viewer } from "../visibility/visibility";
+import { readableBy, type Viewer } from "../policies/visibility";
 import { findTagName, loadTagWorks } from "./tag-page-query";
 import { renderTagPage } from "./tag-page-template";
 

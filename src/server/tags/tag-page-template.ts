@@ -5,7 +5,7 @@ import { contentRatingLabel, storyStatusLabel, TAG_LIMITS, tagPath } from "../..
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
-import { cardChipsHtml } from "./card-chips-html";
+import { cardChipsHtml } from "../html/card-chips";
 import { toLabels } from "../stories/story-labels";
 import { TAG_PAGE_WORKS, type TagWork } from "./tag-page-query";
 

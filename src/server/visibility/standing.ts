@@ -1,6 +1,6 @@
 // Who is in good standing (issue 18): a suspended or banned account's works and comments are hidden from everyone
 // while the suspension lasts, and a story a moderator unpublished is hidden until restored. One place for the
-// conditions every public read applies (visibility/visibility.ts, Discover, the public pages, feeds, comments).
+// conditions every public read applies (policies/visibility.ts, Discover, the public pages, feeds, comments).
 import { and, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { comments, stories } from "../db/schema";

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
-import { canRead, readableBy } from "../policies/story";
+import { canRead, readableBy } from "./story";
 import type { UserRow } from "../types";
 
 /** SPEC.md section 6. */

@@ -3,8 +3,8 @@
 // the rating, fandoms and status read as plain facts, as the word count does.
 import { type ChipSource, storyChips } from "../../shared/story-chips";
 import { TAG_LIMITS, tagPath } from "../../shared/tagging";
-import { escapeHtml as e } from "../html/escape";
-import { plural } from "../html/site";
+import { escapeHtml as e } from "./escape";
+import { plural } from "./site";
 
 const LINKED = new Set(["warning", "relationship", "character", "tag"]);
 

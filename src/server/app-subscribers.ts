@@ -2,13 +2,13 @@
 // refreshes story memory, tells the chapters hook, and delivers the outbox's notifications. A handler that emits an
 // event needs to know none of these.
 import type { FastifyInstance } from "fastify";
-import { refreshStoryMemory } from "../ai/memory";
-import { fanOutNotifications } from "../community/pending-fan-outs";
-import { notifyComment } from "../community/notify";
-import { invalidateAuthorPremiumViews } from "../reading/author-premium";
-import { invalidateAuthorViews } from "../read-cache/author-views";
-import type { EventBus } from "./bus";
-import { deliverRecorded, type RecordedEvent } from "./outbox";
+import { refreshStoryMemory } from "./ai/memory";
+import { fanOutNotifications } from "./community/pending-fan-outs";
+import { notifyComment } from "./community/notify";
+import { invalidateAuthorPremiumViews } from "./reading/author-premium";
+import { invalidateAuthorViews } from "./read-cache/author-views";
+import type { EventBus } from "./events/bus";
+import { deliverRecorded, type RecordedEvent } from "./events/outbox";
 
 export function registerSubscribers(app: FastifyInstance, events: EventBus): void {
   readCacheSubscribers(app, events);
