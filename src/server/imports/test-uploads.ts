@@ -97,5 +97,7 @@ export const xhtml = (body: Buffer) =>
 
 /** A .docx with one part replaced (e.g. a bloated word/styles.xml). */
 export async function docxWithPart(docx: Buffer, part: string, bytes: Buffer): Promise<Buffer> {
-  return zip({ ...(await unzip(docx)), [part]: bytes });
+  // Directory entries ("word/") carry no bytes, and some writers of .docx add them.
+  const parts = Object.entries(await unzip(docx)).filter(([name]) => !name.endsWith("/"));
+  return zip({ ...Object.fromEntries(parts), [part]: bytes });
 }

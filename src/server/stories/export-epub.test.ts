@@ -123,9 +123,9 @@ describeEachDb("story EPUB", (ctx) => {
       expect(check.status).toBe(0);
     }
 
-    // Free writers keep today's gate; another writer's story is not found.
+    // Export is free on every plan, but only of one's own stories: another writer's is not found, free or Plus.
     const free = await createVerifiedUserWithSession(db(), { username: `free${Date.now() % 1e7}` });
-    expect((await get(`/api/stories/${story.id}/export?format=epub`, { cookie: free.cookie })).statusCode).toBe(403);
+    expect((await get(`/api/stories/${story.id}/export?format=epub`, { cookie: free.cookie })).statusCode).toBe(404);
     const other = await createVerifiedUserWithSession(db(), { isPremium: true, username: `oth${Date.now() % 1e7}` });
     expect((await get(`/api/stories/${story.id}/export?format=epub`, { cookie: other.cookie })).statusCode).toBe(404);
   });
