@@ -12,7 +12,7 @@ import { AppError, notFound } from "../errors";
 import { refuseIfBlockedOrThrow } from "../safety/blocks";
 import { checkCommentLimits } from "../moderation/new-account-limits";
 import { stripControlChars } from "../stories/sanitize-content";
-import { bookmarksFor } from "./bookmarks";
+import { bookmarksFor, countHiddenBookmarks } from "./bookmarks";
 import { deleteComment, editComment } from "./comment-changes";
 import {
   addComment,
@@ -48,6 +48,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   const now = () => root.deps.now();
 
   app.get("/api/bookmarks", signedIn, async (request) => bookmarksFor(request, requireUser(request)));
+  app.get("/api/bookmarks/hidden", signedIn, async (request) => countHiddenBookmarks(request.db, requireUser(request)));
 
   app.get("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const user = requireUser(request);
