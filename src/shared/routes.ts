@@ -41,6 +41,8 @@ export const ROUTES = {
   details: <T extends Id>(id: T) => `/dashboard/story/${id}/details` as const,
   upgrade: "/dashboard/upgrade",
   settings: "/dashboard/settings",
+  /** Settings' 'Blocked and muted' card, where a block is lifted. */
+  blockedAndMuted: "/dashboard/settings#blocked-and-muted",
   notifications: "/dashboard/notifications",
   history: "/dashboard/history",
   /** Issue 20: canon packs, a lorebook per fandom. */
