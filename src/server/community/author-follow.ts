@@ -10,7 +10,8 @@ import { AppError } from "../errors";
 import { sameOrigin } from "../http/form-origin";
 import { viewerSafety } from "../safety/author-safety";
 import { hides } from "../safety/blocks";
-import { escapeHtml as e, PAGE_CSP, plural, withSignedInHeader } from "../public-page/template";
+import { withSignedInNav } from "../public-page/signed-in-slot";
+import { escapeHtml as e, PAGE_CSP, plural } from "../public-page/template";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "./follows";
 import { fanOutLater } from "./pending-fan-outs";
 
@@ -62,12 +63,13 @@ export async function sendViewerAuthorPage(
     following: author.id === user.id ? null : state.following,
     name: author.username,
   });
-  const html = withSignedInHeader(
+  const html = withSignedInNav(
     viewerSafety(
       identity.toString("utf8").replace(SLOT, () => slot),
       author,
       user.id === author.id ? null : await hides(request.db, user.id, author.id),
     ),
+    user.username,
   );
   reply
     .header("content-security-policy", PAGE_CSP)

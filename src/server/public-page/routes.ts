@@ -14,8 +14,10 @@ import { countRead } from "../reading-stats/read-counter";
 import { aiShareOf, countStoryWords } from "../stories/story-text";
 import { toLabels } from "../tags/story-labels";
 import { renderTagging } from "../tags/tag-html";
+import { varyOnCookie } from "../community/author-follow";
 import { publicBody } from "./content";
 import { loadPublicStory } from "./query";
+import { sendSignedInStoryPage } from "./signed-in-slot";
 import { PAGE_CSP, renderPublicPage } from "./template";
 
 export const WORDS_PER_MINUTE = 230;
@@ -134,7 +136,7 @@ export function sendPublicPage(
 }
 
 export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { ref: string } }>("/s/:ref", async (request, reply) => {
+  app.get<{ Params: { ref: string } }>("/s/:ref", { onSend: varyOnCookie }, async (request, reply) => {
     const id = publicStoryId(request.params.ref);
     if (id === undefined) {
       reply.callNotFound();
@@ -146,7 +148,10 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       () => buildPublicPage(request.db, app.deps.config.APP_URL, id),
       pageSize,
     );
-    if (page?.path === `/s/${request.params.ref}`) countRead({ storyId: id, request });
+    if (page?.path === `/s/${request.params.ref}`) {
+      countRead({ storyId: id, request });
+      if (await sendSignedInStoryPage(request, reply, page, id)) return reply;
+    }
     return sendPublicPage(request, reply, `/s/${request.params.ref}`, page);
   });
 }
