@@ -103,25 +103,25 @@ describe("SearchableMultiSelect", () => {
   });
 });
 
-describe("SearchableMultiSelect's list does not stay open over what lies below", () => {
-  function Picker() {
-    const [selected, setSelected] = useState<string[]>([]);
-    return (
-      <div>
-        <SearchableMultiSelect
-          label="Fandoms"
-          options={["Naruto", "Stardew Valley", "Star Wars"]}
-          selected={selected}
-          onChange={setSelected}
-          max={5}
-          placeholder="Search fandoms..."
-          emptyText="No fandoms found"
-        />
-        <button type="button">Back</button>
-      </div>
-    );
-  }
+function Picker() {
+  const [selected, setSelected] = useState<string[]>([]);
+  return (
+    <div>
+      <SearchableMultiSelect
+        label="Fandoms"
+        options={["Naruto", "Stardew Valley", "Star Wars"]}
+        selected={selected}
+        onChange={setSelected}
+        max={5}
+        placeholder="Search fandoms..."
+        emptyText="No fandoms found"
+      />
+      <button type="button">Back</button>
+    </div>
+  );
+}
 
+describe("SearchableMultiSelect's list does not stay open over what lies below", () => {
   it("closes on a press outside, on Escape and after a pick by pointer", () => {
     render(<Picker />);
     const input = screen.getByRole("combobox");
