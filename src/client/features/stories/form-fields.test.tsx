@@ -103,7 +103,7 @@ describe("SearchableMultiSelect", () => {
   });
 });
 
-function Picker() {
+function FandomPicker() {
   const [selected, setSelected] = useState<string[]>([]);
   return (
     <div>
@@ -123,7 +123,7 @@ function Picker() {
 
 describe("SearchableMultiSelect's list does not stay open over what lies below", () => {
   it("closes on a press outside, on Escape and after a pick by pointer", () => {
-    render(<Picker />);
+    render(<FandomPicker />);
     const input = screen.getByRole("combobox");
     fireEvent.focus(input);
     expect(screen.queryByRole("listbox")).not.toBeNull();
