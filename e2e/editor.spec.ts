@@ -236,7 +236,7 @@ test("two tabs editing one story: the stale save asks, and no text is lost", asy
   await expect(conflict.getByTestId("conflict-mine")).toContainText("Shared start. Beta line.");
   await expect(saveStatus(second)).toContainText("Version conflict");
 
-  await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
+  await conflict.getByRole("button", { name: "Keep this tab's version" }).click();
   await expect(conflict).toBeHidden();
   await expect(saveStatus(second)).toContainText("Saved");
   let current = await fetchStory(first, story.id);
@@ -249,7 +249,7 @@ test("two tabs editing one story: the stale save asks, and no text is lost", asy
   const conflictFirst = first.getByRole("dialog", { name: "This story was changed somewhere else" });
   await expect(conflictFirst.getByTestId("conflict-theirs")).toContainText("Beta line.");
   await expect(conflictFirst.getByTestId("conflict-mine")).toContainText("Alpha line. Gamma line.");
-  await conflictFirst.getByRole("button", { name: "Reload their version" }).click();
+  await conflictFirst.getByRole("button", { name: "Load the other version" }).click();
   await expect(conflictFirst).toBeHidden();
   await expect(storyText(first)).toContainText("Shared start. Beta line.");
   await expect(storyText(first)).not.toContainText("Gamma");

@@ -41,6 +41,7 @@ import { chapterPageRoutes } from "./public-page/chapter-routes";
 import { importRoutes } from "./imports/routes";
 import { publicDownloadRoutes } from "./public-page/download-routes";
 import { publicPageRoutes } from "./public-page/routes";
+import { storyFormRoutes } from "./public-page/signed-in-slot";
 import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./read-cache/read-cache";
 import { registerReadCounter } from "./reading-stats/read-counter";
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(authorSafetyRoutes);
   await app.register(tagRoutes);
   await app.register(chapterPageRoutes);
+  await app.register(storyFormRoutes);
   await app.register(feedRoutes);
   await app.register(discoverRoutes);
   await app.register(billingRoutes);

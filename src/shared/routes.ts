@@ -43,6 +43,8 @@ export const ROUTES = {
   feedbackAt: (id: Id, commentId: number) => `/dashboard/story/${id}/details?comment=${commentId}`,
   upgrade: "/dashboard/upgrade",
   settings: "/dashboard/settings",
+  /** Settings' 'Blocked and muted' card, where a block is lifted. */
+  blockedAndMuted: "/dashboard/settings#blocked-and-muted",
   notifications: "/dashboard/notifications",
   history: "/dashboard/history",
   /** Issue 20: canon packs, a lorebook per fandom. */

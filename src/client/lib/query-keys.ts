@@ -16,6 +16,7 @@ export const queryKeys = {
   publishedAll: ["/api/published-stories"] as const,
   published: (params: Params) => ["/api/published-stories", params] as const,
   bookmarks: ["/api/bookmarks"] as const,
+  hiddenBookmarks: ["/api/bookmarks/hidden"] as const,
   bookmark: (id: number | string) => [`/api/stories/${id}/bookmark`] as const,
   read: (id: number | string) => [`/api/stories/${id}/read`] as const,
   comments: (id: number | string) => [`/api/stories/${id}/comments`] as const,

@@ -15,7 +15,14 @@ import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { limitPerAddress } from "./address-limit";
 import { changePassword } from "./change-password";
-import { confirmEmailChange, requestEmailChange, undoEmailChange } from "./change-email";
+import {
+  cancelPendingEmailChange,
+  confirmEmailChange,
+  EMAIL_CHANGE_CANCELLED,
+  findPendingEmailChange,
+  requestEmailChange,
+  undoEmailChange,
+} from "./change-email";
 import { accountContext } from "./context";
 import { endOtherSessions, endSession, listSessions } from "./device-sessions";
 import { createGoogleClient } from "./google-client";
@@ -39,6 +46,7 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
       hasPassword: user.password !== null,
       google: user.googleId !== null,
       googleAvailable: createGoogleClient(app.deps.config) !== undefined,
+      pendingEmail: await findPendingEmailChange(request.db, user.id, app.deps.now()),
     };
   });
 
@@ -50,6 +58,11 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
   r.post("/api/account/email", { ...sensitive, schema: { body: ChangeEmailBody } }, async (request) => {
     const message = await requestEmailChange(request, requireUser(request), request.body);
     return { message };
+  });
+
+  r.delete("/api/account/email/pending", sensitive, async (request) => {
+    await cancelPendingEmailChange(request.db, requireUser(request).id, app.deps.now());
+    return { message: EMAIL_CHANGE_CANCELLED };
   });
 
   const TokenQuery = z.object({ token: z.string().max(200).optional() });

@@ -1,7 +1,7 @@
 // Changing the account's email (issue 18): POST /api/account/email mails a link to the new address (24 h, once);
 // following it makes the change and tells the old address, with a link to undo it (7 days, once). Undoing puts the
 // old address back and ends every session. Only SHA-256 hashes of the links are stored.
-import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { EmailChangeStatus } from "../../shared/schemas/account-life";
 import type { Db } from "../db/client";
@@ -22,6 +22,8 @@ export const UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_REFUSED = "That email address can't be used for your account. Please choose another one.";
 export const EMAIL_CHANGE_SENT = (address: string) =>
   `We sent a link to ${address}. Your email changes when you open it (within 24 hours).`;
+
+export const EMAIL_CHANGE_CANCELLED = "The email change is cancelled. The link we sent no longer works.";
 
 const refused = () =>
   new AppError(400, "EMAIL_CHANGE_REFUSED", EMAIL_CHANGE_REFUSED, { fields: { newEmail: EMAIL_CHANGE_REFUSED } });
@@ -176,4 +178,31 @@ export async function undoEmailChange(ctx: AccountContext, token: string | undef
     if (violatedUniqueConstraint(error)?.includes("email")) return "in-use";
     throw error;
   }
+}
+
+/** The change waiting for its link to be opened, if any: Settings shows it until it is confirmed, ends or is cancelled. */
+export async function findPendingEmailChange(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ address: string; expiresAt: string } | null> {
+  const [row] = await db
+    .select({ address: emailChanges.newEmail, expiresAt: emailChanges.confirmExpiresAt })
+    .from(emailChanges)
+    .where(
+      and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), gt(emailChanges.confirmExpiresAt, now)),
+    )
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return row ? { address: row.address, expiresAt: row.expiresAt.toISOString() } : null;
+}
+
+/** DELETE /api/account/email/pending: the link sent for a change stops working (as after 24 hours). */
+export async function cancelPendingEmailChange(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(emailChanges)
+    .set({ confirmExpiresAt: now })
+    .where(
+      and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), gt(emailChanges.confirmExpiresAt, now)),
+    );
 }

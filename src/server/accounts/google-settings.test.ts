@@ -45,6 +45,7 @@ describeEachDb(
         hasPassword: true,
         google: true,
         googleAvailable: true,
+        pendingEmail: null,
       });
 
       // Someone else cannot take the same Google identity into their account.

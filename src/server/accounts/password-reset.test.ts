@@ -48,7 +48,7 @@ describeEachDb("password reset", (ctx) => {
     expect(weak.json()).toMatchObject({
       fields: {
         password:
-          "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
+          "Password must contain at least one uppercase letter, one number, and one special character (@$!%*?&)",
       },
     });
 

@@ -112,15 +112,9 @@ const FEATHER =
   '<svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M12.67 19a2 2 0 0 0 1.416-.588l6.154-6.172a6 6 0 0 0-8.49-8.49L5.586 9.914A2 2 0 0 0 5 11.328V18a1 1 0 0 0 1 1z"/><path d="M16 8 2 22"/><path d="M17.5 15H9"/></svg>';
 
 const SIGNED_OUT_NAV = `<nav class="nav" aria-label="Account"><a class="hide" href="${ROUTES.auth}">Sign in</a><a class="btn" href="${ROUTES.auth}">Join free</a></nav>`;
-const SIGNED_IN_NAV = `<nav class="nav" aria-label="Account"><a class="btn" href="${ROUTES.dashboard}">Dashboard</a></nav>`;
 
 /** The top bar every public page shows a signed-out visitor (and every cache keeps). */
 export const SITE_HEADER = `<header class="site"><div class="bar"><a class="brand" href="/"><span class="mark">${FEATHER}</span>FicForge</a>${SIGNED_OUT_NAV}</div></header>`;
-
-/** A page drawn for one signed-in viewer (never cached): the top bar leads to the dashboard instead of signing in. */
-export function withSignedInHeader(html: string): string {
-  return html.replace(SIGNED_OUT_NAV, () => SIGNED_IN_NAV);
-}
 
 export const SITE_FOOTER = `<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></span></div></footer>`;
 

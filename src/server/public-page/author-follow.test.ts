@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { withSignedInHeader } from "../html/site";
+import { withSignedInNav } from "./signed-in-slot";
 import { describeEachDb, TEST_APP_URL } from "../test/app";
 import { createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
 
@@ -34,7 +34,8 @@ describeEachDb("community: 'Follow' on the author's page", (ctx) => {
     // The rest is the shared page, but for the top bar, which leads a signed-in viewer to the dashboard, and the
     // Block / Mute / Report slot (safety/blocks.test.ts).
     const safety = /<div class="safety" id="safety">.*?<\/div>/s;
-    const bare = (html: string) => withSignedInHeader(html.replace(slot(html)!, "").replace(safety, ""));
+    const bare = (html: string) =>
+      withSignedInNav(html.replace(slot(html)!, "").replace(safety, ""), reader.user.username);
     expect(mine.body.replace(slot(mine.body)!, "").replace(safety, "")).toBe(bare(shared.body));
     expect(mine.body).toContain('<a class="btn" href="/dashboard">Dashboard</a>');
     // The author sees the count only.

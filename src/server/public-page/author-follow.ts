@@ -10,9 +10,10 @@ import { AppError } from "../errors";
 import { sameOrigin } from "../http/form-origin";
 import { viewerSafety } from "./author-safety";
 import { hides } from "../safety/blocks";
-import { escapeHtml as e } from "../html/escape";
-import { PAGE_CSP, plural, withSignedInHeader } from "../html/site";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "../community/follows";
+import { escapeHtml as e } from "../html/escape";
+import { PAGE_CSP, plural } from "../html/site";
+import { withSignedInNav } from "./signed-in-slot";
 
 interface Viewer {
   /** Whether the viewer follows the author; null for the author's own page. */
@@ -62,12 +63,13 @@ export async function sendViewerAuthorPage(
     following: author.id === user.id ? null : state.following,
     name: author.username,
   });
-  const html = withSignedInHeader(
+  const html = withSignedInNav(
     viewerSafety(
       identity.toString("utf8").replace(SLOT, () => slot),
       author,
       user.id === author.id ? null : await hides(request.db, user.id, author.id),
     ),
+    user.username,
   );
   reply
     .header("content-security-policy", PAGE_CSP)

@@ -77,7 +77,7 @@ describeEachDb(
       expect(again.statusCode).toBe(304);
       // A signed-in reader gets the same page but for their own 'Follow' form and a way to their dashboard, never
       // cached; the shared page stays as it was.
-      const { cookie } = await author();
+      const { cookie, user: reader } = await author();
       const slot = /<div class="follow" id="follow">.*?<\/div>/s;
       const nav = /<nav class="nav" aria-label="Account">.*?<\/nav>/s;
       // …and their Block / Mute / Report slot (safety/blocks.test.ts covers those).
@@ -90,7 +90,7 @@ describeEachDb(
       expect(html).toContain('<div class="safety" id="safety"></div>');
       expect(theirs).toContain('<input type="hidden" name="follow" value="1"><button class="btn">Follow</button>');
       expect(theirs.match(nav)?.[0]).toBe(
-        '<nav class="nav" aria-label="Account"><a class="btn" href="/dashboard">Dashboard</a></nav>',
+        `<nav class="nav" aria-label="Account"><a class="hide" href="/dashboard/settings">Signed in as <strong>${reader.username}</strong></a><a class="btn" href="/dashboard">Dashboard</a></nav>`,
       );
       expect(html).toContain('<a class="hide" href="/auth">Sign in</a><a class="btn" href="/auth">Join free</a>');
       expect(mine.headers["cache-control"]).toBe("private, no-store");

@@ -12,8 +12,9 @@ import { type ChapterLink, renderChapterPage } from "./chapter-template";
 import { bodyHtml } from "./content";
 import { loadPublicStory, type PublicStoryRow } from "./query";
 import { countRead } from "../reading-stats/read-counter";
-import { packPage, pageSize, type PublicPage, sendPublicPage } from "../html/send-page";
+import { packPage, pageSize, type PublicPage, sendPublicPage, varyOnCookie } from "../html/send-page";
 import { publicStoryId } from "./routes";
+import { sendSignedInStoryPage } from "./signed-in-slot";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {
@@ -69,7 +70,7 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
 }
 
 export async function chapterPageRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { ref: string; n: string } }>("/s/:ref/:n", async (request, reply) => {
+  app.get<{ Params: { ref: string; n: string } }>("/s/:ref/:n", { onSend: varyOnCookie }, async (request, reply) => {
     const id = publicStoryId(request.params.ref);
     if (id === undefined || !CHAPTER.test(request.params.n)) {
       reply.callNotFound();
@@ -92,7 +93,10 @@ export async function chapterPageRoutes(app: FastifyInstance): Promise<void> {
         : undefined;
     const path = `/s/${request.params.ref}/${request.params.n}`;
     // Counted like /s/: each load of a chapter's page is a read of the story, and the reader reached chapter n.
-    if (page?.path === path) countRead({ storyId: id, chapter: n, request });
+    if (page?.path === path) {
+      countRead({ storyId: id, chapter: n, request });
+      if (await sendSignedInStoryPage(request, reply, page, id)) return reply;
+    }
     return sendPublicPage(request, reply, path, page);
   });
 }

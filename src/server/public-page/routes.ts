@@ -11,9 +11,11 @@ import { renderTagging } from "../html/tag-html";
 import { imageUrl } from "../images/process-image";
 import { countRead } from "../reading-stats/read-counter";
 import { aiShareOf, countStoryWords } from "../content/story-text";
+import { varyOnCookie } from "../html/send-page";
 import { toLabels } from "../stories/story-labels";
 import { publicBody } from "./content";
 import { loadPublicStory } from "./query";
+import { sendSignedInStoryPage } from "./signed-in-slot";
 import { renderPublicPage } from "./template";
 
 export const WORDS_PER_MINUTE = 230;
@@ -69,7 +71,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
 }
 
 export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { ref: string } }>("/s/:ref", async (request, reply) => {
+  app.get<{ Params: { ref: string } }>("/s/:ref", { onSend: varyOnCookie }, async (request, reply) => {
     const id = publicStoryId(request.params.ref);
     if (id === undefined) {
       reply.callNotFound();
@@ -81,7 +83,10 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       () => buildPublicPage(request.db, app.deps.config.APP_URL, id),
       pageSize,
     );
-    if (page?.path === `/s/${request.params.ref}`) countRead({ storyId: id, request });
+    if (page?.path === `/s/${request.params.ref}`) {
+      countRead({ storyId: id, request });
+      if (await sendSignedInStoryPage(request, reply, page, id)) return reply;
+    }
     return sendPublicPage(request, reply, `/s/${request.params.ref}`, page);
   });
 }

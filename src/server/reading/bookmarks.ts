@@ -1,8 +1,8 @@
 // The signed-in user's saved stories: only those they may still read (a story unpublished or turned mature
 // drops out of the list but keeps its row, and comes back when it is readable again).
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, not } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { BookmarkItem } from "../../shared/schemas/reading";
+import type { BookmarkItem, HiddenBookmarks } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
 import { bookmarks, stories, users } from "../db/schema";
 import { imageUrl } from "../images/process-image";
@@ -32,6 +32,19 @@ export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promis
     coverImage: imageUrl(row.coverImageId, "thumb"),
     author: { username: row.username },
   }));
+}
+
+/**
+ * How many saved stories the list leaves out because the viewer blocks or mutes their authors (stories they may no
+ * longer read otherwise are not counted): Saved Stories says so rather than quietly shrinking.
+ */
+export async function countHiddenBookmarks(db: Db, viewer: NonNullable<Viewer>): Promise<HiddenBookmarks> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookmarks)
+    .innerJoin(stories, eq(stories.id, bookmarks.storyId))
+    .where(and(eq(bookmarks.userId, viewer.id), readableBy(viewer), not(notHiddenFrom(viewer.id, stories.authorId))));
+  return { hiddenByYou: row?.n ?? 0 };
 }
 
 /** Lists this long or shorter are kept with the viewer's cached session (~150 bytes an item): the bound's share. */

@@ -10,8 +10,9 @@ import type { Db } from "../db/client";
 import { comments, stories, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { createThrottle } from "../accounts/throttle";
-import { type CommentColumns, commentShownTo } from "../visibility/standing";
 import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "../policies/visibility";
+import { hidesAnyone } from "../safety/blocks";
+import { type CommentColumns, commentShownTo } from "../visibility/standing";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
 export const COMMENT_DELETE_REFUSED = "You can only delete your own comments or comments on your stories";
@@ -120,10 +121,27 @@ function hasShownReply(story: ReadableStory, viewer: Viewer): SQL {
 }
 
 /**
+ * For a viewer who blocks or mutes people: the live comments they see, and how many live comments are left out for
+ * being by someone they block or mute, so the heading's count matches the list and the list can say what it hides.
+ */
+async function countsForHidingViewer(db: Db, story: ReadableStory, viewer: Signed) {
+  const byHidden = sql`exists (select 1 from user_blocks vb where vb.user_id = ${viewer.id} and vb.other_id = ${comments.authorId})`;
+  const [row] = await db
+    .select({
+      shown: sql<number>`count(*) filter (where ${shownTo(story, viewer, comments)})`,
+      hidden: sql<number>`count(*) filter (where ${byHidden} and ${commentShownTo(null, comments)})`,
+    })
+    .from(comments)
+    .where(and(eq(comments.storyId, story.id), isNull(comments.deletedAt)));
+  return { total: Number(row?.shown ?? 0), hidden: Number(row?.hidden ?? 0) };
+}
+
+/**
  * Oldest first. A comment the viewer may not see (held, hidden, by a suspended, blocked or muted writer) and a
  * deleted one are left out, unless a reply below them is shown: then they come as placeholders ('[hidden]',
  * '[deleted]'), never with their text. `total` is the story's comment_count: the comments every reader may see
- * (live and visible), not adjusted per viewer for blocks, mutes or suspensions.
+ * (live and visible), except for a viewer who blocks or mutes anyone: theirs is counted for them, with
+ * `hiddenByYou` saying how many of the story's comments their blocks and mutes leave out.
  */
 export async function listComments(
   db: Db,
@@ -146,10 +164,13 @@ export async function listComments(
     .orderBy(asc(comments.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
+  const counts =
+    viewer && (await hidesAnyone(db, viewer.id)) ? await countsForHidingViewer(db, story, viewer) : undefined;
   return {
     items: page.map((row) => presentComment(row, story.authorId, viewer, row.shown)),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
-    total: story.commentCount,
+    total: counts?.total ?? story.commentCount,
+    ...(counts && counts.hidden > 0 ? { hiddenByYou: counts.hidden } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import { authorizeOrThrow } from "../policies/authorize";
 import { canComment } from "../policies/story";
 import { checkCommentLimits } from "../moderation/new-account-limits";
 import { stripControlChars } from "../content/sanitize-content";
-import { bookmarksFor } from "./bookmarks";
+import { bookmarksFor, countHiddenBookmarks } from "./bookmarks";
 import { deleteComment, editComment } from "./comment-changes";
 import {
   addComment,
@@ -49,6 +49,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   const now = () => root.deps.now();
 
   app.get("/api/bookmarks", signedIn, async (request) => bookmarksFor(request, requireUser(request)));
+  app.get("/api/bookmarks/hidden", signedIn, async (request) => countHiddenBookmarks(request.db, requireUser(request)));
 
   app.get("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const user = requireUser(request);

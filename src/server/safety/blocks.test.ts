@@ -43,7 +43,7 @@ describeEachDb("blocks and mutes", (ctx) => {
     expect((await call("POST", `/api/authors/${author.user.username}/follow`, blocked)).json().following).toBe(true);
     await call("POST", `/api/stories/${story.id}/subscription`, blocked);
     expect((await call("POST", `/api/stories/${story.id}/like`, blocked)).json().liked).toBe(true);
-    // And the blocker follows them (blocking does not take that away).
+    // And the blocker follows them (the block ends that too: blocks.ts).
     await call("POST", `/api/authors/${blocked.user.username}/follow`, author);
 
     const self = await call("POST", `/api/blocks/${author.user.username}`, author);
@@ -61,10 +61,10 @@ describeEachDb("blocks and mutes", (ctx) => {
     const rows = await db().select().from(userBlocks).where(eq(userBlocks.userId, author.user.id));
     expect(rows.map((r) => [r.otherId, r.kind])).toEqual([[blocked.user.id, "block"]]);
 
-    // What the rules forbid went with the block; the blocker's own follow stayed.
+    // The follows both ways went with the block.
     const followRows = await db().select().from(follows);
     expect(followRows.some((f) => f.followerId === blocked.user.id && f.authorId === author.user.id)).toBe(false);
-    expect(followRows.some((f) => f.followerId === author.user.id && f.authorId === blocked.user.id)).toBe(true);
+    expect(followRows.some((f) => f.followerId === author.user.id && f.authorId === blocked.user.id)).toBe(false);
     const subs = await db().select().from(storySubscriptions).where(eq(storySubscriptions.userId, blocked.user.id));
     expect(subs).toEqual([]);
 

@@ -76,8 +76,10 @@ export async function blockersAmong(db: Db, ownerIds: readonly number[], actorId
 }
 
 /**
- * Blocks or mutes `otherId`. A block also removes what the blocked person may no longer have: their follow of the
- * blocker and their subscriptions to the blocker's stories (the blocker's own follows stay). Idempotent.
+ * Blocks or mutes `otherId`. A block also ends the follows and story subscriptions between the two, both ways: the
+ * blocked person may no longer have them, and the blocker was told they won't see the other's stories, so following
+ * them (a Following feed and notifications of what they publish) would contradict it. Unblocking brings none back.
+ * Bookmarks stay: Saved Stories leaves them out while the block lasts and says how many. Idempotent.
  */
 export async function hidePerson(db: Db, userId: number, otherId: number, kind: HideKind, now: Date): Promise<void> {
   if (userId === otherId) throw new AppError(400, "VALIDATION", kind === "block" ? BLOCK_SELF : MUTE_SELF);
@@ -95,18 +97,24 @@ export async function hidePerson(db: Db, userId: number, otherId: number, kind: 
         ),
       );
     if (kind !== "block") return;
-    await tx.delete(follows).where(and(eq(follows.followerId, otherId), eq(follows.authorId, userId)));
-    await tx
-      .delete(storySubscriptions)
-      .where(
-        and(
-          eq(storySubscriptions.userId, otherId),
-          inArray(
-            storySubscriptions.storyId,
-            tx.select({ id: stories.id }).from(stories).where(eq(stories.authorId, userId)),
+    const pairs: [follower: number, author: number][] = [
+      [otherId, userId],
+      [userId, otherId],
+    ];
+    for (const [follower, author] of pairs) {
+      await tx.delete(follows).where(and(eq(follows.followerId, follower), eq(follows.authorId, author)));
+      await tx
+        .delete(storySubscriptions)
+        .where(
+          and(
+            eq(storySubscriptions.userId, follower),
+            inArray(
+              storySubscriptions.storyId,
+              tx.select({ id: stories.id }).from(stories).where(eq(stories.authorId, author)),
+            ),
           ),
-        ),
-      );
+        );
+    }
   });
 }
 

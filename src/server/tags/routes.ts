@@ -7,10 +7,8 @@ import { TagSuggestQuery } from "../../shared/schemas/tagging";
 import { CATALOGUE_TAGS, hasControlChars, TAG_LIMITS, tagKey, tagPath, tagSpelling } from "../../shared/tagging";
 import type { Db } from "../db/client";
 import { freeTags, stories, storyFreeTags } from "../db/schema";
-import { loadSession } from "../accounts/sessions";
-import { varyOnCookie } from "../html/send-page";
-import { packPage, pageSize, sendPublicPage } from "../html/send-page";
-import { PAGE_CSP } from "../html/site";
+import { packPage, pageSize, sendPublicPage, varyOnCookie } from "../html/send-page";
+import { sendViewerPage, signedInViewer, withSignedInNav } from "../public-page/signed-in-slot";
 import { hidesAnyone } from "../safety/blocks";
 import { readCacheKey } from "../read-cache/read-cache";
 import { readableBy, type Viewer } from "../policies/visibility";
@@ -84,28 +82,32 @@ export async function tagRoutes(root: FastifyInstance): Promise<void> {
     if (page && tagPath(raw) !== page.path) {
       return reply.header("cache-control", "public, max-age=60").redirect(page.path, 301);
     }
-    if (page && (await sendViewerTagPage(request, reply, raw))) return reply;
+    if (page && (await sendViewerTagPage(request, reply, raw, page.identity))) return reply;
     return sendPublicPage(request, reply, page?.path ?? "", page);
   });
 
   /**
-   * A signed-in viewer who blocks or mutes someone gets the page without those authors' works, built for them and
-   * never cached; everyone else (signed out: no query at all) gets the shared page.
+   * A signed-in viewer gets the page with their top bar, never cached: the shared bytes, or (when they block or mute
+   * someone) a page built for them without those authors' works. Signed out: no query at all, the shared page.
    */
-  async function sendViewerTagPage(request: FastifyRequest, reply: FastifyReply, raw: string): Promise<boolean> {
-    if (request.headers.cookie === undefined) return false;
-    await loadSession(root, request, reply);
-    const user = request.user;
-    if (!user || !(await hidesAnyone(request.db, user.id))) return false;
+  async function sendViewerTagPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    raw: string,
+    shared: Buffer,
+  ): Promise<boolean> {
+    const user = await signedInViewer(request, reply);
+    if (!user) return false;
+    // Anyone signed in sees themselves in the top bar (public-page/signed-in-slot.ts).
+    if (!(await hidesAnyone(request.db, user.id))) {
+      sendViewerPage(reply, withSignedInNav(shared.toString("utf8"), user.username));
+      return true;
+    }
     const name = await findTagName(request.db, raw);
     if (!name) return false;
     const works = await loadTagWorks(request.db, name, user.id);
     const html = renderTagPage({ name, works, canonicalUrl: root.deps.config.APP_URL + tagPath(name) });
-    reply
-      .header("content-security-policy", PAGE_CSP)
-      .header("cache-control", "private, no-store")
-      .type("text/html; charset=utf-8")
-      .send(html);
+    sendViewerPage(reply, withSignedInNav(html, user.username));
     return true;
   }
 }

@@ -1,7 +1,6 @@
 // The tag page's HTML (/t/{tag}): the public story page's stylesheet, header and footer, every text escaped, no
 // script at all.
 import { authorPath, publicStoryPath } from "../../shared/routes";
-import { contentRatingLabel, storyStatusLabel, TAG_LIMITS, tagPath } from "../../shared/tagging";
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";

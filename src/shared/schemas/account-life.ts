@@ -36,8 +36,13 @@ export type SessionView = z.infer<typeof SessionView>;
 export const SessionList = z.object({ items: z.array(SessionView) });
 export type SessionList = z.infer<typeof SessionList>;
 
-/** What Settings shows about how the account signs in. */
-export const SignInMethods = z.object({ hasPassword: z.boolean(), google: z.boolean(), googleAvailable: z.boolean() });
+/** What Settings shows about how the account signs in; `pendingEmail`: a change whose link has not been opened yet. */
+export const SignInMethods = z.object({
+  hasPassword: z.boolean(),
+  google: z.boolean(),
+  googleAvailable: z.boolean(),
+  pendingEmail: z.object({ address: z.string(), expiresAt: z.string() }).nullable(),
+});
 export type SignInMethods = z.infer<typeof SignInMethods>;
 
 /** Where the emailed change and undo links land: /email-change?status=… */

@@ -29,26 +29,11 @@ describe("registration", () => {
     ["Aa1!aaaa", null],
     [`Aa1!${"a".repeat(124)}`, null],
     [`Aa1!${"a".repeat(125)}`, "Password must be less than 128 characters"],
-    [
-      "aa1!aaaa",
-      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
-    ],
-    [
-      "AA1!AAAA",
-      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
-    ],
-    [
-      "Aaa!aaaa",
-      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
-    ],
-    [
-      "Aaa1aaaa",
-      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
-    ],
-    [
-      "Aaa1#aaa",
-      "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
-    ],
+    ["aa1!aaaa", "Password must contain at least one uppercase letter"],
+    ["AA1!AAAA", "Password must contain at least one lowercase letter"],
+    ["Aaa!aaaa", "Password must contain at least one number"],
+    ["Aaa1aaaa", "Password must contain at least one special character (@$!%*?&)"],
+    ["Aaa1#aaa", "Password must contain at least one special character (@$!%*?&)"],
   ])("password %j → %s", (password, message) => {
     expect(firstMessage(RegisterBody, { ...valid, password })).toBe(message);
   });

@@ -1,11 +1,11 @@
 // Account rules of SPEC.md section 5 (registration, login, social sign-up, profile), messages verbatim.
 import { z } from "zod";
 import * as L from "../limits";
+import { missingCharactersMessage } from "../password-strength";
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_]+$/;
 export const PROFILE_USERNAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
-export const PASSWORD_SPECIALS = "@$!%*?&";
-const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).*$/;
+export { PASSWORD_SPECIALS } from "../password-strength";
 
 export const Username = z
   .string()
@@ -23,10 +23,11 @@ export const Password = z
   .string()
   .min(L.PASSWORD_MIN, "Password must be at least 8 characters")
   .max(L.PASSWORD_MAX, "Password must be less than 128 characters")
-  .regex(
-    PASSWORD_PATTERN,
-    "Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character (@$!%*?&)",
-  );
+  .superRefine((password, ctx) => {
+    // The same rule set as the strength meter; the message names only the kinds of character missing.
+    const message = missingCharactersMessage(password);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
 
 export const Description = z.string().max(L.DESCRIPTION_MAX, "Description must be less than 240 characters");
 

@@ -136,6 +136,11 @@ export interface BookmarkItem {
   author: { username: string };
 }
 
+/** GET /api/bookmarks/hidden: saved stories left out of GET /api/bookmarks because the viewer blocks or mutes their authors. */
+export interface HiddenBookmarks {
+  hiddenByYou: number;
+}
+
 /** GET and POST /api/stories/{id}/bookmark. */
 export interface BookmarkState {
   bookmarked: boolean;
@@ -206,7 +211,10 @@ export interface CommentView {
 export interface CommentsPage {
   items: CommentView[];
   nextCursor: string | null;
+  /** The live comments this viewer sees (for a viewer who blocks or mutes people, without theirs). */
   total: number;
+  /** Live comments left out because the viewer blocks or mutes their writers; only when above 0. */
+  hiddenByYou?: number;
 }
 
 // NOTE: defined beside the route table, which the landing page imports without zod; re-exported here for the contract.

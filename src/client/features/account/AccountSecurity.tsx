@@ -1,13 +1,10 @@
 // Settings → Account and security (issue 18 section 3): password, email, Google, signed-in devices, export and
 // deletion. Every change that touches how one signs in asks for the current password (or a fresh Google sign-in).
-import { useQueryClient } from "@tanstack/react-query";
-import { Download, KeyRound, Laptop, LogOut, Mail, Smartphone, Trash2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { useLocation } from "wouter";
+import { Download, KeyRound, Laptop, LogOut, Mail, Smartphone } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
 import { Password } from "../../../shared/schemas/accounts";
 import type { SessionView } from "../../../shared/schemas/account-life";
 import type { UserView } from "../../../shared/schemas/accounts";
-import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { FormAlert, FormField } from "../../components/ui/form-field";
@@ -15,47 +12,21 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
-import { queryKeys } from "../../lib/query-keys";
 import { FORM_ERROR, type FieldErrors, serverFieldErrors } from "../auth/form-errors";
 import {
   useChangeEmail,
   useChangePassword,
-  useDeleteAccount,
   useEndSession,
-  useExportStatus,
   useSessions,
   useSignInMethods,
   useUnlinkGoogle,
 } from "./queries";
+import { Row } from "./AccountRow";
+import { DeleteSection } from "./DeleteAccount";
+import { PendingEmail } from "./PendingEmail";
+import { useStartExport } from "./use-start-export";
 
 const card = "rounded-2xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6";
-
-function Row({
-  icon,
-  title,
-  detail,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  detail: ReactNode;
-  action: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-3 border-t border-brand-50 py-4 first:border-t-0 sm:flex-row sm:items-center">
-      <div className="flex min-w-0 flex-1 items-start gap-3">
-        <span className="mt-0.5 text-brand-600" aria-hidden>
-          {icon}
-        </span>
-        <div className="min-w-0">
-          <p className="font-medium text-ink">{title}</p>
-          <div className="break-words text-sm text-slate-600">{detail}</div>
-        </div>
-      </div>
-      <div className="flex shrink-0 flex-wrap gap-2 pl-8 sm:pl-0">{action}</div>
-    </div>
-  );
-}
 
 function PasswordDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose: () => void }) {
   const id = useId();
@@ -210,7 +181,12 @@ function SignInSection({ user }: { user: UserView }) {
       <Row
         icon={<Mail className="h-5 w-5" />}
         title="Email"
-        detail={user.email}
+        detail={
+          <>
+            {user.email}
+            <PendingEmail pending={methods.data?.pendingEmail} />
+          </>
+        }
         action={
           <Button variant="outline" size="sm" onClick={() => setOpen("email")}>
             Change email
@@ -326,16 +302,7 @@ function SessionsSection() {
 }
 
 function ExportSection() {
-  const status = useExportStatus();
-  const queryClient = useQueryClient();
-  const next = status.data?.nextExportAt;
-  const start = async () => {
-    const fresh = await status.refetch();
-    if (fresh.data?.nextExportAt) return;
-    // A plain navigation: the browser downloads the zip as it streams (Content-Disposition: attachment).
-    window.location.assign("/api/account/export");
-    setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.exportStatus }), 2000);
-  };
+  const { next, busy, start } = useStartExport();
   return (
     <div className="mt-6">
       <h3 className="text-base font-semibold text-ink">Your data</h3>
@@ -348,141 +315,11 @@ function ExportSection() {
             : "A zip with your profile and settings, every story as HTML and EPUB with your chats with Marin, and your comments, bookmarks, likes, follows and notifications."
         }
         action={
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={Boolean(next) || status.isFetching}
-            onClick={() => void start()}
-          >
+          <Button variant="outline" size="sm" disabled={Boolean(next) || busy} onClick={() => void start()}>
             Download my data
           </Button>
         }
       />
-    </div>
-  );
-}
-
-function DeleteDialog({ user, hasPassword }: { user: UserView; hasPassword: boolean }) {
-  const id = useId();
-  const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState({ username: "", currentPassword: "", stories: "orphan" as "orphan" | "delete" });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const remove = useDeleteAccount();
-  const matches = values.username.trim().toLowerCase() === user.username.toLowerCase();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!matches) {
-      setErrors({ username: "The username you typed doesn't match your account." });
-      return;
-    }
-    remove.mutate(values, {
-      onSuccess: () => {
-        queryClient.clear();
-        queryClient.setQueryData(queryKeys.user, null);
-        navigate(ROUTES.landing);
-        toast({
-          title: "Account deleted",
-          description: "Your account and its data were deleted. Goodbye, and thank you.",
-        });
-      },
-      onError: (err) => setErrors(serverFieldErrors(err, ["username", "currentPassword"])),
-    });
-  };
-  return (
-    <DialogContent
-      title="Delete your account"
-      description="This can't be undone. Your profile, drafts, bookmarks, likes, follows, notifications and images are deleted. Your comments stay, shown as '[deleted user]'."
-    >
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Delete account">
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-ink">Your published stories</legend>
-          {(
-            [
-              [
-                "orphan",
-                "Keep them online without my name",
-                "They move to the anonymous 'orphan_account', so readers keep them.",
-              ],
-              ["delete", "Delete them", "They disappear with their comments and likes."],
-            ] as const
-          ).map(([value, label, hint]) => (
-            <label key={value} className="flex cursor-pointer items-start gap-3 rounded-lg border border-brand-100 p-3">
-              <input
-                type="radio"
-                name={`${id}-stories`}
-                value={value}
-                className="mt-1 accent-brand-600"
-                checked={values.stories === value}
-                onChange={() => setValues((v) => ({ ...v, stories: value }))}
-              />
-              <span className="text-sm">
-                <span className="block font-medium text-ink">{label}</span>
-                <span className="text-slate-600">{hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <FormField
-          id={`${id}-username`}
-          label={
-            <>
-              Type your username, <strong>{user.username}</strong>, to confirm
-            </>
-          }
-          error={errors.username}
-        >
-          <Input
-            autoComplete="off"
-            spellCheck={false}
-            value={values.username}
-            onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
-          />
-        </FormField>
-        {hasPassword && (
-          <FormField id={`${id}-password`} label="Current password" error={errors.currentPassword}>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
-            />
-          </FormField>
-        )}
-        {user.isPremium && (
-          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            Your FicForge Plus subscription will be cancelled first, with no further charge.
-          </p>
-        )}
-        <FormAlert message={errors[FORM_ERROR]} />
-        <Button type="submit" variant="destructive" className="w-full" disabled={!matches || remove.isPending}>
-          {remove.isPending && <Spinner />}
-          Delete my account
-        </Button>
-      </form>
-    </DialogContent>
-  );
-}
-
-function DeleteSection({ user }: { user: UserView }) {
-  const methods = useSignInMethods();
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="mt-6">
-      <h3 className="text-base font-semibold text-red-700">Danger zone</h3>
-      <Row
-        icon={<Trash2 className="h-5 w-5 text-red-600" />}
-        title="Delete account"
-        detail="Delete your account and your data for good. Your username becomes free again after 30 days."
-        action={
-          <Button variant="destructive" size="sm" onClick={() => setOpen(true)}>
-            Delete account
-          </Button>
-        }
-      />
-      <Dialog open={open} onOpenChange={setOpen}>
-        {open && <DeleteDialog user={user} hasPassword={methods.data?.hasPassword ?? user.authProvider !== "google"} />}
-      </Dialog>
     </div>
   );
 }

@@ -36,10 +36,22 @@ export function useChangePassword() {
   });
 }
 
-export const useChangeEmail = () =>
-  useMutation<Message, Error, ChangeEmailBody>({
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation<Message, Error, ChangeEmailBody>({
     mutationFn: (body) => apiJson<Message>("POST", "/api/account/email", body),
+    // Settings shows the address waiting for confirmation (SignInMethods.pendingEmail).
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.signInMethods }),
   });
+}
+
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation<Message, Error, void>({
+    mutationFn: () => apiJson<Message>("DELETE", "/api/account/email/pending"),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.signInMethods }),
+  });
+}
 
 export function useEndSession() {
   const queryClient = useQueryClient();

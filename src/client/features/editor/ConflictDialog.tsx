@@ -53,7 +53,7 @@ function VersionPreview({
       <div
         ref={boxRef}
         data-testid={testId}
-        className="relative max-h-48 overflow-y-auto px-3 py-2 text-sm whitespace-pre-wrap text-slate-700"
+        className="relative max-h-28 overflow-y-auto px-3 py-2 text-sm whitespace-pre-wrap text-slate-700 sm:max-h-48"
       >
         {text.slice(0, split)}
         <mark ref={markRef} className="rounded-sm bg-amber-100 text-ink">
@@ -82,40 +82,41 @@ export function ConflictDialog({
           // No button is pre-focused: a stray Enter must not pick a side.
           onOpenAutoFocus={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl"
+          // NOTE: a column whose previews shrink and scroll, so the choice stays on screen on a phone.
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-4 shadow-2xl sm:p-6"
         >
           <DialogPrimitive.Title className="text-lg font-semibold text-ink">
             This story was changed somewhere else
           </DialogPrimitive.Title>
           <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
-            A newer version was saved (perhaps in another tab) while you were writing. Choose which version to keep. If
-            you reload theirs, your text is copied to the clipboard and stays available above the editor.
+            A newer version was saved from your other tab or device while you were writing here. Choose which version to
+            keep. If you load the other one, this tab's text is copied to the clipboard and stays above the editor.
           </DialogPrimitive.Description>
           {conflict ? (
-            <div className="mt-4 flex flex-col gap-3 md:flex-row">
+            <div className="mt-4 flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto md:flex-row">
               <VersionPreview
-                label="Their version (saved)"
+                label="Your other tab or device (saved)"
                 text={draftAsText(conflict.theirs)}
                 other={draftAsText(conflict.mine)}
                 testId="conflict-theirs"
               />
               <VersionPreview
-                label="Your version (not saved)"
+                label="This tab (not saved)"
                 text={draftAsText(conflict.mine)}
                 other={draftAsText(conflict.theirs)}
                 testId="conflict-mine"
               />
             </div>
           ) : null}
-          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+          <div className="mt-4 flex shrink-0 flex-col-reverse gap-2 sm:mt-5 sm:flex-row sm:items-center sm:justify-end">
             <Button variant="ghost" onClick={() => conflict && void copyDraft(conflict.mine)}>
               <Copy className="h-4 w-4" aria-hidden />
               Copy my text
             </Button>
             <Button variant="outline" onClick={onTakeTheirs}>
-              Reload their version
+              Load the other version
             </Button>
-            <Button onClick={onKeepMine}>Overwrite with mine</Button>
+            <Button onClick={onKeepMine}>Keep this tab's version</Button>
           </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

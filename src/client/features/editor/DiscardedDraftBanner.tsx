@@ -1,4 +1,4 @@
-// After 'Reload their version' the writer's own text stays one click away until they dismiss it.
+// After 'Load the other version' the writer's own text stays one click away until they dismiss it.
 import { Copy, X } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { copyDraft, draftAsText } from "./ConflictDialog";
@@ -11,7 +11,10 @@ export function DiscardedDraftBanner({ draft, onDismiss }: { draft: Draft; onDis
       className="border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:px-4"
     >
       <div className="flex flex-wrap items-center gap-2">
-        <p className="flex-1">Their version is loaded. Your replaced text is kept here until you dismiss it.</p>
+        <p className="flex-1">
+          The version from your other tab or device is loaded. This tab's replaced text is kept here until you dismiss
+          it.
+        </p>
         <Button size="sm" variant="outline" onClick={() => void copyDraft(draft)}>
           <Copy className="h-3.5 w-3.5" aria-hidden />
           Copy

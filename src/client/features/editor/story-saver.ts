@@ -139,7 +139,7 @@ export class StorySaver {
     }
   }
 
-  /** 'Reload their version': the editor now shows `theirs` (as the editor writes it out). */
+  /** 'Load the other version': the editor now shows `theirs` (as the editor writes it out). */
   takeTheirs(theirs: StoryView, editorContent: string): void {
     this.version = theirs.version;
     this.saved = { title: theirs.title, content: editorContent };
@@ -148,7 +148,7 @@ export class StorySaver {
     this.setStatus(this.isDirty() ? "unsaved" : "saved");
   }
 
-  /** 'Overwrite with mine': re-send the current draft against the version the server holds now. */
+  /** 'Keep this tab's version': re-send the current draft against the version the server holds now. */
   keepMine(): Promise<boolean> {
     if (!this.conflict) return this.save();
     this.version = this.conflict.theirs.version;

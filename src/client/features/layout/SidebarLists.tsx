@@ -10,7 +10,13 @@ import { COLLAPSED_SAVED_ICONS, COLLAPSED_STORY_ICONS, SIDEBAR_LIST_HEIGHT_PX } 
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { cn } from "../../lib/cn";
-import { type SavedStory, type SidebarStory, useMyStoriesList, useSavedStoriesList } from "./sidebar-queries";
+import {
+  type SavedStory,
+  type SidebarStory,
+  useHiddenSavedCount,
+  useMyStoriesList,
+  useSavedStoriesList,
+} from "./sidebar-queries";
 
 function Cover({ src, fallback, saved = false }: { src: string | null; fallback: ReactNode; saved?: boolean }) {
   // A cover that fails to load (deleted image) shows the fallback instead of a broken image.
@@ -86,10 +92,39 @@ function SavedRow({ story }: { story: SavedStory }) {
   );
 }
 
+const hiddenText = (n: number) =>
+  `${n === 1 ? "1 saved story is" : `${n} saved stories are`} hidden because you block or mute the author.`;
+
+/** Saved Stories says how many stories a block hides instead of quietly shrinking, with the way to lift it. */
+function HiddenSaved({ count, collapsed }: { count: number; collapsed: boolean }) {
+  if (count === 0) return null;
+  if (collapsed) {
+    return (
+      <Link
+        href={ROUTES.blockedAndMuted}
+        aria-label={`${hiddenText(count)} Manage blocks`}
+        className="block w-10 rounded-md px-0.5 text-center text-[10px] leading-tight text-slate-600 underline"
+        data-testid="saved-hidden"
+      >
+        {count} hidden
+      </Link>
+    );
+  }
+  return (
+    <p className="px-2.5 py-1 text-xs text-slate-600" data-testid="saved-hidden">
+      {hiddenText(count)}{" "}
+      <Link href={ROUTES.blockedAndMuted} className="font-medium text-brand-700 underline underline-offset-2">
+        Manage blocks
+      </Link>
+    </p>
+  );
+}
+
 export function SidebarLists({ collapsed }: { collapsed: boolean }) {
   const { stories, isLoading: storiesLoading } = useMyStoriesList();
   const { saved, isLoading: savedLoading } = useSavedStoriesList();
-  if (collapsed) return <CollapsedLists stories={stories} saved={saved} />;
+  const hidden = useHiddenSavedCount();
+  if (collapsed) return <CollapsedLists stories={stories} saved={saved} hidden={hidden} />;
   return (
     <div
       className="mt-3 overflow-y-auto border-y border-brand-100 px-3 pb-2"
@@ -120,46 +155,87 @@ export function SidebarLists({ collapsed }: { collapsed: boolean }) {
           ))}
         </ul>
       )}
+      <HiddenSaved count={hidden} collapsed={false} />
     </div>
   );
 }
 
-function IconLink({ href, title, children }: { href: string; title: string; children: ReactNode }) {
+/**
+ * A collapsed story: its cover or initial with the title's start written under it, so a phone (where the sidebar is
+ * always collapsed) shows which story each tile opens; the full title and author are its name and tooltip.
+ */
+function IconLink({
+  href,
+  title,
+  label,
+  children,
+}: {
+  href: string;
+  title: string;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <li>
       <Tooltip content={title}>
         <Link
           href={href}
           aria-label={title}
-          className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-brand-50"
+          className="flex w-10 flex-col items-center gap-0.5 rounded-lg py-1 hover:bg-brand-50"
         >
           {children}
+          <span aria-hidden className="w-10 truncate text-center text-[10px] leading-tight text-slate-600">
+            {label}
+          </span>
         </Link>
       </Tooltip>
     </li>
   );
 }
 
-function CollapsedLists({ stories, saved }: { stories: SidebarStory[]; saved: SavedStory[] }) {
+/** The group's name above its tiles: 'Yours' and 'Saved' say which list a tile belongs to. */
+function GroupLabel({ children }: { children: ReactNode }) {
+  return (
+    <p aria-hidden className="w-10 text-center text-[10px] font-semibold uppercase tracking-wide text-slate-500">
+      {children}
+    </p>
+  );
+}
+
+function CollapsedLists({ stories, saved, hidden }: { stories: SidebarStory[]; saved: SavedStory[]; hidden: number }) {
   return (
     <div className="space-y-2 px-3 pt-2">
       {stories.length > 0 && (
-        <ul aria-label="Your Stories" className="space-y-1 border-t border-brand-100 pt-2">
-          {stories.slice(0, COLLAPSED_STORY_ICONS).map((story) => (
-            <IconLink key={story.id} href={ROUTES.story(story.id)} title={story.title}>
-              <Cover src={story.coverImage} fallback={initial(story.title)} />
-            </IconLink>
-          ))}
-        </ul>
+        <div className="space-y-1 border-t border-brand-100 pt-2">
+          <GroupLabel>Yours</GroupLabel>
+          <ul aria-label="Your Stories" className="space-y-1">
+            {stories.slice(0, COLLAPSED_STORY_ICONS).map((story) => (
+              <IconLink key={story.id} href={ROUTES.story(story.id)} title={story.title} label={story.title}>
+                <Cover src={story.coverImage} fallback={initial(story.title)} />
+              </IconLink>
+            ))}
+          </ul>
+        </div>
       )}
-      {saved.length > 0 && (
-        <ul aria-label="Saved Stories" data-testid="saved-stories" className="space-y-1 border-t border-brand-100 pt-2">
-          {saved.slice(0, COLLAPSED_SAVED_ICONS).map((story) => (
-            <IconLink key={story.id} href={ROUTES.read(story.id)} title={`${story.title} ${byAuthor(story)}`}>
-              <Cover src={story.coverImage} fallback={initial(story.title)} saved />
-            </IconLink>
-          ))}
-        </ul>
+      {(saved.length > 0 || hidden > 0) && (
+        <div className="space-y-1 border-t border-brand-100 pt-2">
+          <GroupLabel>Saved</GroupLabel>
+          {saved.length > 0 && (
+            <ul aria-label="Saved Stories" data-testid="saved-stories" className="space-y-1">
+              {saved.slice(0, COLLAPSED_SAVED_ICONS).map((story) => (
+                <IconLink
+                  key={story.id}
+                  href={ROUTES.read(story.id)}
+                  title={`${story.title} ${byAuthor(story)}`}
+                  label={story.title}
+                >
+                  <Cover src={story.coverImage} fallback={initial(story.title)} saved />
+                </IconLink>
+              ))}
+            </ul>
+          )}
+          <HiddenSaved count={hidden} collapsed />
+        </div>
       )}
     </div>
   );

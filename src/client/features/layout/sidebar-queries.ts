@@ -1,7 +1,7 @@
 // The sidebar's two lists. They share their query keys with the dashboard and the reader, so one fetch feeds
 // both and the reader's bookmark toggle (which invalidates queryKeys.bookmarks) refreshes Saved Stories.
 import { useQuery } from "@tanstack/react-query";
-import type { BookmarkItem } from "../../../shared/schemas/reading";
+import type { BookmarkItem, HiddenBookmarks } from "../../../shared/schemas/reading";
 import { queryKeys } from "../../lib/query-keys";
 
 export interface SidebarStory {
@@ -29,4 +29,10 @@ export function useMyStoriesList() {
 export function useSavedStoriesList() {
   const { data, isLoading } = useQuery<unknown>({ queryKey: queryKeys.bookmarks });
   return { saved: asList<SavedStory>(data), isLoading };
+}
+
+/** Saved stories the list leaves out because the viewer blocks or mutes their authors (0 while unknown). */
+export function useHiddenSavedCount(): number {
+  const { data } = useQuery<HiddenBookmarks>({ queryKey: queryKeys.hiddenBookmarks });
+  return data?.hiddenByYou ?? 0;
 }

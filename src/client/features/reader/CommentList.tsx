@@ -1,4 +1,6 @@
 // Comments, oldest first, in threads (three levels drawn), with 'Load more', replies, editing and deletion.
+import { Link } from "wouter";
+import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { CommentCard } from "./CommentCard";
@@ -46,12 +48,21 @@ export function Comments({ storyId, signedIn }: { storyId: string; signedIn: boo
   const remove = useDeleteComment(storyId);
   const items = flattenComments(comments.data);
   const total = comments.data?.pages.at(-1)?.total ?? items.length;
+  const hidden = comments.data?.pages.at(-1)?.hiddenByYou ?? 0;
 
   return (
     <section aria-labelledby="comments-heading" className="space-y-5" data-testid="reader-comments">
       <h2 id="comments-heading" className="text-xl font-bold text-ink">
         Comments{comments.data ? <span className="font-normal text-slate-500"> ({total})</span> : null}
       </h2>
+      {hidden > 0 ? (
+        <p className="text-sm text-slate-500" data-testid="comments-hidden">
+          {hidden === 1 ? "1 comment is" : `${hidden} comments are`} hidden because you block or mute the writer.{" "}
+          <Link href={ROUTES.blockedAndMuted} className="font-medium text-brand-700 underline underline-offset-4">
+            Manage blocks
+          </Link>
+        </p>
+      ) : null}
       {comments.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <Skeleton className="h-16 w-full" />

@@ -23,7 +23,16 @@ function reportTargets(story: ReadStoryView, search: string): ReportTarget[] {
   return [whole, { type: "chapter", id: `${story.id}:${view.n}`, label: `Chapter ${view.n}` }];
 }
 
-export function ReaderActions({ story, signedIn }: { story: ReadStoryView; signedIn: boolean }) {
+export function ReaderActions({
+  story,
+  signedIn,
+  authorBlocked = false,
+}: {
+  story: ReadStoryView;
+  signedIn: boolean;
+  /** The viewer blocks the author: the block ended the follow and subscription, and Unblock comes first. */
+  authorBlocked?: boolean;
+}) {
   const id = String(story.id);
   const bookmark = useBookmarkQuery(id, signedIn, story.bookmarked);
   const toggleBookmark = useToggleBookmark(id);
@@ -76,7 +85,7 @@ export function ReaderActions({ story, signedIn }: { story: ReadStoryView; signe
         </Button>
       ) : null}
       <ShareDialog url={shareUrl(window.location.origin, story)} title={story.title} />
-      <FollowSubscribe story={story} signedIn={signedIn} />
+      {authorBlocked ? null : <FollowSubscribe story={story} signedIn={signedIn} />}
       {signedIn && user && user.id !== story.authorId ? <ReportButton targets={reportTargets(story, search)} /> : null}
     </div>
   );

@@ -7,6 +7,7 @@ import { ROUTES } from "../../../shared/routes";
 import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAuth } from "../auth/auth-context";
+import { BlockedAuthorNotice, useBlocks } from "../safety/BlockedAuthorNotice";
 import { backHref } from "./back-link";
 import { ChapteredStory } from "./ChapteredStory";
 import { Comments } from "./CommentList";
@@ -65,11 +66,16 @@ function Loading() {
 function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean }) {
   const body = useMemo(() => prepareStoryBody(story.content), [story.content]);
   const hasChapters = body.chapters.length >= 2;
+  const blocked = useBlocks(story.author?.username, signedIn);
   const page = (
     <div className={hasChapters ? "reader-page reader-page--chapters" : "reader-page"}>
       <BackLink />
       <div className="mt-5">
-        <StoryHeader story={story} actions={<ReaderActions story={story} signedIn={signedIn} />} />
+        {blocked ? <BlockedAuthorNotice username={story.author.username} /> : null}
+        <StoryHeader
+          story={story}
+          actions={<ReaderActions story={story} signedIn={signedIn} authorBlocked={blocked} />}
+        />
       </div>
       <StoryTagging story={story} />
       <ChapteredStory story={story} body={body} signedIn={signedIn} />

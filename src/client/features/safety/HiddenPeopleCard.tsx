@@ -1,4 +1,6 @@
 // Settings' 'Blocked and muted': everyone the user blocks and everyone they mute, each with Unblock / Unmute.
+import { useEffect, useRef } from "react";
+import { ROUTES } from "../../../shared/routes";
 import type { HiddenPerson } from "../../../shared/schemas/safety";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toaster";
@@ -55,10 +57,20 @@ function PeopleList({ kind, people, empty }: { kind: HideKind; people: HiddenPer
   );
 }
 
+const CARD_ID = ROUTES.blockedAndMuted.split("#")[1];
+
 export function HiddenPeopleCard() {
   const people = useHiddenPeople();
+  const ref = useRef<HTMLElement>(null);
+  const loaded = people.data !== undefined;
+  // Links from Saved Stories and the comments ('Manage blocks') land here; the card fills in after the page.
+  useEffect(() => {
+    if (loaded && window.location.hash === `#${CARD_ID}`) ref.current?.scrollIntoView({ block: "start" });
+  }, [loaded]);
   return (
     <section
+      ref={ref}
+      id={CARD_ID}
       aria-labelledby="hidden-people-heading"
       className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6"
       data-testid="hidden-people"

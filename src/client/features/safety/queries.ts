@@ -5,7 +5,8 @@ import type { HiddenPeople, ReportCreate, ReportReceipt } from "../../../shared/
 import { apiJson } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 
-export const useHiddenPeople = () => useQuery<HiddenPeople>({ queryKey: queryKeys.hiddenPeople, staleTime: 0 });
+export const useHiddenPeople = (enabled = true) =>
+  useQuery<HiddenPeople>({ queryKey: queryKeys.hiddenPeople, staleTime: 0, enabled });
 
 export type HideKind = "block" | "mute";
 const PATHS = { block: "/api/blocks", mute: "/api/mutes" } as const;

@@ -1,6 +1,6 @@
 // Chips plus a search box with a dropdown of matches; the box is hidden once `max` items are picked.
 import { X } from "lucide-react";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Label } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
 
@@ -35,6 +35,17 @@ export function SearchableMultiSelect({
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const boxRef = useRef<HTMLDivElement>(null);
+
+  // The open list covers what lies below it (the wizard's Back and Next): a press anywhere outside closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!boxRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
 
   const needle = query.trim().toLowerCase();
   const matches = options
@@ -61,7 +72,11 @@ export function SearchableMultiSelect({
     } else if (event.key === "Enter" && open && matches[active]) {
       event.preventDefault();
       add(matches[active]);
-    } else if (event.key === "Escape") {
+    } else if (event.key === "Escape" && open) {
+      // NOTE: only the list closes, not a dialog around it.
+      event.stopPropagation();
+      setOpen(false);
+    } else if (event.key === "Tab") {
       setOpen(false);
     }
   }
@@ -97,7 +112,7 @@ export function SearchableMultiSelect({
         </ul>
       )}
       {!full && (
-        <div className="relative">
+        <div className="relative" ref={boxRef}>
           <input
             id={id}
             role="combobox"
@@ -137,7 +152,11 @@ export function SearchableMultiSelect({
                     aria-selected={index === active}
                     tabIndex={-1}
                     onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => add(option)}
+                    onClick={() => {
+                      add(option);
+                      // A pick by pointer closes the list, so it no longer covers the buttons below.
+                      setOpen(false);
+                    }}
                     onKeyDown={() => {}}
                     onMouseEnter={() => setActive(index)}
                     className={cn(

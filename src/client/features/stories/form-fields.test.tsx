@@ -102,3 +102,43 @@ describe("SearchableMultiSelect", () => {
     expect(screen.getByRole("combobox")).not.toBeNull();
   });
 });
+
+function FandomPicker() {
+  const [selected, setSelected] = useState<string[]>([]);
+  return (
+    <div>
+      <SearchableMultiSelect
+        label="Fandoms"
+        options={["Naruto", "Stardew Valley", "Star Wars"]}
+        selected={selected}
+        onChange={setSelected}
+        max={5}
+        placeholder="Search fandoms..."
+        emptyText="No fandoms found"
+      />
+      <button type="button">Back</button>
+    </div>
+  );
+}
+
+describe("SearchableMultiSelect's list does not stay open over what lies below", () => {
+  it("closes on a press outside, on Escape and after a pick by pointer", () => {
+    render(<FandomPicker />);
+    const input = screen.getByRole("combobox");
+    fireEvent.focus(input);
+    expect(screen.queryByRole("listbox")).not.toBeNull();
+    fireEvent.pointerDown(screen.getByRole("button", { name: "Back" }));
+    expect(screen.queryByRole("listbox")).toBeNull();
+
+    fireEvent.change(input, { target: { value: "Star" } });
+    expect(screen.queryByRole("listbox")).not.toBeNull();
+    fireEvent.keyDown(input, { key: "Escape" });
+    expect(screen.queryByRole("listbox")).toBeNull();
+
+    fireEvent.change(input, { target: { value: "Stard" } });
+    const option = screen.getAllByRole("option").find((o) => o.textContent?.includes("Stardew Valley"));
+    fireEvent.click(option!);
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(screen.getByRole("button", { name: "Remove Stardew Valley" })).not.toBeNull();
+  });
+});
