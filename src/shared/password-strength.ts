@@ -1,4 +1,4 @@
-// The sign-up strength meter (SPEC.md section 5): five checks, score is the share passed.
+// The sign-up strength meter: five checks, score is the share passed.
 import { PASSWORD_MIN, STRENGTH_MEDIUM_BELOW, STRENGTH_WEAK_BELOW } from "./limits";
 
 export const STRENGTH_CHECKS = [

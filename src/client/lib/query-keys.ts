@@ -1,4 +1,4 @@
-// Every query key in one place. SPEC.md section 7: a key's first element is the URL the default query function
+// Every query key in one place. A key's first element is the URL the default query function
 // fetches; an optional second element holds query parameters (appended as ?a=b), so invalidating by the first
 // element alone refreshes every page and filter of that list.
 
