@@ -45,7 +45,7 @@ interface RunResult {
   cls: number;
   /** Bytes on the wire for scripts, as Lighthouse counted them. */
   jsTransferred: number;
-  /** Scripts requested before the page was interactive: its initial JS, on the wire and gzipped (DESIGN.md budget). */
+  /** Scripts requested before the page was interactive: its initial JS, on the wire and gzipped (budget 150 KB). */
   initialJsTransferred: number;
   initialJsGzip: number;
   totalTransferred: number;

@@ -1,4 +1,4 @@
-// Start to first answer (DESIGN.md section 8 budgets 2 s): spawns the built server on an existing data directory,
+// Start to first answer (budget: 2 s once installed): spawns the built server on an existing data directory,
 // polls /healthz until it answers 200, stops it, five times; then the same through `npm start` (its prestart
 // checks the build stamp first).
 //   npx tsx bench/start.ts [--runs 5] [--npm-start true|false] [--database-url postgres://...] [--root DIR]

@@ -1,5 +1,5 @@
 // Time to first token through Marin's SSE endpoint against the same local OpenAI-compatible provider called directly
-// (DESIGN.md section 8: streaming adds under 5 ms). The provider is the tests' peer with a fixed first-token delay;
+// (the budget: streaming adds under 5 ms). The provider is the tests' peer with a fixed first-token delay;
 // the app runs in its own process on PGlite in memory (or PostgreSQL) with its real session, per-minute guard and
 // quota charge.
 // A third path, the AI SDK's model stream (doStream, as run-model.ts uses it) on the same driver in-process, splits

@@ -151,7 +151,7 @@ test("publish with a cover and tags, then unpublish", async ({ page }) => {
 
   await dialog.getByRole("button", { name: "Publish Story" }).click();
   await expect(page.getByText("Description required")).toBeVisible();
-  // SPEC.md's toast says it, and so does the field.
+  // The toast says it, and so does the field.
   await expect(dialog.getByLabel("Description")).toHaveAccessibleDescription(
     "Please enter a description for your story.",
   );

@@ -5,7 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createVerifiedUser, signIn } from "./support/accounts";
 import { openLanding } from "./support/landing";
 
-// DESIGN.md section 8.
+// Public pages ship under 150 KB of initial JS, gzipped.
 const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
 
 /**
@@ -43,7 +43,7 @@ test("public pages log no console error and no failed request for a visitor", as
     expect(response?.status()).toBe(status);
     await page.waitForLoadState("networkidle");
     expect([path, problems]).toEqual([path, []]);
-    // A visitor has no session to ask about (SPEC.md keeps GET /api/user answering 401 for them).
+    // A visitor has no session to ask about (GET /api/user answers 401 for them).
     expect(apiCalls.filter((url) => url.endsWith("/api/user"))).toEqual([]);
     page.removeAllListeners();
   }

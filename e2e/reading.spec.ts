@@ -105,7 +105,7 @@ test("a second user finds, reads, likes, bookmarks, comments on and shares a sto
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/story/${story.id}/read$`));
 
-  // SPEC.md's reader: title, 'by' author, description, deduplicated chips, 'No cover image', reading time, body.
+  // The reader: title, 'by' author, description, deduplicated chips, 'No cover image', reading time, body.
   await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
   await expect(page.getByTestId("reader-author")).toHaveText(author.user.username);
   await expect(page.getByText(story.description)).toBeVisible();
@@ -211,7 +211,7 @@ test("a free user never sees a mature story: not in Discover, search or browse, 
 }) => {
   const author = await apiUser(browser, baseURL!);
   const word = token();
-  // A general story with the same word shows the searches work; two mature ones: marked, and by SPEC.md's rule.
+  // A general story with the same word shows the searches work; two mature ones: marked, and by the NSFW rule.
   const general = await publishedStory(author.request, word);
   const marked = await createStory(author.request, { title: `Marked ${word}`, content: storyHtml(word) });
   await publish(author.request, marked, {

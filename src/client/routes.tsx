@@ -1,4 +1,4 @@
-// Every route of SPEC.md section 2. Pages load lazily; the landing page ships with start.tsx.
+// Every route of the app (shared/routes.ts). Pages load lazily; the landing page ships with start.tsx.
 import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import { Route, Switch } from "wouter";
 import { ROUTES } from "../shared/routes";

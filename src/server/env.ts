@@ -92,7 +92,7 @@ export class ConfigError extends Error {}
 const SECRET_NAMES = new Set(["APP_SECRET", "METRICS_TOKEN"]);
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  // An empty or blank variable (`NODE_ENV=` as container tools pass it) counts as unset (DESIGN.md section 3).
+  // An empty or blank variable (`NODE_ENV=` as container tools pass it) counts as unset.
   const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
   const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {

@@ -1,4 +1,4 @@
-// AppError and the one error handler: every failure leaves the API as DESIGN.md section 4's JSON.
+// AppError and the one error handler: every failure leaves the API as JSON { message, code?, fields? }.
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";

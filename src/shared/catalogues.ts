@@ -1,4 +1,4 @@
-// The catalogues of SPEC.md section 3: mood sliders, themes, archetypes, fandoms and tag lists.
+// The story catalogues: mood sliders, themes, archetypes, fandoms and tag lists.
 
 export const MOOD_SLIDERS = [
   { id: "romance", label: "Romance", default: 50 },

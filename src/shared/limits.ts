@@ -1,4 +1,4 @@
-// Every number from SPEC.md section 9, named once and imported by client and server.
+// Every business constant and limit, named once and imported by client and server.
 
 export const FREE_PROMPTS_PER_DAY = 3;
 export const REFERRAL_BONUS_PROMPTS = 3;

@@ -1,4 +1,4 @@
-// Live filtering for story text inputs (SPEC.md section 5): strip what is not allowed, cut at the limit, and say
+// Live filtering for story text inputs: strip what is not allowed, cut at the limit, and say
 // what was left out, so a writer typing "Chapter 1: The Fall" learns why the colon never appeared.
 import { STORY_TEXT_MAX, STORY_TITLE_MAX } from "./limits";
 import { LONG_TEXT_DISALLOWED, TITLE_DISALLOWED } from "./schemas/story";

@@ -1,4 +1,5 @@
-// SPEC.md section 6's NSFW rule, shared so the server can rate stories and the client can filter.
+// The NSFW rule (nsfw, mature, 18+ or adult in the title or description; an nsfw or spicy mood, decision 0004),
+// shared so the server can rate stories and the client can filter.
 
 const WORDS = ["nsfw", "mature", "18+", "adult"];
 export const SPICE_MATURE_ABOVE = 50;

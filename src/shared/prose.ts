@@ -82,7 +82,7 @@ export function proseToHtml(text: string): string {
 }
 
 /**
- * SPEC.md section 4: generated content is wrapped as a chapter separator when the reply has a level-2 heading or
+ * Generated content is wrapped as a chapter separator when the reply has a level-2 heading or
  * the prompt mentions a chapter.
  */
 export function isChapterGeneration(prompt: string, text: string): boolean {

@@ -1,4 +1,4 @@
-// The app's route table (SPEC.md section 2): every link and navigation in the client is written with it. The server
+// The app's route table: every link and navigation in the client is written with it. The server
 // uses isClientRoute to answer unknown pages with 404.
 type Id = number | string;
 

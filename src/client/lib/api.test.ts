@@ -1,4 +1,4 @@
-// The fetch wrapper against a real local HTTP server: SPEC.md section 8's error format and 401 handling.
+// The fetch wrapper against a real local HTTP server: the "status: body text" error format and 401 handling.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

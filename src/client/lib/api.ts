@@ -1,4 +1,4 @@
-// The one fetch wrapper: session credentials, JSON bodies, SPEC.md section 8's error format.
+// The one fetch wrapper: session credentials, JSON bodies, one error format for every failure.
 import { urlOfKey } from "./query-keys";
 
 export class ApiError extends Error {
@@ -7,7 +7,7 @@ export class ApiError extends Error {
     readonly body: string,
     statusText: string,
   ) {
-    // SPEC.md section 8: "status: body text", or the status text when the body is empty.
+    // The message is "status: body text", or the status text when the body is empty.
     super(`${status}: ${body || statusText}`);
   }
 

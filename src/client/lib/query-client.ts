@@ -1,4 +1,4 @@
-// TanStack Query defaults of SPEC.md section 9: never stale, no focus or interval refetch, no retries.
+// TanStack Query defaults: never stale, no focus or interval refetch, no retries.
 import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./api";
 

@@ -1,4 +1,4 @@
-// Every query key in one place. SPEC.md section 7: a key's first element is the URL the default query function
+// Every query key in one place. A key's first element is the URL the default query function
 // fetches; an optional second element holds query parameters (appended as ?a=b), so invalidating by the first
 // element alone refreshes every page and filter of that list.
 
@@ -9,7 +9,7 @@ export const queryKeys = {
   providers: ["/api/auth/providers"] as const,
   myStories: ["/api/stories"] as const,
   story: (id: number | string) => [`/api/stories/${id}`] as const,
-  /** A story's History (features/history): the list, and one version with its diff against the current text. */
+  /** A story's History (features/versions): the list, and one version with its diff against the current text. */
   storyVersions: (id: number | string) => [`/api/stories/${id}/versions`] as const,
   storyVersion: (id: number | string, v: number) => [`/api/stories/${id}/versions/${v}`, { diff: "current" }] as const,
   /** Every Discover / search list; `published(params)` for one of them. */

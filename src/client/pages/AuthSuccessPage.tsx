@@ -1,4 +1,4 @@
-// /auth-success: after Google sign-in, reload the user, give the session a moment, then go on (SPEC.md section 2).
+// /auth-success: after Google sign-in, reload the user, give the session a moment, then go on.
 import type { UserView } from "../../shared/schemas/accounts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";

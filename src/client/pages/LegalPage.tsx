@@ -1,4 +1,4 @@
-// Privacy Policy and Terms of Service: SPEC.md's footer links have no target; plain pages keep them from dead-ending.
+// Privacy Policy and Terms of Service: the footer links need a target; plain pages keep them from dead-ending.
 import { Link } from "wouter";
 import { ROUTES } from "../../shared/routes";
 import { LandingFooter } from "../features/landing/LandingFooter";

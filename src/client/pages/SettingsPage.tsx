@@ -6,7 +6,7 @@ import { toast } from "../components/ui/toaster";
 import { AccountSecurity } from "../features/account/AccountSecurity";
 import { useAuth } from "../features/auth/auth-context";
 import { NotificationSettingsCard } from "../features/community/NotificationSettingsCard";
-import { EmailDeliveryCard } from "../features/email-settings/EmailDeliveryCard";
+import { EmailDeliveryCard } from "../features/email-notifications/EmailDeliveryCard";
 import { HistorySetting } from "../features/reading-stats/HistorySetting";
 import { HiddenPeopleCard } from "../features/safety/HiddenPeopleCard";
 import { ProfileForm } from "../features/settings/ProfileForm";

@@ -21,7 +21,7 @@ vi.mock("@node-rs/argon2", async (importOriginal) => {
 const INVALID = { message: "Invalid email or password", code: "INVALID_CREDENTIALS" };
 
 describeEachDb("sign-in and sign-out", (ctx) => {
-  it("validates the body with SPEC.md's messages", async () => {
+  it("validates the body with the schema's messages", async () => {
     const badEmail = await sendFrom(ctx().app, freshIp(), "POST", "/api/login", { email: "nope", password: "x" });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json()).toMatchObject({ fields: { email: "Invalid email address" } });

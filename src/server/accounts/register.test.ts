@@ -1,4 +1,4 @@
-// POST /api/register: SPEC.md's validation messages, case-insensitive uniqueness, referrals, the rate limit,
+// POST /api/register: the schema's validation messages, case-insensitive uniqueness, referrals, the rate limit,
 // and GET /api/dev/outbox.
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// PATCH /api/user: the profile schema's rules (SPEC.md section 5) plus case-insensitive unique usernames.
+// PATCH /api/user: the profile schema's rules plus case-insensitive unique usernames.
 import { eq, sql } from "drizzle-orm";
 import { type ProfileUpdateBody, profileUpdateFor } from "../../shared/schemas/accounts";
 import type { Db } from "../db/client";

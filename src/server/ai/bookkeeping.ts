@@ -1,5 +1,6 @@
 // Marin's bookkeeping before the model (issue 19, decision 0045): the per-minute guard and the daily charge, both
-// counted before the expensive step (DESIGN.md section 6), in as few round trips as the database allows.
+// counted before the expensive step so concurrent requests cannot exceed them, in as few round trips as the
+// database allows.
 // - PGlite: one process holds the database (decision 0002), so the per-minute guard is exact in process memory, and
 //   the charge is the one conditional UPDATE of quota.ts.
 // - PostgreSQL: instances share the guard, so the guard's upsert and the charge's conditional UPDATE are one

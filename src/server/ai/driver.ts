@@ -1,5 +1,5 @@
 // The AI behind one small interface (as mail/mailer.ts does for email): feature code takes `deps.ai.model`, a Vercel
-// AI SDK language model, and never names a provider. AI_PROVIDER picks the driver (DESIGN.md sections 1 and 3).
+// AI SDK language model, and never names a provider. AI_PROVIDER picks the driver (docs/operations.md).
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Config } from "../env";
 import { createOfflineModel, OFFLINE_MODEL_LABEL } from "./offline-model";

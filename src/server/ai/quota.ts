@@ -1,4 +1,4 @@
-// The daily AI quota (SPEC.md sections 4 and 9): a free user gets FREE_PROMPTS_PER_DAY prompts per UTC day, then the
+// The daily AI quota: a free user gets FREE_PROMPTS_PER_DAY prompts per UTC day, then the
 // one-off referral pool (users.bonusPrompts). `daily_prompt_count` counts every prompt of the day, so a count above
 // the free allowance means the pool paid for the rest. Charging is one conditional UPDATE … RETURNING, so
 // concurrent requests can never spend more than there is. A failed, refused or empty generation is refunded, and so
@@ -21,7 +21,7 @@ import type { UserRow } from "../types";
 export const AI_REQUESTS_PER_MINUTE = 10;
 export const AI_RATE_LIMITED_MESSAGE = "You're sending prompts faster than Marin can keep up. Please wait a moment.";
 
-/** The AI day is the UTC day (DESIGN.md section 5). */
+/** The AI day is the UTC day, the same for every user wherever they are. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 export interface Charge {
@@ -124,7 +124,7 @@ export function promptAllowance(user: UserRow, now: Date): PromptAllowance & Pic
 }
 
 /**
- * The automatic opening scene (SPEC.md section 4: the wizard's last step, or the editor opening an empty story) is
+ * The automatic opening scene (the wizard's last step, or the editor opening an empty story) is
  * free once per story: claimed with one conditional UPDATE, so concurrent or repeated requests get it once, and only
  * while the saved story is still empty. Answers null when it is not free (then the request is charged as usual).
  */

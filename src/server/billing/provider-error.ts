@@ -1,5 +1,5 @@
 // A payment provider's refusal as the API answers it: 502 with the provider's message when it is meant for the
-// customer (a card declined), otherwise SPEC.md section 8's own text; what went wrong is kept for the log only.
+// customer (a card declined), otherwise our own checkout error text; what went wrong is kept for the log only.
 import { AppError } from "../errors";
 
 export const PAYMENT_PROVIDER = "PAYMENT_PROVIDER";

@@ -1,4 +1,4 @@
-// POST /api/create-subscription-session and POST /api/create-customer-portal (SPEC.md section 7), and the demo
+// POST /api/create-subscription-session and POST /api/create-customer-portal, and the demo
 // driver's local checkout and portal pages.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { ALREADY_PREMIUM, NO_SUBSCRIPTION, SUBSCRIPTION_PARAM } from "../../shared/schemas/billing";
@@ -32,7 +32,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     `${config.APP_URL}${ROUTES.upgrade}?${SUBSCRIPTION_PARAM}=${result}`;
   const checkouts = createThrottle(app.deps.database.db, "checkout", CHECKOUTS_PER_WINDOW, CHECKOUT_WINDOW_MS, now);
 
-  // SPEC.md section 7: the body is empty (anything sent is ignored).
+  // The body is empty (anything sent is ignored).
   app.post("/api/create-subscription-session", { onRequest: requireUserHook }, async (request) => {
     const user = requireUser(request);
     if (user.isPremium) throw new AppError(409, "ALREADY_PREMIUM", ALREADY_PREMIUM);

@@ -1,4 +1,4 @@
-// Story HTML against the editor's allowlist (DESIGN.md section 6), applied on write; stories store the version
+// Story HTML is sanitized against the editor's allowlist on write and stored sanitized; stories store the version
 // they were cleaned with, so a row cleaned with an older allowlist is cleaned again (present.ts, resanitize-stories.ts).
 import { createRequire } from "node:module";
 import type sanitizeHtml from "sanitize-html";

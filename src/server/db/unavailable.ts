@@ -1,5 +1,5 @@
 // Tells a lost or unreachable database apart from other failures, so the error handler can answer
-// 503 (DESIGN.md section 4: dependency down) instead of a 500, and log it without the query's parameters.
+// 503 (a dependency is down; decision 0006) instead of a 500, and log it without the query's parameters.
 
 export const DB_UNAVAILABLE = {
   message: "The database is unavailable right now. Please try again in a moment.",

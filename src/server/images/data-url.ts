@@ -1,4 +1,4 @@
-// Covers arrive inside JSON payloads as base64 data URLs (SPEC.md section 3); this turns one into bytes.
+// Covers arrive inside JSON payloads as base64 data URLs; this turns one into bytes.
 import { COVER_UPLOAD_MAX_BYTES } from "../../shared/limits";
 import { AppError } from "../errors";
 import { IMAGE_BAD_TYPE, IMAGE_TOO_LARGE } from "./process-image";

@@ -7,7 +7,7 @@ import { notFound } from "../errors";
 import { canRead, readableBy } from "./story";
 import type { UserRow } from "../types";
 
-/** SPEC.md section 6. */
+/** What a reader is told for a story that is missing, unpublished or not theirs to see. */
 export const STORY_NOT_PUBLISHED = "Story not found or not published";
 
 /** Who is asking; null when signed out. */

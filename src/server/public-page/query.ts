@@ -1,5 +1,5 @@
 // The public page's one query: a published, general-rated story with its author and cover size. Mature stories
-// (marked by the author, the nsfw theme, or SPEC.md section 6's rule) and unpublished ones are not found.
+// (marked by the author, the nsfw theme, or the NSFW rule) and unpublished ones are not found.
 import { storyNotModerated } from "../visibility/standing";
 import { and, eq } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";

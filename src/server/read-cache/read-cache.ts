@@ -1,4 +1,4 @@
-// The read path's cache of ready-to-send bytes with ETags (DESIGN.md section 8), invalidated on publish, unpublish,
+// The read path's cache of ready-to-send bytes with ETags (decision 0017), invalidated on publish, unpublish,
 // edit of a published story, delete, like and comment: in this process at once, and in every other instance on the
 // same PostgreSQL database through NOTIFY (invalidation-bus.ts). docs/decisions (read cache) explains the choices.
 import { createHash } from "node:crypto";
@@ -271,7 +271,7 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
       for (const [name, value] of answer.headers) reply.header(name, value);
       reply.header("content-type", answer.contentType);
       if (request.user) {
-        // DESIGN.md section 6: authenticated answers are never stored by a browser or a shared cache.
+        // Authenticated answers are never stored by a browser or a shared cache.
         reply.header("cache-control", "no-store");
         if (!answer.head || !sendOptions.viewer) return reply.send(answer.identity.body);
         const fields = await sendOptions.viewer.signedIn(request);
@@ -294,7 +294,7 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
       if (answer?.kind !== "answer") return false;
       hits++;
       for (const [name, value] of answer.headers) reply.header(name, value);
-      // NOTE: as send() answers a signed-in request: never stored by a browser or a shared cache (DESIGN.md §6).
+      // NOTE: as send() answers a signed-in request: never stored by a browser or a shared cache.
       reply.header("content-type", answer.contentType).header("cache-control", "no-store");
       reply.send(answer.identity.body);
       return true;

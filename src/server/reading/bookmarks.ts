@@ -9,7 +9,7 @@ import { imageUrl } from "../images/process-image";
 import { notHiddenFrom } from "../safety/blocks";
 import { readableBy, type Viewer } from "../policies/visibility";
 
-// NOTE: the sidebar shows the list whole (SPEC.md has no paging for it); a cap keeps one answer bounded.
+// NOTE: the sidebar shows the list whole (it has no paging); a cap keeps one answer bounded.
 export const BOOKMARK_LIST_CAP = 500;
 
 export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promise<BookmarkItem[]> {

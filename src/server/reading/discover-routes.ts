@@ -21,7 +21,8 @@ import {
 } from "../../shared/tagging";
 import { hidesAnyone } from "../safety/blocks";
 import { filterKey } from "../tags/tag-filters";
-import { discoverPage, includesMature, readerProfile } from "./discover";
+import { discoverPage, includesMature } from "./discover";
+import { readerProfile } from "./for-you";
 
 type KeyedQuery = Pick<DiscoverQuery, "limit" | "cursor" | "q" | "fandom" | "sort"> &
   Partial<Pick<DiscoverQuery, "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords">>;

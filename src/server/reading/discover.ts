@@ -1,11 +1,10 @@
 // GET /api/published-stories: Discover and search. One indexed query per page (the author's name joined, the tags
 // aggregated in the same query), a keyset cursor per sort, and mature stories only for premium readers who ask.
 import { storyNotModerated } from "../visibility/standing";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DiscoverQuery, Moods, PublishedStoryItem } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
-import { bookmarks, likes, stories, users } from "../db/schema";
+import { stories, users } from "../db/schema";
 import { AppError } from "../errors";
 import { imageUrl } from "../images/process-image";
 import { tagNames } from "../stories/story-queries";
@@ -15,54 +14,17 @@ import { labelPairs } from "../stories/story-labels";
 import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
 import { notHiddenFrom } from "../safety/blocks";
 import type { UserRow } from "../types";
+import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
+import { affinity, candidates, type Profile } from "./for-you";
 
 /** Discover shows the start of a description (the reader has all of it), so a page of 4 stays under 4 KB. */
 export const ITEM_DESCRIPTION_CHARS = 240;
 /** Search reads at most this many words of `q`. */
 const QUERY_WORDS = 8;
-/** How many of the reader's own, liked and bookmarked stories For You learns from, and how much each match weighs. */
-const PROFILE_STORIES = 200;
-const PROFILE_TERMS = { fandoms: 5, tags: 5, themes: 3 } as const;
-const AFFINITY = { fandom: 3, tag: 2, theme: 1 } as const;
-
-export const INVALID_CURSOR = "Invalid cursor";
 
 export interface DiscoverPage {
   items: PublishedStoryItem[];
   nextCursor: string | null;
-}
-
-export interface Profile {
-  /** The reader: For You leaves out their own stories. */
-  userId: number;
-  fandoms: string[];
-  tags: string[];
-  themes: string[];
-}
-
-// ---- cursors: opaque base64url JSON of the last item's keyset, tagged with the order it belongs to ----
-
-const Cursor = z.discriminatedUnion("k", [
-  z.object({ k: z.literal("new"), t: z.string().max(64), i: z.number().int() }),
-  z.object({ k: z.literal("featured"), s: z.number(), i: z.number().int() }),
-  z.object({ k: z.literal("for-you"), a: z.number().int(), s: z.number(), i: z.number().int() }),
-  // For You after its candidates: the other stories, as Featured.
-  z.object({ k: z.literal("for-you-rest"), s: z.number(), i: z.number().int() }),
-  // Issue 17's orders: most recently updated, most liked, most bookmarked, longest.
-  z.object({ k: z.literal("updated"), t: z.string().max(64), i: z.number().int() }),
-  z.object({ k: z.enum(["likes", "bookmarks", "words"]), n: z.number().int(), i: z.number().int() }),
-]);
-type Cursor = z.infer<typeof Cursor>;
-
-export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
-function decodeCursor(raw: string | undefined): Cursor | undefined {
-  if (raw === undefined || raw === "") return undefined;
-  try {
-    return Cursor.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-  } catch {
-    throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
-  }
 }
 
 // ---- who sees what ----
@@ -101,42 +63,6 @@ function filters(query: DiscoverQuery, mature: boolean): SQL[] {
 }
 
 // ---- the page ----
-
-const textArray = (list: readonly string[]) =>
-  list.length === 0
-    ? sql`'{}'::text[]`
-    : sql`array[${sql.join(
-        list.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`;
-
-// NOTE: constants written into the SQL: as parameters they would arrive as text.
-const weight = (n: number) => sql.raw(String(Math.trunc(n)));
-
-/**
- * For You's candidates: the stories sharing a fandom or a tag with the reader, with their affinity, each part found
- * through an index (stories_fandoms_idx per fandom, story_tags_tag_idx per tag) instead of scoring every story.
- */
-function candidates(profile: Profile): SQL {
-  const parts: SQL[] = profile.fandoms.map(
-    (fandom) =>
-      sql`select s2.id, ${weight(AFFINITY.fandom)} as w from stories s2
-        where s2.published and s2.fandoms @> ${JSON.stringify([fandom])}::jsonb`,
-  );
-  if (profile.tags.length > 0) {
-    parts.push(sql`select st.story_id as id, ${weight(AFFINITY.tag)} as w from story_tags st join tags t on t.id = st.tag_id
-      where t.name = any(${textArray(profile.tags)})`);
-  }
-  if (parts.length === 0) parts.push(sql`select 0 as id, 0 as w where false`);
-  return sql`(select h.id, sum(h.w)::int as a from (${sql.join(parts, sql` union all `)}) h group by h.id) fy`;
-}
-
-/** Shared themes add to a candidate's affinity (themes are few and widely shared, so they do not make one). */
-function affinity(profile: Profile): SQL<number> {
-  return sql<number>`(fy.a + ${weight(AFFINITY.theme)} * (select count(*) from jsonb_array_elements_text(
-    case when jsonb_typeof(${stories.themes}) = 'array' then ${stories.themes} else '[]'::jsonb end) th
-    where th = any(${textArray(profile.themes)})))::int`;
-}
 
 const publishedAtText = sql<string>`${stories.publishedAt}::text`;
 // NOTE: nulls last, as the indexes are built (drizzle writes DESC NULLS LAST), or PostgreSQL sorts instead.
@@ -357,46 +283,4 @@ export async function discoverPage(
     nextCursor: found.length > query.limit && last ? encodeCursor(last.after) : null,
     items: page.map(({ row }) => presentItem(row)),
   };
-}
-
-// ---- For You's profile ----
-
-function topTerms(lists: readonly string[][], max: number): string[] {
-  const counts = new Map<string, number>();
-  for (const list of lists) for (const term of new Set(list)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, max)
-    .map(([term]) => term);
-}
-
-/** The fandoms, tags and themes of what the reader wrote, liked and bookmarked (null when there is nothing yet). */
-export async function readerProfile(db: Db, userId: number): Promise<Profile | null> {
-  const own = sql`select ${stories.id} as id from ${stories} where ${stories.authorId} = ${userId}`;
-  const liked = sql`select ${likes.storyId} as id from ${likes} where ${likes.userId} = ${userId}`;
-  const saved = sql`select ${bookmarks.storyId} as id from ${bookmarks} where ${bookmarks.userId} = ${userId}`;
-  const rows = await db
-    .select({ fandoms: stories.fandoms, themes: stories.themes, tags: tagNames })
-    .from(stories)
-    .where(sql`${stories.id} in (${own} union ${liked} union ${saved})`)
-    .orderBy(desc(stories.updatedAt))
-    .limit(PROFILE_STORIES);
-  const profile: Profile = {
-    userId,
-    fandoms: topTerms(
-      rows.map((r) => fandomList(r.fandoms)),
-      PROFILE_TERMS.fandoms,
-    ),
-    tags: topTerms(
-      rows.map((r) => r.tags),
-      PROFILE_TERMS.tags,
-    ),
-    themes: topTerms(
-      rows.map((r) => fandomList(r.themes)),
-      PROFILE_TERMS.themes,
-    ),
-  };
-  // NOTE: themes alone find no candidates (they only add to a candidate's affinity).
-  const empty = profile.fandoms.length + profile.tags.length === 0;
-  return empty ? null : profile;
 }

@@ -1,4 +1,4 @@
-// Bookmarks, likes and comments (DESIGN.md section 4). Writes need a signed-in user; reading a story's comments
+// Bookmarks, likes and comments. Writes need a signed-in user; reading a story's comments
 // is open like the story itself. Every story-scoped call first applies visibility.ts: 404 for what the viewer
 // may not read.
 import type { FastifyInstance, FastifyReply } from "fastify";

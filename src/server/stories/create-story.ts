@@ -1,4 +1,4 @@
-// POST /api/stories: SPEC.md section 3's creation payload with its defaults.
+// POST /api/stories: the wizard's creation payload with its defaults.
 import type { StoryCreate } from "../../shared/schemas/story";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
@@ -11,7 +11,7 @@ import { derivedStoryColumns } from "./story-rating";
 import { assertThemesAllowed } from "./story-rules";
 import { countStoryWords } from "../content/story-text";
 
-/** SPEC.md section 3: the description defaults to 'Setting: ' followed by the setting. */
+/** The description defaults to 'Setting: ' followed by the setting. */
 export function defaultDescription(setting: string | undefined): string | null {
   return setting?.trim() ? `Setting: ${setting}` : null;
 }

@@ -1,4 +1,4 @@
-// DELETE /api/stories/{id}: a published story must be unpublished first (SPEC.md section 6).
+// DELETE /api/stories/{id}: a published story must be unpublished first.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
@@ -6,7 +6,7 @@ import { AppError, notFound } from "../errors";
 import type { UserRow } from "../types";
 import { findOwnStory, STORY_NOT_FOUND } from "./story-queries";
 
-// The client recognises "unpublish" in this message and shows SPEC.md section 8's longer text.
+// The client recognises "unpublish" in this message and shows its longer advice to unpublish from the editor first.
 export const STORY_PUBLISHED_MESSAGE = "Please unpublish the story before deleting it.";
 
 export async function deleteStory(db: Db, user: UserRow, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-// Publishing and unpublishing (SPEC.md section 4: private <-> published; publishing needs title and description).
+// Publishing and unpublishing (private <-> published; publishing needs title and description).
 import { and, eq, sql } from "drizzle-orm";
 import type { PublishBody } from "../../shared/schemas/story";
 import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters";

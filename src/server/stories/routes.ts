@@ -1,4 +1,4 @@
-// Story routes: the author's own stories (SPEC.md section 7). Every route needs a signed-in user.
+// Story routes: the author's own stories. Every route needs a signed-in user.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -19,7 +19,7 @@ const CREATION = {
 describeEachDb("stories: create, list, read", (ctx) => {
   const signIn = (overrides = {}) => createVerifiedUserWithSession(ctx().database.db, overrides, ctx().clock.now());
 
-  it("creates a story with SPEC.md's defaults and answers the StoryView", async () => {
+  it("creates a story with the creation defaults and answers the StoryView", async () => {
     const { user, cookie } = await signIn();
     const res = await send(
       ctx().app,
@@ -143,7 +143,7 @@ describeEachDb("stories: create, list, read", (ctx) => {
     expect(allowed.json().rating).toBe("mature");
   });
 
-  it("rates a story mature by SPEC.md section 6's words and spice level", async () => {
+  it("rates a story mature by the NSFW rule's words and spice level", async () => {
     const { cookie } = await signIn();
     const byWord = await send(ctx().app, "POST", "/api/stories", { ...CREATION, title: "An Adult Tale" }, { cookie });
     expect(byWord.json().rating).toBe("mature");

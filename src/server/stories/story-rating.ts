@@ -1,4 +1,4 @@
-// What every story write derives from the story (SPEC.md section 6 and issue 9): the content rating and the search
+// What every story write derives from the story (issue 9): the content rating and the search
 // text. One function, so create, PATCH, publish, the demo seed and the backfill job can never disagree.
 import { isNsfw } from "../../shared/nsfw";
 import { type ContentRating, GATED_RATINGS } from "../../shared/tagging";
@@ -43,7 +43,7 @@ export function fandomList(fandoms: unknown): string[] {
     .filter(Boolean);
 }
 
-/** Mature when the author marks it or rates it Mature or Explicit, when it uses the nsfw theme, or by SPEC.md 6's rule. */
+/** Mature when the author marks it or rates it Mature or Explicit, when it uses the nsfw theme, or by the NSFW rule. */
 export function rateStory(story: RatingInput): Rating {
   if (story.markedMature) return "mature";
   if (GATED_RATINGS.includes(story.contentRating as ContentRating)) return "mature";

@@ -1,4 +1,4 @@
-// Rules every story write shares: the premium-only theme gate (SPEC.md section 6) and the FicForge Plus reader
+// Rules every story write shares: the premium-only theme gate (nsfw is Plus only) and the FicForge Plus reader
 // background; the rating is story-rating.ts.
 import { PREMIUM_THEME_IDS } from "../../shared/catalogues";
 import { requirePremium } from "../billing/premium";

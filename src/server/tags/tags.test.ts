@@ -76,7 +76,7 @@ describeEachDb("tags: tagging, filters, tag pages and rating gates", (ctx) => {
       moreTags: 0,
     });
 
-    // The details save (PATCH) takes characterTags (its `characters` is SPEC.md's Main Characters text).
+    // The details save (PATCH) takes characterTags (its `characters` is the Main Characters text).
     const patched = await call(
       "PATCH",
       `/api/stories/${first.id}`,

@@ -1,4 +1,4 @@
-// Account rules of SPEC.md section 5 (registration, login, social sign-up, profile), messages verbatim.
+// Account validation rules (registration, login, social sign-up, profile) with the messages users see.
 import { z } from "zod";
 import * as L from "../limits";
 import { missingCharactersMessage } from "../password-strength";
@@ -81,7 +81,7 @@ const ProfileDescription = z
   .or(z.literal(""))
   .optional();
 
-/** The profile schema of SPEC.md section 5, for a new username. */
+/** The profile schema (username 3 to 10, description up to 280), for a new username. */
 export const ProfileUpdate = z.object({ username: ProfileUsername, description: ProfileDescription });
 
 /** What PATCH /api/user accepts before it knows whose profile it is; `profileUpdateFor` then decides. */

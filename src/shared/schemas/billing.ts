@@ -1,8 +1,8 @@
-// FicForge Plus's contract (SPEC.md sections 1, 2, 7, 8, 9; issue 10), shared by server and client.
+// FicForge Plus's contract (its perks, brand, price, calls and toasts; issue 10), shared by server and client.
 import { PREMIUM_PRICE_LABEL } from "../limits";
 
 export const PLUS_NAME = "FicForge Plus";
-/** The sidebar's brand for premium users (SPEC.md section 2). */
+/** The sidebar's brand for premium users. */
 export const PLUS_BRAND = "FicForge+";
 
 /** POST /api/create-subscription-session's answer: go to `url` (the provider's hosted checkout). */
@@ -20,7 +20,7 @@ export interface PortalAnswer {
 export const SUBSCRIPTION_PARAM = "subscription";
 export type SubscriptionReturn = "success" | "canceled";
 
-/** SPEC.md section 8's checkout-return toasts. */
+/** The toasts shown when the hosted checkout returns (success or canceled). */
 export const CHECKOUT_TOASTS = {
   success: {
     title: "Subscription successful!",
@@ -32,14 +32,14 @@ export const CHECKOUT_TOASTS = {
   },
 } as const;
 
-/** SPEC.md section 8's checkout error texts (the provider's own message wins when there is one). */
+/** The checkout's error texts (the provider's own message wins when there is one). */
 export const CHECKOUT_ERRORS = {
   redirect: "Failed to redirect to checkout.",
   create: "Failed to create checkout session.",
   portal: "Failed to open the customer portal.",
 } as const;
 
-/** The five perks of SPEC.md section 1, as the upgrade page lists them. */
+/** FicForge Plus's five perks, as the upgrade page lists them. */
 export const PLUS_PERKS = [
   { id: "nsfw", title: "Adult (NSFW) content", text: "Read mature stories in Discover and write with the NSFW theme." },
   {

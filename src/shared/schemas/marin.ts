@@ -1,4 +1,4 @@
-// Marin's API contract (SPEC.md section 7's two AI calls, DESIGN.md section 4's streaming), shared by server and client.
+// Marin's API contract (the two AI calls, streamed as Server-Sent Events on request), shared by server and client.
 import { z } from "zod";
 import type { LoreUse } from "./lore";
 import { StoryCharacters, StoryFandoms, StoryMoods, StoryThemes } from "./story";
@@ -17,15 +17,15 @@ export const MARIN_LIMITS = {
   instructionChars: 300,
 } as const;
 
-/** The daily-limit 429's `code`, as SPEC.md section 8 names it. */
+/** The daily-limit 429's `code`: the client opens the limit dialog on it instead of a toast. */
 export const DAILY_LIMIT_CODE = "DAILY_LIMIT_EXCEEDED";
 /** The daily-limit 429's message. */
 export const DAILY_LIMIT_MESSAGE =
   "You've used all your free AI prompts for today. Refer a friend or upgrade to FicForge Plus for unlimited prompts.";
-/** The wizard's and the editor's automatic opening-scene prompt (SPEC.md section 7). */
+/** The wizard's and the editor's automatic opening-scene prompt. */
 export const OPENING_SCENE_PROMPT = "Write the opening scene of this story.";
 
-/** SPEC.md section 7's storyContext: what the editor knows about the story. Every field may be missing. */
+/** The AI calls' storyContext: what the editor knows about the story. Every field may be missing. */
 export const StoryContext = z.object({
   title: z.string().max(200).optional(),
   /** The editor's content now (HTML or text); may be newer than the saved story. */
@@ -53,7 +53,7 @@ export const DEFAULT_RESPONSE_LENGTH: ResponseLength = "medium";
 
 /**
  * Marin's chat styles. `classic` is Marin's own voice, everyone's default; the others are FicForge Plus styles
- * (SPEC.md's "newer chat styles"). Each one changes how Marin answers, in the prompt and in the offline storyteller.
+ * (the "newer chat styles" perk). Each one changes how Marin answers, in the prompt and in the offline storyteller.
  */
 export const ChatStyle = z.enum(["classic", "muse", "editor", "mentor"]);
 export type ChatStyle = z.infer<typeof ChatStyle>;
@@ -91,7 +91,7 @@ export const ChatBody = z.object({
 export type ChatBody = z.infer<typeof ChatBody>;
 
 /**
- * What a generation does: `write` appends new story text after the story (SPEC.md's generation), `continue`
+ * What a generation does: `write` appends new story text after the story (a plain generation), `continue`
  * writes on from the cursor (`before` is the text before it), `rewrite` replaces `selection` following
  * `instruction`. A regenerate is a `write` or `continue` again with the same prompt.
  */

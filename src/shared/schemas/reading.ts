@@ -1,4 +1,4 @@
-// The reading and community API contract (issue 9; SPEC.md section 7, DESIGN.md section 4), shared by server and
+// The reading and community API contract (issue 9), shared by server and
 // client: Discover and search, the reader, bookmarks, likes and comments.
 import { z } from "zod";
 import {
@@ -82,7 +82,7 @@ export interface PublishedStoryItem {
 }
 
 /**
- * GET /api/published-stories answers a JSON array of PublishedStoryItem, as SPEC.md section 7 has it (a client built
+ * GET /api/published-stories answers a bare JSON array of PublishedStoryItem (a client built
  * from the spec keeps working); the next page's cursor rides in this header (absent on the last page).
  */
 export const NEXT_CURSOR_HEADER = "x-next-cursor";

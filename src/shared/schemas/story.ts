@@ -1,4 +1,4 @@
-// Story rules of SPEC.md section 5 (title, characters, setting, plot ideas, publish), messages verbatim.
+// Story validation rules (title, characters, setting, plot ideas, publish) with the messages users see.
 import { z } from "zod";
 import { ALL_TAGS, ARCHETYPES, PUBLISH_TAGS, THEME_IDS } from "../catalogues";
 import * as L from "../limits";
@@ -78,15 +78,15 @@ export const PublishBody = z.object({
 });
 export type PublishBody = z.infer<typeof PublishBody>;
 
-/** SPEC.md's toast texts for the publish dialog; the schema messages above are their titles. */
+/** The publish dialog's toast texts; the schema messages above are their titles. */
 export const PUBLISH_TOASTS = {
   "Title required": "Please enter a title for your story.",
   "Description required": "Please enter a description for your story.",
 } as const;
 
-// ---- The story API contract (SPEC.md section 7 plus DESIGN.md section 4), shared by server and client ----
+// ---- The story API contract, shared by server and client ----
 
-/** JSON fields arrive as values or as JSON text (SPEC.md section 3: "may arrive as JSON text"). */
+/** JSON fields arrive as values or as JSON text; both are accepted. */
 function jsonText<T extends z.ZodType>(inner: T) {
   return z.preprocess((value) => {
     if (typeof value !== "string") return value;
@@ -168,7 +168,7 @@ export function uniqueFandoms(names: readonly string[]): string[] {
  * fandoms") rather than dropping some silently; readers of old rows cut it themselves.
  */
 export const splitFandoms = (text: string): string[] => uniqueFandoms(text.split(/[,;\r\n]+/));
-/** Fandoms: a list, or plain text (SPEC.md section 3: "JSON text list or plain text"); always stored as a list. */
+/** Fandoms: a list, a JSON text list or plain text; always stored as a list. */
 export const StoryFandoms = jsonText(
   oneOf(Array.isArray, FandomList, z.string().max(240).transform(splitFandoms).pipe(FandomList)),
 );
@@ -195,7 +195,7 @@ export const CoverImageInput = z
   .max(8 * 1024 * 1024, "Image size must be less than 5MB")
   .nullable();
 
-/** POST /api/stories: SPEC.md section 3's creation payload. authorId and published are ignored. */
+/** POST /api/stories: the wizard's creation payload. authorId and published are ignored. */
 export const StoryCreate = z.object({
   title: z.string().trim().default("Untitled Story").pipe(StoryTitle),
   description: z.string().max(L.STORY_DESCRIPTION_MAX).optional(),
@@ -234,7 +234,7 @@ export const StoryUpdate = z.object({
   readerBackground: CoverImageInput.optional(),
   /** This save carries a Marin insertion: the text before it is kept as a version (decision 0041). */
   versionOrigin: VersionOriginHint.optional(),
-  // NOTE: `characters` above is SPEC.md's Main Characters, so the character tags are `characterTags` here.
+  // NOTE: `characters` above is the Main Characters text, so the character tags are `characterTags` here.
   ...TaggingFields.shape,
 });
 export type StoryUpdate = z.infer<typeof StoryUpdate>;
@@ -283,7 +283,7 @@ export interface StoryView {
   characterTags: string[];
   freeformTags: string[];
   status: StoryStatus;
-  /** The author's own mature mark (the rating is also mature by the nsfw theme or SPEC.md section 6's rule). */
+  /** The author's own mature mark (the rating is also mature by the nsfw theme or the NSFW rule in shared/nsfw.ts). */
   markedMature: boolean;
   /** Words in the story (the editor's word rule). */
   wordCount: number;

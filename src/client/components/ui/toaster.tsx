@@ -1,4 +1,4 @@
-// Toasts per SPEC.md section 9 (one visible at a time, 420 px wide), with one change from issue 7: they sit at
+// Toasts (one visible at a time, 420 px wide), with one change from issue 7: they sit at
 // the top on every width (centred on phones, right on wider screens) instead of bottom right, because there
 // they covered the buttons at the foot of dialogs and forms ('Publish Story', 'Save Changes'). Dialogs keep
 // out of that top band (the `dialog-frame` utility in styles.css), and a toast is clamped so it fits the band.
@@ -33,7 +33,7 @@ export interface ToastInput {
   variant?: "default" | "destructive" | "info";
 }
 
-/** SPEC.md's toasts: a title, a description, destructive unless noted. */
+/** A toast: a title, a description, destructive unless noted. */
 export function toast({ title, description, variant = "default" }: ToastInput) {
   if (variant === "destructive") return sonnerToast.error(title, { description });
   if (variant === "info") return sonnerToast.info(title, { description });

@@ -1,4 +1,4 @@
-// Tooltips open after 700 ms with a 300 ms skip delay (SPEC.md section 9).
+// Tooltips open after 700 ms with a 300 ms skip delay.
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ReactNode } from "react";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../../shared/limits";

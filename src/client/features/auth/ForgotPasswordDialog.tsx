@@ -1,4 +1,4 @@
-// 'Forgot password': SPEC.md's link had no target; it asks for the email and the server mails a reset link.
+// 'Forgot password': the link would otherwise lead nowhere; it asks for the email and the server mails a reset link.
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ForgotPasswordBody } from "../../../shared/schemas/accounts";

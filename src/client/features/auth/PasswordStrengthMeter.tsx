@@ -1,4 +1,4 @@
-// The live strength meter of SPEC.md section 5: a bar, the label (Weak red / Medium yellow / Strong green), the checklist.
+// The live strength meter: a bar, the label (Weak red / Medium yellow / Strong green), the checklist.
 import { Check, X } from "lucide-react";
 import { passwordStrength } from "../../../shared/password-strength";
 import { cn } from "../../lib/cn";

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The auth context's promises (SPEC.md section 4): a fresh slate on login and logout, a first sign-in greeted as
+// The auth context's promises: a fresh slate on login and logout, a first sign-in greeted as
 // such, and no use outside its provider.
 import type { UserView } from "../../../shared/schemas/accounts";
 import { QueryClientProvider } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// The auth context of SPEC.md section 4: the current user, loaded once; 401 means nobody is signed in.
+// The auth context: the current user, loaded once; 401 means nobody is signed in.
 // Login and logout start from a clean slate: every cached query and both browser storages are cleared.
 // A first sign-in (the login answer's `firstSignIn`) is greeted as such, here and on the dashboard.
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -85,7 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         rememberFirstVisit(user.id);
         setFirstVisitUser(user.id);
       }
-      // SPEC.md's 'Welcome back!' is wrong for someone who has never signed in before.
+      // 'Welcome back!' is wrong for someone who has never signed in before.
       toast({ title: "Login successful", description: firstSignIn ? WELCOME_FIRST : WELCOME_BACK });
     },
     onError: (err) => toast({ title: "Login failed", description: errorMessage(err), variant: "destructive" }),

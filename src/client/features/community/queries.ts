@@ -17,7 +17,7 @@ import { queryKeys } from "../../lib/query-keys";
 export const UNREAD_REFRESH_MS = 60_000;
 
 /**
- * The bell's count, the one query that refreshes by itself (SPEC.md section 9's defaults refresh nothing): every
+ * The bell's count, the one query that refreshes by itself (the query defaults refresh nothing): every
  * minute while the tab is visible, none while it is hidden, and at once when it shows again (TanStack's focus
  * manager listens to `visibilitychange`; NotificationBell adds the window's `focus`) and on every navigation. Each
  * ask is one indexed count capped at 100 on the server.

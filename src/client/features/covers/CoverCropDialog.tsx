@@ -1,4 +1,4 @@
-// The crop step of SPEC.md section 4: pick file → crop at a fixed aspect → apply returns a JPEG data URL.
+// The crop step: pick file → crop at a fixed aspect → apply returns a JPEG data URL.
 import { useEffect, useRef, useState } from "react";
 import ReactCrop, { centerCrop, convertToPixelCrop, makeAspectCrop, type PercentCrop } from "react-image-crop";
 import "react-image-crop/dist/ReactCrop.css";
@@ -11,7 +11,7 @@ import { useMediaQuery } from "../../lib/use-media-query";
 import type { PickedImage } from "./picked-image";
 import { cropToJpegDataUrl } from "./crop-image";
 
-// Keyboard nudge of SPEC.md section 5: arrows move 1 px, 10 with Shift, 100 with Ctrl (Cmd on a Mac).
+// Keyboard nudge: arrows move 1 px, 10 with Shift, 100 with Ctrl (Cmd on a Mac).
 ReactCrop.nudgeStep = CROP_NUDGE.base;
 ReactCrop.nudgeStepMedium = CROP_NUDGE.shift;
 ReactCrop.nudgeStepLarge = CROP_NUDGE.ctrl;

@@ -1,4 +1,4 @@
-// The crop output rule of SPEC.md section 4: JPEG from quality 0.9, down by 0.1 while above ~1 MB and above 0.1.
+// The crop output rule: JPEG from quality 0.9, down by 0.1 while above ~1 MB and above 0.1.
 import {
   COVER_CROP_TARGET_BYTES,
   COVER_QUALITY_MIN,

@@ -1,4 +1,4 @@
-// Cover file checks of SPEC.md section 5, with its texts verbatim. The server checks again from the bytes.
+// Cover file checks (size, type) with the texts users see. The server checks again from the bytes.
 import { COVER_UPLOAD_MAX_BYTES } from "../../../shared/limits";
 
 export type CoverValidationMode = "publish" | "strict";
@@ -8,7 +8,7 @@ export interface CoverFileProblem {
   description: string;
 }
 
-/** The wizard and the details page accept only these types (SPEC.md section 5). */
+/** The wizard and the details page accept only these types. */
 export const STRICT_COVER_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
 export const STRICT_COVER_ACCEPT = STRICT_COVER_TYPES.join(",");
 

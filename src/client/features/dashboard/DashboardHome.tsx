@@ -1,4 +1,4 @@
-// The main area of /dashboard (SPEC.md section 2): welcome, today's writing, promo, My Stories, then Discover.
+// The main area of /dashboard: welcome, today's writing, promo, My Stories, then Discover.
 import { useAuth } from "../auth/auth-context";
 import { DiscoverSection } from "../discover/DiscoverSection";
 import { WritingGoalCard } from "../habits/WritingGoalCard";

@@ -1,4 +1,4 @@
-// Delete confirmation of SPEC.md section 4: Cancel closes; Delete shows 'Deleting...', then a toast and a fresh list.
+// Delete confirmation: Cancel closes; Delete shows 'Deleting...', then a toast and a fresh list.
 // A published story cannot be deleted (the server refuses it), so for one the dialog says so first and offers
 // Unpublish in place; once private, the same dialog asks to delete it.
 import { useState } from "react";

@@ -15,7 +15,7 @@ describe("deleteErrorDescription", () => {
     expect(deleteErrorDescription(error)).toBe("Story not found");
   });
 
-  it("falls back to SPEC.md's status-and-body text, or the error's own message", () => {
+  it("falls back to the status-and-body text, or the error's own message", () => {
     expect(deleteErrorDescription(new ApiError(502, "", "Bad Gateway"))).toBe("502: Bad Gateway");
     expect(deleteErrorDescription(new Error("Failed to fetch"))).toBe("Failed to fetch");
   });

@@ -1,4 +1,4 @@
-// The delete failure toast of SPEC.md section 8: the server's message, or the unpublish-first advice.
+// The delete failure toast: the server's message, or the unpublish-first advice.
 import { ApiError, errorMessage } from "../../lib/api";
 
 export const UNPUBLISH_FIRST = "Please unpublish the story first from the story editor, then try deleting again.";

@@ -1,6 +1,6 @@
 // The details page form: cover, title, description, characters, setting, plot ideas, tags, and FicForge Plus's
 // reader background.
-// A refused value is shown at its field (and in SPEC.md's 'Failed to update story' toast).
+// A refused value is shown at its field (and in the 'Failed to update story' toast).
 import { useQueryClient } from "@tanstack/react-query";
 import { PenLine, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

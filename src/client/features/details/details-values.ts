@@ -1,4 +1,4 @@
-// Maps a story to the details form and the form back to a PATCH (SPEC.md section 7: details fields).
+// Maps a story to the details form and the form back to a PATCH of the details fields.
 import {
   RequiredStoryDescription,
   StoryDescription,

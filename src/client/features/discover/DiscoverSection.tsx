@@ -1,4 +1,4 @@
-// /dashboard's 'Discover Stories' (SPEC.md section 2): at most 4 published stories, 4 skeletons while loading,
+// /dashboard's 'Discover Stories': at most 4 published stories, 4 skeletons while loading,
 // 'Featured' and 'For You' tabs that switch the feed, the NSFW toggle and a link to the browse page.
 import { ArrowRight } from "lucide-react";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// The NSFW switch (SPEC.md section 6). Locked for free users: it stays focusable (aria-disabled, not disabled)
+// The NSFW switch. Locked for free users: it stays focusable (aria-disabled, not disabled)
 // so hovering or tabbing to it shows 'Unlock with FicForge Plus'. Touch screens have no hover, so pressing it says
 // the same next to it, as a link to the upgrade page.
 import { Lock } from "lucide-react";

@@ -1,4 +1,4 @@
-// Discover pages: GET /api/published-stories answers a JSON array (SPEC.md section 7) and puts the next page's
+// Discover pages: GET /api/published-stories answers a bare JSON array and puts the next page's
 // cursor in a header, so the infinite list needs a query function that reads both.
 import { NEXT_CURSOR_HEADER, type PublishedStoryItem } from "../../../shared/schemas/reading";
 import { throwIfNotOk } from "../../lib/api";

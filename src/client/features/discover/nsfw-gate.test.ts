@@ -1,4 +1,4 @@
-// SPEC.md section 6's NSFW gating on the client: free users cannot turn it on, premium users can.
+// NSFW gating on the client: free users cannot turn it on, premium users can.
 import { describe, expect, it } from "vitest";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 import { NO_STORIES_MESSAGE, NSFW_LOCKED_TOOLTIP, NSFW_UPGRADE_MESSAGE, nsfwGate, visibleItems } from "./nsfw-gate";
@@ -19,7 +19,7 @@ const story = (id: number, rating: "general" | "mature"): PublishedStoryItem => 
 });
 
 describe("nsfwGate", () => {
-  it("keeps SPEC.md's texts", () => {
+  it("keeps the lock's texts", () => {
     expect(NSFW_LOCKED_TOOLTIP).toBe("Unlock with FicForge Plus");
     expect(NSFW_UPGRADE_MESSAGE).toBe("Upgrade to FicForge Plus to view NSFW content");
   });

@@ -1,7 +1,7 @@
-// Who may see mature stories in Discover (SPEC.md section 6; the server enforces it, the client only asks).
+// Who may see mature stories in Discover (Plus only; the server enforces it, the client only asks).
 // Decision (the spec names the message but not the moment): a free user's toggle is locked (tooltip
 // 'Unlock with FicForge Plus'), and when a free user's Discover list comes back empty, the empty state is
-// 'Upgrade to FicForge Plus to view NSFW content' (SPEC.md's empty message: stories may exist that only Plus
+// 'Upgrade to FicForge Plus to view NSFW content' (the empty message: stories may exist that only Plus
 // readers see). A premium user with an empty list gets the plain empty message.
 import { PLUS_NAME } from "../../../shared/schemas/billing";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";

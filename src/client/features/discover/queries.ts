@@ -9,7 +9,7 @@ import { type DiscoverFilters, filtersToParams } from "./filters";
 
 export const BROWSE_PAGE_SIZE = 24;
 
-/** The dashboard's grid: at most 4 stories. SPEC.md section 7: a failed fetch gives an empty list. */
+/** The dashboard's grid: at most 4 stories. A failed fetch gives an empty list. */
 export function useDiscoverPreview(sort: DiscoverSort, nsfw: "1" | undefined) {
   const query = useQuery<PublishedStoryItem[]>({
     queryKey: queryKeys.published({ limit: DISCOVER_LIMITS.defaultLimit, sort, nsfw }),

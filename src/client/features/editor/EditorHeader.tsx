@@ -28,7 +28,7 @@ interface EditorHeaderProps {
   /** Comments the author has not seen yet, on the 'Feedback' button. */
   unseenFeedback: number;
   onOpenFeedback: () => void;
-  /** The story's versions (features/history). */
+  /** The story's versions (features/versions). */
   onOpenHistory: () => void;
   /** A published story's 'View public page' and 'Copy link' (nothing for a draft). */
   publicLinks?: ReactNode;

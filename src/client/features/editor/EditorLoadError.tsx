@@ -1,4 +1,4 @@
-// SPEC.md section 2: a story that fails to load shows 'Error loading story', the reason, and a way back.
+// A story that fails to load shows 'Error loading story', the reason, and a way back.
 import { AlertCircle } from "lucide-react";
 import { Link } from "wouter";
 import { ROUTES } from "../../../shared/routes";

@@ -1,4 +1,4 @@
-// SPEC.md section 2's formatting toolbar, in its order, each button labelled and showing whether it is active. Only
+// The formatting toolbar, in its fixed order, each button labelled and showing whether it is active. Only
 // types come from TipTap here: the editor's loading preview (EditorPreview.tsx) draws the same bar before TipTap loads.
 // Each icon has a tooltip with its name where there is a mouse; on a phone or a touch screen, where
 // tooltips do not open, the name is written under the icon instead.

@@ -16,7 +16,7 @@ export { STORY_PLACEHOLDER };
 
 const TAB_TEXT = " ".repeat(EDITOR_TAB_SPACES);
 
-/** Tab types four spaces (SPEC.md section 2) instead of moving focus out of the editor. */
+/** Tab types four spaces instead of moving focus out of the editor. */
 export const TabSpaces = Extension.create({
   name: "tabSpaces",
   // NOTE: above the list item's Tab (sink) so the spec's "Tab inserts four spaces" holds everywhere.

@@ -3,12 +3,12 @@
 import type { Fragment, Node as PmNode } from "@tiptap/pm/model";
 import type { Transaction } from "@tiptap/pm/state";
 
-/** The placeholder text SPEC.md section 4 names for an empty story, shown while the story is empty. */
+/** The placeholder text of an empty story, shown while the story is empty. */
 export const STORY_PLACEHOLDER = "Start writing your story here...";
 
 const CHAPTER_HEADING = /\bchapter\s+(\d{1,4})\b/i;
 
-/** True when the story is empty or only the placeholder text (SPEC.md section 4, editor opening). */
+/** True when the story is empty or only the placeholder text (the editor then writes an opening scene). */
 export function isStoryEmpty(doc: PmNode): boolean {
   let text = "";
   // NOTE: stops collecting once the text is longer than the placeholder; a 2 MB story answers at once.

@@ -1,5 +1,5 @@
 // The editor's save queue: one PATCH at a time (the latest draft goes next), autosave after a pause, and
-// optimistic concurrency (DESIGN.md "Nothing is lost"): a stale save stops everything until the writer chooses.
+// optimistic concurrency, so nothing a writer typed is lost: a stale save stops everything until the writer chooses.
 import type { StoryUpdate, StoryView } from "../../../shared/schemas/story";
 import type { VersionOriginHint } from "../../../shared/schemas/versions";
 import { ApiError } from "../../lib/api";

@@ -1,5 +1,5 @@
 // Publish and unpublish from the editor: unsaved changes are saved first, the answer's version is adopted
-// only when it follows ours (see StorySaver.adoptWrite), and failures say so with SPEC.md's toasts (and, for
+// only when it follows ours (see StorySaver.adoptWrite), and failures say so with the publish toasts (and, for
 // a field the server refused, at that field in the dialog).
 import type { PublishBody, StoryView } from "../../../shared/schemas/story";
 import { toast } from "../../components/ui/toaster";

@@ -49,7 +49,7 @@ describe("word count", () => {
     const next = countWords(e.state.doc);
     const nextMs = performance.now() - started;
     expect(next).toBe(full + 1);
-    // Printed for the record (DESIGN.md: measure); the bound is loose so a busy machine does not fail it.
+    // Printed for the record (measure, do not guess); the bound is loose so a busy machine does not fail it.
     process.stdout.write(
       `word count, 2 MB story: first ${firstMs.toFixed(1)} ms, after a keystroke ${nextMs.toFixed(2)} ms\n`,
     );

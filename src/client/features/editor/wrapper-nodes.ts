@@ -1,4 +1,4 @@
-// Block wrappers that AI generation adds to a story (SPEC.md section 4, chat routing) and that the server's
+// Block wrappers that AI generation adds to a story (through chat routing) and that the server's
 // sanitizer keeps: without these nodes TipTap would unwrap them on load and the next save would drop them.
 import { mergeAttributes, Node } from "@tiptap/core";
 import type { Node as ProseMirrorNode, NodeType } from "@tiptap/pm/model";

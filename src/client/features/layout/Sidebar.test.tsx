@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The sidebar for FicForge Plus (SPEC.md section 2): the brand gets its plus sign and the 'Upgrade' link goes away
+// The sidebar for FicForge Plus: the brand gets its plus sign and the 'Upgrade' link goes away
 // for premium users, and both follow the user as soon as it is reloaded (after a checkout, or a plan that ended).
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";

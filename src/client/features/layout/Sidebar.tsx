@@ -1,4 +1,4 @@
-// The dashboard sidebar of SPEC.md section 2: 240 px expanded, 64 px collapsed (icons only), 0.2 s width animation.
+// The dashboard sidebar: 240 px expanded, 64 px collapsed (icons only), 0.2 s width animation.
 import { LogOut, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { SIDEBAR_ANIMATION_S, SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from "../../../shared/limits";

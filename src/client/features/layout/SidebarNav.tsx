@@ -1,4 +1,4 @@
-// The sidebar's links with SPEC.md's highlighting rules; collapsed, each is an icon with a tooltip.
+// The sidebar's links with their highlighting rules; collapsed, each is an icon with a tooltip.
 import {
   BookMarked,
   Compass,

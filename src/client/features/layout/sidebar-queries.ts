@@ -20,7 +20,7 @@ export function asList<T>(data: unknown): T[] {
   return Array.isArray(items) ? (items as T[]) : [];
 }
 
-// SPEC.md section 7: both lists fall back to empty when their fetch fails.
+// Both lists fall back to empty when their fetch fails.
 export function useMyStoriesList() {
   const { data, isLoading } = useQuery<unknown>({ queryKey: queryKeys.myStories });
   return { stories: asList<SidebarStory>(data), isLoading };

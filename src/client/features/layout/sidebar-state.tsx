@@ -1,4 +1,4 @@
-// Sidebar collapse (SPEC.md section 2): remembered in localStorage 'sidebar-collapsed', forced below 768 px.
+// Sidebar collapse: remembered in localStorage 'sidebar-collapsed', forced below 768 px.
 // Pages read it too: the editor narrows its chat pane when the sidebar is collapsed.
 import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
 import { SIDEBAR_FORCE_COLLAPSE_BELOW_PX, SIDEBAR_STORAGE_KEY } from "../../../shared/limits";

@@ -1,4 +1,4 @@
-// The assistant pane beside the editor (SPEC.md section 2): Marin's conversation, the writing tools, the input with
+// The assistant pane beside the editor: Marin's conversation, the writing tools, the input with
 // "What Marin sees", and the daily limit's overlay and dialog.
 import { Bot, Info } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";

@@ -1,4 +1,4 @@
-// The input: Enter sends, Shift+Enter adds a line (SPEC.md section 2), with "What Marin sees", what Marin will do
+// The input: Enter sends, Shift+Enter adds a line, with "What Marin sees", what Marin will do
 // with the message (and the switch), and the prompt counter.
 import { ArrowLeftRight, ChevronDown, Eye, MessageCircle, PenLine, SendHorizontal, Square } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";

@@ -1,4 +1,4 @@
-// SPEC.md section 2's daily limit: the 'Daily Limit Exceeded' overlay inside the chat and the 'Daily AI Limit
+// The daily limit: the 'Daily Limit Exceeded' overlay inside the chat and the 'Daily AI Limit
 // Reached' dialog with its two ways on (a referral link, the upgrade page).
 import { Check, Copy, Crown, Gift, Lock } from "lucide-react";
 import { useEffect, useState } from "react";

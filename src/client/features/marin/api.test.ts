@@ -1,4 +1,4 @@
-// The SSE client against a real local HTTP server speaking DESIGN.md section 4's protocol: deltas in order however
+// The SSE client against a real local HTTP server speaking the chat's Server-Sent Events: deltas in order however
 // the bytes are split, the final answer, error events, pre-stream errors (the daily limit), and Stop.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,4 +1,4 @@
-// Marin's calls: the two AI calls streamed over SSE (DESIGN.md section 4), and the small JSON reads the pane needs.
+// Marin's calls: the two AI calls streamed over SSE, and the small JSON reads the pane needs.
 import {
   type ChatAnswer,
   type ChatBody,

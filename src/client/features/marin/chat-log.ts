@@ -1,4 +1,4 @@
-// SPEC.md's chat message. Every turn the pane shows is kept on the server per story, in the order it was shown
+// A chat message. Every turn the pane shows is kept on the server per story, in the order it was shown
 // (GET /api/stories/{id}/chat, decisions 0044 and 0052). Before that the pane's own notes were kept in this browser's
 // localStorage; those older notes are still shown here, among the stored turns by their time, until 'Clear chat'.
 import { type ChatMessage as WireMessage, MARIN_LIMITS } from "../../../shared/schemas/marin";

@@ -4,7 +4,7 @@ import type { GenerateAnswer } from "../../../shared/schemas/marin";
 
 /** Where an insertion goes. */
 export type InsertionPlace =
-  /** After the story's last block (SPEC.md's generation). */
+  /** After the story's last block (a plain generation). */
   | "append"
   /** At the cursor (Continue). */
   | "cursor"
@@ -29,7 +29,7 @@ export interface StreamingInsertion {
 export interface EditorBridge {
   /** The story's current HTML, for storyContext.currentContent. */
   currentContent(): string;
-  /** True when the story is empty or only the placeholder text (SPEC.md section 4, editor opening). */
+  /** True when the story is empty or only the placeholder text (the editor then writes an opening scene). */
   isEmpty(): boolean;
   /** The selected text ('' when nothing is selected). */
   selectedText(): string;

@@ -1,5 +1,5 @@
 // What each kind of generation asks for, where its text goes in the story, and what the chat says about it:
-// a written request (SPEC.md's routing), the automatic opening scene, and the writing tools.
+// a written request (chat routing), the automatic opening scene, and the writing tools.
 import {
   type GenerateAnswer,
   type GenerateBody,
@@ -12,7 +12,7 @@ import { isChapterGeneration, proseToHtml } from "../../../shared/prose";
 import { STORY_PLACEHOLDER } from "../editor/extensions";
 import type { EditorBridge, InsertedText, InsertionPlace } from "./editor-bridge";
 
-/** SPEC.md section 8's toasts, per kind of request. */
+/** The failure toasts, per kind of request. */
 export const FAILURE_TITLES = {
   chat: "Failed to generate response",
   generate: "Failed to generate content",
@@ -131,7 +131,7 @@ export function storyHasContent(html: string): boolean {
   return text !== "" && text !== STORY_PLACEHOLDER;
 }
 
-/** SPEC.md section 7's storyContext: the saved details, and the editor's content as it is now. */
+/** The AI calls' storyContext: the saved details, and the editor's content as it is now. */
 export function storyContextOf(story: StoryView, bridge: EditorBridge | null): StoryContext {
   return {
     title: story.title.slice(0, 200),

@@ -1,4 +1,4 @@
-// SPEC.md section 4's pane rules: routing, greetings, the daily-limit state, and the "What Marin sees" line.
+// The pane's rules: routing, greetings, the daily-limit state, and the "What Marin sees" line.
 import { describe, expect, it } from "vitest";
 import {
   contextLine,
@@ -13,7 +13,7 @@ import {
 describe("chat routing", () => {
   // [message, what Marin does]: "generate" writes into the story, "chat" answers in the pane.
   const table: [string, "generate" | "chat"][] = [
-    // SPEC.md's words in plain commands still write.
+    // 'generate', 'write' or 'create' in plain commands still write.
     ["write the next chapter", "generate"],
     ["Please GENERATE a fight scene", "generate"],
     ["Create a villain who wants the lighthouse", "generate"],
@@ -21,7 +21,7 @@ describe("chat routing", () => {
     ["A storm hits the harbour. Write it.", "generate"],
     ["I want you to write the reunion", "generate"],
     ["generate 3 paragraphs of banter", "generate"],
-    // Commands to continue, add, draft or write the next part write, with or without SPEC.md's words.
+    // Commands to continue, add, draft or write the next part write, with or without those words.
     ["Continue the scene where they argue", "generate"],
     ["continue", "generate"],
     ["Okay, now continue.", "generate"],

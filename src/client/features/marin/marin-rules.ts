@@ -1,14 +1,14 @@
-// The pane's rules from SPEC.md section 4, free of React: chat routing, the greeting, the daily-limit state and the
+// The pane's rules, free of React: chat routing, the greeting, the daily-limit state and the
 // texts of the prompt counter and the "What Marin sees" line.
 import type { PromptAllowance } from "../../../shared/schemas/marin";
 import type { StoryView } from "../../../shared/schemas/story";
 
-/** SPEC.md section 9: the generated-story recognition window. */
+/** A story created this recently greets the writer as freshly generated. */
 export const GENERATED_STORY_WINDOW_MS = 60_000;
 
 export type Route = "generate" | "chat";
 
-/** SPEC.md's words: a plain command naming one of them writes into the story. */
+/** A plain command naming one of these words writes into the story. */
 const GENERATION_WORDS = /generate|write|create/i;
 /** A question: it ends in '?' (before closing quotes or brackets), or opens with one of these words. */
 const QUESTION_END = /\?["'”’)\]\s]*$/;
@@ -38,7 +38,7 @@ function sentences(text: string): string[] {
  * What a message asks for; blank → nothing. A polite request ('Can you write the next scene?') writes. Any other
  * question (ending in '?', or opening with should, could, can, would, what, how, why, is, are, do, does) is
  * answered in the chat, whatever words it uses ('Should I write Pip as more sarcastic?'). A command to continue,
- * add, draft or write writes; so does any other message naming SPEC.md's 'generate', 'write' or 'create'. The rest is
+ * add, draft or write writes; so does any other message naming 'generate', 'write' or 'create'. The rest is
  * chat. The pane shows the guess before sending, and the writer can switch it (decision 0023).
  */
 export function routeMessage(text: string): Route | null {
@@ -54,7 +54,7 @@ export type GreetingKind = "opening-scene" | "welcome-back" | "introduction";
 
 const CHAPTER_ONE_HEADING = /<h[1-3][^>]*>\s*(?:<[^>]+>\s*)*chapter\s+(?:1|one)\b/i;
 
-/** SPEC.md section 4, editor opening. `hasContent` is false for empty or placeholder content. */
+/** The editor's opening greeting. `hasContent` is false for empty or placeholder content. */
 export function greetingKind(story: Pick<StoryView, "createdAt" | "content">, hasContent: boolean, now = Date.now()) {
   const age = now - Date.parse(story.createdAt);
   if (age >= 0 && age <= GENERATED_STORY_WINDOW_MS && CHAPTER_ONE_HEADING.test(story.content)) {
@@ -87,7 +87,7 @@ export interface LimitState {
   counter: string | null;
 }
 
-/** SPEC.md section 4's daily limit. `hitLimit` is set by a 429 with dailyLimit, whatever the counter said. */
+/** The daily limit's state. `hitLimit` is set by a 429 with dailyLimit, whatever the counter said. */
 export function limitState(allowance: Allowance | null | undefined, hitLimit = false): LimitState {
   if (!allowance?.showPromptCount || allowance.promptsLeft === null) return { locked: hitLimit, counter: null };
   const left = Math.max(0, allowance.promptsLeft);

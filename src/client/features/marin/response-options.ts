@@ -18,7 +18,7 @@ export type RequestOptions = Partial<ResponseOptions>;
 
 export const LENGTH_LABELS: Record<ResponseLength, string> = { short: "Short", medium: "Medium", long: "Long" };
 
-// NOTE: login and logout clear localStorage (SPEC.md section 4), so a choice lasts while the user stays signed in;
+// NOTE: login and logout clear localStorage, so a choice lasts while the user stays signed in;
 // the user id in the key keeps one account's choice from another's in a shared browser all the same.
 export function optionsStorageKey(userId: number): string {
   return `marin-response-options:${userId}`;

@@ -148,7 +148,7 @@ export function useMarin(
     busyRef.current = null;
     setBusy(null);
   };
-  /** A 429 with dailyLimit: the chat locks and the dialog opens instead of a toast (SPEC.md section 8). */
+  /** A 429 with dailyLimit: the chat locks and the dialog opens instead of a toast. */
   const reachLimit = () => {
     setHitLimit(true);
     applyAllowance({ showPromptCount: true, promptsLeft: 0 });
@@ -282,7 +282,7 @@ export function useMarin(
     return true;
   }
 
-  // The automatic opening scene (SPEC.md section 4): empty or placeholder content and no chat yet, once.
+  // The automatic opening scene: empty or placeholder content and no chat yet, once.
   const autoStarted = useRef(false);
   const statusReady = status.isSuccess;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the editor and the allowance are known

@@ -1,5 +1,5 @@
-// 'Publish Your Story' (SPEC.md section 2): cover, title, description and tags, then Cancel or 'Publish Story'.
-// What the writer types is kept while the editor is open; a problem is shown at its field (and as SPEC.md's
+// 'Publish Your Story': cover, title, description and tags, then Cancel or 'Publish Story'.
+// What the writer types is kept while the editor is open; a problem is shown at its field (and as the publish
 // toast).
 import { useEffect, useId, useRef, useState } from "react";
 import { CROP_ASPECT_PUBLISH, RECOMMENDED_COVER, STORY_DESCRIPTION_MAX, STORY_TITLE_MAX } from "../../../shared/limits";

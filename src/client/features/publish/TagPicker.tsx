@@ -1,4 +1,4 @@
-// The publish dialog's tags: search over SPEC.md's 30 publish tags, pick up to 5; a sixth pick is ignored.
+// The publish dialog's tags: search over the 30 publish tags, pick up to 5; a sixth pick is ignored.
 // Enter in the search picks the top match not yet chosen.
 import { Search, X } from "lucide-react";
 import { useId, useState } from "react";

@@ -1,4 +1,4 @@
-// Unpublishing asks first (SPEC.md section 4: the story becomes private and can then be deleted).
+// Unpublishing asks first (the story becomes private and can then be deleted).
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";

@@ -14,7 +14,7 @@ const draft = {
 };
 
 describe("checkPublishDraft", () => {
-  it("asks for a title first, with SPEC.md's toast and the same text at the field", () => {
+  it("asks for a title first, with the 'Title required' toast and the same text at the field", () => {
     expect(checkPublishDraft({ ...draft, title: "   ", description: "" })).toEqual({
       problem: { title: "Title required", description: "Please enter a title for your story.", variant: "destructive" },
       field: "title",

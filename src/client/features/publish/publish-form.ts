@@ -1,4 +1,4 @@
-// The publish dialog's form: its checks (SPEC.md section 5, in the spec's order, with the spec's toasts and
+// The publish dialog's form: its checks (title, then description, each with its toast and
 // the same text at the field), and what it keeps between openings.
 import { PUBLISH_TOASTS, type PublishBody } from "../../../shared/schemas/story";
 import { CATALOGUE_TAGS } from "../../../shared/tagging";

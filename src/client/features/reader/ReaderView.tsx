@@ -1,4 +1,4 @@
-// /dashboard/story/{id}/read (SPEC.md section 2): loading, 'Story not found', the author sent to the editor, or
+// /dashboard/story/{id}/read: loading, 'Story not found', the author sent to the editor, or
 // the story with its actions, chapters and comments.
 import { ArrowLeft, FileQuestion } from "lucide-react";
 import { useMemo } from "react";

@@ -1,4 +1,4 @@
-// SPEC.md section 2's share dialog: 'Copy link' (then 'Link copied!' for 2 seconds), and Instagram and TikTok,
+// The share dialog: 'Copy link' (then 'Link copied!' for 2 seconds), and Instagram and TikTok,
 // which only say 'Coming soon!'. The link is the story's public page (issue 9), or the reader for a mature story.
 import { Camera, Check, Copy, Music2, Share2 } from "lucide-react";
 import { Button } from "../../components/ui/button";

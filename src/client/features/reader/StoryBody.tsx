@@ -1,4 +1,4 @@
-// The story's text, reshaped for reading (story-body.ts), or SPEC.md's 'No content yet'.
+// The story's text, reshaped for reading (story-body.ts), or 'No content yet'.
 import { FileText } from "lucide-react";
 import type { ReaderBody } from "./story-body";
 

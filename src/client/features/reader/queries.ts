@@ -37,7 +37,7 @@ export function useOwnsStory(id: string, enabled: boolean): boolean {
   return enabled && Array.isArray(mine.data) && mine.data.some((s) => String((s as { id?: unknown })?.id) === id);
 }
 
-/** SPEC.md section 7: GET /api/stories/{id}/bookmark, only when signed in; the read view's flag until it answers. */
+/** GET /api/stories/{id}/bookmark, only when signed in; the read view's flag until it answers. */
 export function useBookmarkQuery(id: string, signedIn: boolean, initial: boolean | undefined) {
   return useQuery<BookmarkState>({
     queryKey: queryKeys.bookmark(id),
@@ -50,7 +50,7 @@ function patchReadView(queryClient: ReturnType<typeof useQueryClient>, id: strin
   queryClient.setQueryData<ReadStoryView>(queryKeys.read(id), (view) => (view ? { ...view, ...patch } : view));
 }
 
-/** The bookmark toggle; the sidebar's Saved Stories refresh after it (SPEC.md section 7's cache refresh). */
+/** The bookmark toggle; the sidebar's Saved Stories refresh after it. */
 export function useToggleBookmark(id: string) {
   const queryClient = useQueryClient();
   return useMutation<BookmarkState, Error, void>({

@@ -1,5 +1,5 @@
-// The share dialog's link (issue 9: the public page, /s/{id}-{slug}) and its copy step (SPEC.md section 2:
-// 'Link copied!' for 2 seconds; section 8: 'Failed to copy' / 'Please copy the link manually').
+// The share dialog's link (issue 9: the public page, /s/{id}-{slug}) and its copy step ('Link copied!' for
+// 2 seconds; on failure 'Failed to copy' / 'Please copy the link manually').
 import { useCallback, useEffect, useState } from "react";
 import { ROUTES } from "../../../shared/routes";
 import { publicStoryPath, type ReadStoryView } from "../../../shared/schemas/reading";

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Chapter headings in story HTML become headings (SPEC.md section 2), scene breaks stay, chapters are listed.
+// Chapter headings in story HTML become headings, scene breaks stay, chapters are listed.
 import { describe, expect, it } from "vitest";
 import { chapterHeadingOf } from "../../../shared/chapters";
 import { prepareStoryBody } from "./story-body";

@@ -1,5 +1,5 @@
-// Story HTML as the reader shows it (SPEC.md section 2: "Chapter headings in the content are normalized into
-// headings and paragraphs"). The HTML is already clean: the server sanitizes it on write against the editor's
+// Story HTML as the reader shows it (chapter headings in the content are normalized into
+// headings and paragraphs). The HTML is already clean: the server sanitizes it on write against the editor's
 // allowlist and again when a row was cleaned with an older allowlist (server/content/sanitize-content.ts), so the
 // server is the gate and the client does not keep a second copy of that allowlist. This pass only reshapes the
 // structure, on an inert DOMParser document (nothing in it runs or loads).

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Settings' 'Subscription Management' (SPEC.md sections 2 and 8): premium only; "Renews on" or "Ends on" the period's
+// Settings' 'Subscription Management': premium only; "Renews on" or "Ends on" the period's
 // end; a cancellation made in the customer portal shows as soon as the window has focus again; the portal's errors.
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";

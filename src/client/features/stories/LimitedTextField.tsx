@@ -1,4 +1,4 @@
-// A story text field that filters as you type (SPEC.md section 5), says which characters it left out, and shows
+// A story text field that filters as you type, says which characters it left out, and shows
 // the orange limit note.
 import { useId } from "react";
 import { STORY_TEXT_MAX, STORY_TITLE_MAX } from "../../../shared/limits";

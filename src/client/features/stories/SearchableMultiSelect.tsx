@@ -54,7 +54,7 @@ export function SearchableMultiSelect({
   const full = selected.length >= max;
 
   function add(option: string) {
-    // Toggling past the limit or picking a duplicate is ignored (SPEC.md section 5).
+    // Toggling past the limit or picking a duplicate is ignored.
     if (full || selected.includes(option)) return;
     onChange([...selected, option]);
     setQuery("");

@@ -4,7 +4,7 @@ import type { PublishBody, StoryCreate, StoryListItem, StoryUpdate, StoryView } 
 import { apiJson, apiRequest, getQueryFn } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 
-/** The signed-in user's stories; a failed fetch is logged and shows as an empty list (SPEC.md section 7). */
+/** The signed-in user's stories; a failed fetch is logged and shows as an empty list. */
 export function useMyStoriesQuery() {
   return useQuery<StoryListItem[]>({
     queryKey: queryKeys.myStories,
@@ -23,7 +23,7 @@ export function useStoryQuery(id: number | string) {
   return useQuery<StoryView>({ queryKey: queryKeys.story(id) });
 }
 
-/** After saves and publishing: stories, published stories and bookmarks are refetched (SPEC.md section 7). */
+/** After saves and publishing: stories, published stories and bookmarks are refetched. */
 export function useInvalidateStoryLists() {
   const queryClient = useQueryClient();
   return () =>

@@ -1,4 +1,4 @@
-// The five perks of SPEC.md section 1, one card each.
+// FicForge Plus's five perks, one card each.
 import { Brain, Flame, History, type LucideIcon, MessagesSquare, Palette, Rocket } from "lucide-react";
 import { PLUS_PERKS } from "../../../shared/schemas/billing";
 import { FREE_HISTORY_DAYS } from "../../../shared/schemas/versions";
@@ -45,7 +45,7 @@ export function PerkGrid({ heading }: { heading: string }) {
           );
         })}
       </ul>
-      {/* NOTE: beside SPEC.md's five cards rather than a sixth (issue 20 §1, decision 0041). */}
+      {/* NOTE: beside the five perk cards rather than a sixth (issue 20 §1, decision 0041). */}
       <p className="flex items-start gap-2 text-sm text-slate-700" data-testid="plus-history">
         <History className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden />
         <span>

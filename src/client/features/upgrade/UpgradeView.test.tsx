@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// /dashboard/upgrade (SPEC.md sections 2, 7, 8): the perks and price, 'Processing...' then the redirect, the 'Error'
+// /dashboard/upgrade: the perks and price, 'Processing...' then the redirect, the 'Error'
 // toasts, the checkout-return toasts with the parameter cleared, the wait for activation, a subscriber's plan.
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";

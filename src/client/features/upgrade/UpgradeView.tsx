@@ -1,4 +1,4 @@
-// /dashboard/upgrade (SPEC.md section 2): FicForge Plus's pitch, price and subscribe button; the toast and the wait
+// /dashboard/upgrade: FicForge Plus's pitch, price and subscribe button; the toast and the wait
 // for activation after the hosted checkout; a subscriber sees their plan instead.
 import { ArrowLeft, Crown, Sparkles } from "lucide-react";
 import { Link } from "wouter";

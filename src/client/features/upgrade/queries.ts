@@ -1,5 +1,5 @@
-// FicForge Plus's two calls (SPEC.md section 7). Each answers the url of a page the payment provider hosts (the
-// checkout, the customer portal) and the browser goes there; SPEC.md section 8's 'Error' toast when that fails.
+// FicForge Plus's two calls. Each answers the url of a page the payment provider hosts (the
+// checkout, the customer portal) and the browser goes there; an 'Error' toast when that fails.
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { CHECKOUT_ERRORS, type CheckoutSessionAnswer, type PortalAnswer } from "../../../shared/schemas/billing";
@@ -21,7 +21,7 @@ interface RedirectErrors {
 export function redirectErrorMessage(error: unknown, texts: RedirectErrors): string {
   if (error instanceof MissingRedirectError) return texts.missingUrl;
   // NOTE: not errorMessage(): its fallback is the raw "500: ..." text, and a network failure's is "Failed to
-  // fetch"; SPEC.md names its own fallbacks for these calls. An unexpected server error (code INTERNAL) says only
+  // fetch"; these calls have their own (CHECKOUT_ERRORS). An unexpected server error (code INTERNAL) says only
   // "Internal Server Error", which is no message either.
   const { message, code } = error instanceof ApiError ? error.data : {};
   return typeof message === "string" && message && code !== "INTERNAL" ? message : texts.failed;

@@ -1,4 +1,4 @@
-// The hosted checkout returns to /dashboard/upgrade?subscription=success|canceled (SPEC.md sections 2 and 8): say
+// The hosted checkout returns to /dashboard/upgrade?subscription=success|canceled: say
 // how it went, once, then take the parameter out of the address so a reload or a shared link does not say it again.
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";

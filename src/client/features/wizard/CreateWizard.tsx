@@ -1,4 +1,4 @@
-// The three-step story wizard of SPEC.md section 2: themes, details, moods, then Create Story.
+// The three-step story wizard: themes, details, moods, then Create Story.
 import { ArrowLeft, ArrowRight, Sparkles } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "../../components/ui/button";

@@ -1,4 +1,4 @@
-// The full-screen wait of SPEC.md section 2 while the story is created (and, later, its first chapter written).
+// The full-screen wait while the story is created (and, later, its first chapter written).
 import { Sparkles } from "lucide-react";
 import { Spinner } from "../../components/ui/spinner";
 

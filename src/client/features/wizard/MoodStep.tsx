@@ -1,4 +1,4 @@
-// Step 3: the seven mood sliders of SPEC.md section 3 (0-100, step 1).
+// Step 3: the seven mood sliders of the catalogue (0-100, step 1).
 import { MOOD_SLIDERS, type MoodId } from "../../../shared/catalogues";
 import { MOOD_MAX, MOOD_MIN, MOOD_STEP } from "../../../shared/limits";
 import { Slider } from "../../components/ui/slider";

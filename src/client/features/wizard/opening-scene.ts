@@ -1,4 +1,4 @@
-// The wizard's last step (SPEC.md section 4): generate the opening scene and save it as the new story's content,
+// The wizard's last step: generate the opening scene and save it as the new story's content,
 // inside the same provenance wrapper the editor puts around every AI insertion.
 import type { z } from "zod";
 import {

@@ -1,4 +1,4 @@
-// Create Story (SPEC.md section 4): create the story, write its opening scene, open the editor.
+// Create Story: create the story, write its opening scene, open the editor.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation } from "wouter";

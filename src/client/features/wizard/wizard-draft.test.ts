@@ -16,7 +16,7 @@ describe("the wizard draft", () => {
     expect(canLeaveThemes({ ...emptyDraft(), themes: ["slow-burn"] })).toBe(true);
   });
 
-  it("builds SPEC.md's creation payload, which the shared schema accepts", () => {
+  it("builds the creation payload, which the shared schema accepts", () => {
     const draft = {
       ...emptyDraft(),
       themes: ["slow-burn", "adventure"],

@@ -1,4 +1,4 @@
-// The wizard's state across its three steps, and how it becomes SPEC.md section 3's creation payload.
+// The wizard's state across its three steps, and how it becomes the creation payload (StoryCreate).
 import { DEFAULT_MOODS, type MoodId } from "../../../shared/catalogues";
 import type { StoryCreate } from "../../../shared/schemas/story";
 
@@ -52,7 +52,7 @@ export function canLeaveThemes(draft: WizardDraft): boolean {
   return draft.themes.length > 0;
 }
 
-/** SPEC.md section 3's creation payload (authorId and published are the server's business). */
+/** The creation payload (authorId and published are the server's business). */
 export function buildCreatePayload(draft: WizardDraft): StoryCreate {
   const payload: StoryCreate = {
     title: draft.title.trim(),

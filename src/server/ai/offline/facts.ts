@@ -22,7 +22,7 @@ export function plainText(text: string): string {
     .trim();
 }
 
-/** The editor's empty-story placeholder (SPEC.md section 4) is not story text. */
+/** The editor's empty-story placeholder is not story text. */
 const PLACEHOLDER = /^\s*Start writing your story here\.{0,3}\s*$/i;
 
 /** The story text the prompt carries (beginning and latest part), as prose; '' for an empty story. */

@@ -58,7 +58,7 @@ export const stories = pgTable(
     // When Marin's automatic opening scene was claimed: the first one per story is free (not charged to the quota).
     openingSceneAt: timestamp("opening_scene_at", { withTimezone: true, mode: "date" }),
     // Reading and community (issue 9). `rating` is derived on write: mature when the author marks it
-    // (markedMature), when it uses the nsfw theme, or by SPEC.md section 6's rule.
+    // (markedMature), when it uses the nsfw theme, or by the NSFW rule (shared/nsfw.ts).
     markedMature: boolean("marked_mature").notNull().default(false),
     likeCount: integer("like_count").notNull().default(0),
     bookmarkCount: integer("bookmark_count").notNull().default(0),
