@@ -1,8 +1,9 @@
 // The data directory is private: 0700 directories and 0600 files, even though PGlite chmods what it creates to 0666.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { copyOfPgliteTemplate } from "../test/database";
 import { openDatabase } from "./client";
 import { exposedEntries } from "./private-data-dir";
 
@@ -10,8 +11,12 @@ const scratch = mkdtempSync(join(tmpdir(), "ficforge-private-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 it("opens PGlite in a directory no one else can read, fixing what an older version left open", async () => {
-  const dataDir = join(scratch, "data");
-  // An install from before: a world-writable directory and file.
+  // An install from before (the run's migrated database, copied): everything world-writable, as PGlite left it.
+  const dataDir = copyOfPgliteTemplate();
+  for (const name of readdirSync(dataDir, { recursive: true, encoding: "utf8" })) {
+    const path = join(dataDir, name);
+    chmodSync(path, statSync(path).isDirectory() ? 0o777 : 0o666);
+  }
   mkdirSync(join(dataDir, "images"), { recursive: true });
   chmodSync(dataDir, 0o777);
   writeFileSync(join(dataDir, "images", "cover.webp"), "x");
