@@ -1,5 +1,7 @@
-// One line of Settings' 'Account and security': icon, title, detail and its actions.
-import type { ReactNode } from "react";
+// Pieces of Settings' 'Account and security': a line (icon, title, detail, actions) and the current-password field.
+import type { ChangeEvent, ReactNode } from "react";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
 
 export function Row({
   icon,
@@ -25,5 +27,24 @@ export function Row({
       </div>
       <div className="flex shrink-0 flex-wrap gap-2 pl-8 sm:pl-0">{action}</div>
     </div>
+  );
+}
+
+/** The 'Current password' field every sensitive change in Settings asks for (accounts with a password only). */
+export function CurrentPasswordField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <FormField id={id} label="Current password" error={error}>
+      <Input type="password" autoComplete="current-password" value={value} onChange={onChange} />
+    </FormField>
   );
 }

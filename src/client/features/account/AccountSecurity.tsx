@@ -21,7 +21,7 @@ import {
   useSignInMethods,
   useUnlinkGoogle,
 } from "./queries";
-import { Row } from "./AccountRow";
+import { CurrentPasswordField, Row } from "./AccountRow";
 import { DeleteSection } from "./DeleteAccount";
 import { PendingEmail } from "./PendingEmail";
 import { useStartExport } from "./use-start-export";
@@ -71,14 +71,12 @@ function PasswordDialog({ hasPassword, onClose }: { hasPassword: boolean; onClos
         aria-label={hasPassword ? "Change password" : "Set a password"}
       >
         {hasPassword && (
-          <FormField id={`${id}-current`} label="Current password" error={errors.currentPassword}>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onChange={set("currentPassword")}
-            />
-          </FormField>
+          <CurrentPasswordField
+            id={`${id}-current`}
+            value={values.currentPassword}
+            error={errors.currentPassword}
+            onChange={set("currentPassword")}
+          />
         )}
         <FormField
           id={`${id}-new`}
@@ -140,14 +138,12 @@ function EmailDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose: 
           />
         </FormField>
         {hasPassword && (
-          <FormField id={`${id}-current`} label="Current password" error={errors.currentPassword}>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
-            />
-          </FormField>
+          <CurrentPasswordField
+            id={`${id}-current`}
+            value={values.currentPassword}
+            error={errors.currentPassword}
+            onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
+          />
         )}
         <FormAlert message={errors[FORM_ERROR]} />
         <Button type="submit" className="w-full" disabled={change.isPending}>

@@ -13,7 +13,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
 import { queryKeys } from "../../lib/query-keys";
 import { FORM_ERROR, type FieldErrors, serverFieldErrors } from "../auth/form-errors";
-import { Row } from "./AccountRow";
+import { CurrentPasswordField, Row } from "./AccountRow";
 import { useDeleteAccount, useSignInMethods } from "./queries";
 import { useStartExport } from "./use-start-export";
 
@@ -120,14 +120,12 @@ export function DeleteDialog({ user, hasPassword }: { user: UserView; hasPasswor
           />
         </FormField>
         {hasPassword && (
-          <FormField id={`${id}-password`} label="Current password" error={errors.currentPassword}>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
-            />
-          </FormField>
+          <CurrentPasswordField
+            id={`${id}-password`}
+            value={values.currentPassword}
+            error={errors.currentPassword}
+            onChange={(e) => setValues((v) => ({ ...v, currentPassword: e.target.value }))}
+          />
         )}
         {user.isPremium && (
           <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
