@@ -36,7 +36,7 @@ const NOT_ASCII = /[\u0080-\uffff]/g;
 function bodyCheck(expected: string | undefined): Pick<autocannon.Options, "expectBody" | "verifyBody"> {
   if (expected === undefined || expected.search(NOT_ASCII) === -1) return { expectBody: expected };
   const ascii = expected.replace(NOT_ASCII, "");
-  return { verifyBody: (body: string) => body.replace(NOT_ASCII, "") === ascii };
+  return { verifyBody: (body) => String(body).replace(NOT_ASCII, "") === ascii };
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
