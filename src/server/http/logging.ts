@@ -117,8 +117,11 @@ export function createLogger(config: true | LoggerConfig): FastifyBaseLogger {
  * A write per line (pino's default) cost a signed-in read about a third of its CPU under load: one system call
  * for each request's "request completed" line. `flushSync` before the process exits, so no line is lost.
  */
-export function bufferedStdout(flushEveryMs = 250): { stream: pino.DestinationStream; flushSync(): void } {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+export function bufferedStdout(
+  flushEveryMs = 250,
+  dest: number | string = 1,
+): { stream: pino.DestinationStream; flushSync(): void } {
+  const stream = pino.destination({ dest, sync: false, minLength: 4096 });
   setInterval(() => stream.flush(), flushEveryMs).unref();
   return { stream, flushSync: () => stream.flushSync() };
 }
