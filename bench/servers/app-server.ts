@@ -71,7 +71,8 @@ const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
 // BENCH_APP_LOG_LEVEL=info: the production logger (its request lines included) writing to /dev/null, to measure
 // what logging costs; unset, the logger is off.
 const logLevel = process.env.BENCH_APP_LOG_LEVEL as LoggerConfig["level"] | undefined;
-const app = await buildApp(await createDeps(config, database, { mailer: createDevOutbox() }), {
+const mailer = createDevOutbox();
+const app = await buildApp(await createDeps(config, database, { mailer }), {
   logger: logLevel
     ? createLogger({ level: logLevel, stream: pino.destination({ dest: "/dev/null", sync: false }) })
     : false,
@@ -113,6 +114,8 @@ serveParent(
         .where(eq(storyVersions.storyId, storyId))) as [{ n: number }];
       return { storyId, token: headers.cookie.split("=")[1], words: countStoryWords(content).wordCount, versions: n };
     },
+    /** The emails the app would have sent, newest first (bench/lighthouse-app.ts follows a verification link). */
+    outbox: () => mailer.outbox?.() ?? [],
     rss: () => process.memoryUsage().rss,
     /** Read counting on or off for the case about to be measured (cases.ts readCounting). */
     counting: (request) => {

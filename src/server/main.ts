@@ -7,7 +7,7 @@ import { databaseFailure } from "./db/unavailable";
 import { seedDemo } from "./demo/seed-demo";
 import { ConfigError, loadConfig, readDotEnv } from "./env";
 import { drainAndClose } from "./http/drain";
-import { createLogger } from "./http/logging";
+import { bufferedStdout, createLogger } from "./http/logging";
 import { createDeps } from "./deps";
 import { startEmailWorker } from "./email-notifications/start";
 import { startMaintenance } from "./maintenance";
@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   readDotEnv();
   const config = loadConfig();
   // The logger comes first: the database, the mailer and the app all log through it.
-  const log = createLogger({ level: config.LOG_LEVEL });
+  const logOutput = bufferedStdout();
+  const log = createLogger({ level: config.LOG_LEVEL, stream: logOutput.stream });
   const onConnectionError = (error: Error & { code?: string }) =>
     log.warn({ db: { code: error.code, message: error.message } }, "database connection lost");
   const database = await openDatabase(
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     await database.close();
     clearTimeout(force);
     app.log.info(finished ? "stopped cleanly" : "stopped after cutting in-flight requests");
+    logOutput.flushSync();
     process.exit(finished ? 0 : 1);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -112,6 +112,20 @@ export function createLogger(config: true | LoggerConfig): FastifyBaseLogger {
   return pino({ level: "info", ...options } as pino.LoggerOptions, stream as pino.DestinationStream | undefined);
 }
 
+/**
+ * Standard output for the app's log, written in batches of 4 KB or every quarter of a second, whichever comes first.
+ * A write per line (pino's default) cost a signed-in read about a third of its CPU under load: one system call
+ * for each request's "request completed" line. `flushSync` before the process exits, so no line is lost.
+ */
+export function bufferedStdout(
+  flushEveryMs = 250,
+  dest: number | string = 1,
+): { stream: pino.DestinationStream; flushSync(): void } {
+  const stream = pino.destination({ dest, sync: false, minLength: 4096 });
+  setInterval(() => stream.flush(), flushEveryMs).unref();
+  return { stream, flushSync: () => stream.flushSync() };
+}
+
 /** A logger instance (createLogger's) rather than a config. */
 export const isLogger = (value: unknown): value is FastifyBaseLogger =>
   typeof value === "object" && value !== null && typeof (value as { child?: unknown }).child === "function";
