@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { chromium as playwright } from "playwright";
-import { sanitizeContent } from "../src/server/stories/sanitize-content";
+import { sanitizeContent } from "../src/server/content/sanitize-content";
 import { startChromium } from "./lib/chromium";
 import { type ServerProcess, startServerProcess } from "./lib/ipc";
 import { storyOfWords } from "./lib/long-story";
