@@ -15,15 +15,9 @@ export interface ActiveFilter {
 }
 
 /** Every filter a chip can stand for, off (the search text, the order and the mature-stories choice stay). */
-export const NO_FILTERS: Partial<DiscoverFilters> = {
-  tags: [],
-  exclude: [],
-  ratings: [],
-  status: null,
-  minWords: null,
-  maxWords: null,
-  fandom: null,
-};
+export const NO_FILTERS: Partial<DiscoverFilters> = (({ q: _q, sort: _sort, nsfw: _nsfw, ...narrowing }) => narrowing)(
+  DEFAULT_FILTERS,
+);
 
 const without = <T>(list: readonly T[], value: T) => list.filter((v) => v !== value);
 
