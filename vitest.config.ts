@@ -29,9 +29,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // NOTE: each suite opens its own database (a PGlite copy of the run's template, a PostgreSQL database made from
-    // the run's template), so files run in parallel safely: one worker per core (vitest's default leaves one idle).
+    // the run's template), so files run in parallel safely. One worker more than cores: integration suites wait on
+    // PostgreSQL, the OIDC/SMTP/AI peers and child processes much of the time.
     pool: "forks",
-    maxWorkers: availableParallelism(),
+    maxWorkers: availableParallelism() + 1,
     // Verbose, so the output names every suite, e.g. "[pglite] ..." and "[postgres] ...".
     reporters: ["verbose"],
     projects: [
