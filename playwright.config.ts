@@ -50,7 +50,7 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  // One worker per core, sharing the one server: every journey makes its own accounts (e2e/support/accounts.ts),
+  // The workers share the one server: every journey makes its own accounts (e2e/support/accounts.ts),
   // so none depends on another. Files are spread over the workers; a file's journeys run in order.
   fullyParallel: false,
   // NOTE: one more worker than cores: a journey spends most of its time waiting on the page (animations, network
