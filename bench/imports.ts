@@ -13,6 +13,7 @@ import { epubStream } from "../src/server/epub/epub";
 import { threeChapterDocx } from "../src/server/test/docx";
 import { docxWithPart, epubOf, multipart, type Part, repeated, xhtml } from "../src/server/imports/test-uploads";
 import { formatInt, printTable } from "./lib/table";
+import { waitForHealthz } from "./lib/wait-healthy";
 import { longStoryHtml } from "./lib/long-story";
 
 const { values } = parseArgs({
@@ -33,17 +34,8 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: "127.0.0.1", APP_URL: BASE, LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  for (const started = Date.now(); Date.now() - started < 120_000; await sleep(100)) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${BASE}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-  }
-  throw new Error("the server did not answer /healthz within 120 s");
+  await waitForHealthz(BASE, child);
+  return child;
 }
 
 async function api(path: string, body?: unknown): Promise<Response> {

@@ -14,6 +14,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import sharp from "sharp";
 import { formatInt, printTable } from "./lib/table";
+import { waitForHealthz } from "./lib/wait-healthy";
 import { longStoryHtml } from "./lib/long-story";
 
 const { values } = parseArgs({
@@ -55,17 +56,8 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  for (const started = Date.now(); Date.now() - started < 120_000; await sleep(50)) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${BASE}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-  }
-  throw new Error("the server did not answer /healthz within 120 s");
+  await waitForHealthz(BASE, child);
+  return child;
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -5,7 +5,7 @@
 //   npm run build && npx tsx bench/signed-in-outside.ts [--connections 10] [--warmup 2] [--duration 8] [--rounds 3]
 //                                                      [--env KEY=VALUE ...]
 // `--env` adds to the server's environment (e.g. LOG_LEVEL=silent), to find what differs from bench/run.ts.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { type ServerProcess, startServerProcess } from "./lib/ipc";
 import { runLoad } from "./lib/load";
 import { formatInt, formatMs, printTable } from "./lib/table";
+import { waitForHealthz } from "./lib/wait-healthy";
 import type { BareServerOptions } from "./servers/bare-server";
 
 const { values } = parseArgs({
@@ -54,21 +55,6 @@ function treeCpu(root: number): number {
     for (const s of stats) if (inTree.has(s.ppid) && !inTree.has(s.pid)) grew = inTree.add(s.pid) !== undefined;
   }
   return stats.filter((s) => inTree.has(s.pid)).reduce((sum, s) => sum + s.cpu, 0);
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`);
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the app did not answer /healthz within 60 s");
 }
 
 /** Signs a new account up, follows its verification link from the dev outbox and signs in: the cookies it holds. */
@@ -117,7 +103,7 @@ async function main(): Promise<void> {
   const app = spawn("npm", ["start"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   let bare: ServerProcess<{ port: number }> | undefined;
   try {
-    await waitForHealth(base, app);
+    await waitForHealthz(base, app);
     // NOTE: the maintenance jobs' first run (5 s after start) records the demo stories' chapters and empties the read
     // cache; a read answered before it lists no chapters, so the measured bytes are the ones after it.
     await new Promise((r) => setTimeout(r, 10_000));
