@@ -27,6 +27,7 @@ import { DEFAULT_BODY_LIMIT, registerJsonParser } from "./http/json-body";
 import { createLogger, isLogger, type LoggerConfig, OneLineRequestLog } from "./http/logging";
 import { registerTextGuard } from "./http/request-text";
 import { isApiRequest } from "./http/route-path";
+import { registerReadYourWrites } from "./http/read-your-writes";
 import { registerSecurity } from "./http/security";
 import { pulseCheck } from "./email-notifications/pulse";
 import { emailNotificationRoutes } from "./email-notifications/routes";
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerTextGuard(app);
   await registerSecurity(app, deps.config.APP_URL);
   await app.register(cookie);
+  registerReadYourWrites(app);
   app.addHook("onRequest", (request, reply, done) => {
     // NOTE: no Cookie header, no session to look up: signed-out reads skip the lookup and its promise.
     if (request.headers.cookie === undefined || !isApiRequest(request)) return done();

@@ -30,6 +30,13 @@ const trustProxy = optionalString.transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+const readUrls = optionalString.transform((value, ctx): string[] => {
+  const urls = value?.split(",").map((url) => url.trim()) ?? [];
+  if (urls.every((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url))) return urls;
+  ctx.addIssue({ code: "custom", message: "must be postgres:// URLs separated by commas" });
+  return z.NEVER;
+});
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,6 +45,14 @@ export const EnvSchema = z.object({
   APP_URL: optionalUrl,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalUrl,
+  // Streaming replicas for public reads, comma-separated (decision 0065); PostgreSQL only.
+  DATABASE_READ_URL: readUrls,
+  // A direct connection to the primary for LISTEN and the migration lock, when DATABASE_URL goes through PgBouncer.
+  DATABASE_LISTEN_URL: optionalUrl,
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** How often each instance probes its replicas' state and lag. */
+  REPLICA_PROBE_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("FicForge <no-reply@ficforge.local>"),
   // Signs unsubscribe links; unset, a random key is made once and kept in the database (docs/decisions/0030).
@@ -89,7 +104,8 @@ export interface Config extends Omit<Env, "APP_URL"> {
 
 export class ConfigError extends Error {}
 
-const SECRET_NAMES = new Set(["APP_SECRET", "METRICS_TOKEN"]);
+// NOTE: database URLs may carry a password.
+const SECRET_NAMES = new Set(["APP_SECRET", "METRICS_TOKEN", "DATABASE_READ_URL", "DATABASE_LISTEN_URL"]);
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty or blank variable (`NODE_ENV=` as container tools pass it) counts as unset.
@@ -127,6 +143,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     // NOTE: both or neither; neither leaves the AWS SDK's own chain (instance role, ~/.aws) to find credentials.
     throw new ConfigError("Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  }
+  if ((env.DATABASE_READ_URL.length > 0 || env.DATABASE_LISTEN_URL) && !env.DATABASE_URL) {
+    // NOTE: PGlite is one process in this one: it has no replicas and no server to listen to.
+    throw new ConfigError("Invalid configuration: DATABASE_READ_URL and DATABASE_LISTEN_URL need DATABASE_URL");
   }
   if (env.NODE_ENV === "production" && !env.SMTP_URL) {
     // NOTE: without it, reset and verification links would only be logged, never reach anyone.

@@ -24,7 +24,15 @@ async function main(): Promise<void> {
     log.warn({ db: { code: error.code, message: error.message } }, "database connection lost");
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: "postgres", url: config.DATABASE_URL, onConnectionError }
+      ? {
+          kind: "postgres",
+          url: config.DATABASE_URL,
+          onConnectionError,
+          directUrl: config.DATABASE_LISTEN_URL,
+          readUrls: config.DATABASE_READ_URL,
+          replicaMaxLagMs: config.REPLICA_MAX_LAG_MS,
+          replicaProbeMs: config.REPLICA_PROBE_MS,
+        }
       : { kind: "pglite", dataDir: config.DATA_DIR },
   );
   const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));

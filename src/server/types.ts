@@ -46,6 +46,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     db: Db;
+    /** For reads that may come from a read replica (Discover, public pages, feeds …; http/read-your-writes.ts). */
+    readDb: Db;
     user: UserRow | null;
     sessionId: string | null;
     /** The signed-in request's cached session (session-cache.ts): the viewer's flags beside the user row. */

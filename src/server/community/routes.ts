@@ -95,6 +95,6 @@ export async function communityRoutes(root: FastifyInstance): Promise<void> {
   );
 
   app.get("/api/following", { ...signedIn, schema: { querystring: FollowingQuery } }, async (request) =>
-    listFollowing(request.db, requireUser(request), request.query),
+    listFollowing(request.readDb, requireUser(request), request.query),
   );
 }

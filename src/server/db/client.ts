@@ -12,6 +12,7 @@ import pg from "pg";
 import { keepDataDirPrivate } from "./private-data-dir";
 import { lockDataDir } from "./data-dir-lock";
 import { type ListenHandlers, type Listener, listenForNotifications } from "./notifications";
+import { openReplicas, type ReadReplicas } from "./replicas";
 import * as schema from "./schema";
 
 export { DataDirLockedError } from "./data-dir-lock";
@@ -31,6 +32,10 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections in use, queries waiting and connections open (/metrics). */
   pool?(): { inUse: number; waiting: number; total: number };
+  /** PostgreSQL with DATABASE_READ_URL: the streaming replicas reads may go to (replicas.ts, decision 0065). */
+  replicas?: ReadReplicas;
+  /** PostgreSQL only: the primary's current WAL position, for read-your-writes (http/read-your-writes.ts). */
+  walPosition?(): Promise<string>;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -53,6 +58,17 @@ export interface PostgresOptions {
   queryTimeoutMs?: number;
   /** Told about connections the server or the network ended (the pool drops them and opens new ones). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * A direct connection to the primary (not through a transaction-pooling PgBouncer) for what needs a session of
+   * its own: LISTEN and the migrations' advisory lock. Defaults to `url`.
+   */
+  directUrl?: string;
+  /** Streaming replicas for reads that may go to one (DATABASE_READ_URL). */
+  readUrls?: string[];
+  /** A replica further behind than this is skipped (ms). */
+  replicaMaxLagMs?: number;
+  /** How often the replicas are probed (ms). */
+  replicaProbeMs?: number;
 }
 
 // NOTE: one fixed key for "migrating FicForge"; advisory locks are per database, so one server can host several.
@@ -60,7 +76,10 @@ const MIGRATION_LOCK_KEY = 7_461_906_313;
 
 async function openPostgres(options: PostgresOptions): Promise<Database> {
   const { url, poolSize = 10, connectTimeoutMs = 5_000, queryTimeoutMs = 30_000, onConnectionError } = options;
-  await migratePostgres(url, connectTimeoutMs);
+  const directUrl = options.directUrl ?? url;
+  // NOTE: a session-level advisory lock through a transaction pooler would be taken on one server connection and
+  // released (or not) on another: the migrations take it on the direct connection.
+  await migratePostgres(directUrl, connectTimeoutMs);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -78,12 +97,30 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // NOTE: readiness answers promptly even when the server hangs (query_timeout is missing from pg's types).
   const ping: pg.QueryConfig = { text: "select 1", ...{ query_timeout: Math.min(connectTimeoutMs, 3_000) } };
+  const replicas = options.readUrls?.length
+    ? openReplicas(pool, {
+        urls: options.readUrls,
+        maxLagMs: options.replicaMaxLagMs ?? 5_000,
+        probeMs: options.replicaProbeMs ?? 1_000,
+        poolSize,
+        connectTimeoutMs,
+        queryTimeoutMs,
+        onConnectionError,
+      })
+    : undefined;
+  await replicas?.probe();
   return {
     db,
     kind: "postgres",
     ping: async () => void (await pool.query(ping)),
-    listen: (channel, handlers) => listenForNotifications(url, channel, handlers, { connectTimeoutMs }),
-    close: () => pool.end(),
+    listen: (channel, handlers) => listenForNotifications(directUrl, channel, handlers, { connectTimeoutMs }),
+    replicas,
+    walPosition: async () =>
+      (await pool.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn")).rows[0]!.lsn,
+    close: async () => {
+      await replicas?.close();
+      await pool.end();
+    },
     pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, total: pool.totalCount }),
   };
 }

@@ -135,7 +135,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
     }
     const feed = await app.readCache.remember(
       readCacheKey.story(id, "feed"),
-      () => buildStoryFeed(request.db, appUrl(), id),
+      () => buildStoryFeed(request.readDb, appUrl(), id),
       pageSize,
     );
     return sendPublicPage(request, reply, `/s/${request.params.ref}/feed.atom`, feed, FEED_TYPE);
@@ -150,7 +150,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
     const feed = await app.readCache
       .remember(
         `${readCacheKey.author(name)}:feed`,
-        async () => (await buildAuthorFeed(request.db, appUrl(), name)) ?? Promise.reject(NOBODY),
+        async () => (await buildAuthorFeed(request.readDb, appUrl(), name)) ?? Promise.reject(NOBODY),
         pageSize,
       )
       .catch((error: unknown) => {

@@ -39,7 +39,7 @@ export async function authorPageRoutes(app: FastifyInstance): Promise<void> {
     const page = await app.readCache
       .remember(
         readCacheKey.author(name),
-        async () => (await buildAuthorPage(request.db, app.deps.config.APP_URL, name)) ?? Promise.reject(NOBODY),
+        async () => (await buildAuthorPage(request.readDb, app.deps.config.APP_URL, name)) ?? Promise.reject(NOBODY),
         pageSize,
       )
       .catch((error: unknown) => {
@@ -49,7 +49,7 @@ export async function authorPageRoutes(app: FastifyInstance): Promise<void> {
     if (!page) {
       // A name given up in a rename leads to the account's page under its name today. Not cached: the name may be
       // taken by someone else at any moment, and then it is theirs (found above, before this).
-      const renamed = await findRenamedAuthor(request.db, name);
+      const renamed = await findRenamedAuthor(request.readDb, name);
       if (renamed) {
         return reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).redirect(encodeURI(authorPath(renamed)), 301);
       }

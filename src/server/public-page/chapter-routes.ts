@@ -79,7 +79,7 @@ export async function chapterPageRoutes(app: FastifyInstance): Promise<void> {
     const n = Number(request.params.n);
     const source = await app.readCache.remember(
       readCacheKey.story(id, "chapters"),
-      () => loadChapterSource(request.db, id),
+      () => loadChapterSource(request.readDb, id),
       (value) => value?.bytes ?? 0,
     );
     // NOTE: only chapters that exist get an entry, so asking for chapter 99999 of every story fills nothing.

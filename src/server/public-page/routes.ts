@@ -80,7 +80,7 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     // Kept with the story's read view in the read cache, dropped with it on every write that changes the story.
     const page = await app.readCache.remember(
       `page:${id}`,
-      () => buildPublicPage(request.db, app.deps.config.APP_URL, id),
+      () => buildPublicPage(request.readDb, app.deps.config.APP_URL, id),
       pageSize,
     );
     if (page?.path === `/s/${request.params.ref}`) {

@@ -173,7 +173,7 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
       if (query.sort === "for-you" && request.user) {
         const profile = await readerProfile(request.db, request.user.id);
         if (profile) {
-          const page = await discoverPage(request.db, query, mature, profile, request.user.id);
+          const page = await discoverPage(request.readDb, query, mature, profile, request.user.id);
           if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
           return reply.header("cache-control", "private, no-cache").send(page.items);
         }
@@ -184,13 +184,13 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
       const viewer = request.user;
       const hides = viewer !== null && (request.session?.hidesAnyone ?? (await hidesAnyone(request.db, viewer.id)));
       if (hides) {
-        const page = await discoverPage(request.db, { ...query, sort }, mature, undefined, viewer.id);
+        const page = await discoverPage(request.readDb, { ...query, sort }, mature, undefined, viewer.id);
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return reply.header("cache-control", "private, no-cache").send(page.items);
       }
       // Everything else is the same for every viewer allowed the same ratings: one key per parameter set.
       return root.readCache.send(request, reply, discoverCacheKey(query, mature), async () => {
-        const page = await discoverPage(request.db, { ...query, sort }, mature);
+        const page = await discoverPage(request.readDb, { ...query, sort }, mature);
         // NOTE: set while building: the read cache keeps the headers a build sets with its bytes.
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return page.items;

@@ -132,7 +132,7 @@ export async function readRoutes(root: FastifyInstance): Promise<void> {
     { schema: { params: IdParams }, onRequest: cachedForSignedOut, onSend: spliceViewer },
     async (request, reply) => {
       const id = parseReadableStoryId(request.params.id);
-      const build = () => buildReadView(request.db, id);
+      const build = () => buildReadView(request.readDb, id);
       if (!request.user) {
         const sent = await request.server.readCache.send(request, reply, readCacheKey(id), build, SIGNED_OUT);
         countRead({ storyId: id, request });

@@ -66,9 +66,9 @@ export async function tagRoutes(root: FastifyInstance): Promise<void> {
       .remember(
         readCacheKey.discover(`tag-page:${tagKey(raw)}`),
         async () => {
-          const name = await findTagName(request.db, raw);
+          const name = await findTagName(request.readDb, raw);
           if (!name) return Promise.reject(NOBODY);
-          const works = await loadTagWorks(request.db, name);
+          const works = await loadTagWorks(request.readDb, name);
           const path = tagPath(name);
           return packPage(path, renderTagPage({ name, works, canonicalUrl: root.deps.config.APP_URL + path }));
         },
@@ -103,9 +103,9 @@ export async function tagRoutes(root: FastifyInstance): Promise<void> {
       sendViewerPage(reply, withSignedInNav(shared.toString("utf8"), user.username));
       return true;
     }
-    const name = await findTagName(request.db, raw);
+    const name = await findTagName(request.readDb, raw);
     if (!name) return false;
-    const works = await loadTagWorks(request.db, name, user.id);
+    const works = await loadTagWorks(request.readDb, name, user.id);
     const html = renderTagPage({ name, works, canonicalUrl: root.deps.config.APP_URL + tagPath(name) });
     sendViewerPage(reply, withSignedInNav(html, user.username));
     return true;
