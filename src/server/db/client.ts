@@ -115,8 +115,10 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
     ping: async () => void (await pool.query(ping)),
     listen: (channel, handlers) => listenForNotifications(directUrl, channel, handlers, { connectTimeoutMs }),
     replicas,
+    // NOTE: the insert position: with synchronous_commit off the commit may not be written out yet, and the
+    // written position would then be before it.
     walPosition: async () =>
-      (await pool.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn")).rows[0]!.lsn,
+      (await pool.query<{ lsn: string }>("select pg_current_wal_insert_lsn()::text as lsn")).rows[0]!.lsn,
     close: async () => {
       await replicas?.close();
       await pool.end();

@@ -64,8 +64,7 @@ interface Sample {
   lsn: bigint;
 }
 
-const PROBE =
-  "select pg_is_in_recovery() as recovery, coalesce(pg_last_wal_replay_lsn(), '0/0')::text as replayed";
+const PROBE = "select pg_is_in_recovery() as recovery, coalesce(pg_last_wal_replay_lsn(), '0/0')::text as replayed";
 
 export function openReplicas(primary: pg.Pool, options: ReplicaOptions): ReadReplicas {
   const replicas = options.urls.map((url) => openReplica(url, primary, options));
@@ -77,11 +76,15 @@ export function openReplicas(primary: pg.Pool, options: ReplicaOptions): ReadRep
     // The oldest sample the replica has not reached: it is at least that far behind.
     const behind = samples.find((sample) => sample.lsn > replayed);
     if (!behind) return 0;
-    return behind === samples[0] && samples.length > 1 ? Math.max(now - behind.at, options.maxLagMs + 1) : now - behind.at;
+    return behind === samples[0] && samples.length > 1
+      ? Math.max(now - behind.at, options.maxLagMs + 1)
+      : now - behind.at;
   };
 
   async function probeOnce(): Promise<void> {
     const now = Date.now();
+    // NOTE: the position written out, which an idle replica reaches; the insert position can sit past a page
+    // header that no record fills yet (0/3000028 against a replica's 0/3000000), which would read as lag forever.
     const { rows } = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
     samples.push({ at: now, lsn: parseLsn(rows[0]!.lsn)! });
     // Enough history to tell "behind by more than the bound" from "behind by a little".
@@ -127,8 +130,7 @@ export function openReplicas(primary: pg.Pool, options: ReplicaOptions): ReadRep
       return undefined;
     },
     probe,
-    states: () =>
-      replicas.map(({ name, up, lagMs }) => (up ? { name, up, lagMs } : { name, up })),
+    states: () => replicas.map(({ name, up, lagMs }) => (up ? { name, up, lagMs } : { name, up })),
     async close() {
       clearInterval(timer);
       await probing;
@@ -138,7 +140,7 @@ export function openReplicas(primary: pg.Pool, options: ReplicaOptions): ReadRep
 }
 
 function openReplica(url: string, primary: pg.Pool, options: ReplicaOptions): Replica {
-  const { host, port } = new URL(url);
+  const { hostname, port } = new URL(url);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize,
@@ -149,7 +151,14 @@ function openReplica(url: string, primary: pg.Pool, options: ReplicaOptions): Re
   });
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", (error) => options.onConnectionError?.(error)));
-  const replica: Replica = { name: `${host}:${port || 5432}`, pool, db: undefined as never, up: false, replayed: 0n, lagMs: 0 };
+  const replica: Replica = {
+    name: `${hostname}:${port || 5432}`,
+    pool,
+    db: undefined as never,
+    up: false,
+    replayed: 0n,
+    lagMs: 0,
+  };
   // Reads only: a read that finds the replica away is asked of the primary (the same statement, nothing written).
   const query = (async (...args: Parameters<pg.Pool["query"]>) => {
     try {
