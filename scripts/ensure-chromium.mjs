@@ -1,7 +1,8 @@
 // Before the tests: find Debian's Chromium, installing it with apt-get when we are root and it is missing.
 // CHROMIUM_PATH overrides the location. Anything else stops with one line saying what to do. Debian's jing (RELAX NG,
 // for the Atom feed tests), nginx (the two-instance test, src/server/deploy/nginx.test.ts) and epubcheck (the EPUB
-// export tests, src/server/stories/export-epub.test.ts) are installed the same way when they are missing.
+// export tests, src/server/stories/export-epub.test.ts) and pgbouncer (src/server/deploy/pgbouncer.test.ts) are
+// installed the same way when they are missing.
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 
@@ -31,6 +32,7 @@ const TOOLS = [
   ["jing", "jing", "the Atom feed tests"],
   ["nginx", "nginx", "the two-instance test"],
   ["epubcheck", "epubcheck", "the EPUB export tests"],
+  ["pgbouncer", "pgbouncer", "the PgBouncer test"],
 ];
 const override = process.env.CHROMIUM_PATH?.trim();
 if (override && !executable(override))
