@@ -45,6 +45,7 @@ import { publicPageRoutes } from "./public-page/routes";
 import { storyFormRoutes } from "./public-page/signed-in-slot";
 import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./read-cache/read-cache";
+import { settleOnReplicas } from "./read-cache/replica-settle";
 import { registerReadCounter } from "./reading-stats/read-counter";
 import { readingStatsRoutes } from "./reading-stats/routes";
 import { readRoutes } from "./reading/read-routes";
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerSecurity(app, deps.config.APP_URL);
   await app.register(cookie);
   registerReadYourWrites(app);
+  settleOnReplicas(app);
   app.addHook("onRequest", (request, reply, done) => {
     // NOTE: no Cookie header, no session to look up: signed-out reads skip the lookup and its promise.
     if (request.headers.cookie === undefined || !isApiRequest(request)) return done();
