@@ -57,6 +57,11 @@ describe("configuration", () => {
     [{ NODE_ENV: "production" }, /^Invalid configuration: SMTP_URL is required when NODE_ENV is production$/],
     [{ METRICS_TOKEN: "short" }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters$/],
     [{ METRICS_TOKEN: "a token with spaces in it" }, /^Invalid configuration: METRICS_TOKEN must be printable ASCII/],
+    [{ DATABASE_URL: "postgres://h/db", DATABASE_READ_URL: "postgres://a:99999/db" }, /DATABASE_READ_URL must be postgres/],
+    [{ DATABASE_URL: "postgres://h/db", DATABASE_READ_URL: "mysql://a/db" }, /DATABASE_READ_URL must be postgres/],
+    [{ DATABASE_READ_URL: "postgres://replica/db" }, /DATABASE_READ_URL and DATABASE_LISTEN_URL need DATABASE_URL$/],
+    [{ DATABASE_LISTEN_URL: "postgres://primary/db" }, /DATABASE_READ_URL and DATABASE_LISTEN_URL need DATABASE_URL$/],
+    [{ DATABASE_URL: "postgres://h/db", REPLICA_MAX_LAG_MS: "0" }, /^Invalid configuration: REPLICA_MAX_LAG_MS /],
   ])("refuses %j with one line naming the variable", (env, pattern) => {
     let error: unknown;
     try {
@@ -75,6 +80,23 @@ describe("configuration", () => {
     expect(() => loadConfig({ METRICS_TOKEN: "secret-but-short" + "é" })).toThrow(/^[^é]*$/);
     expect(() => loadConfig({ METRICS_TOKEN: "tooshort" })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining("tooshort") }),
+    );
+  });
+
+  it("reads DATABASE_READ_URL as a list of replicas and never repeats a refused one (it may hold a password)", () => {
+    const primary = { DATABASE_URL: "postgres://app:pw@primary:6432/ficforge" };
+    expect(loadConfig(primary)).toMatchObject({
+      DATABASE_READ_URL: [],
+      REPLICA_MAX_LAG_MS: 5_000,
+      REPLICA_PROBE_MS: 1_000,
+    });
+    const replicas = "postgres://app:pw@r1:5432/ficforge, postgresql://app:pw@r2/ficforge";
+    expect(loadConfig({ ...primary, DATABASE_READ_URL: replicas }).DATABASE_READ_URL).toEqual([
+      "postgres://app:pw@r1:5432/ficforge",
+      "postgresql://app:pw@r2/ficforge",
+    ]);
+    expect(() => loadConfig({ ...primary, DATABASE_READ_URL: "postgres://app:s3cret@r1/x,nope" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("s3cret") }),
     );
   });
 });
