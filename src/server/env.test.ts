@@ -57,7 +57,10 @@ describe("configuration", () => {
     [{ NODE_ENV: "production" }, /^Invalid configuration: SMTP_URL is required when NODE_ENV is production$/],
     [{ METRICS_TOKEN: "short" }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters$/],
     [{ METRICS_TOKEN: "a token with spaces in it" }, /^Invalid configuration: METRICS_TOKEN must be printable ASCII/],
-    [{ DATABASE_URL: "postgres://h/db", DATABASE_READ_URL: "postgres://a:99999/db" }, /DATABASE_READ_URL must be postgres/],
+    [
+      { DATABASE_URL: "postgres://h/db", DATABASE_READ_URL: "postgres://a:99999/db" },
+      /DATABASE_READ_URL must be postgres/,
+    ],
     [{ DATABASE_URL: "postgres://h/db", DATABASE_READ_URL: "mysql://a/db" }, /DATABASE_READ_URL must be postgres/],
     [{ DATABASE_READ_URL: "postgres://replica/db" }, /DATABASE_READ_URL and DATABASE_LISTEN_URL need DATABASE_URL$/],
     [{ DATABASE_LISTEN_URL: "postgres://primary/db" }, /DATABASE_READ_URL and DATABASE_LISTEN_URL need DATABASE_URL$/],
