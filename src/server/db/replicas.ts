@@ -41,12 +41,18 @@ export interface ReadReplicas {
   close(): Promise<void>;
 }
 
-// NOTE: connection failures (refused, reset, the server shutting down or in recovery trouble) mean "this replica
-// is away": the read is answered by the primary instead and the replica is skipped until a probe finds it back.
+// NOTE: connection failures (refused, reset, the server shutting down, a pool that cannot connect, a server that
+// stopped answering) mean "this replica is away": the read is answered by the primary instead, and the replica is
+// skipped until a probe finds it back. A query cancelled by a recovery conflict (40001: replay needed the rows it
+// read) is asked of the primary too, but the replica stays in use. Any other error (a statement timeout, a bug) is
+// the query's own and is thrown as the primary would.
 const AWAY_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08006"]);
+const AWAY_MESSAGES =
+  /Connection terminated|Connection ended|timeout exceeded when trying to connect|Query read timeout/;
+const RECOVERY_CONFLICT = "40001";
 const isAway = (error: unknown) => {
   const { code, message } = error as { code?: string; message?: string };
-  return (code !== undefined && AWAY_CODES.has(code)) || /terminated|timeout|Connection ended/i.test(message ?? "");
+  return (code !== undefined && AWAY_CODES.has(code)) || AWAY_MESSAGES.test(message ?? "");
 };
 
 interface Replica {
@@ -73,7 +79,9 @@ export function openReplicas(primary: pg.Pool, options: ReplicaOptions): ReadRep
   let probing: Promise<void> | undefined;
 
   const lagOf = (replayed: bigint, now: number): number => {
-    // The oldest sample the replica has not reached: it is at least that far behind.
+    // The oldest sample the replica has not reached: it is at least that far behind. Behind even the oldest one
+    // kept, it may be any amount behind (a replica catching up from an old backup, just after this instance
+    // started): counted as past the bound until it reaches a sample.
     const behind = samples.find((sample) => sample.lsn > replayed);
     if (!behind) return 0;
     return behind === samples[0] && samples.length > 1
@@ -164,8 +172,9 @@ function openReplica(url: string, primary: pg.Pool, options: ReplicaOptions): Re
     try {
       return await (pool.query as (...a: unknown[]) => Promise<unknown>)(...args);
     } catch (error) {
-      if (!isAway(error)) throw error;
-      replica.up = false;
+      const conflict = (error as { code?: string }).code === RECOVERY_CONFLICT;
+      if (!conflict && !isAway(error)) throw error;
+      if (!conflict) replica.up = false;
       return (primary.query as (...a: unknown[]) => Promise<unknown>)(...args);
     }
   }) as pg.Pool["query"];

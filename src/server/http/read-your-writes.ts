@@ -59,7 +59,9 @@ export function registerReadYourWrites(app: FastifyInstance): void {
     },
   });
   app.addHook("onSend", async (request, reply, payload) => {
-    if (SAFE_METHODS.has(request.method) || !key) return payload;
+    // NOTE: refused requests (4xx: a bad origin, a limit, a failed check) changed nothing a replica serves, and
+    // must not cost a query each.
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400 || !key) return payload;
     // NOTE: after the handler, so its commit is in the position; a failed lookup means the primary is away, and
     // then nothing was written either.
     const lsn = await database.walPosition!().catch(() => undefined);
