@@ -83,7 +83,10 @@ describe.skipIf(!PG_BIN)(
         published: true,
         publishedAt: new Date(),
       });
-      await until("the replica has the story", async () => (await newest()).includes("Before the storm"));
+      // On the replica itself, and the probe has seen it caught up (a list could come from the primary before).
+      const onReplica = "select 1 from stories where title = 'Before the storm'";
+      await until("the replica has the story", async () => (await replicaAdmin.query(onReplica)).rowCount === 1);
+      await until("the replica in use", () => replica().up && replica().lagMs === 0);
 
       // Replay paused: the primary goes on, the replica stays where it is.
       await replicaAdmin.query("select pg_wal_replay_pause()");
