@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { createAiDriver } from "./ai/driver";
 import { createPayments } from "./billing/create-payments";
 import type { Database } from "./db/client";
+import { registerReplicaMetrics } from "./db/replica-metrics";
 import type { Config } from "./env";
 import { createEventBus } from "./events/bus";
 import { createWakeSignal } from "./email-notifications/wake";
@@ -27,6 +28,7 @@ export async function createDeps(config: Config, database: Database, options: De
     (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createDevOutbox(options.log));
   const metrics = createMetrics(database.pool);
   metrics.sources.emailQueue = () => pendingEmailCount(database.db);
+  if (database.replicas) registerReplicaMetrics(metrics.registry, database.replicas);
   return {
     config,
     database,
