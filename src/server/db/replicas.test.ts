@@ -157,7 +157,7 @@ describe.skipIf(!PG_BIN)(
         publishedAt: new Date(),
       });
       const down = sql`select count(*)::int as n from stories where title = 'While the replica was down'`;
-      expect((await handed.execute(down)).rows).toEqual([{ n: 1 }]);
+      expect(((await handed.execute(down)) as unknown as { rows: unknown[] }).rows).toEqual([{ n: 1 }]);
       expect(replica().up).toBe(false);
       const lists = await Promise.all(Array.from({ length: 6 }, () => newest()));
       expect(lists.every((titles) => titles.includes("While the replica was down"))).toBe(true);
