@@ -25,7 +25,7 @@ export interface ReplicaOptions {
 }
 
 export interface ReplicaState {
-  /** Host and port only: the URL's password stays out of /readyz and logs. */
+  /** Host and port only: the URL's password stays out of /metrics and logs. */
   name: string;
   up: boolean;
   /** How far behind the primary it was at the last probe (ms, to the probe's precision), when up. */
@@ -170,12 +170,12 @@ function openReplica(url: string, primary: pg.Pool, options: ReplicaOptions): Re
   // Reads only: a read that finds the replica away is asked of the primary (the same statement, nothing written).
   const query = (async (...args: Parameters<pg.Pool["query"]>) => {
     try {
-      return await (pool.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      return await Reflect.apply(pool.query, pool, args);
     } catch (error) {
       const conflict = (error as { code?: string }).code === RECOVERY_CONFLICT;
       if (!conflict && !isAway(error)) throw error;
       if (!conflict) replica.up = false;
-      return (primary.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      return await Reflect.apply(primary.query, primary, args);
     }
   }) as pg.Pool["query"];
   // NOTE: drizzle calls pool.query for each statement, and pool.connect only for a transaction (none on reads).
