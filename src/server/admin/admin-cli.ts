@@ -25,7 +25,9 @@ async function run(): Promise<number> {
   const osUser = safeUser();
   let answer: AdminAnswer | undefined;
   if (config.DATABASE_URL) {
-    const database = await openDatabase({ kind: "postgres", url: config.DATABASE_URL, poolSize: 1 });
+    // NOTE: the migrations' session lock on the direct connection when DATABASE_URL is a pooler (decision 0065).
+    const directUrl = config.DATABASE_LISTEN_URL;
+    const database = await openDatabase({ kind: "postgres", url: config.DATABASE_URL, directUrl, poolSize: 1 });
     try {
       answer = await runAdminCommand(database.db, command, commandLineActor(osUser), new Date());
     } finally {

@@ -14,7 +14,13 @@ async function run(): Promise<number> {
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = config.DATABASE_URL
-      ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL, poolSize: 1 })
+      ? await openDatabase({
+          kind: "postgres",
+          url: config.DATABASE_URL,
+          // The migrations' session lock on the direct connection when DATABASE_URL is a pooler (decision 0065).
+          directUrl: config.DATABASE_LISTEN_URL,
+          poolSize: 1,
+        })
       : await openDatabase({ kind: "pglite", dataDir: config.DATA_DIR });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
