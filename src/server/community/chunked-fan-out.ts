@@ -48,6 +48,10 @@ export async function fanOutInChunks(db: Db, audience: Audience, options: ChunkO
       eventId === undefined
         ? await chunkOf(db, after)
         : await db.transaction(async (tx) => {
+            // NOTE: a chunk's commit need not wait for the disk: lost in a crash, it is lost with the progress it
+            // recorded (the log keeps their order), and the event's row, committed with the change, runs it again.
+            // The delivery's last statement (deleting the row) commits as usual.
+            await tx.execute(sql`set local synchronous_commit = off`);
             // NOTE: the lock makes a second delivery of the same event wait for this chunk, then read its progress.
             const [row] = await tx
               .select({ progress: outboxEvents.progress })
