@@ -14,7 +14,8 @@ import { createDeps } from "../src/server/deps";
 import { loadConfig } from "../src/server/env";
 import { createDevOutbox } from "../src/server/mail/mailer";
 import type { Summary } from "./lib/fanout-load";
-import { benchFanOut, DEFAULT_CHUNKS } from "./lib/notify-fanout";
+import { FAN_OUT_CHUNKS } from "../src/server/community/chunked-fan-out";
+import { benchFanOut } from "./lib/notify-fanout";
 import { formatInt, printTable } from "./lib/table";
 
 const { values } = parseArgs({
@@ -62,7 +63,7 @@ const { seed } = result;
 console.log(
   `seeded ${formatInt(seed.subscribers)} subscribers in ${formatInt(seed.seedMs)} ms; each chapter reaches ` +
     `${formatInt(seed.expected.notifications)} (${formatInt(seed.expected.pending)} by email); ` +
-    `chunks of ${DEFAULT_CHUNKS.chunkSize}, ${DEFAULT_CHUNKS.pauseMs} ms apart unless named`,
+    `chunks of ${FAN_OUT_CHUNKS[database.kind].chunkSize}, ${FAN_OUT_CHUNKS[database.kind].pauseMs} ms apart unless named`,
 );
 const readCells = (r: { reads: Record<string, Summary> }) =>
   ["story", "notifications", "discover"].map((k) => `${r.reads[k]!.p99.toFixed(1)} (${r.reads[k]!.n})`);

@@ -4,7 +4,7 @@
 // outbox row being gone, and checked: every recipient once, every email queued. Then a fan-out that dies half way
 // and its resume by the drain, and optionally deliveries of the same code with other chunk sizes and pauses.
 import type { FastifyInstance } from "fastify";
-import { FAN_OUT_CHUNK, FAN_OUT_PAUSE_MS } from "../../src/server/community/chunked-fan-out";
+import { type ChunkSetting, FAN_OUT_CHUNKS } from "../../src/server/community/chunked-fan-out";
 import { fanOutNotifications } from "../../src/server/community/pending-fan-outs";
 import type { Db } from "../../src/server/db/client";
 import { deliverRecorded, drainOutbox, OWN_RUN_GRACE_MS, recordEvent } from "../../src/server/events/outbox";
@@ -18,11 +18,6 @@ import {
   outboxEmpty,
   seedFanOut,
 } from "./fanout-seed";
-
-export interface ChunkSetting {
-  chunkSize: number;
-  pauseMs: number;
-}
 
 export interface FanOutBenchOptions {
   /** The real app (buildApp) on `db`; its email worker is not started, so queued email stays queued. */
@@ -128,16 +123,18 @@ export async function benchFanOut(options: FanOutBenchOptions): Promise<FanOutBe
     result.rounds.push({ name: `chapter ${chapter} (through the app)`, written: await check(chapter), ...round });
   }
 
-  // A delivery that dies after half its chunks, resumed a minute later by the drain: the time to finish, and the
+  // A delivery (with the app's chunk settings) that dies after half its chunks, resumed a minute later by the drain: the time to finish, and the
   // rows the resume wrote (the rest, not all again).
   chapter += 1;
   const event = { name: "chapters.published" as const, storyId: seed.storyId, chapters: [chapter] };
   const crashed = await recordEvent(db, event, new Date());
-  const half = Math.max(1, Math.ceil(subscribers / FAN_OUT_CHUNK / 2));
+  const chunks = FAN_OUT_CHUNKS[app.deps.database.kind];
+  const half = Math.max(1, Math.ceil(subscribers / chunks.chunkSize / 2));
   const died = new Error("the process died");
   let written = 0;
   const before = await loaded(async () => {
     const dying = fanOutNotifications(db, crashed, {
+      ...chunks,
       afterChunk: (k) => {
         if (k === half) throw died;
       },
@@ -152,7 +149,8 @@ export async function benchFanOut(options: FanOutBenchOptions): Promise<FanOutBe
   result.rounds.push({ name: `chapter ${chapter}: dies after chunk ${half}`, written, ...before });
   let drained = { ran: 0, written: 0 };
   const resumed = await loaded(async () => {
-    drained = await drainOutbox(db, new Date(Date.now() + OWN_RUN_GRACE_MS + 1000), fanOutNotifications);
+    const later = new Date(Date.now() + OWN_RUN_GRACE_MS + 1000);
+    drained = await drainOutbox(db, later, (d, r) => fanOutNotifications(d, r, chunks));
   });
   const rows = await check(chapter);
   if (drained.ran !== 1 || drained.written !== rows - written) {
@@ -169,5 +167,3 @@ export async function benchFanOut(options: FanOutBenchOptions): Promise<FanOutBe
   }
   return result;
 }
-
-export const DEFAULT_CHUNKS: ChunkSetting = { chunkSize: FAN_OUT_CHUNK, pauseMs: FAN_OUT_PAUSE_MS };

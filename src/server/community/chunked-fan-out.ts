@@ -5,14 +5,25 @@
 // event take turns instead of both doing every chunk. The per-recipient key (ON CONFLICT DO NOTHING) stays the last
 // guard against a duplicate. Between chunks the loop pauses, so the saves and reads queued behind it go first.
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Database, Db } from "../db/client";
 import { outboxEvents } from "../db/schema/outbox";
 import { insertNotifications } from "./notification-rows";
 
-/** Recipients per chunk (docs/decisions/0066-fan-out-in-chunks.md has the measurements). */
-export const FAN_OUT_CHUNK = 1000;
-/** The pause between two chunks. */
-export const FAN_OUT_PAUSE_MS = 5;
+/** Recipients per chunk and the pause after each (docs/decisions/0066-fan-out-in-chunks.md has the measurements). */
+export interface ChunkSetting {
+  chunkSize: number;
+  pauseMs: number;
+}
+
+/**
+ * Per database. PostgreSQL: a save or read runs beside a chunk, on another connection and core. PGlite runs the
+ * process's queries one at a time, so each query of a save may wait for a whole chunk: smaller chunks, longer pauses.
+ */
+export const FAN_OUT_CHUNKS: Record<Database["kind"], ChunkSetting> = {
+  postgres: { chunkSize: 1000, pauseMs: 5 },
+  pglite: { chunkSize: 250, pauseMs: 20 },
+};
+const FAN_OUT_CHUNK = FAN_OUT_CHUNKS.postgres.chunkSize;
 
 export interface ChunkOptions {
   /** The outbox event that records how far the fan-out got; without one the progress lives in this call only. */
@@ -39,7 +50,7 @@ interface ChunkResult {
 
 /** Fans `audience` out chunk by chunk; answers how many notifications this call inserted. */
 export async function fanOutInChunks(db: Db, audience: Audience, options: ChunkOptions = {}): Promise<number> {
-  const { eventId, chunkSize = FAN_OUT_CHUNK, pauseMs = FAN_OUT_PAUSE_MS, afterChunk } = options;
+  const { eventId, chunkSize = FAN_OUT_CHUNK, pauseMs = FAN_OUT_CHUNKS.postgres.pauseMs, afterChunk } = options;
   const chunkOf = (run: Db, after: number) => writeChunk(run, audience, after, chunkSize);
   let written = 0;
   let after = 0;

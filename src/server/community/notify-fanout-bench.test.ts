@@ -6,7 +6,7 @@ import { benchFanOut } from "../../../bench/lib/notify-fanout";
 import { describeEachDb } from "../test/app";
 
 describeEachDb("the notification fan-out bench, small", (ctx) => {
-  it("fans 1,500 subscribers out in two chunks through the app, and resumes one that died after chunk 1", async () => {
+  it("fans 1,500 subscribers out in chunks through the app, and resumes one that died half way", async () => {
     const result = await benchFanOut({
       app: ctx().app,
       db: ctx().database.db,
@@ -24,7 +24,7 @@ describeEachDb("the notification fan-out bench, small", (ctx) => {
     expect(pending).toBeLessThan(notifications);
     const [app, died, resumed, swept] = result.rounds;
     expect(app).toMatchObject({ name: "chapter 2 (through the app)", written: notifications });
-    expect(died!.name).toBe("chapter 3: dies after chunk 1");
+    expect(died!.name).toMatch(/^chapter 3: dies after chunk \d+$/);
     expect(died!.written).toBeGreaterThan(0);
     expect(died!.written + resumed!.written).toBe(notifications);
     expect(swept).toMatchObject({ name: "chapter 4: chunks of 400, 0 ms pause", written: notifications });
