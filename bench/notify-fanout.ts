@@ -4,7 +4,8 @@
 // app stack in this process (inject). Prints the load alone, each round under load, and the save that published.
 //   createdb -h 127.0.0.1 -U postgres fanout_bench
 //   npx tsx bench/notify-fanout.ts --database-url postgres://postgres@127.0.0.1:5432/fanout_bench
-//   [--subscribers 100000] [--rounds 3] [--alone-seconds 5] [--sweep 250:5,1000:0,1000:5,4000:5]
+//   [--subscribers 100000] [--rounds 3] [--alone-seconds 5] [--sweep 250:5,1000:0,1000:5,4000:5] [--no-controls]
+// After each round the same load runs alone for as long (at most 15 s), a control at the machine's load of the moment.
 // The database must be a scratch one (the bench adds its users and stories and leaves them).
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     "alone-seconds": { type: "string", default: "5" },
     sweep: { type: "string", default: "" },
+    "no-controls": { type: "boolean", default: false },
   },
 });
 const url = values["database-url"];
@@ -58,6 +60,7 @@ const result = await benchFanOut({
   rounds: Number(values.rounds),
   aloneMs: Number(values["alone-seconds"]) * 1000,
   sweep,
+  controls: !values["no-controls"],
 });
 const { seed } = result;
 console.log(
@@ -69,10 +72,39 @@ const readCells = (r: { reads: Record<string, Summary> }) =>
   ["story", "notifications", "discover"].map((k) => `${r.reads[k]!.p99.toFixed(1)} (${r.reads[k]!.n})`);
 const cells = (s: Summary) => [formatInt(s.n), s.p50.toFixed(1), s.p99.toFixed(1), s.max.toFixed(1)];
 printTable(
-  ["phase", "ms", "written", "saves", "save p50", "save p99", "save max", "reads", "read p50", "read p99", "read max"],
   [
-    ["saves and reads alone", "", "", ...cells(result.alone.save), ...cells(result.alone.read)],
-    ...result.rounds.map((r) => [r.name, formatInt(r.ms), formatInt(r.written), ...cells(r.save), ...cells(r.read)]),
+    "phase",
+    "ms",
+    "written",
+    "chunks",
+    "gap p50",
+    "gap max",
+    "saves",
+    "save p50",
+    "save p99",
+    "save max",
+    "reads",
+    "read p50",
+    "read p99",
+    "read max",
+  ],
+  [
+    ["saves and reads alone", "", "", "", "", "", ...cells(result.alone.save), ...cells(result.alone.read)],
+    ...result.rounds.flatMap((r) => [
+      [
+        r.name,
+        formatInt(r.ms),
+        formatInt(r.written),
+        formatInt(r.chunks.n),
+        r.chunks.gapP50.toFixed(1),
+        r.chunks.gapMax.toFixed(1),
+        ...cells(r.save),
+        ...cells(r.read),
+      ],
+      ...(r.after
+        ? [["  then alone as long", "", "", "", "", "", ...cells(r.after.save), ...cells(r.after.read)]]
+        : []),
+    ]),
   ],
 );
 printTable(

@@ -141,6 +141,22 @@ export async function chapterNotifications(db: Db, storyId: number, chapter: num
   return rowsOf<{ rows: number; recipients: number; pending: number }>(result)[0]!;
 }
 
+/**
+ * The chunks a chapter's fan-out committed, from its rows: a row's created_at is its transaction's start, so each
+ * chunk has one. The gap from one chunk's start to the next is the chunk's time plus the pause.
+ */
+export async function chapterChunks(db: Db, storyId: number, chapter: number) {
+  const result = await db.execute(sql`
+    with starts as (select distinct created_at as t from notifications
+        where dedupe_key = ${`chapter:${storyId}:${chapter}`}),
+      gaps as (select extract(epoch from t - lag(t) over (order by t)) * 1000 as ms from starts)
+    select (select count(*) from starts)::int as n,
+      coalesce(percentile_cont(0.5) within group (order by ms), 0)::float8 as "gapP50",
+      coalesce(max(ms), 0)::float8 as "gapMax"
+    from gaps where ms is not null`);
+  return rowsOf<{ n: number; gapP50: number; gapMax: number }>(result)[0]!;
+}
+
 /** Whether the story's chapters.published events are all delivered (their outbox rows gone). */
 export async function outboxEmpty(db: Db, storyId: number): Promise<boolean> {
   const result = await db.execute(sql`select count(*)::int as n from outbox_events

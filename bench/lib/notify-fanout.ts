@@ -12,6 +12,7 @@ import { type Sample, startLoad, type Summary, summarize } from "./fanout-load";
 import {
   analyze,
   call,
+  chapterChunks,
   chapterNotifications,
   chaptersHtml,
   type FanOutSeed,
@@ -34,6 +35,8 @@ export interface FanOutBenchOptions {
   gapMs?: number;
   /** A fan-out slower than this fails the bench. */
   timeoutMs?: number;
+  /** After each round, the load alone for as long (a control measured at the machine's load of the moment). */
+  controls?: boolean;
 }
 
 export interface RoundResult {
@@ -45,11 +48,21 @@ export interface RoundResult {
   read: Summary;
   /** Each kind of read apart. */
   reads: Record<ReadKind, Summary>;
+  /** The chunks committed (from the rows' transaction times) and the time from one's start to the next's. */
+  chunks: { n: number; gapP50: number; gapMax: number };
+  /** The same load alone for as long (at most 15 s) right after the round: its own control. */
+  after?: Latencies;
+}
+
+interface Latencies {
+  save: Summary;
+  read: Summary;
+  reads: Record<ReadKind, Summary>;
 }
 
 export interface FanOutBenchResult {
   seed: FanOutSeed;
-  alone: Omit<RoundResult, "name" | "ms" | "written">;
+  alone: Latencies;
   rounds: RoundResult[];
   /** The save that published each chapter (its fan-out runs after the answer). */
   publishSaveMs: number[];
@@ -57,7 +70,7 @@ export interface FanOutBenchResult {
 
 type ReadKind = "story" | "notifications" | "discover";
 const READ_KINDS: ReadKind[] = ["story", "notifications", "discover"];
-const summaries = (samples: Sample[]) => ({
+const summaries = (samples: Sample[]): Latencies => ({
   save: summarize(samples, "save"),
   read: summarize(samples, "read"),
   reads: Object.fromEntries(READ_KINDS.map((k) => [k, summarize(samples, `read:${k}`)])) as Record<ReadKind, Summary>,
@@ -67,6 +80,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function benchFanOut(options: FanOutBenchOptions): Promise<FanOutBenchResult> {
   const { app, db, subscribers, rounds = 3, aloneMs = 5000, sweep = [], gapMs = 20, timeoutMs = 120_000 } = options;
+  const controls = options.controls ?? true;
   const seed = await seedFanOut(app, db, subscribers);
   /** Runs `run` under the load; answers its time and the load's latencies meanwhile. */
   const loaded = async (run: () => Promise<unknown>) => {
@@ -80,7 +94,13 @@ export async function benchFanOut(options: FanOutBenchOptions): Promise<FanOutBe
     const samples = await load.stop();
     if (outcome) throw outcome.error;
     await analyze(db, "notifications");
-    return { ms, ...summaries(samples) };
+    return { ms, ...summaries(samples), ...(controls ? { after: await alone(Math.min(ms, 15_000)) } : {}) };
+  };
+  /** The load alone for `ms`. */
+  const alone = async (ms: number) => {
+    const load = startLoad(app, seed, gapMs);
+    await sleep(ms);
+    return summaries(await load.stop());
   };
   const waitDelivered = async () => {
     const deadline = performance.now() + timeoutMs;
@@ -89,22 +109,19 @@ export async function benchFanOut(options: FanOutBenchOptions): Promise<FanOutBe
       await sleep(25);
     }
   };
-  /** Every recipient of `chapter` once, every email queued; answers the rows. */
+  /** Every recipient of `chapter` once, every email queued; answers the rows and the chunks. */
   const check = async (chapter: number) => {
     const got = await chapterNotifications(db, seed.storyId, chapter);
     const want = seed.expected;
     if (got.rows !== want.notifications || got.recipients !== got.rows || got.pending !== want.pending) {
       throw new Error(`chapter ${chapter}: wrote ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
     }
-    return got.rows;
+    return { written: got.rows, chunks: await chapterChunks(db, seed.storyId, chapter) };
   };
 
-  const alone = startLoad(app, seed, gapMs);
-  await sleep(aloneMs);
-  const aloneSamples = await alone.stop();
   const result: FanOutBenchResult = {
     seed,
-    alone: summaries(aloneSamples),
+    alone: await alone(aloneMs),
     rounds: [],
     publishSaveMs: [],
   };
@@ -120,21 +137,21 @@ export async function benchFanOut(options: FanOutBenchOptions): Promise<FanOutBe
       result.publishSaveMs.push(performance.now() - started);
       await waitDelivered();
     });
-    result.rounds.push({ name: `chapter ${chapter} (through the app)`, written: await check(chapter), ...round });
+    result.rounds.push({ name: `chapter ${chapter} (through the app)`, ...(await check(chapter)), ...round });
   }
 
-  // A delivery (with the app's chunk settings) that dies after half its chunks, resumed a minute later by the drain: the time to finish, and the
-  // rows the resume wrote (the rest, not all again).
+  // A delivery (with the app's chunk settings) that dies after half its chunks, resumed a minute later by the
+  // drain: the time to finish, and the rows the resume wrote (the rest, not all again).
   chapter += 1;
   const event = { name: "chapters.published" as const, storyId: seed.storyId, chapters: [chapter] };
   const crashed = await recordEvent(db, event, new Date());
-  const chunks = FAN_OUT_CHUNKS[app.deps.database.kind];
-  const half = Math.max(1, Math.ceil(subscribers / chunks.chunkSize / 2));
+  const appChunks = FAN_OUT_CHUNKS[app.deps.database.kind];
+  const half = Math.max(1, Math.ceil(subscribers / appChunks.chunkSize / 2));
   const died = new Error("the process died");
   let written = 0;
   const before = await loaded(async () => {
     const dying = fanOutNotifications(db, crashed, {
-      ...chunks,
+      ...appChunks,
       afterChunk: (k) => {
         if (k === half) throw died;
       },
@@ -146,24 +163,31 @@ export async function benchFanOut(options: FanOutBenchOptions): Promise<FanOutBe
       )
       .then((got) => got.rows);
   });
-  result.rounds.push({ name: `chapter ${chapter}: dies after chunk ${half}`, written, ...before });
+  const halfChunks = await chapterChunks(db, seed.storyId, chapter);
+  result.rounds.push({ name: `chapter ${chapter}: dies after chunk ${half}`, written, chunks: halfChunks, ...before });
   let drained = { ran: 0, written: 0 };
   const resumed = await loaded(async () => {
     const later = new Date(Date.now() + OWN_RUN_GRACE_MS + 1000);
-    drained = await drainOutbox(db, later, (d, r) => fanOutNotifications(d, r, chunks));
+    drained = await drainOutbox(db, later, (d, r) => fanOutNotifications(d, r, appChunks));
   });
-  const rows = await check(chapter);
+  const { written: rows, chunks } = await check(chapter);
   if (drained.ran !== 1 || drained.written !== rows - written) {
     throw new Error(`the resume wrote ${drained.written} of ${rows}, ${written} before the crash`);
   }
-  result.rounds.push({ name: `chapter ${chapter}: resumed by the drain`, written: drained.written, ...resumed });
+  const resumedChunks = { ...chunks, n: chunks.n - halfChunks.n };
+  result.rounds.push({
+    name: `chapter ${chapter}: resumed by the drain`,
+    written: drained.written,
+    ...resumed,
+    chunks: resumedChunks,
+  });
 
   for (const setting of sweep) {
     chapter += 1;
     const recorded = await recordEvent(db, { ...event, chapters: [chapter] }, new Date());
     const round = await loaded(() => deliverRecorded(db, recorded, (d, r) => fanOutNotifications(d, r, setting)));
     const name = `chapter ${chapter}: chunks of ${setting.chunkSize}, ${setting.pauseMs} ms pause`;
-    result.rounds.push({ name, written: await check(chapter), ...round });
+    result.rounds.push({ name, ...(await check(chapter)), ...round });
   }
   return result;
 }
