@@ -1,7 +1,7 @@
 // A fan-out to a crowd (a story's subscribers, an author's followers: 100,000 for a popular writer) in chunks of
 // recipients taken in user-id order (keyset). Each chunk is one INSERT … SELECT, and when the fan-out is an outbox
 // event, the event's row records the last recipient reached in the same transaction, under a row lock: a fan-out that
-// stopped (a crash, a failed chunk, an instance shut down) resumes after it, and two instances delivering the same
+// stopped (the process died, a chunk failed) resumes after it, and two instances delivering the same
 // event take turns instead of both doing every chunk. The per-recipient key (ON CONFLICT DO NOTHING) stays the last
 // guard against a duplicate. Between chunks the loop pauses, so the saves and reads queued behind it go first.
 import { eq, type SQL, sql } from "drizzle-orm";
