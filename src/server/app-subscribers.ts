@@ -3,6 +3,7 @@
 // event needs to know none of these.
 import type { FastifyInstance } from "fastify";
 import { refreshStoryMemory } from "./ai/memory";
+import { FAN_OUT_CHUNKS } from "./community/chunked-fan-out";
 import { fanOutNotifications } from "./community/pending-fan-outs";
 import { notifyComment } from "./community/notify";
 import { invalidateAuthorPremiumViews } from "./reading/author-premium";
@@ -34,7 +35,10 @@ export function registerSubscribers(app: FastifyInstance, events: EventBus): voi
     for (const one of recorded) {
       if (!one) continue;
       app.background.run(app.log, `${one.event.name} notifications`, async () => {
-        if ((await deliverRecorded(db(), one, fanOutNotifications)) > 0) deps.emailWake.notify();
+        const chunks = FAN_OUT_CHUNKS[deps.database.kind];
+        if ((await deliverRecorded(db(), one, (d, r) => fanOutNotifications(d, r, chunks))) > 0) {
+          deps.emailWake.notify();
+        }
       });
     }
   };

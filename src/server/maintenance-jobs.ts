@@ -8,6 +8,7 @@ import { removeObjectsWithoutImage, removeUnusedImages } from "./images/remove-u
 import { recomputeFeaturedScores } from "./reading/featured-score";
 import { pruneReadSalts } from "./reading-stats/read-salts";
 import { recordMissingChapters } from "./chapters/sync-chapters";
+import { FAN_OUT_CHUNKS } from "./community/chunked-fan-out";
 import { fanOutNotifications } from "./community/pending-fan-outs";
 import { drainOutbox } from "./events/outbox";
 import { countUncountedStories } from "./stories/count-story-words";
@@ -76,7 +77,8 @@ export function maintenanceJobs(
       name: "drain-outbox",
       everyMs: MINUTE_MS,
       run: async () => {
-        const swept = await drainOutbox(db, deps.now(), fanOutNotifications);
+        const chunks = FAN_OUT_CHUNKS[deps.database.kind];
+        const swept = await drainOutbox(db, deps.now(), (d, r) => fanOutNotifications(d, r, chunks));
         if (swept.written > 0) deps.emailWake?.notify();
         return swept;
       },

@@ -1,69 +1,37 @@
-// The one place notifications are made. Every kind is one INSERT … SELECT: the recipients are chosen, their settings
-// applied (off: no row; by email with a verified address: email_state 'pending'), and each row is keyed by the event
-// (`dedupe_key`, unique per user), so a fan-out that runs twice — two instances, a retry — inserts each row once
-// (ON CONFLICT DO NOTHING). A story's subscribers are fanned out in the database, never loaded into the process.
+// The one place notifications are made. Every kind is one INSERT … SELECT (notification-rows.ts): the recipients
+// are chosen, their settings applied (off: no row; by email with a verified address: email_state 'pending'), and each
+// row is keyed by the event (`dedupe_key`, unique per user), so a fan-out that runs twice — two instances, a retry —
+// inserts each row once (ON CONFLICT DO NOTHING). A story's subscribers and an author's followers are fanned out in
+// the database in chunks (chunked-fan-out.ts), never loaded into the process.
 import { type SQL, sql } from "drizzle-orm";
 import { LIKE_MILESTONES } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
-import { DEFAULT_CHANNELS } from "./settings";
+import { type ChunkOptions, fanOutInChunks } from "./chunked-fan-out";
+import { affectedRows, insertNotifications } from "./notification-rows";
 
-/** The default channels as SQL, for rows whose type comes from the source. */
-const defaultChannel = sql.join(
-  [
-    sql`case r.type`,
-    ...Object.entries(DEFAULT_CHANNELS).map(([type, channel]) => sql`when ${type} then ${channel}`),
-    sql`end`,
-  ],
-  sql` `,
-);
-
-/**
- * Inserts one notification per row of `source`, which selects (user_id, type, actor_id, story_id, comment_id,
- * chapter_number, milestone, dedupe_key). Rows for the actor themselves, for a story the recipient may not read
- * (unpublished; mature for a free reader who did not write it), and for users who turned the type off are left out.
- * Answers how many rows were inserted.
- */
+/** Inserts the notifications of an event with one or two recipients; answers how many rows were inserted. */
 async function fanOut(db: Db, source: SQL): Promise<number> {
-  const channel = sql`coalesce(ns.channel, ${defaultChannel})`;
-  const result = await db.execute(sql`
-    insert into notifications
-      (user_id, type, actor_id, story_id, comment_id, chapter_number, milestone, dedupe_key, email_state)
-    select r.user_id, r.type, r.actor_id, r.story_id, r.comment_id, r.chapter_number, r.milestone, r.dedupe_key,
-      case when ${channel} = 'email' and u.email_verified then 'pending' else 'none' end
-    from (${source}) as r(user_id, type, actor_id, story_id, comment_id, chapter_number, milestone, dedupe_key)
-    join users u on u.id = r.user_id
-    left join stories st on st.id = r.story_id
-    left join notification_settings ns on ns.user_id = r.user_id and ns.type = r.type
-    where ${channel} <> 'off'
-      and r.user_id is distinct from r.actor_id
-      -- Nobody hears from someone they block or mute.
-      and not exists (select 1 from user_blocks hb where hb.user_id = r.user_id and hb.other_id = r.actor_id)
-      and (r.story_id is null
-        or (st.published and (st.rating = 'general' or u.is_premium or st.author_id = r.user_id)))
-    on conflict (user_id, dedupe_key) do nothing`);
-  return affectedRows(result);
-}
-
-/** pg answers rowCount, PGlite affectedRows. */
-function affectedRows(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? 0;
+  return affectedRows(await db.execute(insertNotifications(source)));
 }
 
 /** Recipients as of an event run late (by the sweep): a follow or subscription made after it is left out. */
 const madeBy = (column: SQL, asOf: Date | undefined) =>
   asOf ? sql`and ${column} <= ${asOf.toISOString()}::timestamptz` : sql``;
 
+export interface CrowdOptions extends ChunkOptions {
+  /** The recipients at that time only (an outbox event delivered late). */
+  asOf?: Date;
+}
+
 /**
- * New chapters of a story: one notification per subscriber and chapter. Called by the chapter engine after the save
- * that first published `chapterNumbers` has committed (or in the background); safe to call again. `asOf`: the
- * subscribers at that time only.
+ * New chapters of a story: one notification per subscriber and chapter, in chunks of subscribers. Called once the
+ * save that first published `chapterNumbers` has committed (the outbox event's delivery); safe to call again.
  */
 export async function notifyNewChapters(
   db: Db,
   storyId: number,
   chapterNumbers: readonly number[],
-  asOf?: Date,
+  options: CrowdOptions = {},
 ): Promise<number> {
   const numbers = chapterNumbers.filter((n) => Number.isSafeInteger(n) && n > 0);
   if (numbers.length === 0) return 0;
@@ -71,26 +39,39 @@ export async function notifyNewChapters(
     numbers.map((n) => sql`${n}`),
     sql`, `,
   );
-  return fanOut(
+  return fanOutInChunks(
     db,
-    sql`select ss.user_id, 'new_chapter', s.author_id, s.id, null::int, c.n, null::int, 'chapter:' || s.id || ':' || c.n
-      from story_subscriptions ss
-      join stories s on s.id = ss.story_id
-      cross join unnest(array[${list}]::int[]) as c(n)
-      where ss.story_id = ${storyId} ${madeBy(sql`ss.created_at`, asOf)}`,
+    {
+      recipients: (after, limit) =>
+        sql`select ss.user_id from story_subscriptions ss
+          where ss.story_id = ${storyId} and ss.user_id > ${after} ${madeBy(sql`ss.created_at`, options.asOf)}
+          order by ss.user_id limit ${limit}`,
+      rows: sql`select c.user_id, 'new_chapter', s.author_id, s.id, null::int, n.n, null::int,
+          'chapter:' || s.id || ':' || n.n
+        from chunk c cross join stories s cross join unnest(array[${list}]::int[]) as n(n)
+        where s.id = ${storyId}`,
+    },
+    options,
   );
 }
 
 /**
- * A story published for the first time: one notification per follower of its author (a re-publish adds none).
- * `asOf`: the followers at that time only.
+ * A story published for the first time: one notification per follower of its author (a re-publish adds none), in
+ * chunks of followers.
  */
-export async function notifyNewStory(db: Db, storyId: number, asOf?: Date): Promise<number> {
-  return fanOut(
+export async function notifyNewStory(db: Db, storyId: number, options: CrowdOptions = {}): Promise<number> {
+  return fanOutInChunks(
     db,
-    sql`select f.follower_id, 'new_story', s.author_id, s.id, null::int, null::int, null::int, 'story:' || s.id
-      from stories s join follows f on f.author_id = s.author_id
-      where s.id = ${storyId} ${madeBy(sql`f.created_at`, asOf)}`,
+    {
+      recipients: (after, limit) =>
+        sql`select f.follower_id from follows f
+          where f.author_id = (select author_id from stories where id = ${storyId}) and f.follower_id > ${after}
+            ${madeBy(sql`f.created_at`, options.asOf)}
+          order by f.follower_id limit ${limit}`,
+      rows: sql`select c.user_id, 'new_story', s.author_id, s.id, null::int, null::int, null::int, 'story:' || s.id
+        from chunk c cross join stories s where s.id = ${storyId}`,
+    },
+    options,
   );
 }
 

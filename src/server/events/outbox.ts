@@ -20,8 +20,11 @@ export interface RecordedEvent {
   recordedAt?: Date;
 }
 
-/** Delivers one durable event; answers how many rows (notifications) it wrote. Must be safe to run twice. */
-export type OutboxDelivery = (db: Db, event: OutboxEvent, asOf: Date | undefined) => Promise<number>;
+/**
+ * Delivers one durable event; answers how many rows (notifications) it wrote. Must be safe to run twice, and to run
+ * after a delivery that stopped half way (a long one records its progress on the event's row, `recorded.id`).
+ */
+export type OutboxDelivery = (db: Db, recorded: RecordedEvent) => Promise<number>;
 
 /** Records `event` in the outbox; call inside the transaction that makes the change. */
 export async function recordEvent(tx: Db, event: OutboxEvent, now: Date): Promise<RecordedEvent> {
@@ -34,7 +37,7 @@ export async function recordEvent(tx: Db, event: OutboxEvent, now: Date): Promis
 
 /** Delivers a recorded event and then deletes its row (a failure keeps the row for the drain). */
 export async function deliverRecorded(db: Db, recorded: RecordedEvent, deliver: OutboxDelivery): Promise<number> {
-  const written = await deliver(db, recorded.event, recorded.recordedAt);
+  const written = await deliver(db, recorded);
   await db.delete(outboxEvents).where(eq(outboxEvents.id, recorded.id));
   return written;
 }

@@ -20,8 +20,8 @@ export const follows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.authorId] }),
-    // The follower count and the fan-out of a new story read an author's followers.
-    index("follows_author_idx").on(t.authorId),
+    // The follower count, and the fan-out of a new story, which pages an author's followers by id (keyset).
+    index("follows_author_follower_idx").on(t.authorId, t.followerId),
     check("follows_not_self_check", sql`${t.followerId} <> ${t.authorId}`),
   ],
 );
@@ -36,7 +36,11 @@ export const storySubscriptions = pgTable(
       .references(() => stories.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.storyId] }), index("story_subscriptions_story_idx").on(t.storyId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.storyId] }),
+    // The fan-out of new chapters pages a story's subscribers by id (keyset).
+    index("story_subscriptions_story_user_idx").on(t.storyId, t.userId),
+  ],
 );
 
 /**

@@ -20,6 +20,11 @@ export const outboxEvents = pgTable(
     /** Before this the drain leaves the row alone: the request's own delivery has a minute, a claimed one five. */
     runAfter: timestamp("run_after", { withTimezone: true, mode: "date" }).notNull(),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * How far a fan-out delivered in chunks got: the last recipient (user id) it reached, advanced in the transaction
+     * that wrote the chunk; null before the first chunk. A delivery that stopped resumes after it (community/notify.ts).
+     */
+    progress: integer("progress"),
     createdAt: createdAt(),
   },
   (t) => [index("outbox_events_run_after_idx").on(t.runAfter)],

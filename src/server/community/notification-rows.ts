@@ -1,0 +1,50 @@
+// The one INSERT every notification kind goes through: the recipients' settings, blocks, standing and access applied
+// to the rows a source selects, each row keyed by its event so a second run inserts nothing (notify.ts).
+import { type SQL, sql } from "drizzle-orm";
+import { DEFAULT_CHANNELS } from "./settings";
+
+/** The columns a source selects, in order. */
+const SOURCE_COLUMNS = sql`r(user_id, type, actor_id, story_id, comment_id, chapter_number, milestone, dedupe_key)`;
+
+/** The default channels as SQL, for rows whose type comes from the source. */
+const defaultChannel = sql.join(
+  [
+    sql`case r.type`,
+    ...Object.entries(DEFAULT_CHANNELS).map(([type, channel]) => sql`when ${type} then ${channel}`),
+    sql`end`,
+  ],
+  sql` `,
+);
+
+/**
+ * The statement that inserts one notification per row of `source`, which selects (user_id, type, actor_id, story_id,
+ * comment_id, chapter_number, milestone, dedupe_key). Left out: rows for the actor themselves, for someone who blocks
+ * or mutes the actor, for an account suspended or banned now (it cannot sign in to read them), for a story the
+ * recipient may not read (unpublished; mature for a free reader who did not write it), and for users who turned the
+ * type off. By email with a verified address: email_state 'pending' (the email worker's queue, batched per user).
+ */
+export function insertNotifications(source: SQL): SQL {
+  const channel = sql`coalesce(ns.channel, ${defaultChannel})`;
+  return sql`
+    insert into notifications
+      (user_id, type, actor_id, story_id, comment_id, chapter_number, milestone, dedupe_key, email_state)
+    select r.user_id, r.type, r.actor_id, r.story_id, r.comment_id, r.chapter_number, r.milestone, r.dedupe_key,
+      case when ${channel} = 'email' and u.email_verified then 'pending' else 'none' end
+    from (${source}) as ${SOURCE_COLUMNS}
+    join users u on u.id = r.user_id
+    left join stories st on st.id = r.story_id
+    left join notification_settings ns on ns.user_id = r.user_id and ns.type = r.type
+    where ${channel} <> 'off'
+      and r.user_id is distinct from r.actor_id
+      and not exists (select 1 from user_blocks hb where hb.user_id = r.user_id and hb.other_id = r.actor_id)
+      and not (u.suspended_until is not null and u.suspended_until > now())
+      and (r.story_id is null
+        or (st.published and (st.rating = 'general' or u.is_premium or st.author_id = r.user_id)))
+    on conflict (user_id, dedupe_key) do nothing`;
+}
+
+/** pg answers rowCount, PGlite affectedRows. */
+export function affectedRows(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}
