@@ -147,7 +147,11 @@ async function main(): Promise<void> {
     } satisfies AppServerOptions);
     const base = `http://127.0.0.1:${app.ready.port}`;
     const { cookies, storyId } = await signUpWriter(base, app);
-    const allPages = { dashboard: "/dashboard", discover: "/dashboard/discover", editor: `/dashboard/story/${storyId}` };
+    const allPages = {
+      dashboard: "/dashboard",
+      discover: "/dashboard/discover",
+      editor: `/dashboard/story/${storyId}`,
+    };
     const wanted = new Set(values.pages.split(","));
     const pages = Object.fromEntries(Object.entries(allPages).filter(([page]) => wanted.has(page)));
     const started = await startChromium(values.chrome, profileDir);

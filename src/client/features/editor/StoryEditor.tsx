@@ -63,6 +63,10 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const [unpublishOpen, setUnpublishOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const publishShown = useOpenedOnce(publishOpen);
+  const unpublishShown = useOpenedOnce(unpublishOpen);
+  const feedbackShown = useOpenedOnce(feedbackOpen);
+  const historyShown = useOpenedOnce(historyOpen);
   const unseenFeedback = useUnseenFeedback(story.id);
   const saverRef = useRef<StorySaver | null>(null);
 
@@ -237,28 +241,44 @@ export function StoryEditor({ story }: { story: StoryView }) {
       </aside>
       <FocusAnnouncer text={focus.announcement} />
       <ConflictDialog conflict={conflict} onTakeTheirs={takeTheirs} onKeepMine={() => void saver.keepMine()} />
-      <PublishDialog
-        open={publishOpen}
-        onOpenChange={setPublishOpen}
-        initial={{
-          title,
-          description: story.description ?? "",
-          coverImage: story.coverImage,
-          tags: story.tags ?? [],
-          markedMature: story.markedMature,
-          tagging: taggingFrom(story),
-        }}
-        pending={flow.publishing || status === "saving"}
-        onSubmit={flow.publishWith}
-      />
-      <UnpublishDialog
-        open={unpublishOpen}
-        onOpenChange={setUnpublishOpen}
-        pending={flow.unpublishing}
-        onConfirm={flow.unpublishNow}
-      />
-      <FeedbackPanel storyId={String(story.id)} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
-      <HistoryDialog storyId={story.id} open={historyOpen} onOpenChange={setHistoryOpen} onRestore={restoreVersion} />
+      {/* The dialogs are drawn once first opened (then kept, for their closing animation): less to build at start. */}
+      {publishShown ? (
+        <PublishDialog
+          open={publishOpen}
+          onOpenChange={setPublishOpen}
+          initial={{
+            title,
+            description: story.description ?? "",
+            coverImage: story.coverImage,
+            tags: story.tags ?? [],
+            markedMature: story.markedMature,
+            tagging: taggingFrom(story),
+          }}
+          pending={flow.publishing || status === "saving"}
+          onSubmit={flow.publishWith}
+        />
+      ) : null}
+      {unpublishShown ? (
+        <UnpublishDialog
+          open={unpublishOpen}
+          onOpenChange={setUnpublishOpen}
+          pending={flow.unpublishing}
+          onConfirm={flow.unpublishNow}
+        />
+      ) : null}
+      {feedbackShown ? (
+        <FeedbackPanel storyId={String(story.id)} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      ) : null}
+      {historyShown ? (
+        <HistoryDialog storyId={story.id} open={historyOpen} onOpenChange={setHistoryOpen} onRestore={restoreVersion} />
+      ) : null}
     </div>
   );
+}
+
+/** True from the first time `open` is true on. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }

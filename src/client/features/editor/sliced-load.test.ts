@@ -46,7 +46,8 @@ const SAMPLES: Record<string, string> = {
     '<div class="generated-content" data-model="m" data-generated-at="2026-01-01T00:00:00Z"><p>Marin wrote this.</p></div>' +
     "<p>tab:    four spaces   kept</p><h3>End</h3>",
   // Inline content and list items at the top level are wrapped by the parser: never cut next to them.
-  loose: "text at the top<p>a</p><strong>bold</strong> and <em>more</em><p>b</p><li>stray item</li><li>another</li><p>c</p>",
+  loose:
+    "text at the top<p>a</p><strong>bold</strong> and <em>more</em><p>b</p><li>stray item</li><li>another</li><p>c</p>",
   "ends with a heading": "<p>a</p><h2>b</h2><p>c</p><hr>",
   empty: "",
 };
