@@ -236,7 +236,9 @@ export function StoryEditor({ story }: { story: StoryView }) {
           </button>
         ) : null}
         <div className="min-h-0 flex-1">
-          <AssistantPane story={story} bridge={bridge} />
+          {/* NOTE: no bridge until the whole text is in: Marin neither follows each slice (a render of the pane per
+              slice) nor writes into a half-loaded story. */}
+          <AssistantPane story={story} bridge={loading ? null : bridge} />
         </div>
       </aside>
       <FocusAnnouncer text={focus.announcement} />

@@ -7,8 +7,8 @@ import { type Editor, elementFromString } from "@tiptap/core";
 import { DOMParser as ProseMirrorParser } from "@tiptap/pm/model";
 import { EDITOR_PARSE_OPTIONS } from "./extensions";
 
-/** About 20 ms of work per slice on a throttled phone (5 ms here). */
-export const SLICE_CHARS = 4_000;
+/** About 10 ms of work per slice on a throttled phone (2–3 ms here). */
+export const SLICE_CHARS = 2_000;
 
 // NOTE: only elements that always stand alone as blocks: a cut before inline content (or a list item) would let the
 // parser wrap each side in a paragraph (or a list) of its own.
