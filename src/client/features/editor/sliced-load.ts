@@ -54,27 +54,35 @@ export function loadInSlices(editor: Editor, html: string, done: () => void, opt
   const parser = ProseMirrorParser.fromSchema(editor.schema);
   let stopped = false;
   let index = 0;
-  const step = () => {
-    if (stopped || editor.isDestroyed) return;
-    const [from, to] = ranges[index]!;
+  const put = (from: number | undefined, to: number | undefined, first: boolean) => {
     const part = parser.parse(body, { ...EDITOR_PARSE_OPTIONS, from, to }).content;
     const { tr } = editor.state;
-    if (index === 0) tr.replaceWith(0, tr.doc.content.size, part);
+    if (first) tr.replaceWith(0, tr.doc.content.size, part);
     else tr.insert(tr.doc.content.size, part);
     tr.setMeta("addToHistory", false).setMeta("preventUpdate", true).setMeta("skipTrailingNode", true);
     editor.view.dispatch(tr);
+  };
+  // The whole text in one go: an empty story (what parsing nothing gives), or a slice that failed.
+  const whole = () => {
+    put(undefined, undefined, true);
+    done();
+  };
+  const step = () => {
+    if (stopped || editor.isDestroyed) return;
+    try {
+      const [from, to] = ranges[index]!;
+      put(from, to, index === 0);
+    } catch (error) {
+      console.error("Loading the story in slices failed; loading it whole", error);
+      whole();
+      return;
+    }
     index++;
     if (index < ranges.length) later(step);
     else done();
   };
-  // An empty story: the editor's empty document is what parsing nothing gives.
-  if (ranges.length === 0) {
-    const { tr } = editor.state;
-    const empty = parser.parse(body, EDITOR_PARSE_OPTIONS).content;
-    tr.replaceWith(0, tr.doc.content.size, empty).setMeta("addToHistory", false).setMeta("preventUpdate", true);
-    editor.view.dispatch(tr);
-    done();
-  } else step();
+  if (ranges.length === 0) whole();
+  else step();
   return () => {
     stopped = true;
   };
