@@ -2,6 +2,7 @@
 // signed up, verified and signed in through the API, with a 5,000-word story; each page loaded once first, so its
 // JavaScript is in the browser's cache (Lighthouse's storage reset is off to keep it, and the session cookie).
 //   npm run build && npx tsx bench/lighthouse-app.ts [--runs 5] [--words 5000] [--stories 1000] [--reports dir]
+//     [--pages editor] [--cpu-prof dir]
 // Pages: the dashboard (/dashboard), Discover (/dashboard/discover) and the editor of that story
 // (/dashboard/story/{id}). Prints each run and, per page, the medians. See bench/README.md.
 import type { ChildProcess } from "node:child_process";
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     stories: { type: "string", default: "1000" },
     chrome: { type: "string", default: "/usr/bin/chromium" },
     reports: { type: "string" },
+    /** Only these pages, comma-separated (dashboard,discover,editor); all three by default. */
+    pages: { type: "string", default: "dashboard,discover,editor" },
     /** Also writes DIR/{page}.cpuprofile: the page's main thread over one cached, unthrottled reload. */
     "cpu-prof": { type: "string" },
   },
@@ -144,7 +147,13 @@ async function main(): Promise<void> {
     } satisfies AppServerOptions);
     const base = `http://127.0.0.1:${app.ready.port}`;
     const { cookies, storyId } = await signUpWriter(base, app);
-    const pages = { dashboard: "/dashboard", discover: "/dashboard/discover", editor: `/dashboard/story/${storyId}` };
+    const allPages = {
+      dashboard: "/dashboard",
+      discover: "/dashboard/discover",
+      editor: `/dashboard/story/${storyId}`,
+    };
+    const wanted = new Set(values.pages.split(","));
+    const pages = Object.fromEntries(Object.entries(allPages).filter(([page]) => wanted.has(page)));
     const started = await startChromium(values.chrome, profileDir);
     chromium = started.process;
     // The profile signs in and loads each page once: its scripts and styles are then in the HTTP cache.

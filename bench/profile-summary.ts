@@ -1,8 +1,9 @@
 // Summarizes a V8 CPU profile (bench/run.ts --cpu-prof DIR writes one per case):
-//   npx tsx bench/profile-summary.ts DIR/read-10.cpuprofile [--top 25] [--match read-counter]
+//   npx tsx bench/profile-summary.ts DIR/read-10.cpuprofile [--top 25] [--match read-counter] [--tasks 5]
 // Prints the functions with the most self time and the most total time (their callees included), as shares of
 // the profile's busy time (idle, GC and "(program)" listed apart), and with --match the total time of the
-// functions whose file or name contains that text (each sample counted once).
+// functions whose file or name contains that text (each sample counted once). --tasks N: the N longest stretches of
+// busy samples with no idle sample between them (a browser's long tasks, roughly), each with its busiest callees.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
@@ -19,7 +20,11 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: "string", default: "25" }, match: { type: "string", multiple: true } },
+  options: {
+    top: { type: "string", default: "25" },
+    match: { type: "string", multiple: true },
+    tasks: { type: "string", default: "0" },
+  },
 });
 const file = positionals[0];
 if (!file) throw new Error("usage: profile-summary.ts FILE.cpuprofile [--top N] [--match TEXT]");
@@ -86,3 +91,38 @@ for (const [title, map] of [
   }
 }
 for (const [m, us] of matched) console.log(`\n--match ${m}: ${ms(us)} ${pct(us)} of busy time`);
+
+/** Busy stretches: runs of samples that are not "(idle)", with the total time of the functions inside each. */
+function longestStretches(count: number): void {
+  const stretches: { start: number; us: number; total: Map<string, number> }[] = [];
+  let current: (typeof stretches)[number] | null = null;
+  let clock = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    clock += dt;
+    const node = byId.get(id)!;
+    if (node.callFrame.functionName === "(idle)") {
+      current = null;
+      return;
+    }
+    if (!current) {
+      current = { start: clock, us: 0, total: new Map() };
+      stretches.push(current);
+    }
+    current.us += dt;
+    const seen = new Set<string>();
+    for (let n: ProfileNode | undefined = node; n; n = byId.get(parent.get(n.id) ?? -1)) {
+      const l = label(n);
+      if (seen.has(l) || SPECIAL.has(n.callFrame.functionName)) continue;
+      seen.add(l);
+      current.total.set(l, (current.total.get(l) ?? 0) + dt);
+    }
+  });
+  console.log(`\nlongest busy stretches (of ${stretches.length}):`);
+  for (const s of [...stretches].sort((a, b) => b.us - a.us).slice(0, count)) {
+    console.log(`  ${ms(s.us)} at ${ms(s.start)}`);
+    const inner = [...s.total].sort((a, b) => b[1] - a[1]).slice(0, top);
+    for (const [name, us] of inner) console.log(`      ${ms(us)}  ${name}`);
+  }
+}
+if (Number(values.tasks) > 0) longestStretches(Number(values.tasks));

@@ -52,6 +52,9 @@ test("a long story shows its text before the editor is ready, in place, at 1280 
 
     release();
     const editor = page.getByRole("textbox", { name: "Story content" });
+    // The story goes into the editor a slice at a time (decision 0060): the editor is found only once it holds it all.
+    await editor.waitFor();
+    expect(await editor.locator("p").count()).toBe(400);
     await expect(editor.getByText("Paragraph 1: the lighthouse keeper")).toBeVisible();
     await expect(preview).toHaveCount(0);
     // The editor's text starts exactly where the preview drew it: nothing jumps as it becomes editable.

@@ -1,5 +1,5 @@
 // Every route of the app (shared/routes.ts). Pages load lazily; the landing page ships with start.tsx.
-import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
+import { type ReactNode, Suspense, startTransition, useCallback, useEffect, useState } from "react";
 import { Route, Switch } from "wouter";
 import { ROUTES } from "../shared/routes";
 import { FullPageSpinner } from "./components/ui/spinner";
@@ -73,7 +73,9 @@ function EditorRoute({ id }: { id: string }) {
     if (!previewShown) return;
     let live = true;
     // A chunk that failed to load is rendered anyway, so its error reaches the page as any page's would.
-    const ready = () => live && setEditorReady(true);
+    // NOTE: a transition, so React renders the editor's page in slices of a few milliseconds while the preview stays
+    // on screen, instead of one long task (decision 0060).
+    const ready = () => live && startTransition(() => setEditorReady(true));
     EditorPage.preload().then(ready, ready);
     return () => {
       live = false;

@@ -18,8 +18,11 @@ import "./editor.css";
 
 const nothing = () => {};
 
-/** About the first few screens of text: the preview is gone before anyone scrolls further. */
-const PREVIEW_CHARS = 30_000;
+/**
+ * More than a tall screen holds: the preview is gone before anyone scrolls, and the editor's first slice
+ * (sliced-load.ts) replaces it with about as much. Drawing 30,000 characters cost the phone a long task (0060).
+ */
+const PREVIEW_CHARS = 8_000;
 
 /** The stored HTML's start, cut after a paragraph (the browser closes any wrapper left open). */
 export function previewHtml(html: string): string {

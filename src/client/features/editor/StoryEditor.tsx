@@ -1,7 +1,8 @@
 // The editor page's body: the writing pane (title, actions, formatting, TipTap) beside the assistant pane.
 import { useQueryClient } from "@tanstack/react-query";
+import type { Node as PmNode } from "@tiptap/pm/model";
 import { EditorContent, getHTMLFromFragment, useEditor } from "@tiptap/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import type { StoryView } from "../../../shared/schemas/story";
@@ -23,6 +24,7 @@ import { EDITOR_PARSE_OPTIONS, editorExtensions } from "./extensions";
 import { FocusAnnouncer, FocusBar, FocusButton } from "./FocusMode";
 import { FormattingToolbar } from "./FormattingToolbar";
 import { SaveStatusBadge } from "./SaveStatusBadge";
+import { loadInSlices } from "./sliced-load";
 import { useFocusMode } from "./use-focus-mode";
 import { copyText, normalizeEditorHtml } from "./html-text";
 import type { Draft, StorySaver } from "./story-saver";
@@ -61,34 +63,53 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const [unpublishOpen, setUnpublishOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const publishShown = useOpenedOnce(publishOpen);
+  const unpublishShown = useOpenedOnce(unpublishOpen);
+  const feedbackShown = useOpenedOnce(feedbackOpen);
+  const historyShown = useOpenedOnce(historyOpen);
   const unseenFeedback = useUnseenFeedback(story.id);
   const saverRef = useRef<StorySaver | null>(null);
 
   // NOTE: created once; later story answers (after saves) must not reset what the writer is typing.
   const [extensions] = useState(editorExtensions);
   const [initialContent] = useState(story.content);
+  // The stored text goes in a slice per task (sliced-load.ts, decision 0060); until it is all in, the editor is
+  // read-only and the whole page inert and hidden from assistive technology, as the preview before it was.
+  const [loading, setLoading] = useState(true);
+  const loadedDocRef = useRef<PmNode | null>(null);
   const editor = useEditor({
     extensions,
-    content: initialContent,
+    editable: !loading,
     parseOptions: EDITOR_PARSE_OPTIONS,
     editorProps: {
       attributes: { class: "story-prose", "aria-label": "Story content", "aria-multiline": "true", role: "textbox" },
     },
     onUpdate: () => saverRef.current?.changed(),
   });
+  // NOTE: a layout effect, so the first slice is in before the first paint: the text never blinks out.
+  useLayoutEffect(
+    () =>
+      loadInSlices(editor, initialContent, () => {
+        loadedDocRef.current = editor.state.doc;
+        editor.setEditable(true, false);
+        setLoading(false);
+      }),
+    [editor, initialContent],
+  );
   const editorRef = useRef(editor);
   editorRef.current = editor;
   const read = useCallback(
     (): Draft => ({ title: titleRef.current, content: normalizeEditorHtml(editorRef.current.getHTML()) }),
     [],
   );
-  // The document as loaded (ProseMirror documents are immutable), serialized only when the saver first compares.
-  const [loadedDoc] = useState(() => editor.state.doc);
-  const loadedContent = useCallback(
-    () => normalizeEditorHtml(getHTMLFromFragment(loadedDoc.content, loadedDoc.type.schema)),
-    [loadedDoc],
-  );
-  const { saver, status, conflict } = useStorySaver(story, read, loadedContent);
+  // The document as loaded (ProseMirror documents are immutable), serialized only when the saver first compares,
+  // which it does only once the whole text is in.
+  const loadedContent = useCallback(() => {
+    const doc = loadedDocRef.current ?? editorRef.current.state.doc;
+    return normalizeEditorHtml(getHTMLFromFragment(doc.content, doc.type.schema));
+  }, []);
+  const isLoaded = useCallback(() => loadedDocRef.current !== null, []);
+  const { saver, status, conflict } = useStorySaver(story, read, loadedContent, isLoaded);
   saverRef.current = saver;
   const bridge = useAiInsertion(editor, saver);
   const restoreVersion = useRestoreIntoEditor(story.id, editor, saver, () => setHistoryOpen(false));
@@ -155,7 +176,12 @@ export function StoryEditor({ story }: { story: StoryView }) {
   const editorHidden = showAssistant && narrow;
 
   return (
-    <div className="flex h-dvh min-h-0 w-full overflow-hidden bg-white">
+    <div
+      className="flex h-dvh min-h-0 w-full overflow-hidden bg-white"
+      inert={loading || undefined}
+      aria-hidden={loading || undefined}
+      aria-busy={loading || undefined}
+    >
       <section
         aria-label="Story editor"
         className={editorHidden ? "hidden" : "flex min-w-0 flex-col"}
@@ -210,33 +236,51 @@ export function StoryEditor({ story }: { story: StoryView }) {
           </button>
         ) : null}
         <div className="min-h-0 flex-1">
-          <AssistantPane story={story} bridge={bridge} />
+          {/* NOTE: no bridge until the whole text is in: Marin neither follows each slice (a render of the pane per
+              slice) nor writes into a half-loaded story. */}
+          <AssistantPane story={story} bridge={loading ? null : bridge} />
         </div>
       </aside>
       <FocusAnnouncer text={focus.announcement} />
       <ConflictDialog conflict={conflict} onTakeTheirs={takeTheirs} onKeepMine={() => void saver.keepMine()} />
-      <PublishDialog
-        open={publishOpen}
-        onOpenChange={setPublishOpen}
-        initial={{
-          title,
-          description: story.description ?? "",
-          coverImage: story.coverImage,
-          tags: story.tags ?? [],
-          markedMature: story.markedMature,
-          tagging: taggingFrom(story),
-        }}
-        pending={flow.publishing || status === "saving"}
-        onSubmit={flow.publishWith}
-      />
-      <UnpublishDialog
-        open={unpublishOpen}
-        onOpenChange={setUnpublishOpen}
-        pending={flow.unpublishing}
-        onConfirm={flow.unpublishNow}
-      />
-      <FeedbackPanel storyId={String(story.id)} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
-      <HistoryDialog storyId={story.id} open={historyOpen} onOpenChange={setHistoryOpen} onRestore={restoreVersion} />
+      {/* The dialogs are drawn once first opened (then kept, for their closing animation): less to build at start. */}
+      {publishShown ? (
+        <PublishDialog
+          open={publishOpen}
+          onOpenChange={setPublishOpen}
+          initial={{
+            title,
+            description: story.description ?? "",
+            coverImage: story.coverImage,
+            tags: story.tags ?? [],
+            markedMature: story.markedMature,
+            tagging: taggingFrom(story),
+          }}
+          pending={flow.publishing || status === "saving"}
+          onSubmit={flow.publishWith}
+        />
+      ) : null}
+      {unpublishShown ? (
+        <UnpublishDialog
+          open={unpublishOpen}
+          onOpenChange={setUnpublishOpen}
+          pending={flow.unpublishing}
+          onConfirm={flow.unpublishNow}
+        />
+      ) : null}
+      {feedbackShown ? (
+        <FeedbackPanel storyId={String(story.id)} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      ) : null}
+      {historyShown ? (
+        <HistoryDialog storyId={story.id} open={historyOpen} onOpenChange={setHistoryOpen} onRestore={restoreVersion} />
+      ) : null}
     </div>
   );
+}
+
+/** True from the first time `open` is true on. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }

@@ -7,7 +7,7 @@ function storyView(version: number, draft: Draft): StoryView {
   return { id: 1, version, ...draft } as StoryView;
 }
 
-function setup(start: Draft = { title: "Tale", content: "<p>a</p>" }) {
+function setup(start: Draft = { title: "Tale", content: "<p>a</p>" }, loaded?: () => boolean) {
   const draft = { ...start };
   const sent: StoryUpdate[] = [];
   const pending: Array<{ resolve: (v: StoryView) => void; reject: (e: unknown) => void }> = [];
@@ -31,6 +31,7 @@ function setup(start: Draft = { title: "Tale", content: "<p>a</p>" }) {
     onConflict: (c) => conflicts.push(c),
     onError: (e) => errors.push(e),
     autosaveMs: 2500,
+    loaded,
   });
   /** Answers the oldest pending PATCH as the server would. */
   const answer = async (version: number) => {
@@ -181,5 +182,25 @@ describe("StorySaver", () => {
     await vi.advanceTimersByTimeAsync(2500);
     expect(t.sent).toEqual([]);
     expect(t.saver.status).toBe("saved");
+  });
+
+  it("while the editor is still filling in the story, never reads, compares or sends its half-loaded text", async () => {
+    let loaded = false;
+    const t = setup({ title: "Tale", content: "<p>a</p><p>b</p>" }, () => loaded);
+    // The editor holds the first slice only: to the server that would be the second paragraph deleted.
+    t.draft.content = "<p>a</p>";
+    expect(t.saver.isDirty()).toBe(false);
+    expect(await t.saver.save()).toBe(true);
+    t.saver.changed();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(t.sent).toEqual([]);
+    expect(t.reads.count).toBe(0);
+    expect(t.saver.status).toBe("saved");
+    // Loaded: what the writer types from now on is saved as usual.
+    loaded = true;
+    t.draft.content = "<p>a</p><p>b</p><p>c</p>";
+    t.saver.changed();
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(t.sent).toEqual([{ version: 1, title: "Tale", content: "<p>a</p><p>b</p><p>c</p>" }]);
   });
 });

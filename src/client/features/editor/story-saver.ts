@@ -28,6 +28,11 @@ export interface SaverOptions {
   onConflict: (conflict: Conflict | null) => void;
   onError: (error: unknown) => void;
   autosaveMs: number;
+  /**
+   * False while the editor is still filling in the stored text (sliced-load.ts): nothing can have been typed yet,
+   * and the half-loaded document must never be compared or sent. True when left out.
+   */
+  loaded?: () => boolean;
 }
 
 export function isStaleVersion(error: unknown): error is ApiError {
@@ -50,13 +55,19 @@ export class StorySaver {
     this.saved = options.saved;
   }
 
+  private loading(): boolean {
+    return this.options.loaded ? !this.options.loaded() : false;
+  }
+
   isDirty(): boolean {
+    if (this.loading()) return false;
     const draft = this.options.read();
     return draft.title !== this.saved.title || draft.content !== this.saved.content;
   }
 
   /** Whether a save would carry anything: a blank or invalid title alone cannot be sent. */
   private hasSendable(): boolean {
+    if (this.loading()) return false;
     const draft = this.options.read();
     return (
       draft.content !== this.saved.content || (draft.title !== this.saved.title && this.options.titleValid(draft.title))

@@ -13,9 +13,15 @@ const titleValid = (title: string) => StoryTitle.safeParse(title).success;
 
 /**
  * `initialContent` serializes the text as the editor first held it; it runs when the first save or leave check
- * compares, not while the page opens (60 ms for a 100,000-word story, decision 0047).
+ * compares, not while the page opens (60 ms for a 100,000-word story, decision 0047). `loaded` is false while the
+ * editor is still filling in the stored text (decision 0060): until then nothing is compared or sent.
  */
-export function useStorySaver(story: StoryView, read: () => Draft, initialContent: () => string) {
+export function useStorySaver(
+  story: StoryView,
+  read: () => Draft,
+  initialContent: () => string,
+  loaded?: () => boolean,
+) {
   const update = useUpdateStory(story.id);
   const sendRef = useRef(update.mutateAsync);
   sendRef.current = update.mutateAsync;
@@ -35,6 +41,7 @@ export function useStorySaver(story: StoryView, read: () => Draft, initialConten
       onError: (error) =>
         toast({ title: "Failed to save story", description: errorMessage(error), variant: "destructive" }),
       autosaveMs: AUTOSAVE_MS,
+      loaded,
     });
   }
   const saver = saverRef.current;
