@@ -21,6 +21,10 @@ export interface SmtpPeer {
   waitFor(to: string, predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** From now on, wait this long before accepting each message (a slow mail server); 0 for none. */
   slowDown(ms: number): void;
+  /** From now on, keep each message unaccepted until `release()` (a mail server that has not answered yet). */
+  hold(): void;
+  /** Accepts the held messages and stops holding. */
+  release(): void;
   /** Refuse the next `count` messages with a temporary failure (451). */
   refuse(count: number): void;
   close(): Promise<void>;
@@ -30,6 +34,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   let delayMs = 0;
   let refusals = 0;
+  let held: Promise<void> | undefined;
+  let releaseHeld = () => {};
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -44,6 +50,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       simpleParser(stream)
         .then(async (parsed) => {
           if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          if (held) await held;
           messages.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -85,6 +92,15 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     },
     slowDown(ms) {
       delayMs = ms;
+    },
+    hold() {
+      held ??= new Promise<void>((resolve) => {
+        releaseHeld = resolve;
+      });
+    },
+    release() {
+      held = undefined;
+      releaseHeld();
     },
     refuse(count) {
       refusals = count;
