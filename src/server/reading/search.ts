@@ -35,10 +35,13 @@ const vector = sql`(setweight(to_tsvector('simple', ${stories.title}), 'A') || s
 const title = sql`lower(${stories.title})`;
 const tagText = sql`lower(coalesce(${stories.searchTags}, ''))`;
 
+// NOTE: a story not yet rated by the backfill (search_text null, rate-stories.ts) is not searched, as before.
+const rated = sql`${stories.searchText} is not null`;
+
 /** Full-text match of `q` (every word, the last as a prefix), answered by stories_search_rank_idx. */
 export function searchMatch(q: string | undefined): SQL | undefined {
   const tsquery = searchQuery(q);
-  return tsquery ? sql`${vector} @@ to_tsquery('simple', ${tsquery})` : undefined;
+  return tsquery ? sql`${vector} @@ to_tsquery('simple', ${tsquery}) and ${rated}` : undefined;
 }
 
 /** True when `q` has a word to search for. */
@@ -61,7 +64,7 @@ export function rankedCandidates(q: string): SQL {
   const rank = sql`(ts_rank_cd(${vector}, ${all}) + word_similarity(${phrase}, ${title})
     + 0.5 * word_similarity(${phrase}, ${tagText})
     + 0.3 * (select word_similarity(${phrase}, lower(${users.username})) from ${users} where ${users.id} = ${stories.authorId}))::float8`;
-  return sql`(select ${stories.id} as id, ${rank} as rank from ${stories} where ${stories.id} in (
+  return sql`(select ${stories.id} as id, ${rank} as rank from ${stories} where ${rated} and ${stories.id} in (
     ${branch(sql`${vector} @@ to_tsquery('simple', ${searchQuery(q, "A")})`)}
     union ${branch(sql`${vector} @@ to_tsquery('simple', ${searchQuery(q, "AB")})`)}
     union ${branch(sql`${vector} @@ ${all}`)}
