@@ -27,7 +27,9 @@ export function searchWords(q: string | undefined): string[] {
 export function searchQuery(q: string | undefined, weights = ""): string | undefined {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*${weights}` : `${w}${weights ? `:${weights}` : ""}`)).join(" & ");
+  return words
+    .map((w, i) => (i === words.length - 1 ? `${w}:*${weights}` : `${w}${weights ? `:${weights}` : ""}`))
+    .join(" & ");
 }
 
 // NOTE: exactly the expressions of stories_search_rank_idx, stories_title_trgm_idx and stories_tags_trgm_idx.

@@ -94,9 +94,7 @@ export const stories = pgTable(
         sql`(setweight(to_tsvector('simple', ${t.title}), 'A') || setweight(to_tsvector('simple', coalesce(${t.searchTags}, '')), 'B') || setweight(to_tsvector('simple', coalesce(${t.searchText}, '')), 'D'))`,
       )
       .where(sql`${t.published}`),
-    index("stories_title_trgm_idx")
-      .using("gin", sql`lower(${t.title}) gin_trgm_ops`)
-      .where(sql`${t.published}`),
+    index("stories_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`).where(sql`${t.published}`),
     index("stories_tags_trgm_idx")
       .using("gin", sql`lower(coalesce(${t.searchTags}, '')) gin_trgm_ops`)
       .where(sql`${t.published}`),
