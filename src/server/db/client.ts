@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -165,6 +166,8 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
     // NOTE: the database lives in DATA_DIR/pglite; the lock sits beside it, where PGlite never touches it.
     const client = new PGlite(dataDir ? join(dataDir, "pglite") : undefined, {
       loadDataDir: template,
+      // Search's typo tolerance (reading/search.ts, migration 0023).
+      extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
     await client.waitReady;

@@ -14,6 +14,8 @@ const Cursor = z.discriminatedUnion("k", [
   // Issue 17's orders: most recently updated, most liked, most bookmarked, longest.
   z.object({ k: z.literal("updated"), t: z.string().max(64), i: z.number().int() }),
   z.object({ k: z.enum(["likes", "bookmarks", "words"]), n: z.number().int(), i: z.number().int() }),
+  // Ranked search (reading/search.ts): rank, then id.
+  z.object({ k: z.literal("relevance"), r: z.number(), i: z.number().int() }),
 ]);
 export type Cursor = z.infer<typeof Cursor>;
 

@@ -16,11 +16,12 @@ import { notHiddenFrom } from "../safety/blocks";
 import type { UserRow } from "../types";
 import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
 import { affinity, candidates, type Profile } from "./for-you";
+import { rankedSearch, searchable, searchMatch } from "./search";
+
+export { searchQuery } from "./search";
 
 /** Discover shows the start of a description (the reader has all of it), so a page of 4 stays under 4 KB. */
 export const ITEM_DESCRIPTION_CHARS = 240;
-/** Search reads at most this many words of `q`. */
-const QUERY_WORDS = 8;
 
 export interface DiscoverPage {
   items: PublishedStoryItem[];
@@ -34,29 +35,13 @@ export function includesMature(user: UserRow | null, nsfw: DiscoverQuery["nsfw"]
   return Boolean(user?.isPremium) && (nsfw === "1" || nsfw === "true");
 }
 
-/**
- * Search as you type: every word must match, the last one as a prefix. Words are letters and digits only, so the
- * text handed to to_tsquery has no operators of the user's.
- */
-export function searchQuery(q: string | undefined): string | undefined {
-  const words =
-    (q ?? "")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, QUERY_WORDS) ?? [];
-  if (words.length === 0) return undefined;
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
-}
-
 function filters(query: DiscoverQuery, mature: boolean): SQL[] {
   const where: SQL[] = [eq(stories.published, true), storyNotModerated()];
   // NOTE: written as the partial index stories_published_general_idx is (published and rating = 'general').
   if (!mature) where.push(sql`${stories.rating} = 'general'`);
-  const tsquery = searchQuery(query.q);
-  // NOTE: exactly stories_search_idx's expression, so the GIN index answers it.
-  if (tsquery) {
-    where.push(sql`to_tsvector('simple', coalesce(${stories.searchText}, '')) @@ to_tsquery('simple', ${tsquery})`);
-  }
+  // Ranked search (sort=relevance) matches through its candidates (search.ts); the other orders filter by the words.
+  const match = query.sort === "relevance" ? undefined : searchMatch(query.q);
+  if (match) where.push(match);
   if (query.fandom) where.push(sql`${stories.fandoms} @> ${JSON.stringify([query.fandom])}::jsonb`);
   where.push(...tagFilters(query));
   return where;
@@ -165,6 +150,12 @@ async function pageRows(
   // A signed-in viewer who blocks or mutes someone: one anti-join leaves those authors' stories out.
   const hidden = hideFor === undefined ? [] : [notHiddenFrom(hideFor, stories.authorId)];
   const where = () => [...filters(query, mature), ...hidden];
+  if (query.sort === "relevance" && query.q && searchable(query.q)) {
+    if (cursor && cursor.k !== "relevance") throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
+    const ranked = rankedSearch(query.q, cursor);
+    const rows = await selectPage(db, { ...ranked, where: [...where(), ...ranked.after] }, limit);
+    return rows.map((row) => ({ row, after: { k: "relevance", r: Number(row.score), i: row.id } }));
+  }
   if (!profile) {
     const sort = query.sort;
     if (sort === "updated") {

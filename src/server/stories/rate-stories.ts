@@ -1,11 +1,14 @@
-// Backfills the rating and search text of stories stored before they were derived on write (search_text is null),
+// Backfills the rating and search text of stories stored before they were derived on write (search_text or
+// search_tags is null),
 // in batches, in the background. Every write derives its own (story-rating.ts), so later runs find nothing.
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { derivedStoryColumns } from "./story-rating";
 import { tagNames } from "./story-queries";
 import { yieldToRequests } from "../db/yield";
+
+const unrated = or(isNull(stories.searchText), isNull(stories.searchTags));
 
 /** Rates every story without search text, `batchSize` rows at a time, and answers how many it stored. */
 export async function rateUnratedStories(db: Db, { batchSize = 100 }: { batchSize?: number } = {}): Promise<number> {
@@ -26,7 +29,7 @@ export async function rateUnratedStories(db: Db, { batchSize = 100 }: { batchSiz
         tags: tagNames,
       })
       .from(stories)
-      .where(and(isNull(stories.searchText), gt(stories.id, afterId)))
+      .where(and(unrated, gt(stories.id, afterId)))
       .orderBy(asc(stories.id))
       .limit(batchSize);
     if (batch.length === 0) return done;
@@ -36,7 +39,7 @@ export async function rateUnratedStories(db: Db, { batchSize = 100 }: { batchSiz
       const stored = await db
         .update(stories)
         .set(derivedStoryColumns(row, row.tags))
-        .where(and(eq(stories.id, row.id), eq(stories.version, row.version), isNull(stories.searchText)))
+        .where(and(eq(stories.id, row.id), eq(stories.version, row.version), unrated))
         .returning({ id: stories.id });
       done += stored.length;
     }

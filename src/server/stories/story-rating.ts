@@ -25,6 +25,8 @@ export interface DerivedInput extends RatingInput {
 export interface DerivedColumns {
   rating: Rating;
   searchText: string;
+  /** The tag names and fandoms alone (search ranks them above the text). */
+  searchTags: string;
 }
 
 const stringList = (value: unknown): string[] =>
@@ -64,5 +66,9 @@ export function storySearchText(
 
 /** The columns a write must store with the story's new state (`tags`: its tags after the write). */
 export function derivedStoryColumns(story: DerivedInput, tags: readonly string[]): DerivedColumns {
-  return { rating: rateStory(story), searchText: storySearchText(story, tags) };
+  const searchTags = [...tags, ...fandomList(story.fandoms)]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join("\n");
+  return { rating: rateStory(story), searchText: storySearchText(story, tags), searchTags };
 }

@@ -22,7 +22,17 @@ export const COMMENT_LIMITS = { min: 1, max: 5000, pageSize: 20 } as const;
 /** Replies are drawn nested this many levels deep (the top-level comment is level 1); deeper ones sit in the last. */
 export const COMMENT_DRAWN_LEVELS = 3;
 
-export const DiscoverSort = z.enum(["new", "featured", "for-you", "updated", "likes", "bookmarks", "words"]);
+export const DiscoverSort = z.enum([
+  "new",
+  "featured",
+  "for-you",
+  "updated",
+  "likes",
+  "bookmarks",
+  "words",
+  // Search results by relevance (with `q`; without it, as Featured).
+  "relevance",
+]);
 export type DiscoverSort = z.infer<typeof DiscoverSort>;
 
 /** A repeatable query parameter (`tag=a&tag=b`): one value or several, as a list. */

@@ -45,6 +45,7 @@ export const SORT_LABELS: Record<DiscoverSort, string> = {
   likes: "Most liked",
   bookmarks: "Most bookmarked",
   words: "Longest",
+  relevance: "Best match",
 };
 
 /** Valid tags, each once (ignoring case), at most TAG_LIMITS.maxFilterTags. */

@@ -65,6 +65,8 @@ export const stories = pgTable(
     commentCount: integer("comment_count").notNull().default(0),
     // Title, description, tags and fandoms as one text, kept on write, for full-text search.
     searchText: text("search_text"),
+    // Its tag names and fandoms alone, kept on write, so search ranks a tag match above a text match (search.ts).
+    searchTags: text("search_tags"),
     // Recent likes and bookmarks, decayed (Discover's 'Featured'); kept by likes/bookmarks and a maintenance job.
     featuredScore: real("featured_score").notNull().default(0),
     // Issue 17: the author's 5-level rating (Mature and Explicit make `rating` mature), AO3-style warnings and
@@ -84,8 +86,17 @@ export const stories = pgTable(
     index("stories_sanitized_with_idx").on(t.sanitizedWith),
     index("stories_uncounted_idx").on(t.id).where(sql`${t.wordCount} is null`),
     check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),
-    index("stories_search_idx")
-      .using("gin", sql`to_tsvector('simple', coalesce(${t.searchText}, ''))`)
+    // Search (reading/search.ts): the weighted vector (title A, tags B, all the text D) and the trigrams of titles
+    // and tags for misspelt words. NOTE: search.ts writes the same expressions, so these indexes answer them.
+    index("stories_search_rank_idx")
+      .using(
+        "gin",
+        sql`(setweight(to_tsvector('simple', ${t.title}), 'A') || setweight(to_tsvector('simple', coalesce(${t.searchTags}, '')), 'B') || setweight(to_tsvector('simple', coalesce(${t.searchText}, '')), 'D'))`,
+      )
+      .where(sql`${t.published}`),
+    index("stories_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`).where(sql`${t.published}`),
+    index("stories_tags_trgm_idx")
+      .using("gin", sql`lower(coalesce(${t.searchTags}, '')) gin_trgm_ops`)
       .where(sql`${t.published}`),
     index("stories_fandoms_idx").using("gin", sql`${t.fandoms} jsonb_path_ops`).where(sql`${t.published}`),
     index("stories_featured_idx").on(t.featuredScore.desc(), t.id.desc()).where(sql`${t.published}`),

@@ -56,6 +56,8 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     index("users_verification_token_idx").on(t.verificationToken),
+    // Search finds an author by a misspelt name (reading/search.ts).
+    index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     // The scheduled check for paid periods that ended without a renewal.
     index("users_premium_expiry_idx").on(t.subscriptionExpiresAt).where(sql`${t.isPremium}`),
     check("users_auth_provider_check", sql`${t.authProvider} in ('email', 'google', 'both')`),
