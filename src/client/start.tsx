@@ -1,6 +1,5 @@
 // Renders the page: on / it hydrates the landing page prerendered at build (scripts/prerender.mjs) with only what
 // that page needs; the rest of the app (app.tsx) loads once the visitor goes anywhere else, or at once elsewhere.
-import "./lib/zod-jitless";
 import { StrictMode, Suspense, startTransition, useEffect, useState } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { useLocation } from "wouter";
