@@ -1,5 +1,7 @@
 // The whole app: data, tooltips, the signed-in user, every route and the toasts. start.tsx loads it lazily,
 // so a visitor of the prerendered landing page downloads none of it until they leave that page.
+// First: zod must be jitless before any schema parses (decision 0061).
+import "./lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "./components/ui/toaster";
 import { TooltipProvider } from "./components/ui/tooltip";

@@ -68,13 +68,21 @@ function Orphan() {
 // takes it away (without it the context does not ask, see below).
 const SIGNED_IN = "ff_signed_in=1";
 let cookies = SIGNED_IN;
-Object.defineProperty(document, "cookie", { configurable: true, get: () => cookies });
+let cookieReads = 0;
+Object.defineProperty(document, "cookie", {
+  configurable: true,
+  get: () => {
+    cookieReads += 1;
+    return cookies;
+  },
+});
 
 beforeEach(() => {
   vi.mocked(toast).mockClear();
   localStorage.clear();
   sessionStorage.clear();
   cookies = SIGNED_IN;
+  cookieReads = 0;
 });
 afterEach(() => {
   cleanup();
@@ -215,5 +223,36 @@ describe("auth context", () => {
       title: "Registration successful",
       description: "Please check your email to verify your account.",
     });
+  });
+
+  it("reads the signed-in hint once per load, however often it renders", async () => {
+    serve({ "GET /api/user": json(USER) });
+    const { result, rerender } = setup();
+    await waitFor(() => expect(result.current.user).toEqual(USER));
+    for (let i = 0; i < 5; i++) rerender();
+    expect(cookieReads).toBe(1);
+  });
+
+  it("after a sign-in on a page loaded signed out, refetches the user when it is invalidated", async () => {
+    cookies = "";
+    const calls = serve({ "POST /api/login": json(USER), "GET /api/user": json({ ...USER, username: "kai2" }) });
+    const { result, queryClient } = setup();
+    await act(() => result.current.loginMutation.mutateAsync({ email: USER.email, password: "pw" }));
+    cookies = SIGNED_IN; // the login answer's Set-Cookie
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.user }));
+    await waitFor(() => expect(result.current.user?.username).toBe("kai2"));
+    expect(calls).toEqual(["POST /api/login", "GET /api/user"]);
+  });
+
+  it("after a sign-out, does not ask for the user again when it is invalidated", async () => {
+    const calls = serve({ "GET /api/user": json(USER), "POST /api/logout": json({ success: true }) });
+    const { result, queryClient } = setup();
+    await waitFor(() => expect(result.current.user).toEqual(USER));
+    await act(() => result.current.logoutMutation.mutateAsync());
+    cookies = ""; // the logout answer clears the hint
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.user }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current.user).toBeNull();
+    expect(calls).toEqual(["GET /api/user", "POST /api/logout"]);
   });
 });
