@@ -131,7 +131,12 @@ export function StoryEditor({ story }: { story: StoryView }) {
 
   useLeaveGuard(() => saver.isDirty() || status === "saving");
   // Focus mode hides the assistant and the sidebar; the writer goes on typing where they were.
-  const focus = useFocusMode(() => requestAnimationFrame(() => editorRef.current.commands.focus()));
+  // NOTE: the frame can come after the page has closed and the editor is gone (a quick Escape, leaving the page).
+  const focus = useFocusMode(() =>
+    requestAnimationFrame(() => {
+      if (!editorRef.current.isDestroyed) editorRef.current.commands.focus();
+    }),
+  );
   useEditorShortcuts({
     save: () => void saver.save(),
     // In focus mode the assistant is hidden whatever its switch says: asking for it leaves focus mode.
