@@ -119,11 +119,11 @@ test("a second user finds, reads, likes, bookmarks, comments on and shares a sto
   const like = page.getByTestId("reader-like");
   await expect(page.getByTestId("reader-like-count")).toHaveText("0");
   // NOTE: the count goes up at once (optimistic); reload only once the server has the like, or the reload races it.
-  const saved = page.waitForResponse((r) => r.url().endsWith("/like") && r.request().method() === "POST");
+  const likeSaved = page.waitForResponse((r) => r.url().endsWith("/like") && r.request().method() === "POST");
   await like.click();
   await expect(page.getByTestId("reader-like-count")).toHaveText("1");
   await expect(like).toHaveAttribute("aria-pressed", "true");
-  expect((await saved).status()).toBe(200);
+  expect((await likeSaved).status()).toBe(200);
   await page.reload();
   await expect(page.getByTestId("reader-like-count")).toHaveText("1");
   await expect(like).toHaveAttribute("aria-pressed", "true");
