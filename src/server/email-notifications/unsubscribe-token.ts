@@ -1,9 +1,8 @@
 // Unsubscribe links: tokens signed with HMAC-SHA256 naming the user, the scope and the user's token generation.
 // Nothing is stored per token: turning email back on raises the generation, so every older link stops working.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { loadNamedKey } from "../db/named-key";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/client";
-import { appSecrets } from "../db/schema";
 
 /** What a link turns off. Only 'all' (every notification email) is issued: docs/decisions/0030. */
 export type UnsubscribeScope = "all";
@@ -42,14 +41,8 @@ const KEY_NAME = "unsubscribe-hmac";
  * The signing key: APP_SECRET when configured; otherwise a random key made once and kept in the database, so every
  * instance and every restart signs and checks with the same key (a per-process key would break mailed links).
  */
-export async function loadSigningKey(db: Db, appSecret: string | undefined): Promise<Buffer> {
-  if (appSecret) return createHmac("sha256", appSecret).update(KEY_NAME).digest();
-  await db
-    .insert(appSecrets)
-    .values({ name: KEY_NAME, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, KEY_NAME));
-  return Buffer.from(row!.value, "base64url");
+export function loadSigningKey(db: Db, appSecret: string | undefined): Promise<Buffer> {
+  return loadNamedKey(db, appSecret, KEY_NAME);
 }
 
 /** loadSigningKey once per process (the key never changes while it runs). */

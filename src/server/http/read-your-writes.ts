@@ -2,12 +2,11 @@
 // is request.db. With them, a request that wrote (any method but GET/HEAD/OPTIONS) gets a short-lived signed
 // cookie with the primary's WAL position after it; the same browser's reads then go to a replica only once that
 // replica has replayed past it, on whichever instance they land. Everyone else reads from any replica in bounds.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { loadNamedKey } from "../db/named-key";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { parseLsn } from "../db/replicas";
-import { appSecrets } from "../db/schema";
 
 export const WROTE_COOKIE = "ff_wrote";
 const KEY_NAME = "read-your-writes-hmac";
@@ -27,14 +26,8 @@ export function wroteAt(key: Buffer | undefined, cookie: string | undefined): bi
   return parseLsn(match[1]!);
 }
 
-async function loadKey(db: Db, appSecret: string | undefined): Promise<Buffer> {
-  if (appSecret) return createHmac("sha256", appSecret).update(KEY_NAME).digest();
-  await db
-    .insert(appSecrets)
-    .values({ name: KEY_NAME, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, KEY_NAME));
-  return Buffer.from(row!.value, "base64url");
+function loadKey(db: Db, appSecret: string | undefined): Promise<Buffer> {
+  return loadNamedKey(db, appSecret, KEY_NAME);
 }
 
 export function registerReadYourWrites(app: FastifyInstance): void {
