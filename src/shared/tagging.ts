@@ -83,6 +83,20 @@ const WARNING_BY_KEY = new Map<string, Warning>(WARNINGS.map((w) => [tagKey(w), 
 /** The warning with this key (any case, any spacing), or undefined: warnings filter as tags do. */
 export const warningTag = (name: string) => WARNING_BY_KEY.get(tagKey(name));
 
+/**
+ * Every key a story carries, as `stories.tag_keys` holds it (Discover's tag filters): its catalogue tags', free-form
+ * tags' and warnings' keys, once each, sorted. NOTE: the database keeps the column with triggers that compute the same
+ * (lower() of catalogue names and warnings, which are ASCII; free-form keys are already keys); bulk loaders that
+ * switch triggers off (bench seeders) write it with this.
+ */
+export function storyTagKeys(
+  catalogueNames: readonly string[],
+  freeKeys: readonly string[],
+  warnings: readonly string[],
+) {
+  return [...new Set([...catalogueNames.map(tagKey), ...freeKeys.map(tagKey), ...warnings.map(tagKey)])].sort();
+}
+
 /** A tag's public page: /t/{tag}. */
 export const tagPath = (name: string) => `/t/${encodeURIComponent(tagSpelling(name))}`;
 
