@@ -69,7 +69,7 @@ export async function buildAuthorFeed(db: Db, appUrl: string, name: string): Pro
   if (!author) return undefined;
   const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, author.id));
   if (!user) return undefined;
-  const works = (await loadPublicWorks(db, author.id)).slice(0, AUTHOR_FEED_ENTRIES);
+  const { works } = await loadPublicWorks(db, author.id, { limit: AUTHOR_FEED_ENTRIES });
   const ids = works.map((w) => w.id);
   const latest = new Map(
     ids.length === 0

@@ -9,6 +9,7 @@ import { publicStoryPath } from "../../shared/routes";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { PAGE_CSP, PAGE_CSS } from "../html/site";
+import { AUTHOR_PAGE_WORKS } from "./author-query";
 
 const clientDir = mkdtempSync(join(tmpdir(), "ficforge-author-page-"));
 const SHELL = "<!doctype html><title>FicForge</title><div id=root></div>";
@@ -25,6 +26,39 @@ describeEachDb(
       createVerifiedUserWithSession(db(), { username: newName(), description }, ctx().clock.now());
     const story = (authorId: number, overrides: Parameters<typeof createStory>[1] = {}) =>
       createStory(db(), { authorId, published: true, publishedAt: new Date(), ...overrides });
+
+    it("lists a prolific author's works a page at a time, newest first, with links older and back", async () => {
+      const { user } = await author();
+      const total = AUTHOR_PAGE_WORKS * 2 + 5;
+      const ids: number[] = [];
+      for (let i = 0; i < total; i++) {
+        const made = await story(user.id, { title: `Work ${i}`, publishedAt: new Date(Date.UTC(2026, 0, 1, 0, i)) });
+        ids.push(made.id);
+      }
+      const newestFirst = ids.reverse();
+      const listed = (html: string) => [...html.matchAll(/<h3 id="w(\d+)">/g)].map((m) => Number(m[1]));
+      const older = (html: string) => /<a rel="next" href="([^"]+)">Older stories<\/a>/.exec(html)?.[1];
+      const first = await get(`/u/${user.username}`);
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toContain(`<li>${total} published stories</li>`);
+      expect(listed(first.body)).toEqual(newestFirst.slice(0, AUTHOR_PAGE_WORKS));
+      expect(first.body).not.toContain("Newest stories");
+      const second = await get(older(first.body)!);
+      expect(second.statusCode, second.body).toBe(200);
+      expect(listed(second.body)).toEqual(newestFirst.slice(AUTHOR_PAGE_WORKS, AUTHOR_PAGE_WORKS * 2));
+      expect(second.body).toContain(`<a href="/u/${user.username}">Newest stories</a>`);
+      expect(second.body).toContain(`<li>${total} published stories</li>`);
+      const third = await get(older(second.body)!);
+      expect(listed(third.body)).toEqual(newestFirst.slice(AUTHOR_PAGE_WORKS * 2));
+      expect(older(third.body)).toBeUndefined();
+      // Not a story id: no page; another author's story: an empty page, never their works.
+      for (const bad of ["abc", "0", "-1", "99999999999", "1e3"]) {
+        expect((await get(`/u/${user.username}?before=${bad}`)).statusCode, bad).toBe(404);
+      }
+      const stranger = await author();
+      const theirs = await story(stranger.user.id, { title: "Not yours" });
+      expect(listed((await get(`/u/${user.username}?before=${theirs.id}`)).body)).toEqual([]);
+    });
 
     it("shows the initial, the bio and the published works with summary, tags and words; links to each", async () => {
       const { user } = await author("Writes by the sea.\nMostly at night.");

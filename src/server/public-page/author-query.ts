@@ -55,8 +55,49 @@ export async function findRenamedAuthor(db: Db, name: string): Promise<string | 
 
 const themesOf = (themes: unknown): string[] => (Array.isArray(themes) ? themes.map(String) : []);
 
-/** The author's published, general-rated works, newest first. */
-export async function loadPublicWorks(db: Db, authorId: number): Promise<PublicWork[]> {
+/** An author page lists this many works; older ones are on the pages its 'Older stories' link leads to. */
+export const AUTHOR_PAGE_WORKS = 50;
+
+/**
+ * The conditions every listed work meets. NOTE: `rating` is derived on write from these reasons; they are checked
+ * here too (and the NSFW rule on the rows, below), as the story page does, so the count is what the pages list.
+ */
+const listed = (authorId: number) =>
+  and(
+    eq(stories.authorId, authorId),
+    eq(stories.published, true),
+    eq(stories.rating, "general"),
+    storyNotModerated(),
+    eq(stories.markedMature, false),
+    sql`not coalesce(${stories.themes} @> '["nsfw"]'::jsonb, false)`,
+    sql`${stories.contentRating} <> all(${sql.raw(`array[${GATED_RATINGS.map((r) => `'${r}'`).join(", ")}]`)})`,
+  );
+
+/** How many works the author's pages list in all. NOTE: one index range (stories_author_published_idx). */
+export async function countPublicWorks(db: Db, authorId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stories).where(listed(authorId));
+  return row?.n ?? 0;
+}
+
+export interface PublicWorksPage {
+  works: PublicWork[];
+  /** The id of the last work when older ones follow (the next page's `before`), else null. */
+  next: number | null;
+}
+
+/**
+ * The author's published, general-rated works, newest first: `limit` of them, after the work `before` (a story id
+ * of theirs, the keyset of the previous page; an id that is not one of their listed works gives an empty page).
+ */
+export async function loadPublicWorks(
+  db: Db,
+  authorId: number,
+  { limit = AUTHOR_PAGE_WORKS, before }: { limit?: number; before?: number } = {},
+): Promise<PublicWorksPage> {
+  const after = before
+    ? sql`(${stories.publishedAt}, ${stories.id}) < (select p.published_at, p.id from stories p
+        where p.id = ${before} and p.author_id = ${authorId} and p.published)`
+    : undefined;
   const rows = await db
     .select({
       id: stories.id,
@@ -77,16 +118,11 @@ export async function loadPublicWorks(db: Db, authorId: number): Promise<PublicW
       contentRating: stories.contentRating,
     })
     .from(stories)
-    .where(
-      and(
-        eq(stories.authorId, authorId),
-        eq(stories.published, true),
-        eq(stories.rating, "general"),
-        storyNotModerated(),
-      ),
-    )
-    .orderBy(desc(stories.publishedAt), desc(stories.id));
-  return rows
+    .where(and(listed(authorId), after))
+    .orderBy(sql`${stories.publishedAt} desc nulls last`, desc(stories.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const works = page
     .filter((row) => !(row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)))
     .filter((row) => !(GATED_RATINGS as readonly string[]).includes(row.contentRating))
     .map((row) => ({
@@ -102,4 +138,5 @@ export async function loadPublicWorks(db: Db, authorId: number): Promise<PublicW
       wordCount: row.wordCount ?? countStoryWords(row.uncountedContent ?? "").wordCount,
       publishedAt: row.publishedAt,
     }));
+  return { works, next: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }

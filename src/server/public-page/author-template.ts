@@ -14,6 +14,12 @@ import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/si
 export interface AuthorPageModel {
   author: PublicAuthor;
   works: PublicWork[];
+  /** Every work the author's pages list (this page holds at most AUTHOR_PAGE_WORKS of them). */
+  total: number;
+  /** The page of older works, when there are more. */
+  older: string | null;
+  /** The first page, when this is an older one. */
+  newest: string | null;
   /** Absolute canonical URL (APP_URL + authorPath). */
   canonicalUrl: string;
   appUrl: string;
@@ -42,10 +48,19 @@ ${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels
 </article></li>`;
 }
 
+/** Links to the older works and back to the newest: a long list is read a page at a time. */
+function pager(model: AuthorPageModel): string {
+  const links = [
+    model.newest ? `<a href="${e(encodeURI(model.newest))}">Newest stories</a>` : "",
+    model.older ? `<a rel="next" href="${e(encodeURI(model.older))}">Older stories</a>` : "",
+  ].filter(Boolean);
+  return links.length > 0 ? `<nav class="pager" aria-label="More stories">${links.join(" ")}</nav>` : "";
+}
+
 export function renderAuthorPage(model: AuthorPageModel): string {
   const { author, works } = model;
   const name = e(author.username);
-  const summary = e(authorSummary(author, works.length));
+  const summary = e(authorSummary(author, model.total));
   const bio = author.description?.trim();
   const list =
     works.length > 0
@@ -65,14 +80,15 @@ ${SITE_HEADER}
 <header class="hero author"><div class="in">
 <span class="avatar" aria-hidden="true">${e(initialOf(author.username))}</span>
 <div><h1>${name}</h1>
-<ul class="meta" aria-label="About this author"><li>${plural(works.length, "published story", "published stories")}</li></ul>
+<ul class="meta" aria-label="About this author"><li>${plural(model.total, "published story", "published stories")}</li></ul>
 ${followSlot(model.followers)}
 ${safetySlot()}</div>
 ${bio ? `<p class="desc">${e(bio)}</p>` : ""}
 </div></header>
 <section class="page works" id="works" aria-labelledby="works-title">
-<h2 id="works-title">Stories</h2>
+<h2 id="works-title">${model.newest ? "Older stories" : "Stories"}</h2>
 ${list}
+${pager(model)}
 </section>
 </main>
 ${SITE_FOOTER}`,

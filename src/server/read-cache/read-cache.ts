@@ -14,8 +14,12 @@ export const readCacheKey = {
   story: (storyId: number, part: string) => `story:${storyId}:${part}`,
   /** A Discover or search list: every query parameter that changes the answer, normalized, in `query`. */
   discover: (query: string) => `discover:${query}`,
-  /** An author's public page (/u/{name}), by the name's lower case: it lists their stories, so it goes with Discover. */
-  author: (username: string) => `author:${username.toLowerCase()}`,
+  /**
+   * An author's public page (/u/{name}; `before`: an older page of their works), by the name's lower case: it lists
+   * their stories, so it goes with Discover.
+   */
+  author: (username: string, before?: number) =>
+    `author:${username.toLowerCase()}${before === undefined ? "" : `:before=${before}`}`,
 };
 
 type Fields = Record<string, unknown>;

@@ -5,17 +5,28 @@ import { AppError } from "../errors";
 
 export const INVALID_CURSOR = "Invalid cursor";
 
+// NOTE: every value goes into SQL as a typed parameter, so a forged one must be a value of that type, or the query
+// fails (500) instead of answering 400: ids and counts within integer, times as PostgreSQL writes timestamptz as
+// text (the cursor carries `published_at::text`), scores finite.
+const id = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+const time = z
+  .string()
+  .max(64)
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/)
+  .refine((t) => !Number.isNaN(Date.parse(t.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"))));
+const score = z.number().finite();
+
 const Cursor = z.discriminatedUnion("k", [
-  z.object({ k: z.literal("new"), t: z.string().max(64), i: z.number().int() }),
-  z.object({ k: z.literal("featured"), s: z.number(), i: z.number().int() }),
-  z.object({ k: z.literal("for-you"), a: z.number().int(), s: z.number(), i: z.number().int() }),
+  z.object({ k: z.literal("new"), t: time, i: id }),
+  z.object({ k: z.literal("featured"), s: score, i: id }),
+  z.object({ k: z.literal("for-you"), a: score, s: score, i: id }),
   // For You after its candidates: the other stories, as Featured.
-  z.object({ k: z.literal("for-you-rest"), s: z.number(), i: z.number().int() }),
+  z.object({ k: z.literal("for-you-rest"), s: score, i: id }),
   // Issue 17's orders: most recently updated, most liked, most bookmarked, longest.
-  z.object({ k: z.literal("updated"), t: z.string().max(64), i: z.number().int() }),
-  z.object({ k: z.enum(["likes", "bookmarks", "words"]), n: z.number().int(), i: z.number().int() }),
+  z.object({ k: z.literal("updated"), t: time, i: id }),
+  z.object({ k: z.enum(["likes", "bookmarks", "words"]), n: id, i: id }),
   // Ranked search (reading/search.ts): rank, then id.
-  z.object({ k: z.literal("relevance"), r: z.number(), i: z.number().int() }),
+  z.object({ k: z.literal("relevance"), r: score, i: id }),
 ]);
 export type Cursor = z.infer<typeof Cursor>;
 

@@ -102,6 +102,26 @@ describeEachDb("GET /api/published-stories", (ctx) => {
     // A cursor of one order handed to another is refused, not misread.
     const newCursor = res.headers[NEXT_CURSOR_HEADER] as string;
     expect((await get(`/api/published-stories?sort=featured&cursor=${newCursor}`)).statusCode).toBe(400);
+    // A cursor forged with values its query cannot take is a 400, not a failed query; one forged to jump to the end
+    // of the walk is a short, empty page.
+    const forged = (cursor: object) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+    for (const [sort, cursor] of [
+      ["new", { k: "new", t: "garbage", i: 1 }],
+      ["new", { k: "new", t: "2026-13-45 99:00:00+00", i: 1 }],
+      ["new", { k: "new", t: "2026-01-01 00:00:00+00", i: 1e300 }],
+      ["likes", { k: "likes", n: 2 ** 40, i: 1 }],
+      ["featured", { k: "featured", s: "1", i: 1 }],
+    ] as const) {
+      const answer = await get(`/api/published-stories?sort=${sort}&cursor=${forged(cursor)}`);
+      expect(answer.statusCode, `${JSON.stringify(cursor)}: ${answer.body}`).toBe(400);
+    }
+    const end = await get(
+      `/api/published-stories?sort=new&cursor=${forged({ k: "new", t: "1970-01-01 00:00:00+00", i: 0 })}`,
+    );
+    expect(end.statusCode, end.body).toBe(200);
+    expect(items(end)).toEqual([]);
+    const decoded = JSON.parse(Buffer.from(newCursor, "base64url").toString());
+    expect(decoded.t).toMatch(/^\d{4}-/);
   });
 
   it("carries the next cursor on a repeated (cacheable) request too", async () => {

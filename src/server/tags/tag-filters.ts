@@ -4,11 +4,8 @@
 // Excluding is exact: a story carrying any excluded tag, in either table, never matches.
 import { type SQL, sql } from "drizzle-orm";
 import type { DiscoverQuery } from "../../shared/schemas/reading";
-import { catalogueTag, tagKey, warningTag } from "../../shared/tagging";
+import { tagKey } from "../../shared/tagging";
 import { AppError } from "../errors";
-
-// NOTE: written with the table name: inside these subqueries drizzle would leave a bare "id" for stories.id.
-const STORY = sql.raw(`"stories"."id"`);
 
 const textArray = (list: readonly string[]) =>
   sql`array[${sql.join(
@@ -16,21 +13,17 @@ const textArray = (list: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** Every side of "carries one of these": free-form keys, catalogue names and warnings. */
-export function carriesAny(names: readonly string[]): SQL {
-  const keys = [...new Set(names.map(tagKey))];
-  const catalogue = [...new Set(names.map(catalogueTag).filter((n): n is string => n !== undefined))];
-  const warnings = [...new Set(names.map(warningTag).filter((w) => w !== undefined))];
-  const sides = [
-    sql`exists (select 1 from story_free_tags fl where fl.story_id = ${STORY} and fl.key = any(${textArray(keys)}))`,
-  ];
-  if (catalogue.length > 0) {
-    sides.push(sql`exists (select 1 from story_tags fc join tags fcn on fcn.id = fc.tag_id
-    where fc.story_id = ${STORY} and fcn.name = any(${textArray(catalogue)}))`);
-  }
-  if (warnings.length > 0) sides.push(sql`"stories"."warnings" && ${textArray(warnings)}`);
-  return sides.length === 1 ? sides[0]! : sql`(${sql.join(sides, sql` or `)})`;
-}
+const keysOf = (names: readonly string[]) => textArray([...new Set(names.map(tagKey))]);
+
+// NOTE: one condition on the row (issue 28): `stories.tag_keys` holds every key the story carries (migration 0024
+// keeps it), so the planner either walks the chosen order's index and checks each row, or, for a rare tag, takes
+// the few rows from stories_tag_keys_idx and sorts them. The EXISTS over three tables it replaced ran as a subplan
+// per row (decision 0064).
+/** The story carries every one of these (catalogue tags, free-form tags, warnings; any case and spacing). */
+export const carriesAll = (names: readonly string[]): SQL => sql`"stories"."tag_keys" @> ${keysOf(names)}`;
+
+/** The story carries one of these or more. */
+export const carriesAny = (names: readonly string[]): SQL => sql`"stories"."tag_keys" && ${keysOf(names)}`;
 
 export const WORD_RANGE_MESSAGE = "minWords cannot be more than maxWords";
 
@@ -49,7 +42,7 @@ export function tagFilters(
 ): SQL[] {
   const where: SQL[] = [];
   // Every included tag is required.
-  for (const name of new Set(query.tag ?? [])) where.push(carriesAny([name]));
+  if (query.tag?.length) where.push(carriesAll(query.tag));
   if (query.exclude?.length) where.push(sql`not ${carriesAny(query.exclude)}`);
   if (query.rating?.length) where.push(sql`"stories"."content_rating" = any(${textArray(query.rating)})`);
   if (query.status) where.push(sql`"stories"."status" = ${query.status}`);

@@ -11,7 +11,7 @@ import { fandomList } from "../stories/story-rating";
 import { countStoryWords } from "../content/story-text";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { notHiddenFrom } from "../safety/blocks";
-import { carriesAny } from "./tag-filters";
+import { carriesAll } from "./tag-filters";
 
 /** A tag page lists this many of the newest works (Discover, signed in, pages through all of them). */
 export const TAG_PAGE_WORKS = 50;
@@ -70,7 +70,7 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number): Prom
       and(
         eq(stories.published, true),
         eq(stories.rating, "general"),
-        carriesAny([name]),
+        carriesAll([name]),
         storyNotModerated(),
         hideFor === undefined ? undefined : notHiddenFrom(hideFor, stories.authorId),
       ),

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { TAG_MESSAGES } from "../../shared/tagging";
+import { storyTagKeys, TAG_MESSAGES } from "../../shared/tagging";
 import { stories } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
@@ -130,6 +130,36 @@ describeEachDb("tags: tagging, filters, tag pages and rating gates", (ctx) => {
     const res = await call("PATCH", `/api/stories/${full.id}`, { characterTags: ["One more"] }, full.cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(TAG_MESSAGES.many);
+  });
+
+  it("stories.tag_keys follows every write of tags and warnings (the one column the filters read)", async () => {
+    const keysOf = async (id: number) =>
+      (await db().select({ k: stories.tagKeys }).from(stories).where(eq(stories.id, id)))[0]!.k;
+    const tale = await publish({
+      tags: ["Fantasy", "Horror"],
+      warnings: ["Major character death"],
+      relationships: ["Ilsa/Pip"],
+      freeformTags: ["Found Family"],
+    });
+    expect(await keysOf(tale.id)).toEqual(
+      storyTagKeys(["Fantasy", "Horror"], ["ilsa/pip", "found family"], ["Major character death"]),
+    );
+    // The details save replaces one list and keeps the others; a warnings change alone is seen too.
+    expect((await call("PATCH", `/api/stories/${tale.id}`, { tags: ["Comedy"] }, tale.cookie)).statusCode).toBe(200);
+    expect(await keysOf(tale.id)).toEqual(
+      storyTagKeys(["Comedy"], ["ilsa/pip", "found family"], ["Major character death"]),
+    );
+    await db().update(stories).set({ warnings: [] }).where(eq(stories.id, tale.id));
+    expect(await keysOf(tale.id)).toEqual(storyTagKeys(["Comedy"], ["ilsa/pip", "found family"], []));
+    const res = await call("PATCH", `/api/stories/${tale.id}`, { relationships: [], freeformTags: [] }, tale.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await keysOf(tale.id)).toEqual(["comedy"]);
+    // A hand-written value is put right from the tables.
+    await db()
+      .update(stories)
+      .set({ tagKeys: ["forged"] })
+      .where(eq(stories.id, tale.id));
+    expect(await keysOf(tale.id)).toEqual(["comedy"]);
   });
 
   it("Discover filters: include (all), exclude (any, catalogue or free-form, any case), rating, status, words; sorts page through", async () => {

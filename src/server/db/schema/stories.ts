@@ -77,9 +77,17 @@ export const stories = pgTable(
     // Issue 18: when a moderator unpublished the story. Hidden from every reader (the author included) until a
     // moderator restores it; `published` is left as the author set it, so restoring changes nothing else.
     moderationHiddenAt: timestamp("moderation_hidden_at", { withTimezone: true, mode: "date" }),
+    // Issue 28: every key the story carries (catalogue tags, free-form tags, warnings; shared/tagging.ts
+    // storyTagKeys), kept by triggers on story_tags, story_free_tags and warnings (migration 0024), so a tag filter
+    // is one condition on the row (`@>`, `&&`) that the GIN index below or the walked order's index answers.
+    tagKeys: text("tag_keys").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
+    // The author page's keyset (public-page/author-query.ts): their works newest first, a page at a time.
+    index("stories_author_published_idx")
+      .on(t.authorId, t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.published}`),
     index("stories_published_idx").on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
     index("stories_cover_image_idx").on(t.coverImageId),
     index("stories_reader_background_idx").on(t.readerBackgroundImageId),
@@ -112,6 +120,7 @@ export const stories = pgTable(
     index("stories_words_idx")
       .on(sql`coalesce(${t.wordCount}, 0) desc nulls last`, t.id.desc())
       .where(sql`${t.published}`),
+    index("stories_tag_keys_idx").using("gin", t.tagKeys).where(sql`${t.published}`),
     index("stories_published_general_idx")
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.published} and ${t.rating} = 'general'`),

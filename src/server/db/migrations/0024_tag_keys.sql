@@ -1,0 +1,55 @@
+ALTER TABLE "stories" ADD COLUMN "tag_keys" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+-- Issue 28: every key a story carries, on its row, for Discover's and the tag pages' filters (shared/tagging.ts
+-- storyTagKeys computes the same in TypeScript). Catalogue names and warnings are ASCII, so lower() is their key;
+-- free-form keys are keys already.
+CREATE FUNCTION "story_tag_keys"(story integer, warnings text[]) RETURNS text[] LANGUAGE sql STABLE AS $$
+  SELECT coalesce(array_agg(k ORDER BY k), '{}'::text[]) FROM (
+    SELECT lower(t.name) AS k FROM story_tags st JOIN tags t ON t.id = st.tag_id WHERE st.story_id = story
+    UNION SELECT f.key FROM story_free_tags f WHERE f.story_id = story
+    UNION SELECT lower(w) FROM unnest(warnings) AS w
+  ) AS keys
+$$;--> statement-breakpoint
+CREATE FUNCTION "stories_tag_keys_on_warnings"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.tag_keys := story_tag_keys(NEW.id, NEW.warnings);
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "stories_tag_keys_on_warnings" BEFORE INSERT OR UPDATE OF warnings, tag_keys ON "stories"
+  FOR EACH ROW EXECUTE FUNCTION stories_tag_keys_on_warnings();--> statement-breakpoint
+-- NOTE: the tag tables' triggers run once per statement (a story's tags are replaced by one DELETE and one INSERT)
+-- and update only the column they keep, which fires the trigger above (UPDATE OF tag_keys): one place computes
+-- the keys, and a hand-written tag_keys is corrected the same way.
+CREATE FUNCTION "stories_tag_keys_on_tags"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE stories SET tag_keys = '{}' WHERE id IN (SELECT story_id FROM changed_new);
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE stories SET tag_keys = '{}' WHERE id IN (SELECT story_id FROM changed_old);
+  ELSE
+    UPDATE stories SET tag_keys = '{}'
+      WHERE id IN (SELECT story_id FROM changed_new UNION SELECT story_id FROM changed_old);
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "story_tags_tag_keys_insert" AFTER INSERT ON "story_tags" REFERENCING NEW TABLE AS changed_new
+  FOR EACH STATEMENT EXECUTE FUNCTION stories_tag_keys_on_tags();--> statement-breakpoint
+CREATE TRIGGER "story_tags_tag_keys_update" AFTER UPDATE ON "story_tags"
+  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
+  FOR EACH STATEMENT EXECUTE FUNCTION stories_tag_keys_on_tags();--> statement-breakpoint
+CREATE TRIGGER "story_tags_tag_keys_delete" AFTER DELETE ON "story_tags" REFERENCING OLD TABLE AS changed_old
+  FOR EACH STATEMENT EXECUTE FUNCTION stories_tag_keys_on_tags();--> statement-breakpoint
+CREATE TRIGGER "story_free_tags_tag_keys_insert" AFTER INSERT ON "story_free_tags"
+  REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION stories_tag_keys_on_tags();--> statement-breakpoint
+CREATE TRIGGER "story_free_tags_tag_keys_update" AFTER UPDATE ON "story_free_tags"
+  REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new
+  FOR EACH STATEMENT EXECUTE FUNCTION stories_tag_keys_on_tags();--> statement-breakpoint
+CREATE TRIGGER "story_free_tags_tag_keys_delete" AFTER DELETE ON "story_free_tags"
+  REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION stories_tag_keys_on_tags();--> statement-breakpoint
+UPDATE "stories" SET "tag_keys" = '{}' WHERE "warnings" <> '{}'
+  OR EXISTS (SELECT 1 FROM story_tags st WHERE st.story_id = stories.id)
+  OR EXISTS (SELECT 1 FROM story_free_tags f WHERE f.story_id = stories.id);--> statement-breakpoint
+CREATE INDEX "stories_tag_keys_idx" ON "stories" USING gin ("tag_keys") WHERE "stories"."published";
+--> statement-breakpoint
+CREATE INDEX "stories_author_published_idx" ON "stories" USING btree ("author_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "stories"."published";
