@@ -85,9 +85,7 @@ export const stories = pgTable(
   (t) => [
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
     // The author page's keyset (public-page/author-query.ts): their works newest first, a page at a time.
-    index("stories_author_published_idx")
-      .on(t.authorId, t.publishedAt.desc(), t.id.desc())
-      .where(sql`${t.published}`),
+    index("stories_author_published_idx").on(t.authorId, t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
     index("stories_published_idx").on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
     index("stories_cover_image_idx").on(t.coverImageId),
     index("stories_reader_background_idx").on(t.readerBackgroundImageId),
