@@ -1,6 +1,7 @@
-import { count, eq, isNotNull } from "drizzle-orm";
+import { count, countDistinct, eq, isNotNull } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { images, stories, storyTags, users } from "../db/schema";
+import { images, stories, storyChapters, storyTags, users } from "../db/schema";
+import { recordMissingChapters } from "../chapters/sync-chapters";
 import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 import { describeEachDb } from "../test/app";
 import { seedDemo } from "./seed-demo";
@@ -26,6 +27,10 @@ describeEachDb("demo content", (ctx) => {
     expect(tagged!.n).toBeGreaterThanOrEqual(published.length);
     const [covers] = await db.select({ n: count() }).from(images).where(isNotNull(images.storageKey));
     expect(covers!.n).toBe(published.length);
+    // Its chapter lists are recorded as a publish records them: the start-up job finds none to record.
+    const [chaptered] = await db.select({ n: countDistinct(storyChapters.storyId) }).from(storyChapters);
+    expect(chaptered!.n).toBe(published.length);
+    expect(await recordMissingChapters(db, new Date())).toBe(0);
     const authors = await db.select().from(users);
     expect(authors.every((u) => u.password === null && u.emailVerified)).toBe(true);
 

@@ -1,4 +1,5 @@
 // With SEED_DEMO, an empty database gets demo authors and published stories with covers and tags.
+import { syncStoryChapters } from "../chapters/sync-chapters";
 import { count, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories, storyTags, tags, users } from "../db/schema";
@@ -94,6 +95,8 @@ export async function seedDemo(db: Db, storage: ImageStorage, log?: Log): Promis
       })
       .returning({ id: stories.id });
     await db.insert(storyTags).values(story.tags.map((name) => ({ storyId: created!.id, tagId: tagId.get(name)! })));
+    // Its chapter list, as a publish records it (else the start-up job 'record-chapters' does it a moment later).
+    await syncStoryChapters(db, created!.id, when);
   }
   log?.info(`Seeded ${DEMO_STORIES.length} demo stories (set SEED_DEMO=false to start empty)`);
   return true;
