@@ -85,9 +85,9 @@ export const warningTag = (name: string) => WARNING_BY_KEY.get(tagKey(name));
 
 /**
  * Every key a story carries, as `stories.tag_keys` holds it (Discover's tag filters): its catalogue tags', free-form
- * tags' and warnings' keys, once each, sorted. NOTE: the database keeps the column with triggers that compute the same
- * (lower() of catalogue names and warnings, which are ASCII; free-form keys are already keys); bulk loaders that
- * switch triggers off (bench seeders) write it with this.
+ * tags' and warnings' keys, once each, in code-unit order (PostgreSQL's COLLATE "C"). NOTE: the database keeps the
+ * column with triggers that compute the same (lower() of catalogue names and warnings, which are ASCII; free-form
+ * keys are already keys); bulk loaders that switch triggers off (bench seeders) write it with this.
  */
 export function storyTagKeys(
   catalogueNames: readonly string[],

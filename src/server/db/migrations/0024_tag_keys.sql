@@ -3,7 +3,7 @@ ALTER TABLE "stories" ADD COLUMN "tag_keys" text[] DEFAULT '{}'::text[] NOT NULL
 -- storyTagKeys computes the same in TypeScript). Catalogue names and warnings are ASCII, so lower() is their key;
 -- free-form keys are keys already.
 CREATE FUNCTION "story_tag_keys"(story integer, warnings text[]) RETURNS text[] LANGUAGE sql STABLE AS $$
-  SELECT coalesce(array_agg(k ORDER BY k), '{}'::text[]) FROM (
+  SELECT coalesce(array_agg(k ORDER BY k COLLATE "C"), '{}'::text[]) FROM (
     SELECT lower(t.name) AS k FROM story_tags st JOIN tags t ON t.id = st.tag_id WHERE st.story_id = story
     UNION SELECT f.key FROM story_free_tags f WHERE f.story_id = story
     UNION SELECT lower(w) FROM unnest(warnings) AS w
@@ -11,7 +11,13 @@ CREATE FUNCTION "story_tag_keys"(story integer, warnings text[]) RETURNS text[] 
 $$;--> statement-breakpoint
 CREATE FUNCTION "stories_tag_keys_on_warnings"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.tag_keys := story_tag_keys(NEW.id, NEW.warnings);
+  -- NOTE: a new row has no tag rows yet (they reference it), so its warnings are all it carries: no query per
+  -- inserted row (bulk loads, the move to PostgreSQL).
+  IF TG_OP = 'INSERT' THEN
+    NEW.tag_keys := ARRAY(SELECT DISTINCT lower(w) COLLATE "C" FROM unnest(NEW.warnings) AS w ORDER BY 1);
+  ELSE
+    NEW.tag_keys := story_tag_keys(NEW.id, NEW.warnings);
+  END IF;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
