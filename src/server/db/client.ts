@@ -14,6 +14,7 @@ import { keepDataDirPrivate } from "./private-data-dir";
 import { lockDataDir } from "./data-dir-lock";
 import { type ListenHandlers, type Listener, listenForNotifications } from "./notifications";
 import { openReplicas, type ReadReplicas } from "./replicas";
+import { SESSION_OPTIONS } from "./session-options";
 import * as schema from "./schema";
 
 export { DataDirLockedError } from "./data-dir-lock";
@@ -88,6 +89,7 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
     // The server cancels a runaway statement first; the client-side timeout covers a server that stops answering.
     statement_timeout: queryTimeoutMs,
     query_timeout: queryTimeoutMs + 1_000,
+    options: SESSION_OPTIONS,
     keepAlive: true,
   });
   // NOTE: without these listeners an 'error' event from a lost connection, idle in the pool or checked out

@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
 import type { Db } from "./client";
+import { SESSION_OPTIONS } from "./session-options";
 
 /** A WAL position ("16/B374D848") as a number, so positions compare. */
 export function parseLsn(lsn: string): bigint | undefined {
@@ -155,6 +156,7 @@ function openReplica(url: string, primary: pg.Pool, options: ReplicaOptions): Re
     connectionTimeoutMillis: Math.min(options.connectTimeoutMs, 2_000),
     statement_timeout: options.queryTimeoutMs,
     query_timeout: options.queryTimeoutMs + 1_000,
+    options: SESSION_OPTIONS,
     keepAlive: true,
   });
   pool.on("error", () => {});

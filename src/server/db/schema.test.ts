@@ -37,6 +37,12 @@ describeEachDb("schema and migrations", (ctx) => {
     );
   });
 
+  it("runs the app's PostgreSQL sessions without JIT compilation (migration 0025; decision 0072)", async () => {
+    if (ctx().database.kind !== "postgres") return;
+    const result = (await db().execute(sql`show jit`)) as unknown as { rows: { jit: string }[] };
+    expect(result.rows[0]?.jit).toBe("off");
+  });
+
   it("gives users the spec's defaults", async () => {
     const user = await newUser();
     expect(user).toMatchObject({

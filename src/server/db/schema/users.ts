@@ -60,6 +60,9 @@ export const users = pgTable(
     index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
     // The scheduled check for paid periods that ended without a renewal.
     index("users_premium_expiry_idx").on(t.subscriptionExpiresAt).where(sql`${t.isPremium}`),
+    // Every list leaves out suspended authors (visibility/standing.ts): the few suspended accounts, answered from
+    // this index instead of a scan of every user per query (decision 0072).
+    index("users_suspended_idx").on(t.id, t.suspendedUntil).where(sql`${t.suspendedUntil} is not null`),
     check("users_auth_provider_check", sql`${t.authProvider} in ('email', 'google', 'both')`),
     check("users_role_check", sql`${t.role} in ('user', 'moderator', 'admin')`),
     check("users_prompt_count_check", sql`${t.dailyPromptCount} >= 0 and ${t.bonusPrompts} >= 0`),
