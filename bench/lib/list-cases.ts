@@ -1,0 +1,132 @@
+// The lists a reader opens, as the browser asks for them (features/discover/filters.ts filtersToParams, the
+// dashboard's tabs, the reader's comments, the Following page), each request with other parameters so that no
+// cache answers it: tags drawn from the catalogue's real distribution, word bounds, search words, keyset cursors.
+import { WORDS_BOUND } from "../../src/shared/schemas/reading";
+import { encodeCursor } from "../../src/server/reading/discover-cursor";
+import type { Random } from "./random";
+import type { ListTargets } from "./list-targets";
+import { ADJECTIVES, NOUNS } from "./words";
+
+export interface ListCase {
+  name: string;
+  /** Signed in as the reader following 500 authors, or as the reader with the most likes (For You). */
+  as?: "follower" | "liker";
+  /**
+   * A page the read cache keeps whatever the parameters (tag and author pages): the bench tells the app, as another
+   * instance would, that Discover changed before each request, so each one is built again.
+   */
+  cachedPage?: boolean;
+  path(r: Random, t: ListTargets): string;
+  /** How many items the answer lists. */
+  rows(body: string): number;
+}
+
+const DAY = 86_400_000;
+// The ratings a signed-out reader may ask for (mature and explicit are gated).
+const OPEN_RATINGS = ["not-rated", "general", "teen"];
+const BROWSE_PAGE = 24;
+
+/** `n` distinct tags, each drawn with the weight of how many works carry it (a reader picks popular tags more). */
+function weightedTags(r: Random, tags: ListTargets["tags"], n: number, not: readonly string[] = []): string[] {
+  const pool = tags.filter((t) => !not.includes(t.name));
+  const out: string[] = [];
+  for (let tries = 0; out.length < n && tries < 100; tries++) {
+    let at = r.next() * pool.reduce((sum, t) => sum + t.works, 0);
+    let picked = pool[0];
+    for (const t of pool) {
+      picked = t;
+      at -= t.works;
+      if (at < 0) break;
+    }
+    if (picked && !out.includes(picked.name)) out.push(picked.name);
+  }
+  return out;
+}
+
+/** A browse page's query with every filter the issue names: 3 included and 3 excluded tags, rating, status, words. */
+function filtered(r: Random, t: ListTargets, sort: string): URLSearchParams {
+  const params = new URLSearchParams({ limit: String(BROWSE_PAGE) });
+  const included = weightedTags(r, t.tags, 3);
+  for (const tag of included) params.append("tag", tag);
+  for (const tag of weightedTags(r, t.tags, 3, included)) params.append("exclude", tag);
+  for (const rating of r.sample(OPEN_RATINGS, r.int(1, 2))) params.append("rating", rating);
+  params.set("status", r.pick(["in-progress", "complete"]));
+  const min = r.int(0, 40) * 100;
+  params.set("minWords", String(min));
+  params.set("maxWords", String(Math.min(min + r.int(5, 400) * 100, WORDS_BOUND)));
+  params.set("sort", sort);
+  return params;
+}
+
+const discover = (params: URLSearchParams) => `/api/published-stories?${params}`;
+const jsonArray = (body: string) => (JSON.parse(body) as unknown[]).length;
+const jsonItems = (body: string) => (JSON.parse(body) as { items: unknown[] }).items.length;
+const works = (body: string) => body.split('<li class="work">').length - 1;
+
+function search(words: number): ListCase {
+  return {
+    name: `search-${words}w`,
+    path: (r) => {
+      const q = Array.from({ length: words }, (_, i) => r.pick(i % 2 ? ADJECTIVES : NOUNS)).join(" ");
+      // NOTE: the bench's vocabulary is small, so a word minimum below any story's length keeps the keys apart.
+      const minWords = String(r.int(0, 99));
+      return discover(new URLSearchParams({ limit: String(BROWSE_PAGE), q, minWords, sort: "relevance" }));
+    },
+    rows: jsonArray,
+  };
+}
+
+const BROWSE_SORTS = ["new", "featured", "updated", "likes", "bookmarks", "words"] as const;
+
+export const LIST_CASES: ListCase[] = [
+  ...BROWSE_SORTS.map(
+    (sort): ListCase => ({ name: `discover-${sort}`, path: (r, t) => discover(filtered(r, t, sort)), rows: jsonArray }),
+  ),
+  {
+    // The newest works from a random point in the catalogue: a deep page without filters (a keyset cursor).
+    name: "discover-new-deep",
+    path: (r) => {
+      const t = new Date(Date.now() - r.int(DAY, 700 * DAY)).toISOString();
+      const cursor = encodeCursor({ k: "new", t, i: 2 ** 30 });
+      return discover(new URLSearchParams({ limit: String(BROWSE_PAGE), sort: "new", cursor }));
+    },
+    rows: jsonArray,
+  },
+  {
+    // The dashboard's 'For You' tab: built for each signed-in reader from what they liked, never cached.
+    name: "tab-for-you",
+    as: "liker",
+    path: () => discover(new URLSearchParams({ limit: "4", sort: "for-you" })),
+    rows: jsonArray,
+  },
+  search(1),
+  search(2),
+  search(3),
+  {
+    name: "search-2w-filtered",
+    path: (r, t) => {
+      const params = filtered(r, t, "relevance");
+      params.set("q", `${r.pick(ADJECTIVES)} ${r.pick(NOUNS)}`);
+      return discover(params);
+    },
+    rows: jsonArray,
+  },
+  { name: "tag-page", cachedPage: true, path: (_r, t) => `/t/${encodeURIComponent(t.bigTag)}`, rows: works },
+  { name: "author-page", cachedPage: true, path: (_r, t) => `/u/${t.prolificAuthor}`, rows: works },
+  { name: "following", as: "follower", path: () => "/api/following", rows: jsonItems },
+  {
+    name: "following-deep",
+    as: "follower",
+    path: (r) => `/api/following?cursor=${Date.now() - r.int(DAY, 300 * DAY)}_${2 ** 30}_0`,
+    rows: jsonItems,
+  },
+  { name: "comments", path: (_r, t) => `/api/stories/${t.talkedAbout.id}/comments`, rows: jsonItems },
+  {
+    name: "comments-deep",
+    path: (r, t) => {
+      const { id, firstCommentId, lastCommentId } = t.talkedAbout;
+      return `/api/stories/${id}/comments?cursor=${r.int(firstCommentId, lastCommentId - 40)}`;
+    },
+    rows: jsonItems,
+  },
+];
