@@ -6,13 +6,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { READ_CACHE_CHANNEL } from "../../src/server/read-cache/invalidation-bus";
+import { deriveStoryColumns } from "./derive-columns";
 import { LIST_CASES, type ListCase } from "./list-cases";
 import { ensureListTargets, type ListTargets } from "./list-targets";
-import { explainStatement, startPgCapture, type PgCapture } from "./pg-capture";
+import { type CapturedStatement, explainStatement, isPlainRead, type PgCapture, startPgCapture } from "./pg-capture";
 import { createRandom, type Random } from "./random";
 import { BENCH_PASSWORD } from "./seed-bench";
 import { waitForHealthz } from "./wait-healthy";
@@ -101,14 +103,17 @@ function send(
     const req = httpRequest(`${base}${path}`, { agent, method: init.method ?? "GET", headers: init.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const coding = res.headers["content-encoding"];
+        const body = coding === "br" ? brotliDecompressSync(raw) : coding === "gzip" ? gunzipSync(raw) : raw;
         resolve({
           status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString("utf8"),
+          body: body.toString("utf8"),
           ms: performance.now() - started,
           setCookie: res.headers["set-cookie"],
-        }),
-      );
+        });
+      });
     });
     req.on("error", (error) => resolve({ status: "error", body: String(error), ms: performance.now() - started }));
     req.end(init.body);
@@ -133,7 +138,7 @@ async function readCacheCounts(agent: Agent, base: string, token: string): Promi
 }
 
 /** Until the start-up backfills (ratings and search text, word counts) are done: the bench measures reads alone. */
-async function waitForBackfills(db: pg.Client, log: (line: string) => void): Promise<number> {
+async function waitForBackfills(db: pg.Pool, log: (line: string) => void): Promise<number> {
   const started = Date.now();
   for (;;) {
     const { rows } = await db.query<{ left: number }>(
@@ -151,7 +156,7 @@ interface Run {
   base: string;
   targets: ListTargets;
   cookies: Record<"follower" | "liker", string>;
-  db: pg.Client;
+  db: pg.Pool;
   r: Random;
 }
 
@@ -201,19 +206,32 @@ async function load(
 
 /** The statements one request of `c` ran, the slowest first: every one over explainMs, and always the slowest. */
 async function explainCase(run: Run, c: ListCase, capture: PgCapture): Promise<ListPlan[]> {
-  if (c.cachedPage) {
-    await run.db.query("select pg_notify($1, 'bench d')", [READ_CACHE_CHANNEL]);
-    await sleep(50);
+  let statements: CapturedStatement[] = [];
+  // NOTE: a cached page may still be held when the request lands (the drop travels through NOTIFY): asked again.
+  for (let tries = 0; tries < 5 && !statements.some(isPlainRead); tries++) {
+    if (c.cachedPage) {
+      await run.db.query("select pg_notify($1, 'bench d')", [READ_CACHE_CHANNEL]);
+      await sleep(50 * (tries + 1));
+    }
+    capture.start();
+    await ask(run, { ...c, cachedPage: false });
+    statements = capture.stop().sort((a, b) => b.ms - a.ms);
   }
-  capture.start();
-  await ask(run, { ...c, cachedPage: false });
-  const statements = capture.stop().sort((a, b) => b.ms - a.ms);
   const threshold = run.options.explainMs ?? 5;
-  const chosen = statements.filter((s, i) => i === 0 || s.ms >= threshold);
+  // NOTE: reads only: the window may also hold a maintenance job's write, which is not the request's.
+  const reads = statements.filter(isPlainRead);
+  const chosen = reads.filter(
+    (s, i) => (i === 0 || s.ms >= threshold) && reads.findIndex((o) => o.sql === s.sql) === i,
+  );
   const plans: ListPlan[] = [];
-  for (const statement of chosen.filter((s, i) => chosen.findIndex((o) => o.sql === s.sql) === i).slice(0, 4)) {
-    const plan = await explainStatement(run.db, statement);
-    plans.push({ ms: statement.ms, sql: statement.sql, plan: plan ?? "(not a plain read: not explained)" });
+  const client = await run.db.connect();
+  try {
+    for (const statement of chosen.slice(0, 4)) {
+      const plan = await explainStatement(client, statement);
+      if (plan) plans.push({ ms: statement.ms, sql: statement.sql, plan });
+    }
+  } finally {
+    client.release();
   }
   return plans;
 }
@@ -224,8 +242,8 @@ export async function runListBench(options: ListBenchOptions): Promise<ListBench
   const unknown = options.cases?.filter((name) => !LIST_CASES.some((c) => c.name === name)) ?? [];
   if (unknown.length > 0)
     throw new Error(`no case named ${unknown.join(", ")} (cases: ${LIST_CASES.map((c) => c.name).join(", ")})`);
-  const db = new pg.Client({ connectionString: options.databaseUrl });
-  await db.connect();
+  // NOTE: a pool: the cached-page cases notify from every load worker at once.
+  const db = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
   const capture = options.explain ? await startPgCapture(options.databaseUrl) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "ficforge-lists-"));
   const port = 21_000 + (process.pid % 9_000);
@@ -236,6 +254,8 @@ export async function runListBench(options: ListBenchOptions): Promise<ListBench
   try {
     const targets = await ensureListTargets(db);
     if (targets.made.length > 0) log(`made: ${targets.made.join("; ")}`);
+    const derived = await deriveStoryColumns(db, log);
+    if (derived > 0) log(`derived the rating and search text of ${derived} stories (the app's backfill would)`);
     child = startApp(options, {
       NODE_ENV: "production",
       // NOTE: production requires an SMTP server; reading lists sends no mail.

@@ -43,17 +43,22 @@ function weightedTags(r: Random, tags: ListTargets["tags"], n: number, not: read
   return out;
 }
 
-/** A browse page's query with every filter the issue names: 3 included and 3 excluded tags, rating, status, words. */
+/**
+ * A browse page's query with every filter the issue names: 3 included and 3 excluded tags, rating, status and a word
+ * range. Built around one real work (its tags, rating, status and length), so the combination exists: at least that
+ * work answers, as when a reader narrows down to what they know is there.
+ */
 function filtered(r: Random, t: ListTargets, sort: string): URLSearchParams {
+  const work = r.pick(t.samples);
   const params = new URLSearchParams({ limit: String(BROWSE_PAGE) });
-  const included = weightedTags(r, t.tags, 3);
-  for (const tag of included) params.append("tag", tag);
-  for (const tag of weightedTags(r, t.tags, 3, included)) params.append("exclude", tag);
-  for (const rating of r.sample(OPEN_RATINGS, r.int(1, 2))) params.append("rating", rating);
-  params.set("status", r.pick(["in-progress", "complete"]));
-  const min = r.int(0, 40) * 100;
+  for (const tag of r.sample(work.tags, 3)) params.append("tag", tag);
+  for (const tag of weightedTags(r, t.tags, 3, work.tags)) params.append("exclude", tag);
+  const ratings = new Set([work.contentRating, r.pick(OPEN_RATINGS)]);
+  for (const rating of ratings) params.append("rating", rating);
+  params.set("status", work.status);
+  const min = Math.max(0, work.words - r.int(0, 200) * 100);
   params.set("minWords", String(min));
-  params.set("maxWords", String(Math.min(min + r.int(5, 400) * 100, WORDS_BOUND)));
+  params.set("maxWords", String(Math.min(work.words + r.int(0, 200) * 100, WORDS_BOUND)));
   params.set("sort", sort);
   return params;
 }
@@ -82,6 +87,16 @@ export const LIST_CASES: ListCase[] = [
   ...BROWSE_SORTS.map(
     (sort): ListCase => ({ name: `discover-${sort}`, path: (r, t) => discover(filtered(r, t, sort)), rows: jsonArray }),
   ),
+  {
+    // Decision 0064's first measurement: one included and one excluded tag, a word minimum, newest first.
+    name: "discover-new-1tag",
+    path: (r, t) => {
+      const [tag, exclude] = weightedTags(r, t.tags, 2);
+      const minWords = String(r.int(0, 40) * 100);
+      return discover(new URLSearchParams({ limit: String(BROWSE_PAGE), tag: tag!, exclude: exclude!, minWords }));
+    },
+    rows: jsonArray,
+  },
   {
     // The newest works from a random point in the catalogue: a deep page without filters (a keyset cursor).
     name: "discover-new-deep",
@@ -117,7 +132,7 @@ export const LIST_CASES: ListCase[] = [
   {
     name: "following-deep",
     as: "follower",
-    path: (r) => `/api/following?cursor=${Date.now() - r.int(DAY, 300 * DAY)}_${2 ** 30}_0`,
+    path: (r) => `/api/following?cursor=${Date.now() - r.int(DAY, 300 * DAY)}_999999999_0`,
     rows: jsonItems,
   },
   { name: "comments", path: (_r, t) => `/api/stories/${t.talkedAbout.id}/comments`, rows: jsonItems },

@@ -16,18 +16,27 @@ export interface ListTargets {
   bigTag: string;
   /** Catalogue and free-form tags with how many published works carry each, most used first. */
   tags: { name: string; works: number }[];
+  /** Published general-audience works with at least 3 tags: a filter built from one finds at least that work. */
+  samples: WorkSample[];
   /** What the setup had to make (empty when the database already had every shape). */
   made: string[];
 }
 
+export interface WorkSample {
+  tags: string[];
+  contentRating: string;
+  status: string;
+  words: number;
+}
+
 const { prolificAuthor, followingReader, talkedAbout, bigTag } = ARCHIVE_SHAPES;
 
-async function one<T>(db: pg.Client, text: string, values: unknown[] = []): Promise<T | undefined> {
+async function one<T>(db: pg.Pool, text: string, values: unknown[] = []): Promise<T | undefined> {
   return (await db.query(text, values)).rows[0] as T | undefined;
 }
 
 /** The user named `username`, made (a verified bench account with the bench password) when missing. */
-async function ensureUser(db: pg.Client, username: string, made: string[]): Promise<number> {
+async function ensureUser(db: pg.Pool, username: string, made: string[]): Promise<number> {
   const found = await one<{ id: number }>(db, "select id from users where lower(username) = $1", [username]);
   if (found) return found.id;
   // NOTE: every bench account has the same password (BENCH_PASSWORD), so an existing one's hash is borrowed.
@@ -43,7 +52,7 @@ async function ensureUser(db: pg.Client, username: string, made: string[]): Prom
   return row.id;
 }
 
-async function ensureProlific(db: pg.Client, made: string[]): Promise<void> {
+async function ensureProlific(db: pg.Pool, made: string[]): Promise<void> {
   const id = await ensureUser(db, prolificAuthor.username, made);
   const { n } = (await one<{ n: number }>(
     db,
@@ -59,7 +68,7 @@ async function ensureProlific(db: pg.Client, made: string[]): Promise<void> {
   made.push(`${prolificAuthor.works - n} works moved to ${prolificAuthor.username}`);
 }
 
-async function ensureFollows(db: pg.Client, made: string[]): Promise<void> {
+async function ensureFollows(db: pg.Pool, made: string[]): Promise<void> {
   const id = await ensureUser(db, followingReader.username, made);
   const { n } = (await one<{ n: number }>(db, "select count(*)::int n from follows where follower_id = $1", [id]))!;
   if (n >= followingReader.follows) return;
@@ -72,7 +81,7 @@ async function ensureFollows(db: pg.Client, made: string[]): Promise<void> {
   made.push(`${added.rowCount} follows by ${followingReader.username}`);
 }
 
-async function ensureTalkedAbout(db: pg.Client, made: string[]): Promise<ListTargets["talkedAbout"]> {
+async function ensureTalkedAbout(db: pg.Pool, made: string[]): Promise<ListTargets["talkedAbout"]> {
   let story = await one<{ id: number }>(db, "select id from stories where title = $1 and published limit 1", [
     talkedAbout.title,
   ]);
@@ -113,7 +122,7 @@ async function ensureTalkedAbout(db: pg.Client, made: string[]): Promise<ListTar
   return { id, firstCommentId: range.first, lastCommentId: range.last };
 }
 
-async function ensureBigTag(db: pg.Client, made: string[]): Promise<void> {
+async function ensureBigTag(db: pg.Pool, made: string[]): Promise<void> {
   const key = tagKey(bigTag.name);
   await db.query("insert into free_tags (key, name) values ($1, $2) on conflict do nothing", [key, bigTag.name]);
   const share = (await one<{ carried: number; works: number }>(
@@ -147,7 +156,7 @@ async function ensureBigTag(db: pg.Client, made: string[]): Promise<void> {
 }
 
 /** Reader who liked the most stories (For You ranks by what a reader liked). */
-async function likingReader(db: pg.Client): Promise<ListTargets["likingReader"]> {
+async function likingReader(db: pg.Pool): Promise<ListTargets["likingReader"]> {
   const row = await one<{ username: string; email: string }>(
     db,
     `select u.username, u.email from users u join (select user_id, count(*) n from likes group by user_id) l
@@ -158,7 +167,7 @@ async function likingReader(db: pg.Client): Promise<ListTargets["likingReader"]>
   return row;
 }
 
-export async function ensureListTargets(db: pg.Client): Promise<ListTargets> {
+export async function ensureListTargets(db: pg.Pool): Promise<ListTargets> {
   const made: string[] = [];
   await ensureProlific(db, made);
   await ensureFollows(db, made);
@@ -173,6 +182,17 @@ export async function ensureListTargets(db: pg.Client): Promise<ListTargets> {
        join stories s on s.id = f.story_id and s.published group by ft.name
      order by works desc`,
   );
+  const samples = await db.query<WorkSample>(
+    `select * from (
+       select s.content_rating "contentRating", s.status, coalesce(s.word_count, 0) words,
+         array(select t.name from story_tags st join tags t on t.id = st.tag_id where st.story_id = s.id
+               union all
+               select ft.name from story_free_tags f join free_tags ft on ft.key = f.key where f.story_id = s.id) tags
+       from stories s
+       where s.published and s.rating = 'general' and s.moderation_hidden_at is null
+       order by random() limit 2000) w
+     where cardinality(tags) >= 3`,
+  );
   const { email } = (await one<{ email: string }>(db, "select email from users where lower(username) = $1", [
     followingReader.username,
   ]))!;
@@ -183,6 +203,7 @@ export async function ensureListTargets(db: pg.Client): Promise<ListTargets> {
     talkedAbout: talked,
     bigTag: bigTag.name,
     tags: tags.rows,
+    samples: samples.rows,
     made,
   };
 }

@@ -149,15 +149,17 @@ export async function startPgCapture(databaseUrl: string): Promise<PgCapture> {
 
 const READ_ONLY = /^\s*(select|with)\b/i;
 
+/** A statement that only reads (a write would run for real under EXPLAIN ANALYZE), with text parameters. */
+export const isPlainRead = (statement: CapturedStatement) =>
+  READ_ONLY.test(statement.sql) && !/\b(insert|update|delete)\b/i.test(statement.sql) && statement.values !== undefined;
+
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of a captured statement, run again on `client` with the same parameters inside a
  * transaction that is rolled back; null for what is not a plain read (a write would run for real) or was bound in
  * binary.
  */
-export async function explainStatement(client: pg.Client, statement: CapturedStatement): Promise<string | null> {
-  if (!READ_ONLY.test(statement.sql) || /\b(insert|update|delete)\b/i.test(statement.sql) || !statement.values) {
-    return null;
-  }
+export async function explainStatement(client: pg.ClientBase, statement: CapturedStatement): Promise<string | null> {
+  if (!isPlainRead(statement)) return null;
   await client.query("begin read only");
   try {
     const result = await client.query<{ "QUERY PLAN": string }>(
