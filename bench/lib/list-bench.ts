@@ -268,6 +268,7 @@ export async function runListBench(options: ListBenchOptions): Promise<ListBench
       DATA_DIR: dataDir,
       METRICS_TOKEN: token,
       SHUTDOWN_DRAIN_MS: "0",
+      SHUTDOWN_TIMEOUT_MS: "1000",
       // NOTE: the app's queries go through the capturing proxy; LISTEN (the read cache's bus) goes straight.
       DATABASE_URL: capture?.url ?? options.databaseUrl,
       DATABASE_LISTEN_URL: options.databaseUrl,

@@ -91,9 +91,12 @@ export const LIST_CASES: ListCase[] = [
     // Decision 0064's first measurement: one included and one excluded tag, a word minimum, newest first.
     name: "discover-new-1tag",
     path: (r, t) => {
-      const [tag, exclude] = weightedTags(r, t.tags, 2);
-      const minWords = String(r.int(0, 40) * 100);
-      return discover(new URLSearchParams({ limit: String(BROWSE_PAGE), tag: tag!, exclude: exclude!, minWords }));
+      const work = r.pick(t.samples);
+      const [exclude] = weightedTags(r, t.tags, 1, work.tags);
+      const minWords = String(Math.max(0, work.words - r.int(0, 40) * 100));
+      return discover(
+        new URLSearchParams({ limit: String(BROWSE_PAGE), tag: r.pick(work.tags), exclude: exclude!, minWords }),
+      );
     },
     rows: jsonArray,
   },
