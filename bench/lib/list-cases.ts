@@ -4,8 +4,7 @@
 import { WORDS_BOUND } from "../../src/shared/schemas/reading";
 import { encodeCursor } from "../../src/server/reading/discover-cursor";
 import type { Random } from "./random";
-import type { ListTargets } from "./list-targets";
-import { ADJECTIVES, NOUNS } from "./words";
+import type { ListTargets, WorkSample } from "./list-targets";
 
 export interface ListCase {
   name: string;
@@ -48,7 +47,7 @@ function weightedTags(r: Random, tags: ListTargets["tags"], n: number, not: read
  * range. Built around one real work (its tags, rating, status and length), so the combination exists: at least that
  * work answers, as when a reader narrows down to what they know is there.
  */
-function filtered(r: Random, t: ListTargets, sort: string): URLSearchParams {
+function filtered(r: Random, t: ListTargets, sort: string): { params: URLSearchParams; work: WorkSample } {
   const work = r.pick(t.samples);
   const params = new URLSearchParams({ limit: String(BROWSE_PAGE) });
   for (const tag of r.sample(work.tags, 3)) params.append("tag", tag);
@@ -60,7 +59,7 @@ function filtered(r: Random, t: ListTargets, sort: string): URLSearchParams {
   params.set("minWords", String(min));
   params.set("maxWords", String(Math.min(work.words + r.int(0, 200) * 100, WORDS_BOUND)));
   params.set("sort", sort);
-  return params;
+  return { params, work };
 }
 
 const discover = (params: URLSearchParams) => `/api/published-stories?${params}`;
@@ -68,12 +67,18 @@ const jsonArray = (body: string) => (JSON.parse(body) as unknown[]).length;
 const jsonItems = (body: string) => (JSON.parse(body) as { items: unknown[] }).items.length;
 const works = (body: string) => body.split('<li class="work">').length - 1;
 
+/** `n` words of a real work's title and description (three letters or more), so the search finds something. */
+function searchWords(r: Random, work: WorkSample, n: number): string {
+  const words = [...new Set(work.text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])];
+  return r.sample(words, n).join(" ");
+}
+
 function search(words: number): ListCase {
   return {
     name: `search-${words}w`,
-    path: (r) => {
-      const q = Array.from({ length: words }, (_, i) => r.pick(i % 2 ? ADJECTIVES : NOUNS)).join(" ");
-      // NOTE: the bench's vocabulary is small, so a word minimum below any story's length keeps the keys apart.
+    path: (r, t) => {
+      const q = searchWords(r, r.pick(t.samples), words);
+      // NOTE: a word minimum below any story's length keeps the cache keys of the same words apart.
       const minWords = String(r.int(0, 99));
       return discover(new URLSearchParams({ limit: String(BROWSE_PAGE), q, minWords, sort: "relevance" }));
     },
@@ -85,7 +90,11 @@ const BROWSE_SORTS = ["new", "featured", "updated", "likes", "bookmarks", "words
 
 export const LIST_CASES: ListCase[] = [
   ...BROWSE_SORTS.map(
-    (sort): ListCase => ({ name: `discover-${sort}`, path: (r, t) => discover(filtered(r, t, sort)), rows: jsonArray }),
+    (sort): ListCase => ({
+      name: `discover-${sort}`,
+      path: (r, t) => discover(filtered(r, t, sort).params),
+      rows: jsonArray,
+    }),
   ),
   {
     // Decision 0064's first measurement: one included and one excluded tag, a word minimum, newest first.
@@ -123,8 +132,8 @@ export const LIST_CASES: ListCase[] = [
   {
     name: "search-2w-filtered",
     path: (r, t) => {
-      const params = filtered(r, t, "relevance");
-      params.set("q", `${r.pick(ADJECTIVES)} ${r.pick(NOUNS)}`);
+      const { params, work } = filtered(r, t, "relevance");
+      params.set("q", searchWords(r, work, 2));
       return discover(params);
     },
     rows: jsonArray,

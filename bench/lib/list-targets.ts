@@ -23,6 +23,8 @@ export interface ListTargets {
 }
 
 export interface WorkSample {
+  /** Its title and description: search words a reader who heard of it would type. */
+  text: string;
   tags: string[];
   contentRating: string;
   status: string;
@@ -185,6 +187,7 @@ export async function ensureListTargets(db: pg.Pool): Promise<ListTargets> {
   const samples = await db.query<WorkSample>(
     `select * from (
        select s.content_rating "contentRating", s.status, coalesce(s.word_count, 0) words,
+         s.title || ' ' || coalesce(s.description, '') "text",
          array(select t.name from story_tags st join tags t on t.id = st.tag_id where st.story_id = s.id
                union all
                select ft.name from story_free_tags f join free_tags ft on ft.key = f.key where f.story_id = s.id) tags

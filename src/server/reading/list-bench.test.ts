@@ -27,7 +27,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the list bench, small", () => {
       await database.close();
       const result = await runListBench({
         databaseUrl: scratch.url,
-        seconds: 0.2,
+        seconds: 0.1,
         connections: 2,
         explain: true,
         explainMs: 1_000,
