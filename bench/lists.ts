@@ -43,7 +43,8 @@ export function printListBench(result: ListBenchResult): void {
   for (const c of result.cases) {
     for (const plan of c.plans) {
       console.log(
-        `\n=== ${c.name}: ${plan.ms.toFixed(1)} ms in PostgreSQL while measured\n${plan.sql}\n\n${plan.plan}`,
+        `\n=== ${c.name}: ${plan.ms.toFixed(1)} ms in PostgreSQL while measured\n${plan.sql}\n` +
+          `-- parameters: ${JSON.stringify(plan.values)}\n\n${plan.plan}`,
       );
     }
   }

@@ -37,6 +37,7 @@ export interface ListBenchOptions {
 export interface ListPlan {
   ms: number;
   sql: string;
+  values: (string | null)[];
   plan: string;
 }
 
@@ -228,7 +229,7 @@ async function explainCase(run: Run, c: ListCase, capture: PgCapture): Promise<L
   try {
     for (const statement of chosen.slice(0, 4)) {
       const plan = await explainStatement(client, statement);
-      if (plan) plans.push({ ms: statement.ms, sql: statement.sql, plan });
+      if (plan) plans.push({ ms: statement.ms, sql: statement.sql, values: statement.values ?? [], plan });
     }
   } finally {
     client.release();
