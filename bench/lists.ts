@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     explainMs: Number(values["explain-ms"]),
     server: values.server,
     seed: Number(values.seed),
-    log: (line) => console.log(line),
+    log: (line) => console.log(`[${(performance.now() / 1000).toFixed(1)} s] ${line}`),
   });
   console.log(`start-up backfills waited for: ${formatInt(result.backfillWaitMs / 1000)} s`);
   printListBench(result);

@@ -275,6 +275,7 @@ export async function runListBench(options: ListBenchOptions): Promise<ListBench
       DATABASE_LISTEN_URL: options.databaseUrl,
     });
     await waitForHealthz(base, child, 300_000);
+    log("the app answers /healthz");
     const backfillWaitMs = await waitForBackfills(db, log);
     const run: Run = {
       options,
