@@ -17,6 +17,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the list bench, small", () => {
   const imagesDir = mkdtempSync(join(tmpdir(), "ficforge-list-bench-"));
   afterAll(() => rmSync(imagesDir, { recursive: true, force: true }));
 
+  // NOTE: the app's start from source under tsx is most of the time (25 s at a load average of 19), hence the bound.
   it("answers every case with 200s and rows through the app, and prints a plan for each", async () => {
     const template = inject("postgresTemplate") || undefined;
     const scratch = await createScratchDatabase(TEST_DATABASE_URL!, template, template);
@@ -50,6 +51,5 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the list bench, small", () => {
     } finally {
       await scratch.drop();
     }
-    // NOTE: the app's start from source under tsx is most of it (25 s at a load average of 19), hence the bound.
   }, 180_000);
 });
