@@ -12,8 +12,12 @@ const id = z.number().int().min(-2_147_483_648).max(2_147_483_647);
 const time = z
   .string()
   .max(64)
-  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/)
-  .refine((t) => !Number.isNaN(Date.parse(t.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"))));
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2}){0,2})?$/)
+  // A real date and time of day (no 13th month, no 25th hour), whatever the zone.
+  .refine((t) => {
+    const at = new Date(`${t.slice(0, 10)}T${t.slice(11, 19)}Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === t.slice(0, 10);
+  });
 const score = z.number().finite();
 
 const Cursor = z.discriminatedUnion("k", [

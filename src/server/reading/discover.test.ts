@@ -108,6 +108,7 @@ describeEachDb("GET /api/published-stories", (ctx) => {
     for (const [sort, cursor] of [
       ["new", { k: "new", t: "garbage", i: 1 }],
       ["new", { k: "new", t: "2026-13-45 99:00:00+00", i: 1 }],
+      ["new", { k: "new", t: "2026-02-30 10:00:00+00", i: 1 }],
       ["new", { k: "new", t: "2026-01-01 00:00:00+00", i: 1e300 }],
       ["likes", { k: "likes", n: 2 ** 40, i: 1 }],
       ["featured", { k: "featured", s: "1", i: 1 }],
