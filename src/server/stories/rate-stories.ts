@@ -1,6 +1,6 @@
 // Backfills the rating and search text of stories stored before they were derived on write (search_text or
-// search_tags is null),
-// in batches, in the background. Every write derives its own (story-rating.ts), so later runs find nothing.
+// search_tags is null), in batches, in the background. Every write derives its own (story-rating.ts), so later runs
+// find nothing, with one probe of the partial index stories_unrated_idx.
 import { and, asc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
