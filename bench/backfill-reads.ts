@@ -13,9 +13,10 @@
 //   [--stories 50000] [--readers 10] [--gap-ms 100] [--seconds 15]
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app";
 import { openDatabase } from "../src/server/db/client";
+import { stories } from "../src/server/db/schema";
 import { createDeps } from "../src/server/deps";
 import { loadConfig } from "../src/server/env";
 import { createDiskStorage } from "../src/server/images/storage/disk";
@@ -57,9 +58,10 @@ await db.execute(sql`update stories set search_text = null, search_tags = null, 
   ai_word_count = null, featured_score = 0`);
 await db.execute(sql`delete from story_chapters`);
 await db.execute(sql`vacuum analyze`);
-const [{ n: storyCount } = { n: 0 }] = (
-  await db.execute<{ n: number }>(sql`select count(*)::int as n from stories where published`)
-).rows;
+const [{ n: storyCount } = { n: 0 }] = await db
+  .select({ n: sql<number>`count(*)::int` })
+  .from(stories)
+  .where(eq(stories.published, true));
 console.log(
   `${formatInt(storyCount)} published stories, backfilled columns reset in ${((performance.now() - resetting) / 1000).toFixed(1)} s`,
 );

@@ -128,11 +128,11 @@ describeEachDb("images on S3", (base) => {
     const resumed = await migrateImages(db, deps.imageStorage, { batchSize: 2 });
     expect(resumed).toEqual({ moved: 2, remaining: 0 });
     // The run ended with ANALYZE: the planner's row count of images (pg_class.reltuples) is the table's.
-    const planned = await db.execute<{ planned: number; rows: number }>(
-      sql`select reltuples::int as planned, (select count(*)::int from ${images}) as rows from pg_class
-        where relname = 'images' and relkind = 'r'`,
-    );
-    expect(planned.rows[0]!.planned).toBe(planned.rows[0]!.rows);
+    const [planned] = await db
+      .select({ planned: sql<number>`reltuples::int`, rows: sql<number>`(select count(*)::int from ${images})` })
+      .from(sql`pg_class`)
+      .where(sql`relname = 'images' and relkind = 'r'`);
+    expect(planned!.planned).toBe(planned!.rows);
     for (const image of legacy) {
       const [row] = await db.select().from(images).where(eq(images.id, image.id));
       expect(row).toMatchObject({
