@@ -98,6 +98,7 @@ export async function loadChapters(db: Db, storyId: number): Promise<StoredChapt
 }
 
 const BACKFILL_WINDOW = 2_000;
+const STORIES_PER_TRANSACTION = 20;
 
 /**
  * Published stories from before chapters were recorded get theirs once, dated at the story's publication (they were
@@ -124,9 +125,17 @@ export async function recordMissingChapters(db: Db, now: Date): Promise<number> 
         ),
       )
       .orderBy(asc(stories.id));
-    for (const story of batch) {
-      const fresh = await db.transaction((tx) => syncStoryChapters(tx, story.id, now, story.publishedAt ?? now));
-      if (fresh.length > 0) filled += 1;
+    // NOTE: a few stories per transaction (one commit, not one each), their rows locked briefly in id order.
+    for (let i = 0; i < batch.length; i += STORIES_PER_TRANSACTION) {
+      filled += await db.transaction(async (tx) => {
+        let recorded = 0;
+        for (const story of batch.slice(i, i + STORIES_PER_TRANSACTION)) {
+          const fresh = await syncStoryChapters(tx, story.id, now, story.publishedAt ?? now);
+          if (fresh.length > 0) recorded += 1;
+        }
+        return recorded;
+      });
+      await yieldToRequests();
     }
     await yieldToRequests();
   }
