@@ -1,6 +1,6 @@
 // Keeps story_chapters in step with a published story's document: called in the same transaction as every save of
 // a published story and every publish, so the chapter list never disagrees with the text that was committed.
-import { and, asc, eq, gt, isNull, lte, max, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, max, sql } from "drizzle-orm";
 import { type RecordedEvent, recordEvent } from "../events/outbox";
 import type { Db } from "../db/client";
 import { yieldToRequests } from "../db/yield";
@@ -111,8 +111,8 @@ export async function recordMissingChapters(db: Db, now: Date): Promise<number> 
   const [last] = await db.select({ id: max(stories.id) }).from(stories);
   let filled = 0;
   for (let after = 0; after < (last?.id ?? 0); after += BACKFILL_WINDOW) {
-    const batch = await db
-      .select({ id: stories.id, publishedAt: stories.publishedAt })
+    const missing = await db
+      .select({ id: stories.id })
       .from(stories)
       .where(
         and(
@@ -125,19 +125,49 @@ export async function recordMissingChapters(db: Db, now: Date): Promise<number> 
         ),
       )
       .orderBy(asc(stories.id));
-    // NOTE: a few stories per transaction (one commit, not one each), their rows locked briefly in id order.
-    for (let i = 0; i < batch.length; i += STORIES_PER_TRANSACTION) {
-      filled += await db.transaction(async (tx) => {
-        let recorded = 0;
-        for (const story of batch.slice(i, i + STORIES_PER_TRANSACTION)) {
-          const fresh = await syncStoryChapters(tx, story.id, now, story.publishedAt ?? now);
-          if (fresh.length > 0) recorded += 1;
-        }
-        return recorded;
-      });
+    const ids = missing.map((row) => row.id);
+    for (let i = 0; i < ids.length; i += STORIES_PER_TRANSACTION) {
+      filled += await db.transaction((tx) => recordFirstChapters(tx, ids.slice(i, i + STORIES_PER_TRANSACTION), now));
       await yieldToRequests();
     }
-    await yieldToRequests();
   }
   return filled;
+}
+
+/** The first chapter list of each of these stories that is published and has none yet; answers how many got one. */
+async function recordFirstChapters(tx: Db, ids: number[], now: Date): Promise<number> {
+  // NOTE: the rows locked as a save locks them (syncStoryChapters), then the chapters looked up again in a statement
+  // of its own (a fresh snapshot): a save or publish since the listing has recorded its own and is left alone.
+  const locked = await tx
+    .select({
+      id: stories.id,
+      content: stories.content,
+      sanitizedWith: stories.sanitizedWith,
+      publishedAt: stories.publishedAt,
+    })
+    .from(stories)
+    .where(and(inArray(stories.id, ids), eq(stories.published, true)))
+    .orderBy(asc(stories.id))
+    .for("update");
+  const recorded = new Set(
+    (
+      await tx
+        .selectDistinct({ id: storyChapters.storyId })
+        .from(storyChapters)
+        .where(inArray(storyChapters.storyId, ids))
+    ).map((row) => row.id),
+  );
+  const rows = locked
+    .filter((story) => !recorded.has(story.id))
+    .flatMap((story) =>
+      chaptersOfContent(story.content, story.sanitizedWith).map((chapter, i) => ({
+        storyId: story.id,
+        n: i + 1,
+        title: chapter.title,
+        words: chapter.words,
+        firstPublishedAt: story.publishedAt ?? now,
+      })),
+    );
+  if (rows.length > 0) await tx.insert(storyChapters).values(rows);
+  return new Set(rows.map((row) => row.storyId)).size;
 }
