@@ -131,8 +131,13 @@ function runJobs(runs: JobRun[]) {
     jobs.map(async (job) => {
       const run: JobRun = { name: job.name };
       runs.push(run);
-      const result = await job.run();
-      Object.assign(run, { ms: performance.now() - started, result: JSON.stringify(result) ?? "" });
+      // NOTE: as the maintenance runner does, a failed run is reported, not fatal (the app retries it later).
+      const result = await job.run().then(
+        (value) => JSON.stringify(value) ?? "",
+        (error: unknown) =>
+          `failed: ${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message}`,
+      );
+      Object.assign(run, { ms: performance.now() - started, result });
     }),
   );
 }
