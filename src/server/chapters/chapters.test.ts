@@ -1,9 +1,11 @@
 // Issue 17 section 3: chapters recorded on save and publish, in the read answer, on their own public pages.
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { storyChapters } from "../db/schema";
 import { publicStoryPath } from "../../shared/routes";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
-import { recordMissingChapters } from "./sync-chapters";
+import { recordMissingChapters, syncStoryChapters } from "./sync-chapters";
 
 const chapter = (n: number, text = `Words of chapter ${n}.`) => `<h2>Chapter ${n}</h2><p>${text}</p>`;
 const HOUR = 3_600_000;
@@ -92,6 +94,27 @@ describeEachDb("chapters", (ctx) => {
     ctx().clock.advance(HOUR);
     await Promise.all([save(chapter(1) + chapter(2)), save(chapter(1) + chapter(2, "Other words."))]);
     expect(announced).toEqual([[1], [2]]);
+  });
+
+  it("the backfill records what a save records, skips a story that has chapters, and leaves drafts", async () => {
+    const { user } = await createVerifiedUserWithSession(db(), {}, ctx().clock.now());
+    const publishedAt = new Date("2026-01-05T06:07:08.000Z");
+    const content = chapter(1) + chapter(2, "Two more words.") + chapter(3);
+    const old = (title: string, published = true) =>
+      createStory(db(), { authorId: user.id, title, content, published, publishedAt, wordCount: 14 });
+    const [backfilled, saved, draft] = [await old("Backfilled"), await old("Saved"), await old("Draft", false)];
+    await db().transaction((tx) => syncStoryChapters(tx, saved.id, ctx().clock.now(), publishedAt));
+    const rows = async (storyId: number) =>
+      (await db().select().from(storyChapters).where(eq(storyChapters.storyId, storyId)).orderBy(storyChapters.n)).map(
+        ({ storyId: _, ...row }) => row,
+      );
+    const before = await rows(saved.id);
+    expect(before).toHaveLength(3);
+
+    expect(await recordMissingChapters(db(), ctx().clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await rows(backfilled.id)).toEqual(before);
+    expect(await rows(saved.id)).toEqual(before);
+    expect(await rows(draft.id)).toEqual([]);
   });
 
   it("a story without chapter markers is one chapter named as the story; stories from before get theirs once", async () => {

@@ -1,8 +1,9 @@
 // Keeps story_chapters in step with a published story's document: called in the same transaction as every save of
 // a published story and every publish, so the chapter list never disagrees with the text that was committed.
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, max, sql } from "drizzle-orm";
 import { type RecordedEvent, recordEvent } from "../events/outbox";
 import type { Db } from "../db/client";
+import { yieldToRequests } from "../db/yield";
 import { stories, storyChapters } from "../db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 import { type SplitChapter, splitChapters } from "./split-chapters";
@@ -96,34 +97,77 @@ export async function loadChapters(db: Db, storyId: number): Promise<StoredChapt
     .orderBy(asc(storyChapters.n));
 }
 
-const BACKFILL_BATCH = 100;
+const BACKFILL_WINDOW = 2_000;
+const STORIES_PER_TRANSACTION = 20;
 
 /**
  * Published stories from before chapters were recorded get theirs once, dated at the story's publication (they were
  * public since then; nobody is told of them). Answers how many stories it filled; later runs find none.
  */
 export async function recordMissingChapters(db: Db, now: Date): Promise<number> {
+  // NOTE: whether a story has chapters is no column an index could hold, so every run walks the published stories,
+  // but in windows of BACKFILL_WINDOW ids (a primary-key range each, a short statement) with a pause after each, never
+  // in one scan of the catalogue that readers would wait behind.
+  const [last] = await db.select({ id: max(stories.id) }).from(stories);
   let filled = 0;
-  for (;;) {
-    const batch = await db
-      .select({ id: stories.id, publishedAt: stories.publishedAt })
+  for (let after = 0; after < (last?.id ?? 0); after += BACKFILL_WINDOW) {
+    const missing = await db
+      .select({ id: stories.id })
       .from(stories)
       .where(
         and(
+          gt(stories.id, after),
+          lte(stories.id, after + BACKFILL_WINDOW),
           eq(stories.published, true),
           sql`not exists (select 1 from story_chapters c where c.story_id = ${stories.id})`,
-          // NOTE: a story with no words has no chapter to record and would be picked again on every batch.
+          // NOTE: a story with no words has no chapter to record.
           sql`coalesce(${stories.wordCount}, 1) > 0`,
         ),
       )
-      .orderBy(asc(stories.id))
-      .limit(BACKFILL_BATCH);
-    let recorded = 0;
-    for (const story of batch) {
-      const fresh = await db.transaction((tx) => syncStoryChapters(tx, story.id, now, story.publishedAt ?? now));
-      if (fresh.length > 0) recorded += 1;
+      .orderBy(asc(stories.id));
+    const ids = missing.map((row) => row.id);
+    for (let i = 0; i < ids.length; i += STORIES_PER_TRANSACTION) {
+      filled += await db.transaction((tx) => recordFirstChapters(tx, ids.slice(i, i + STORIES_PER_TRANSACTION), now));
+      await yieldToRequests();
     }
-    filled += recorded;
-    if (batch.length < BACKFILL_BATCH || recorded === 0) return filled;
   }
+  return filled;
+}
+
+/** The first chapter list of each of these stories that is published and has none yet; answers how many got one. */
+async function recordFirstChapters(tx: Db, ids: number[], now: Date): Promise<number> {
+  // NOTE: the rows locked as a save locks them (syncStoryChapters), then the chapters looked up again in a statement
+  // of its own (a fresh snapshot): a save or publish since the listing has recorded its own and is left alone.
+  const locked = await tx
+    .select({
+      id: stories.id,
+      content: stories.content,
+      sanitizedWith: stories.sanitizedWith,
+      publishedAt: stories.publishedAt,
+    })
+    .from(stories)
+    .where(and(inArray(stories.id, ids), eq(stories.published, true)))
+    .orderBy(asc(stories.id))
+    .for("update");
+  const recorded = new Set(
+    (
+      await tx
+        .selectDistinct({ id: storyChapters.storyId })
+        .from(storyChapters)
+        .where(inArray(storyChapters.storyId, ids))
+    ).map((row) => row.id),
+  );
+  const rows = locked
+    .filter((story) => !recorded.has(story.id))
+    .flatMap((story) =>
+      chaptersOfContent(story.content, story.sanitizedWith).map((chapter, i) => ({
+        storyId: story.id,
+        n: i + 1,
+        title: chapter.title,
+        words: chapter.words,
+        firstPublishedAt: story.publishedAt ?? now,
+      })),
+    );
+  if (rows.length > 0) await tx.insert(storyChapters).values(rows);
+  return new Set(rows.map((row) => row.storyId)).size;
 }

@@ -74,6 +74,21 @@ async function tableRows(url: string): Promise<Record<string, number>> {
   }
 }
 
+/** What the planner believes each table holds (pg_class.reltuples, set by ANALYZE). */
+async function plannerRows(url: string, names: string[]): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; n: number }>(
+      "select relname as name, reltuples::int as n from pg_class where relname = any($1) and relkind = 'r'",
+      [names],
+    );
+    return Object.fromEntries(rows.map((r) => [r.name, r.n]));
+  } finally {
+    await client.end();
+  }
+}
+
 const hasPgDump = (() => {
   try {
     execFileSync("pg_dump", ["--version"], { stdio: "ignore" });
@@ -130,6 +145,12 @@ describe("moving to PostgreSQL", () => {
         expect(moved.out).toMatch(/public\.stories\s+34\s+34\s+same/);
         const after = await tableRows(target.url);
         expect(after).toMatchObject({ stories: 34, users: 11, images: 3 });
+        // Statistics were gathered: a table never analyzed has reltuples -1 (the planner's guess for it is blind).
+        expect(await plannerRows(target.url, ["stories", "users", "images"])).toEqual({
+          stories: 34,
+          users: 11,
+          images: 3,
+        });
 
         // Twice: refused (exit code 4), the target unchanged.
         // NOTE: in process (a second CLI start costs seconds); the CLI exits with the error's exitCode.

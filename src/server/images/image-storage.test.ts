@@ -1,6 +1,6 @@
 // Images on S3 (a local s3rver peer), end to end: upload, serve with ETag and 304, an S3 outage (covers 503, uploads
 // a clear error, stories still read), and `images:migrate` moving bytea rows out, killed midway and run again.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { images } from "../db/schema";
@@ -127,6 +127,12 @@ describeEachDb("images on S3", (base) => {
 
     const resumed = await migrateImages(db, deps.imageStorage, { batchSize: 2 });
     expect(resumed).toEqual({ moved: 2, remaining: 0 });
+    // The run ended with ANALYZE: the planner's row count of images (pg_class.reltuples) is the table's.
+    const [planned] = await db
+      .select({ planned: sql<number>`reltuples::int`, rows: sql<number>`(select count(*)::int from ${images})` })
+      .from(sql`pg_class`)
+      .where(sql`relname = 'images' and relkind = 'r'`);
+    expect(planned!.planned).toBe(planned!.rows);
     for (const image of legacy) {
       const [row] = await db.select().from(images).where(eq(images.id, image.id));
       expect(row).toMatchObject({

@@ -1,7 +1,8 @@
 // Moves images stored before decision 0036 (bytes in the images row) to the image storage, in batches. Per image:
 // write the objects, read them back and check them by hash, then point the row at them and empty its bytea columns.
 // A run killed anywhere leaves every image readable (the row keeps its bytes until the one update that moves them);
-// the next run writes the same key again and finishes. A run with nothing left changes nothing.
+// the next run writes the same key again and finishes. A run with nothing left changes nothing. A run that moved
+// rows ends with ANALYZE of the table.
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -68,6 +69,8 @@ export async function migrateImages(
     after = batch.at(-1)!.id;
     options.onProgress?.(moved);
   }
+  // NOTE: the rows lost their bytes to the storage; the planner's statistics of the table are gathered again.
+  if (moved > 0) await db.execute(sql`analyze ${images}`);
   const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(images).where(isNull(images.storageKey));
   return { moved, remaining: left?.n ?? 0 };
 }

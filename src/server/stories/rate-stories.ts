@@ -1,7 +1,7 @@
 // Backfills the rating and search text of stories stored before they were derived on write (search_text or
-// search_tags is null),
-// in batches, in the background. Every write derives its own (story-rating.ts), so later runs find nothing.
-import { and, asc, eq, gt, isNull, or } from "drizzle-orm";
+// search_tags is null), in batches, in the background. Every write derives its own (story-rating.ts), so later runs
+// find nothing, with one probe of the partial index stories_unrated_idx.
+import { and, asc, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { derivedStoryColumns } from "./story-rating";
@@ -34,15 +34,21 @@ export async function rateUnratedStories(db: Db, { batchSize = 100 }: { batchSiz
       .limit(batchSize);
     if (batch.length === 0) return done;
     afterId = batch.at(-1)!.id;
-    for (const row of batch) {
-      // NOTE: conditional on the version read, so a save landing meanwhile (which derives its own) wins.
-      const stored = await db
-        .update(stories)
-        .set(derivedStoryColumns(row, row.tags))
-        .where(and(eq(stories.id, row.id), eq(stories.version, row.version), unrated))
-        .returning({ id: stories.id });
-      done += stored.length;
-    }
+    const rated = batch.map((row) => ({ id: row.id, version: row.version, ...derivedStoryColumns(row, row.tags) }));
+    // NOTE: one statement per batch, each row conditional on the version read, so a save landing meanwhile (which
+    // derives its own) wins.
+    const stored = await db.execute(sql`
+      update ${stories} set rating = d.rating, search_text = d.search_text, search_tags = d.search_tags
+      from unnest(
+        ${sql.param(rated.map((r) => r.id))}::int[],
+        ${sql.param(rated.map((r) => r.version))}::int[],
+        ${sql.param(rated.map((r) => r.rating))}::text[],
+        ${sql.param(rated.map((r) => r.searchText))}::text[],
+        ${sql.param(rated.map((r) => r.searchTags))}::text[]
+      ) as d(id, version, rating, search_text, search_tags)
+      where ${stories.id} = d.id and ${stories.version} = d.version and ${unrated}
+      returning ${stories.id}`);
+    done += (stored as { rows?: unknown[] }).rows?.length ?? 0;
     await yieldToRequests();
   }
 }

@@ -91,5 +91,7 @@ export const bookmarks = pgTable(
   (t) => [
     unique("bookmarks_story_user_key").on(t.storyId, t.userId),
     index("bookmarks_user_idx").on(t.userId, t.createdAt.desc()),
+    // The featured-scores job reads the last weeks' bookmarks, as it reads likes through likes_created_idx.
+    index("bookmarks_created_idx").on(t.createdAt),
   ],
 );

@@ -91,6 +91,10 @@ export const stories = pgTable(
     index("stories_reader_background_idx").on(t.readerBackgroundImageId),
     index("stories_sanitized_with_idx").on(t.sanitizedWith),
     index("stories_uncounted_idx").on(t.id).where(sql`${t.wordCount} is null`),
+    // NOTE: the backfill jobs' idle runs are probes of these partial indexes (empty once the work is done), not
+    // scans of the catalogue: the stories still to rate (rate-stories.ts) and those with a score (featured-score.ts).
+    index("stories_unrated_idx").on(t.id).where(sql`${t.searchText} is null or ${t.searchTags} is null`),
+    index("stories_scored_idx").on(t.id).where(sql`${t.featuredScore} <> 0`),
     check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),
     // Search (reading/search.ts): the weighted vector (title A, tags B, all the text D) and the trigrams of titles
     // and tags for misspelt words. NOTE: search.ts writes the same expressions, so these indexes answer them.
