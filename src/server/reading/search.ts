@@ -8,7 +8,7 @@ import { stories, users } from "../db/schema";
 /** Search reads at most this many words of `q`. */
 const QUERY_WORDS = 8;
 /** At most this many candidates per branch are ranked (so a common word never ranks the whole catalogue). */
-export const SEARCH_CANDIDATES = 1000;
+export const SEARCH_CANDIDATES = 300;
 
 /** The words of `q`: letters and digits only, lower case, at most QUERY_WORDS. */
 export function searchWords(q: string | undefined): string[] {
@@ -32,15 +32,16 @@ export function searchQuery(q: string | undefined, weights = ""): string | undef
     .join(" & ");
 }
 
-// NOTE: exactly the expressions of stories_search_rank_idx, stories_title_trgm_idx and stories_tags_trgm_idx.
-const vector = sql`(setweight(to_tsvector('simple', ${stories.title}), 'A') || setweight(to_tsvector('simple', coalesce(${stories.searchTags}, '')), 'B') || setweight(to_tsvector('simple', coalesce(${stories.searchText}, '')), 'D'))`;
+// NOTE: the stored vectors (migration 0027) and exactly the expressions of the trigram indexes.
+const vector = sql`${stories.searchVector}`;
+const head = sql`${stories.searchHead}`;
 const title = sql`lower(${stories.title})`;
 const tagText = sql`lower(coalesce(${stories.searchTags}, ''))`;
 
 // NOTE: a story not yet rated by the backfill (search_text null, rate-stories.ts) is not searched, as before.
 const rated = sql`${stories.searchText} is not null`;
 
-/** Full-text match of `q` (every word, the last as a prefix), answered by stories_search_rank_idx. */
+/** Full-text match of `q` (every word, the last as a prefix), answered by stories_search_vector_idx. */
 export function searchMatch(q: string | undefined): SQL | undefined {
   const tsquery = searchQuery(q);
   return tsquery ? sql`${vector} @@ to_tsquery('simple', ${tsquery}) and ${rated}` : undefined;
@@ -50,11 +51,13 @@ export function searchMatch(q: string | undefined): SQL | undefined {
 export const searchable = (q: string | undefined) => searchWords(q).length > 0;
 
 /**
- * The ranked candidates of `q` as a subquery `sr(id, rank)`: title matches, tag matches and any text match (each
- * at most SEARCH_CANDIDATES by the vector index), and misspelt titles, tags and author names by trigram
- * (word_similarity above pg_trgm.word_similarity_threshold, 0.6 by default). The rank: ts_rank_cd over the weighted
- * vector (a title word counts 10× a text word) plus the trigram similarity of the title, half that of the tags and
- * a third that of the author's name.
+ * The ranked candidates of `q` as a subquery `sr(id, rank)`: title and tag matches (stories_search_head_idx) and
+ * any text match (stories_search_vector_idx), each at most SEARCH_CANDIDATES, and misspelt titles, tags and author
+ * names by trigram (word_similarity above pg_trgm.word_similarity_threshold, 0.6 by default). The rank: ts_rank_cd
+ * over the weighted vector (a title word counts 10× a text word) plus the trigram similarity of the title, half that
+ * of the tags and a third that of the author's name.
+ * NOTE: the candidates are gathered once (materialized) and then ranked from the stored vectors: the planner cannot
+ * guess how many a word finds, and guessing one it re-ran the whole gathering per row (decision 0072).
  */
 export function rankedCandidates(q: string): SQL {
   const phrase = searchWords(q).join(" ");
@@ -66,14 +69,13 @@ export function rankedCandidates(q: string): SQL {
   const rank = sql`(ts_rank_cd(${vector}, ${all}) + word_similarity(${phrase}, ${title})
     + 0.5 * word_similarity(${phrase}, ${tagText})
     + 0.3 * (select word_similarity(${phrase}, lower(${users.username})) from ${users} where ${users.id} = ${stories.authorId}))::float8`;
-  return sql`(select ${stories.id} as id, ${rank} as rank from ${stories} where ${rated} and ${stories.id} in (
-    ${branch(sql`${vector} @@ to_tsquery('simple', ${searchQuery(q, "A")})`)}
-    union ${branch(sql`${vector} @@ to_tsquery('simple', ${searchQuery(q, "AB")})`)}
+  return sql`(with found as materialized (
+    ${branch(sql`${head} @@ ${all}`)}
     union ${branch(sql`${vector} @@ ${all}`)}
     union ${branch(sql`${phrase} <% ${title}`)}
     union ${branch(sql`${phrase} <% ${tagText}`)}
     union ${byAuthor}
-  )) as sr`;
+  ) select ${stories.id} as id, ${rank} as rank from found join ${stories} on ${stories.id} = found.id where ${rated}) as sr`;
 }
 
 /** The ranked page's parts for discover.ts's selectPage: join the candidates, order by rank, after the cursor. */

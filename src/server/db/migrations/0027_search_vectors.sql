@@ -1,0 +1,5 @@
+DROP INDEX "stories_search_rank_idx";--> statement-breakpoint
+ALTER TABLE "stories" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', coalesce(search_tags, '')), 'B') || setweight(to_tsvector('simple', coalesce(search_text, '')), 'D')) STORED;--> statement-breakpoint
+ALTER TABLE "stories" ADD COLUMN "search_head" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', coalesce(search_tags, '')), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "stories_search_vector_idx" ON "stories" USING gin ("search_vector") WHERE "stories"."published";--> statement-breakpoint
+CREATE INDEX "stories_search_head_idx" ON "stories" USING gin ("search_head") WHERE "stories"."published";
