@@ -1,6 +1,6 @@
 // Seeds a database with bench data.
 //   npx tsx bench/seed.ts [--stories 10000] [--users N] [--seed 1] [--database-url postgres://...]
-//                         [--data-dir bench/.data/pglite] [--reset] [--free-tags N] [--short-content]
+//                         [--data-dir bench/.data/pglite] [--reset] [--free-tags N] [--short-content] [--vacuum]
 // On PostgreSQL (--database-url) rows stream through COPY (bench/lib/copy-seed.ts: a million works in minutes, with
 // every derived column filled and the archive's named shapes); on PGlite through seedBench's batched inserts.
 import { createDiskStorage } from "../src/server/images/storage/disk";
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       reset: { type: "boolean", default: false },
       "free-tags": { type: "string" },
       "short-content": { type: "boolean" },
+      vacuum: { type: "boolean", default: false },
     },
   });
   const number = (name: string, value: string | undefined) => {
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
         stories: options.stories ?? 10_000,
         freeTags: number("free-tags", values["free-tags"]),
         shortContent: values["short-content"],
+        vacuum: values.vacuum,
         onPhase: (phase, ms) => console.log(`  ${phase}: ${formatInt(ms)} ms`),
         onProgress: (done, total) => {
           if (done % 100_000 === 0 && done > 0) console.log(`    ${formatInt(done)} of ${formatInt(total)} stories`);

@@ -8,7 +8,6 @@ import { ALL_TAGS, ARCHETYPES, FANDOMS, MOOD_SLIDERS, THEMES } from "../../src/s
 import { isNsfw } from "../../src/shared/nsfw";
 import {
   type ContentRating,
-  catalogueTag,
   type LabelKind,
   NO_WARNINGS,
   storyTagKeys,

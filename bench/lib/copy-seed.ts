@@ -16,6 +16,7 @@ import { processImage } from "../../src/server/images/process-image";
 import type { ImageStorage } from "../../src/server/images/storage/driver";
 import { storeImage } from "../../src/server/images/store-image";
 import { ALL_TAGS } from "../../src/shared/catalogues";
+import { catalogueTag } from "../../src/shared/tagging";
 import {
   type ArchiveOptions,
   ArchiveRows,
@@ -35,6 +36,8 @@ export interface CopySeedOptions extends ArchiveOptions {
   covers?: number;
   /** Called after each phase with its duration, for progress output. */
   onPhase?: (phase: string, ms: number) => void;
+  /** VACUUM ANALYZE the loaded tables at the end instead of ANALYZE alone (sets the visibility map; slower). */
+  vacuum?: boolean;
   /** Called now and then while stories stream, with how many are done. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -215,11 +218,15 @@ export async function copySeed(
   const rebuild = async () => {
     const pending = dropped;
     dropped = [];
-    // NOTE: two at a time, one per core; each index build sorts in maintenance_work_mem.
+    // NOTE: two at a time, one per core; each build sorts (btree) or gathers its entries (GIN) in
+    // maintenance_work_mem, so more of it means fewer passes over temporary files.
     await inParallel(pending, 2, (index) =>
       withClient(url, async (client) => {
-        await client.query("set maintenance_work_mem = '256MB'");
+        await client.query("set maintenance_work_mem = '1GB'");
+        const at = performance.now();
         await client.query(index.definition);
+        const ms = Math.round(performance.now() - at);
+        if (ms >= 2_000) options.onPhase?.(`  index ${index.name}`, ms);
       }),
     );
   };
@@ -273,8 +280,10 @@ export async function copySeed(
       }
       const seen = new Set<string>();
       for (const t of noCovers.freeTagRows()) {
-        // NOTE: the vocabulary is made unique by construction; a repeat would be a bug in freeTagOf.
-        if (seen.has(t.key)) throw new Error(`free-form tag vocabulary repeats a key: ${t.key}`);
+        // NOTE: the vocabulary is unique by construction and apart from the catalogue (a catalogue name would be
+        // stored under the catalogue's spelling); either failing is a bug in freeTagOf.
+        if (seen.has(t.key) || catalogueTag(t.name))
+          throw new Error(`free-form tag vocabulary repeats a key: ${t.key}`);
         seen.add(t.key);
         await freeTagStream.write([t.key, t.name, t.createdAt]);
       }
@@ -407,12 +416,15 @@ export async function copySeed(
     await rebuild();
     phase(`rebuilt ${indexes.length} secondary indexes`);
 
+    // NOTE: the planner needs statistics at once (a bulk load without them gave plans 30x off, issue 28); a VACUUM
+    // also writes every page again to set the visibility map, which autovacuum does later anyway (decision 0070).
+    const finish = options.vacuum ? "vacuum analyze" : "analyze";
     await inParallel([...TABLES], 2, (table) =>
       withClient(url, async (client) => {
-        await client.query(`vacuum analyze ${table}`);
+        await client.query(`${finish} ${table}`);
       }),
     );
-    phase("vacuum analyze");
+    phase(finish);
     sampleRss();
     return {
       rows: { ...counts, tags: tagRows.length, covers: new Set(coverIds).size },
