@@ -1,8 +1,8 @@
 // The bench seeder on PostgreSQL at an archive's size (issue 28): rows from archive-rows.ts streamed through
 // `COPY ... FROM STDIN` (pg-copy-streams), one connection per table, with writes paused while PostgreSQL catches up
 // (backpressure), so the seeder's memory stays flat whatever the size. Loaded with foreign keys and triggers off
-// (session_replication_role = replica) and the loaded tables' secondary indexes dropped, then rebuilt from the
-// definitions read before dropping them; primary keys and unique constraints stay. Ends with VACUUM ANALYZE.
+// (session_replication_role = replica) and the loaded tables' indexes dropped, then rebuilt from the definitions read
+// before dropping them; only the keys that foreign keys depend on stay. Ends with ANALYZE (VACUUM ANALYZE on request).
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import pg from "pg";
@@ -87,10 +87,19 @@ class CopyStream {
 
   async open(): Promise<void> {
     this.client = new pg.Client({ connectionString: this.url });
+    // NOTE: a connection lost mid-COPY (the server restarting) fails the next write instead of killing the process
+    // with an unhandled 'error' event, so the load stops cleanly and the indexes are put back.
+    this.client.on("error", (error: Error) => {
+      this.failure = error;
+    });
     await this.client.connect();
     await this.client.query("set session_replication_role = replica");
     this.stream = this.client.query(
-      copyFrom(`copy ${this.table} (${this.columns.join(", ")}) from stdin with (format text)`),
+      // NOTE: up to a few chunks may wait in the stream, so the generator runs on while PostgreSQL digests the
+      // last ones (each table's COPY is busy at once); only a backend that falls further behind pauses it.
+      copyFrom(`copy ${this.table} (${this.columns.join(", ")}) from stdin with (format text)`, {
+        highWaterMark: 4 * CHUNK_CHARS,
+      }),
     );
     this.stream.on("error", (error: Error) => {
       this.failure = error;
@@ -126,6 +135,7 @@ class CopyStream {
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
+  client.on("error", () => undefined);
   await client.connect();
   try {
     return await work(client);
@@ -143,23 +153,43 @@ async function inParallel<T>(items: readonly T[], lanes: number, work: (item: T)
   );
 }
 
+/** An index or constraint dropped for the load: how to drop it, and how to make it again. */
 interface DroppedIndex {
   name: string;
-  table: string;
-  definition: string;
+  drop: string;
+  create: string;
 }
 
-/** The secondary indexes of the loaded tables: every index but those behind a primary key or unique constraint. */
-async function secondaryIndexes(client: pg.Client): Promise<DroppedIndex[]> {
-  const { rows } = await client.query<{ name: string; table: string; definition: string }>(
-    `select i.indexname as name, i.tablename as table, i.indexdef as definition
+/**
+ * What the load drops on the loaded tables: every index but those behind a primary key or unique constraint, and the
+ * primary keys and unique constraints no foreign key depends on (likes' and the link tables'); the keys of users,
+ * stories, comments and free_tags stay, as dropping them would take the foreign keys with them.
+ */
+async function droppableIndexes(client: pg.Client): Promise<DroppedIndex[]> {
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `select i.indexname as name, i.indexdef as definition
        from pg_indexes i
       where i.schemaname = 'public' and i.tablename = any($1)
         and not exists (select 1 from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)
       order by i.tablename, i.indexname`,
     [[...TABLES]],
   );
-  return rows;
+  const { rows: constraints } = await client.query<{ name: string; table: string; definition: string }>(
+    `select c.conname as name, c.conrelid::regclass::text as table, pg_get_constraintdef(c.oid) as definition
+       from pg_constraint c
+      where c.contype in ('p', 'u') and c.conrelid::regclass::text = any($1)
+        and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = c.conindid)
+      order by 2, 1`,
+    [[...TABLES]],
+  );
+  return [
+    ...constraints.map((c) => ({
+      name: c.name,
+      drop: `alter table ${c.table} drop constraint "${c.name}"`,
+      create: `alter table ${c.table} add constraint "${c.name}" ${c.definition}`,
+    })),
+    ...indexes.map((i) => ({ name: i.name, drop: `drop index "${i.name}"`, create: i.definition })),
+  ];
 }
 
 export async function copySeed(
@@ -210,13 +240,16 @@ export async function copySeed(
       `select 1 from information_schema.columns
         where table_schema = 'public' and table_name = 'stories' and column_name = 'tag_keys'`,
     );
-    return { ids, tagKeys: (column.rowCount ?? 0) > 0, indexes: await secondaryIndexes(client) };
+    return { ids, tagKeys: (column.rowCount ?? 0) > 0, indexes: await droppableIndexes(client) };
   });
   phase("password hash, tags, ids");
 
   let dropped: DroppedIndex[] = [];
   const rebuild = async () => {
-    const pending = dropped;
+    // NOTE: the GIN indexes (search, trigrams) take longest: started first, the other lane does the rest meanwhile.
+    const pending = [...dropped].sort(
+      (a, b) => Number(/using gin/i.test(b.create)) - Number(/using gin/i.test(a.create)),
+    );
     dropped = [];
     // NOTE: two at a time, one per core; each build sorts (btree) or gathers its entries (GIN) in
     // maintenance_work_mem, so more of it means fewer passes over temporary files.
@@ -224,7 +257,7 @@ export async function copySeed(
       withClient(url, async (client) => {
         await client.query("set maintenance_work_mem = '1GB'");
         const at = performance.now();
-        await client.query(index.definition);
+        await client.query(index.create);
         const ms = Math.round(performance.now() - at);
         if (ms >= 2_000) options.onPhase?.(`  index ${index.name}`, ms);
       }),
@@ -232,10 +265,10 @@ export async function copySeed(
   };
   try {
     await withClient(url, async (client) => {
-      for (const index of indexes) await client.query(`drop index "${index.name}"`);
+      for (const index of indexes) await client.query(index.drop);
     });
     dropped = indexes;
-    phase(`dropped ${indexes.length} secondary indexes`);
+    phase(`dropped ${indexes.length} indexes and constraints`);
 
     const counts = {} as Record<Table, number>;
     const run = async (streams: CopyStream[], work: () => Promise<void>) => {
@@ -414,7 +447,7 @@ export async function copySeed(
       }
     });
     await rebuild();
-    phase(`rebuilt ${indexes.length} secondary indexes`);
+    phase(`rebuilt ${indexes.length} indexes and constraints`);
 
     // NOTE: the planner needs statistics at once (a bulk load without them gave plans 30x off, issue 28); a VACUUM
     // also writes every page again to set the visibility map, which autovacuum does later anyway (decision 0070).
