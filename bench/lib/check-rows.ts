@@ -6,7 +6,7 @@ import { PublishBody, StoryCreate } from "../../src/shared/schemas/story";
 import { SANITIZER_VERSION, sanitizeContent } from "../../src/server/content/sanitize-content";
 import { countStoryWords } from "../../src/server/content/story-text";
 import { chaptersOfContent } from "../../src/server/chapters/sync-chapters";
-import type { StoryBundle } from "./archive-rows";
+import type { ArchiveStory, StoryBundle } from "./archive-rows";
 import type { StoryRow } from "./fake-rows";
 
 const SAMPLE = 200;
@@ -26,7 +26,21 @@ function check(schema: z.ZodType, value: unknown, what: string): void {
   }
 }
 
-export function checkSample(password: string, users: UserSample[], stories: StoryRow[]): void {
+type CheckedStory = Pick<
+  StoryRow,
+  | "title"
+  | "description"
+  | "content"
+  | "themes"
+  | "characters"
+  | "setting"
+  | "plotIdeas"
+  | "moods"
+  | "fandoms"
+  | "tagNames"
+>;
+
+export function checkSample(password: string, users: UserSample[], stories: CheckedStory[]): void {
   check(Password, password, "password");
   for (const user of users.slice(0, SAMPLE)) {
     check(z.object({ username: Username, email: Email, description: Description }), user, "user");
@@ -50,7 +64,32 @@ export function checkSample(password: string, users: UserSample[], stories: Stor
  * derived columns it writes without the app's code on every row: the word count and the chapters, as the app's own
  * functions compute them from the content.
  */
-export function checkArchiveSample(password: string, users: UserSample[], bundles: StoryBundle[]): void {
+export interface SampledStory {
+  story: Pick<
+    ArchiveStory,
+    | "id"
+    | "title"
+    | "description"
+    | "content"
+    | "themes"
+    | "characters"
+    | "setting"
+    | "plotIdeas"
+    | "moods"
+    | "fandoms"
+    | "published"
+    | "wordCount"
+    | "aiWordCount"
+    | "contentRating"
+    | "warnings"
+    | "status"
+  >;
+  catalogueTags: string[];
+  labels: StoryBundle["labels"];
+  chapters: Pick<StoryBundle["chapters"][number], "n" | "title" | "words">[];
+}
+
+export function checkArchiveSample(password: string, users: UserSample[], bundles: SampledStory[]): void {
   checkSample(
     password,
     users,
