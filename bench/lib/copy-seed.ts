@@ -117,7 +117,8 @@ class CopyStream {
     const chunk = this.buffer;
     this.buffer = "";
     if (chunk && !this.stream.write(chunk)) {
-      await Promise.race([once(this.stream, "drain"), once(this.stream, "error")]);
+      // NOTE: once() rejects when the stream emits 'error' meanwhile, and leaves no listener behind either way.
+      await once(this.stream, "drain");
       if (this.failure) throw this.failure;
     }
   }
