@@ -62,8 +62,8 @@ async function main(): Promise<void> {
   console.log(`${where}: opened and migrated in ${Math.round(performance.now() - opening)} ms`);
   try {
     if (values.reset && url) {
-      // NOTE: only with --reset: empties every table that hangs off users, tags and images.
-      await database.db.execute(sql`truncate table users, tags, images restart identity cascade`);
+      // NOTE: only with --reset: empties every table that hangs off users, tags, images and free-form tags.
+      await database.db.execute(sql`truncate table users, tags, images, free_tags restart identity cascade`);
     }
     const cpuBefore = process.cpuUsage();
     if (url) {
