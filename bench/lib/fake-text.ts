@@ -90,7 +90,8 @@ function sentence(r: Random, c: Cast): string {
   }
 }
 
-function paragraph(r: Random, c: Cast): string {
+/** A paragraph of three to six sentences about the cast, in the editor's HTML. */
+export function fakeParagraph(r: Random, c: Cast): string {
   const count = r.int(3, 6);
   return `<p>${Array.from({ length: count }, () => sentence(r, c)).join(" ")}</p>`;
 }
@@ -101,7 +102,7 @@ export function fakeContent(r: Random, c: Cast): string {
   let html = "";
   for (let n = 1; n <= chapters; n++) {
     html += `<h2>Chapter ${n}</h2>`;
-    for (let i = r.int(3, 6); i > 0; i--) html += paragraph(r, c);
+    for (let i = r.int(3, 6); i > 0; i--) html += fakeParagraph(r, c);
   }
   return html;
 }
