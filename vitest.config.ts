@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./src/server/test/slow-first-sequencer";
 
 const INCLUDE = ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"];
 
@@ -33,6 +34,9 @@ export default defineConfig({
     // PostgreSQL, the OIDC/SMTP/AI peers and child processes much of the time.
     pool: "forks",
     maxWorkers: availableParallelism() + 1,
+    // The longest files first, from this clone's last run or the committed measurement (a fresh clone has no
+    // cache, and vitest then runs the projects in name order and each by size: the slowest files started last).
+    sequence: { sequencer: SlowFirstSequencer },
     // Verbose, so the output names every suite, e.g. "[pglite] ..." and "[postgres] ...".
     reporters: ["verbose"],
     projects: [
