@@ -201,7 +201,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the archive seeder on PostgreSQL", () => {
         expect(mismatched).toBe(0);
       }
       // The secondary indexes are back.
-      expect(await one("select count(*) as n from pg_indexes where indexname = 'stories_search_rank_idx'")).toBe(1);
+      expect(await one("select count(*) as n from pg_indexes where indexname = 'stories_search_vector_idx'")).toBe(1);
 
       // The app's backfills find nothing to do; the featured scores are the app's own.
       const db = database.db;
