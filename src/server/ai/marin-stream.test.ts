@@ -90,8 +90,10 @@ describeEachDb(
         "the ",
         "lantern.",
       ]);
-      // Flushed one by one: the first delta arrived well before the last (the peer spaces them 150 ms apart).
-      expect(events[4]!.at - events[0]!.at).toBeGreaterThan(450);
+      // Flushed one by one: the first delta arrived well before the last (the peer spaces them 150 ms apart, 600 ms
+      // in all; a buffered answer would bring them together). NOTE: half of that, as a loaded machine may hold back
+      // the first one (415 ms seen in a CI run beside a database migration).
+      expect(events[4]!.at - events[0]!.at).toBeGreaterThan(300);
       expect(events[5]!.data).toMatchObject({
         content: "<h2>Chapter 1: Rain</h2><p>Ren lifted the lantern.</p>",
         text: "## Chapter 1: Rain\n\nRen lifted the lantern.",
