@@ -9,7 +9,7 @@ import { rateUnratedStories } from "../stories/rate-stories";
 import { derivedStoryColumns } from "../stories/story-rating";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createUser, type StoryOverrides } from "../test/factories";
-import { searchQuery } from "./search";
+import { searchQuery, TYPO_BELOW } from "./search";
 
 let unique = 0;
 /** A word no other test's stories have (letters only: search reads letters and digits as words). */
@@ -53,6 +53,19 @@ describeEachDb("search ranked by relevance", (ctx) => {
     // The other orders still filter by the words and keep their own order (newest first).
     expect(ids(await get(`/api/published-stories?limit=50&q=${word}`))).toEqual([inTitle.id, inTag.id, inText.id]);
     expect(ids(await get(`/api/published-stories?limit=50&sort=likes&q=${word}`))).toHaveLength(3);
+  });
+
+  it("looks for misspellings only while the words as written find fewer than TYPO_BELOW stories", async () => {
+    const word = freshWord("Marrow");
+    // One letter off: found only as a misspelling of `word`.
+    const misspelt = await published({ title: `The ${word.slice(0, -1)}q Road` });
+    const exact = [await published({ title: `${word} Falls` })];
+    expect(ids(await search(word))).toEqual(expect.arrayContaining([exact[0]!.id, misspelt.id]));
+    for (let i = 1; i < TYPO_BELOW; i++) exact.push(await published({ title: `${word} ${i}` }));
+    // NOTE: another key than the first search's, which the read cache keeps.
+    const found = ids(await search(word, "&limit=50&minWords=0"));
+    expect(found).not.toContain(misspelt.id);
+    expect(found).toHaveLength(TYPO_BELOW);
   });
 
   it("finds a misspelt title, tag and author name", async () => {

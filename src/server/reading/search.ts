@@ -3,6 +3,7 @@
 // its story. Ranked over a bounded candidate set, each branch answered by its own index (migration 0023), then paged
 // on (rank, id).
 import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { stories, users } from "../db/schema";
 
 /** Search reads at most this many words of `q`. */
@@ -59,7 +60,7 @@ export const searchable = (q: string | undefined) => searchWords(q).length > 0;
  * NOTE: the candidates are gathered once (materialized) and then ranked from the stored vectors: the planner cannot
  * guess how many a word finds, and guessing one it re-ran the whole gathering per row (decision 0072).
  */
-export function rankedCandidates(q: string): SQL {
+export function rankedCandidates(q: string, { typos = true }: { typos?: boolean } = {}): SQL {
   const phrase = searchWords(q).join(" ");
   const all = sql`to_tsquery('simple', ${searchQuery(q)})`;
   const branch = (where: SQL) =>
@@ -69,19 +70,40 @@ export function rankedCandidates(q: string): SQL {
   const rank = sql`(ts_rank_cd(${vector}, ${all}) + word_similarity(${phrase}, ${title})
     + 0.5 * word_similarity(${phrase}, ${tagText})
     + 0.3 * (select word_similarity(${phrase}, lower(${users.username})) from ${users} where ${users.id} = ${stories.authorId}))::float8`;
+  const misspelt = typos
+    ? sql`union ${branch(sql`${phrase} <% ${title}`)}
+    union ${branch(sql`${phrase} <% ${tagText}`)}
+    union ${byAuthor}`
+    : sql``;
   return sql`(with found as materialized (
     ${branch(sql`${head} @@ ${all}`)}
     union ${branch(sql`${vector} @@ ${all}`)}
-    union ${branch(sql`${phrase} <% ${title}`)}
-    union ${branch(sql`${phrase} <% ${tagText}`)}
-    union ${byAuthor}
+    ${misspelt}
   ) select ${stories.id} as id, ${rank} as rank from found join ${stories} on ${stories.id} = found.id where ${rated}) as sr`;
 }
 
+/** Misspellings are looked for only when the words themselves find fewer stories than this. */
+export const TYPO_BELOW = 50;
+
+/**
+ * Whether `q`'s words find fewer than TYPO_BELOW stories as written (then misspellings are looked for too).
+ * NOTE: the trigram branches read every title and tag list sharing a trigram with the words: 1–3.8 s for one
+ * search at a million works (decision 0075), where the words alone answer from the vector index in milliseconds.
+ * Asked once per search, whatever the page, so every page of one search ranks the same candidates.
+ */
+export async function wantsTypos(db: Db, q: string): Promise<boolean> {
+  const tsquery = searchQuery(q);
+  if (!tsquery) return false;
+  const result = (await db.execute(sql`select count(*)::int as n from (select 1 from ${stories}
+    where ${stories.published} and ${vector} @@ to_tsquery('simple', ${tsquery}) and ${rated}
+    limit ${TYPO_BELOW}) found`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0) < TYPO_BELOW;
+}
+
 /** The ranked page's parts for discover.ts's selectPage: join the candidates, order by rank, after the cursor. */
-export function rankedSearch(q: string, after: { r: number; i: number } | undefined) {
+export function rankedSearch(q: string, after: { r: number; i: number } | undefined, typos = true) {
   return {
-    join: { table: rankedCandidates(q), on: sql`sr.id = ${stories.id}`, kind: "inner" as const },
+    join: { table: rankedCandidates(q, { typos }), on: sql`sr.id = ${stories.id}`, kind: "inner" as const },
     score: sql<number>`sr.rank`,
     orderBy: [sql`sr.rank desc`, sql`${stories.id} desc`],
     after: after ? [sql`(sr.rank, ${stories.id}) < (${after.r}::float8, ${after.i})`] : [],
