@@ -2,21 +2,22 @@
 // signed up, verified and signed in through the API, with a 5,000-word story; each page loaded once first, so its
 // JavaScript is in the browser's cache (Lighthouse's storage reset is off to keep it, and the session cookie).
 //   npm run build && npx tsx bench/lighthouse-app.ts [--runs 5] [--words 5000] [--stories 1000] [--reports dir]
-//     [--pages editor] [--cpu-prof dir]
+//     [--pages editor] [--cpu-prof dir] [--trace dir]
 // Pages: the dashboard (/dashboard), Discover (/dashboard/discover) and the editor of that story
 // (/dashboard/story/{id}). Prints each run and, per page, the medians. See bench/README.md.
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
-import { chromium as playwright } from "playwright";
+import { type Browser, type Page, chromium as playwright } from "playwright";
 import { sanitizeContent } from "../src/server/content/sanitize-content";
 import { startChromium } from "./lib/chromium";
 import { type ServerProcess, startServerProcess } from "./lib/ipc";
 import { storyOfWords } from "./lib/long-story";
 import { printTable } from "./lib/table";
+import { longTasks } from "./lib/trace-tasks";
 import type { AppServerOptions, AppServerReady } from "./servers/app-server";
 
 const { values } = parseArgs({
@@ -30,6 +31,12 @@ const { values } = parseArgs({
     pages: { type: "string", default: "dashboard,discover,editor" },
     /** Also writes DIR/{page}.cpuprofile: the page's main thread over one cached, unthrottled reload. */
     "cpu-prof": { type: "string" },
+    /**
+     * Also writes DIR/{page}.trace.json: a Chrome trace of one cached load, and prints its tasks over 12.5 ms split by
+     * the kind of work in them (bench/lib/trace-tasks.ts). Lighthouse's simulation multiplies each task of an
+     * unthrottled load by 4, so these are the tasks that count towards its total blocking time.
+     */
+    trace: { type: "string" },
   },
 });
 
@@ -127,6 +134,33 @@ async function auditWithRetry(url: string, port: number, page: string, run: numb
   }
 }
 
+/** One cached load, traced: prints its tasks over 12.5 ms (50 ms in Lighthouse's 4× simulation), what each holds. */
+async function traceLoad(browser: Browser, tab: Page, page: string, url: string): Promise<void> {
+  const dir = values.trace!;
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${page}.trace.json`);
+  // As Lighthouse does: from a blank page, so nothing of the page before is in the trace.
+  await tab.goto("about:blank");
+  await browser.startTracing(tab, {
+    path: file,
+    categories: ["devtools.timeline", "v8.execute", "disabled-by-default-devtools.timeline"],
+  });
+  await tab.goto(url, { waitUntil: "networkidle" });
+  await tab.waitForTimeout(1000);
+  await browser.stopTracing();
+  const { traceEvents } = JSON.parse(readFileSync(file, "utf8"));
+  const tasks = longTasks(traceEvents, 12.5);
+  const blocking = tasks.reduce((sum, t) => sum + 4 * t.durationMs - 50, 0);
+  console.log(`${page}: ${tasks.length} tasks over 12.5 ms, ${Math.round(blocking)} ms of blocking once ×4 (${file})`);
+  for (const t of tasks) {
+    const parts = t.parts
+      .filter(([, ms]) => ms >= 2)
+      .map(([kind, ms]) => `${kind} ${Math.round(ms)}`)
+      .join(", ");
+    console.log(`  ${Math.round(t.startMs)} ms: ${Math.round(t.durationMs)} ms — ${parts}`);
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
@@ -181,6 +215,8 @@ async function main(): Promise<void> {
       }
       await cdp.detach();
     }
+    if (values.trace)
+      for (const [page, path] of Object.entries(pages)) await traceLoad(browser, tab, page, base + path);
     await tab.close();
     await browser.close();
 

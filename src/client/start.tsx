@@ -52,7 +52,9 @@ if (container.hasChildNodes()) setTimeout(() => startTransition(() => void hydra
 else {
   // Any other page needs the app at once: the spinner shows while it arrives, and the app replaces it in a plain
   // update, not a Suspense retry that React would hold back for its 300 ms reveal throttle (decision 0047).
+  // The app's first render runs in a transition so React renders it in slices between which the browser may paint
+  // and answer input, not as one long task (a phone's main thread was blocked for a quarter of a second).
   const reactRoot = createRoot(container);
   reactRoot.render(<FullPageSpinner />);
-  void App.preload().finally(() => reactRoot.render(root));
+  void App.preload().finally(() => startTransition(() => reactRoot.render(root)));
 }

@@ -1,7 +1,10 @@
-// 'My Stories': an embla carousel showing 1, 2 or 3 cards by screen width, with 2 skeletons while loading.
-import useEmblaCarousel from "embla-carousel-react";
+// 'My Stories': a row of cards that scrolls sideways (1, 2 or 3 in view by screen width, snapping to a card), with
+// Previous and Next buttons while there is more to either side, and 2 skeletons while loading.
+// NOTE: the browser's own scrolling (scroll snap), not a carousel library: nothing measures the page while React
+// draws it (the library's set-up forced a layout in the dashboard's longest task), and touch, wheel and keyboard
+// focus scroll it natively.
 import { ChevronLeft, ChevronRight, Plus } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link } from "wouter";
 import { MY_STORIES_SKELETONS } from "../../../shared/limits";
 import { ROUTES } from "../../../shared/routes";
@@ -14,29 +17,54 @@ import { ImportButton } from "./ImportButton";
 import { StoryCard } from "./StoryCard";
 
 // 1 card below md, 2 from md, 3 from xl (the sidebar takes part of the screen).
-const SLIDE = "min-w-0 shrink-0 grow-0 basis-full pl-4 md:basis-1/2 xl:basis-1/3";
+const SLIDE = "min-w-0 shrink-0 grow-0 basis-full snap-start pl-4 md:basis-1/2 xl:basis-1/3";
 
 export function MyStoriesCarousel() {
   const { data: stories, isLoading } = useMyStoriesQuery();
-  const [emblaRef, embla] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps" });
+  const empty = !isLoading && (stories?.length ?? 0) === 0;
+  const scroller = useRef<HTMLDivElement | null>(null);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
   const [toDelete, setToDelete] = useState<StoryListItem | null>(null);
 
   const sync = useCallback(() => {
-    setCanPrev(embla?.canScrollPrev() ?? false);
-    setCanNext(embla?.canScrollNext() ?? false);
-  }, [embla]);
-  useEffect(() => {
-    if (!embla) return;
-    sync();
-    embla.on("select", sync).on("reInit", sync);
-    return () => {
-      embla.off("select", sync).off("reInit", sync);
-    };
-  }, [embla, sync]);
-
-  const empty = !isLoading && (stories?.length ?? 0) === 0;
+    const row = scroller.current;
+    if (!row) return;
+    setCanPrev(row.scrollLeft > 1);
+    setCanNext(row.scrollLeft + row.clientWidth < row.scrollWidth - 1);
+  }, []);
+  // The row's listeners, set whenever it is drawn (it is not while there is no story).
+  const watchRow = useCallback(
+    (row: HTMLDivElement | null) => {
+      scroller.current = row;
+      if (!row) return;
+      row.addEventListener("scroll", sync, { passive: true });
+      // NOTE: read at the next frame, when the browser lays the page out anyway, not inside React's commit: once
+      // now, when the screen's width changes and when cards come or go.
+      let frame = 0;
+      const soon = () => {
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(sync);
+      };
+      soon();
+      const resized = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(soon);
+      resized?.observe(row);
+      const changed = new MutationObserver(soon);
+      if (row.firstElementChild) changed.observe(row.firstElementChild, { childList: true });
+      return () => {
+        cancelAnimationFrame(frame);
+        row.removeEventListener("scroll", sync);
+        resized?.disconnect();
+        changed.disconnect();
+      };
+    },
+    [sync],
+  );
+  /** Scrolls by one screenful of cards, as the arrows of a carousel do. */
+  const page = (direction: 1 | -1) => {
+    const row = scroller.current;
+    row?.scrollBy({ left: direction * row.clientWidth, behavior: "smooth" });
+  };
 
   return (
     <section aria-labelledby="my-stories-heading" className="space-y-4">
@@ -52,7 +80,7 @@ export function MyStoriesCarousel() {
                 variant="outline"
                 aria-label="Previous stories"
                 disabled={!canPrev}
-                onClick={() => embla?.scrollPrev()}
+                onClick={() => page(-1)}
               >
                 <ChevronLeft className="h-4 w-4" aria-hidden />
               </Button>
@@ -61,7 +89,7 @@ export function MyStoriesCarousel() {
                 variant="outline"
                 aria-label="Next stories"
                 disabled={!canNext}
-                onClick={() => embla?.scrollNext()}
+                onClick={() => page(1)}
               >
                 <ChevronRight className="h-4 w-4" aria-hidden />
               </Button>
@@ -82,7 +110,10 @@ export function MyStoriesCarousel() {
           <p className="mt-1 text-sm text-slate-600">Your drafts and published stories will appear here.</p>
         </div>
       ) : (
-        <div className="overflow-hidden" ref={emblaRef}>
+        <div
+          className="snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none]"
+          ref={watchRow}
+        >
           <ul className="-ml-4 flex" aria-busy={isLoading} aria-label="My stories">
             {isLoading
               ? Array.from({ length: MY_STORIES_SKELETONS }, (_, i) => (
