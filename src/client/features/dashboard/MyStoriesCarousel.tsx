@@ -16,8 +16,10 @@ import { DeleteStoryDialog } from "./DeleteStoryDialog";
 import { ImportButton } from "./ImportButton";
 import { StoryCard } from "./StoryCard";
 
-// 1 card below md, 2 from md, 3 from xl (the sidebar takes part of the screen).
-const SLIDE = "min-w-0 shrink-0 grow-0 basis-full snap-start pl-4 md:basis-1/2 xl:basis-1/3";
+// 1 card below md, 2 from md, 3 from xl (the sidebar takes part of the screen), 1 rem apart; each snaps to the left
+// edge, so a card in view is never cut.
+const SLIDE =
+  "min-w-0 shrink-0 grow-0 basis-full snap-start md:basis-[calc((100%-1rem)/2)] xl:basis-[calc((100%-2rem)/3)]";
 
 export function MyStoriesCarousel() {
   const { data: stories, isLoading } = useMyStoriesQuery();
@@ -72,7 +74,7 @@ export function MyStoriesCarousel() {
         <h2 id="my-stories-heading" className="text-xl font-bold text-ink">
           My Stories
         </h2>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {(canPrev || canNext) && (
             <>
               <Button
@@ -114,7 +116,7 @@ export function MyStoriesCarousel() {
           className="snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none]"
           ref={watchRow}
         >
-          <ul className="-ml-4 flex" aria-busy={isLoading} aria-label="My stories">
+          <ul className="flex gap-4" aria-busy={isLoading} aria-label="My stories">
             {isLoading
               ? Array.from({ length: MY_STORIES_SKELETONS }, (_, i) => (
                   <li key={i} className={SLIDE}>
