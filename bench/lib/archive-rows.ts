@@ -536,12 +536,12 @@ export class ArchiveRows {
     let score = 0;
     for (const u of sampleIndexes(r, plan.users, r.skewed(LIKES_MEAN * boost), authorIndex)) {
       const at = when();
-      if (at >= since) score += FEATURED.likeWeight * 2 ** (-(nowMs - at) / halfLife);
+      if (at >= since) score += FEATURED.likeWeight * 2 ** ((at - FEATURED.epochMs) / halfLife);
       bundle.likes.push({ id: ++this.likeId, userId: this.userId(u), createdAt: new Date(at) });
     }
     for (const u of sampleIndexes(r, plan.users, r.skewed(BOOKMARKS_MEAN * boost), authorIndex)) {
       const at = when();
-      if (at >= since) score += FEATURED.bookmarkWeight * 2 ** (-(nowMs - at) / halfLife);
+      if (at >= since) score += FEATURED.bookmarkWeight * 2 ** ((at - FEATURED.epochMs) / halfLife);
       bundle.bookmarks.push({ id: ++this.bookmarkId, userId: this.userId(u), createdAt: new Date(at) });
     }
     const commentCount =

@@ -314,7 +314,7 @@ describeEachDb("GET /api/published-stories", (ctx) => {
     for (let i = 0; i < 3; i++) await like(lastWeek.id, 10); // 3 × 2^(-10/7) ≈ 1.1
     await like(today.id, 0); // 1
     await like(today.id, 1); // 2^(-1/7) ≈ 0.9
-    await bumpFeaturedScore(db(), old.id, 50); // a stale bump: the recomputation decays it away
+    await bumpFeaturedScore(db(), old.id, 50, now); // a bump no mark stands behind: the recomputation takes it away
     await recomputeFeaturedScores(db(), now, { batchSize: 2 });
     ctx().app.readCache.invalidateDiscover(); // as the maintenance job does after it
 
@@ -323,7 +323,7 @@ describeEachDb("GET /api/published-stories", (ctx) => {
     const scores = await db().select({ id: stories.id, s: stories.featuredScore }).from(stories);
     expect(scores.find((r) => r.id === old.id)?.s).toBe(0);
     // A fresh like counts at once, before the next recomputation.
-    await bumpFeaturedScore(db(), none.id, 2);
+    await bumpFeaturedScore(db(), none.id, 2, now);
     ctx().app.readCache.invalidateStory(none.id); // as the like and bookmark routes do after it
     expect(ids(await featured())).toEqual([none.id, today.id, lastWeek.id, old.id]);
     // Walking Featured page by page gives the same order.
@@ -349,7 +349,7 @@ describeEachDb("GET /api/published-stories", (ctx) => {
     });
 
     const popular = await published({ title: `Popular ${word}` });
-    await bumpFeaturedScore(db(), popular.id, 100);
+    await bumpFeaturedScore(db(), popular.id, 100, ctx().clock.now());
     const sharesTheme = await published({ title: `Theme ${word}`, themes: ["friends-to-lovers"] });
     const sharesTag = await published({ title: `Tag ${word}`, tags: ["Mystery"] });
     const sharesFandom = await published({ title: `Fandom ${word}`, fandoms: [fandom] });

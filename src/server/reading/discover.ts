@@ -135,7 +135,7 @@ function presentItem(row: PageRow): PublishedStoryItem {
 const afterNew = (c: { t: string; i: number }) =>
   sql`(${stories.publishedAt}, ${stories.id}) < (${c.t}::timestamptz, ${c.i})`;
 const afterFeatured = (c: { s: number; i: number }) =>
-  sql`(${stories.featuredScore}, ${stories.id}) < (${c.s}::real, ${c.i})`;
+  sql`(${stories.featuredScore}, ${stories.id}) < (${c.s}::float8, ${c.i})`;
 
 /** The rows of one page (up to limit + 1, to know whether another follows), each with the cursor after it. */
 async function pageRows(
@@ -219,7 +219,7 @@ async function pageRows(
           ...where(),
           notOwn,
           ...(cursor
-            ? [sql`(${score}, ${stories.featuredScore}, ${stories.id}) < (${cursor.a}, ${cursor.s}::real, ${cursor.i})`]
+            ? [sql`(${score}, ${stories.featuredScore}, ${stories.id}) < (${cursor.a}, ${cursor.s}::float8, ${cursor.i})`]
             : []),
         ],
         orderBy: [sql`${score} desc`, ...mostFeatured],

@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { bookmarks, likes, stories } from "../db/schema";
 import { DB_KINDS, openTestDatabase } from "../test/database";
 import { createStory, createUser } from "../test/factories";
-import { FEATURED, recomputeFeaturedScores } from "./featured-score";
+import { FEATURED, recomputeFeaturedScores, scoreAsOf } from "./featured-score";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,6 +65,10 @@ for (const kind of DB_KINDS) {
         expected.set(story.id, reference(events, now));
       }
       expect(expected.get(ids[6]!)).toBe(2);
+      const eventsOf = (i: number) => [
+        ...plans[i]!.likes.map((days) => ({ weight: FEATURED.likeWeight, at: ago(days) })),
+        ...plans[i]!.bookmarks.map((days) => ({ weight: FEATURED.bookmarkWeight, at: ago(days) })),
+      ];
       const scores = async () =>
         new Map(
           (
@@ -75,22 +79,23 @@ for (const kind of DB_KINDS) {
       // Every story but the never-scored one changes; batches of 2 cover several batches.
       expect(await recomputeFeaturedScores(db, now, { batchSize: 2 })).toBe(6);
       const first = await scores();
-      for (const id of ids) expect(first.get(id), `story ${ids.indexOf(id)}`).toBeCloseTo(expected.get(id)!, 5);
+      for (const id of ids)
+        expect(scoreAsOf(first.get(id)!, now), `story ${ids.indexOf(id)}`).toBeCloseTo(expected.get(id)!, 5);
       expect(first.get(ids[3]!)).toBe(0);
       expect(first.get(ids[4]!)).toBe(0);
 
-      // Twenty minutes later the decay moves no score by more than the tolerance: nothing is rewritten.
-      expect(await recomputeFeaturedScores(db, new Date(now.getTime() + 20 * 60 * 1000))).toBe(0);
+      // An hour later no mark has left the window: decay alone changes no stored score, nothing is rewritten (the
+      // stored units hold the order; each score as of then is the decayed sum).
+      const hourLater = new Date(now.getTime() + 60 * 60 * 1000);
+      expect(await recomputeFeaturedScores(db, hourLater)).toBe(0);
+      for (const [i, id] of ids.entries())
+        expect(scoreAsOf(first.get(id)!, hourLater), `story ${i}`).toBeCloseTo(reference(eventsOf(i), hourLater), 5);
       // Two weeks later: decayed, the oldest reactions out of the window, the one dated ahead of the clock in it.
       const later = new Date(now.getTime() + 14 * DAY_MS);
       await recomputeFeaturedScores(db, later, { batchSize: 3 });
       const second = await scores();
-      const events = (i: number) => [
-        ...plans[i]!.likes.map((days) => ({ weight: FEATURED.likeWeight, at: ago(days) })),
-        ...plans[i]!.bookmarks.map((days) => ({ weight: FEATURED.bookmarkWeight, at: ago(days) })),
-      ];
       for (const [i, id] of ids.entries())
-        expect(second.get(id), `story ${i}`).toBeCloseTo(reference(events(i), later), 5);
+        expect(scoreAsOf(second.get(id)!, later), `story ${i}`).toBeCloseTo(reference(eventsOf(i), later), 5);
     });
   });
 }

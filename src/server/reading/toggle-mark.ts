@@ -7,7 +7,7 @@ import { type RecordedEvent, recordEvent } from "../events/outbox";
 import type { Db } from "../db/client";
 import { bookmarks, likes, stories } from "../db/schema";
 import { refuseIfBlockedOrThrow } from "../safety/blocks";
-import { FEATURED } from "./featured-score";
+import { FEATURED, inWindow, markUnits } from "./featured-score";
 import { lockReadableStoryOrThrow, type Viewer } from "../policies/visibility";
 
 const MARKS = {
@@ -40,8 +40,13 @@ export async function toggleMark(
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     const mine = and(eq(table.storyId, storyId), eq(table.userId, viewer.id));
-    const removed = await tx.delete(table).where(mine).returning({ id: table.id });
+    const removed = await tx.delete(table).where(mine).returning({ id: table.id, createdAt: table.createdAt });
     let delta = -removed.length;
+    // Featured moves at once: a new mark adds its units, a mark taken back takes off what it added (nothing once it
+    // has left the window, which the hourly job has taken into account).
+    let units = -removed
+      .filter((mark) => inWindow(mark.createdAt, now))
+      .reduce((sum, mark) => sum + markUnits(weight, mark.createdAt), 0);
     if (removed.length === 0) {
       // A like is refused when the story's author blocked the reader (taking a like back is not).
       if (kind === "like") await refuseIfBlockedOrThrow(tx, [story.authorId], viewer.id);
@@ -52,13 +57,16 @@ export async function toggleMark(
         .onConflictDoNothing()
         .returning({ id: table.id });
       delta = added.length;
+      units = added.length * markUnits(weight, now);
     }
     const [row] = await tx
       .update(stories)
-      // Featured moves at once (a fresh mark at full weight); the hourly featured-scores job decays it later.
+      // NOTE: what is left after taking a mark off may be a rounding error of the sum (the units are large): a story
+      // whose last mark is gone is at 0, not at a few hundredths of a unit.
       .set({
         [countKey]: sql`greatest(${count} + ${delta}, 0)`,
-        featuredScore: sql`greatest(${stories.featuredScore} + ${delta * weight}, 0)`,
+        featuredScore: sql`case when ${stories.featuredScore} + ${units} > ${Math.abs(units) * 1e-9}
+          then ${stories.featuredScore} + ${units} else 0 end`,
       })
       .where(eq(stories.id, storyId))
       .returning({ count });

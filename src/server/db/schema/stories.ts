@@ -4,12 +4,12 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
-  real,
   serial,
   text,
   timestamp,
@@ -72,7 +72,9 @@ export const stories = pgTable(
     // Its tag names and fandoms alone, kept on write, so search ranks a tag match above a text match (search.ts).
     searchTags: text("search_tags"),
     // Recent likes and bookmarks, decayed (Discover's 'Featured'); kept by likes/bookmarks and a maintenance job.
-    featuredScore: real("featured_score").notNull().default(0),
+    // Featured's score in time-free units (reading/featured-score.ts): the sum of weight × 2^((at − epoch) / half-life)
+    // over the window's likes and bookmarks. Double precision: the units double every half-life.
+    featuredScore: doublePrecision("featured_score").notNull().default(0),
     // Issue 17: the author's 5-level rating (Mature and Explicit make `rating` mature), AO3-style warnings and
     // whether the story is finished (shared/tagging.ts). The free-form tags are in tags.ts.
     contentRating: text("content_rating").notNull().default("not-rated"),
