@@ -113,6 +113,9 @@ export const stories = pgTable(
     index("stories_search_vector_idx").using("gin", t.searchVector).where(sql`${t.published}`),
     index("stories_search_head_idx").using("gin", t.searchHead).where(sql`${t.published}`),
     index("stories_fandoms_idx").using("gin", sql`${t.fandoms} jsonb_path_ops`).where(sql`${t.published}`),
+    // For You's fandom lists (reading/for-you.ts): the fandoms as an array, whose statistics (migration 0029) tell a
+    // big fandom, walked down stories_featured_idx, from a rare one, taken from this index.
+    index("stories_fandom_keys_idx").using("gin", sql`story_fandom_keys(${t.fandoms})`).where(sql`${t.published}`),
     index("stories_featured_idx").on(t.featuredScore.desc(), t.id.desc()).where(sql`${t.published}`),
     check(
       "stories_content_rating_check",
