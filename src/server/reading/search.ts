@@ -101,9 +101,9 @@ export function correctionsQuery(words: readonly string[]): SQL {
 }
 
 /**
- * The tsquery ranked search matches when `q`'s words find fewer than TYPO_BELOW stories as written: each word of
- * three letters or more or any of its corrections (`(lanturn | lantern) & crown:*`). Undefined when the words find
- * enough (then misspellings, author names included, are not looked for).
+ * The tsquery ranked search matches when `q`'s words find fewer than TYPO_BELOW stories as written: each word, or
+ * any of its corrections when it has three letters or more (`(lanturn | lantern) & crown:*`). Undefined when the
+ * words find enough (then misspellings, author names included, are not looked for).
  * NOTE: the words alone answer from the vector index in milliseconds; the corrections come from a table of distinct
  * words (search_words), where trigrams over every title and tag list took 8-13 s for one misspelt word at a million
  * works. A word found as written is widened too: it may be the title that is misspelt. Asked once per search,
@@ -122,7 +122,8 @@ export async function typoQuery(db: Db, q: string): Promise<string | undefined> 
   };
   const alternatives = words.map((w, i) => [i === words.length - 1 ? `${w}:*` : w]);
   for (const { n, correction } of result.rows) {
-    // NOTE: a lexeme of punctuation (`half-blood`) is not handed to to_tsquery as an operator of its own.
+    // NOTE: search_words holds words only (migration 0028); a lexeme with punctuation would reach to_tsquery as
+    // operators, so none is ever handed to it.
     if (/^[\p{L}\p{N}]+$/u.test(correction)) alternatives[n - 1]?.push(correction);
   }
   return alternatives.map((a) => (a.length === 1 ? a[0] : `(${a.join(" | ")})`)).join(" & ");
