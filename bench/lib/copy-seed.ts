@@ -449,6 +449,13 @@ export async function copySeed(
     });
     await rebuild();
     phase(`rebuilt ${indexes.length} indexes and constraints`);
+    // NOTE: the trigger that keeps search_words (migration 0028) was off during the load: the words, set-based.
+    await withClient(url, (client) =>
+      client.query(`insert into search_words (word)
+        select distinct w from stories, unnest(tsvector_to_array(search_head)) as w
+        where published and w !~ '[[:punct:]]' on conflict do nothing`),
+    );
+    phase("search words");
 
     // NOTE: the planner needs statistics at once (a bulk load without them gave plans 30x off, issue 28); a VACUUM
     // also writes every page again to set the visibility map, which autovacuum does later anyway (decision 0070).

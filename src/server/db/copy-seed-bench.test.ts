@@ -200,6 +200,12 @@ describe.skipIf(!TEST_DATABASE_URL)("the archive seeder on PostgreSQL", () => {
             union select lower(w) from unnest(s.warnings) w) keys order by k collate "C")`);
         expect(mismatched).toBe(0);
       }
+      // Every word of a published title and tag list is in search_words (its trigger was off during the load).
+      expect(
+        await one(`select count(*) as n from stories s, unnest(tsvector_to_array(s.search_head)) w
+          where s.published and w !~ '[[:punct:]]' and not exists (select 1 from search_words v where v.word = w)`),
+      ).toBe(0);
+      expect(await one("select count(*) as n from search_words")).toBeGreaterThan(100);
       // The secondary indexes are back.
       expect(await one("select count(*) as n from pg_indexes where indexname = 'stories_search_vector_idx'")).toBe(1);
 

@@ -16,7 +16,7 @@ import { notHiddenFrom } from "../safety/blocks";
 import type { UserRow } from "../types";
 import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
 import { affinity, candidates, type Profile } from "./for-you";
-import { rankedSearch, searchable, searchMatch, wantsTypos } from "./search";
+import { rankedSearch, searchable, searchMatch, typoQuery } from "./search";
 
 export { searchQuery } from "./search";
 
@@ -152,7 +152,7 @@ async function pageRows(
   const where = () => [...filters(query, mature), ...hidden];
   if (query.sort === "relevance" && query.q && searchable(query.q)) {
     if (cursor && cursor.k !== "relevance") throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
-    const ranked = rankedSearch(query.q, cursor, await wantsTypos(db, query.q));
+    const ranked = rankedSearch(query.q, cursor, await typoQuery(db, query.q));
     const rows = await selectPage(db, { ...ranked, where: [...where(), ...ranked.after] }, limit);
     return rows.map((row) => ({ row, after: { k: "relevance", r: Number(row.score), i: row.id } }));
   }

@@ -20,7 +20,8 @@ async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise
 
 /**
  * A new database on the server of adminUrl: empty, or a copy of `template` (a database nobody is connected to);
- * drop() removes it, closing what is still connected.
+ * drop() removes it, closing what is still connected. Its name starts with TEST_DATABASE_PREFIX when set (a shared
+ * server's naming rule), "ficforge_t_" otherwise.
  *
  * With `runTag` (a test run's scratch databases, src/server/test/database.ts) the name starts with the tag and drop()
  * only marks it done: the run drops them all together at its end (dropScratchDatabasesOf). One DROP DATABASE waits
@@ -32,7 +33,7 @@ export async function createScratchDatabase(
   template?: string,
   runTag?: string,
 ): Promise<ScratchDatabase> {
-  const name = `${runTag ? `${runTag}_` : "ficforge_t_"}${randomBytes(6).toString("hex")}`;
+  const name = `${runTag ? `${runTag}_` : (process.env.TEST_DATABASE_PREFIX ?? "ficforge_t_")}${randomBytes(6).toString("hex")}`;
   await asAdmin(adminUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ""}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -111,14 +111,13 @@ export const stories = pgTable(
     index("stories_unrated_idx").on(t.id).where(sql`${t.searchText} is null or ${t.searchTags} is null`),
     index("stories_scored_idx").on(t.id).where(sql`${t.featuredScore} <> 0`),
     check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),
-    // Search (reading/search.ts): the stored vectors, and the trigrams of titles and tags for misspelt words.
+    // Search (reading/search.ts): the stored vectors (misspelt words are corrected through search_words).
     index("stories_search_vector_idx").using("gin", t.searchVector).where(sql`${t.published}`),
     index("stories_search_head_idx").using("gin", t.searchHead).where(sql`${t.published}`),
-    index("stories_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`).where(sql`${t.published}`),
-    index("stories_tags_trgm_idx")
-      .using("gin", sql`lower(coalesce(${t.searchTags}, '')) gin_trgm_ops`)
-      .where(sql`${t.published}`),
     index("stories_fandoms_idx").using("gin", sql`${t.fandoms} jsonb_path_ops`).where(sql`${t.published}`),
+    // For You's fandom lists (reading/for-you.ts): the fandoms as an array, whose statistics (migration 0029) tell a
+    // big fandom, walked down stories_featured_idx, from a rare one, taken from this index.
+    index("stories_fandom_keys_idx").using("gin", sql`story_fandom_keys(${t.fandoms})`).where(sql`${t.published}`),
     index("stories_featured_idx").on(t.featuredScore.desc(), t.id.desc()).where(sql`${t.published}`),
     check(
       "stories_content_rating_check",
@@ -138,6 +137,15 @@ export const stories = pgTable(
       .where(sql`${t.published} and ${t.rating} = 'general'`),
   ],
 );
+
+/**
+ * Every word (search_head lexeme) of a published story's title, tags and fandoms, for correcting a misspelt search
+ * word by trigram similarity (reading/search.ts). Filled by a trigger on stories (migration 0028); never pruned: a
+ * word whose stories are gone corrects to a word that finds nothing, which adds nothing.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 export const tags = pgTable("tags", {
   id: serial("id").primaryKey(),
