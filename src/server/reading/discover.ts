@@ -219,7 +219,9 @@ async function pageRows(
           ...where(),
           notOwn,
           ...(cursor
-            ? [sql`(${score}, ${stories.featuredScore}, ${stories.id}) < (${cursor.a}, ${cursor.s}::float8, ${cursor.i})`]
+            ? [
+                sql`(${score}, ${stories.featuredScore}, ${stories.id}) < (${cursor.a}, ${cursor.s}::float8, ${cursor.i})`,
+              ]
             : []),
         ],
         orderBy: [sql`${score} desc`, ...mostFeatured],

@@ -17,7 +17,7 @@ export const FEATURED = {
   windowDays: 28,
   likeWeight: 1,
   bookmarkWeight: 2,
-  /** Where the units start (migration 0028 holds the same date). */
+  /** Where the units start (migration 0030 holds the same date). */
   epochMs: Date.UTC(2026, 0, 1),
 } as const;
 
@@ -25,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HALF_LIFE_MS = FEATURED.halfLifeDays * DAY_MS;
 /**
  * A recomputed score is written when it differs from the stored one by more than this share: rounding apart, and a
- * tenth of a percent, which changes no order that matters, spares the rewrite of every score after migration 0028
+ * tenth of a percent, which changes no order that matters, spares the rewrite of every score after migration 0030
  * (scores scaled as of the migration, a few minutes after the last recomputation, differ by 0.06% in 9 minutes).
  */
 const RELATIVE_TOLERANCE = sql.raw("1e-3");
