@@ -83,7 +83,7 @@ export function maintenanceJobs(
         return swept;
       },
     },
-    // Featured decays: scores are recomputed from the last weeks' likes and bookmarks.
+    // Featured: scores corrected for the likes and bookmarks that left the window (reading/featured-score.ts).
     { name: "featured-scores", everyMs: HOUR_MS, run: thenInvalidate(() => recomputeFeaturedScores(db, deps.now())) },
     // Premium ends within ten minutes of a paid period (plus its grace) running out with no renewal; each run is one
     // indexed UPDATE that touches only the users it turns free. The cached reader views of those authors drop (their

@@ -76,6 +76,44 @@ describe("the maintenance scheduler", () => {
     await maintenance.stop();
   });
 
+  it("runs one job at a time: a job due while another runs waits for it to finish", async () => {
+    let active = 0;
+    let maxActive = 0;
+    const order: string[] = [];
+    const finishers: Array<() => void> = [];
+    const job = (name: string): MaintenanceJob => ({
+      name,
+      everyMs: 60 * MINUTE,
+      run: async () => {
+        order.push(name);
+        active++;
+        maxActive = Math.max(maxActive, active);
+        await new Promise<void>((resolve) => finishers.push(resolve));
+        active--;
+      },
+    });
+    const maintenance = startMaintenance({
+      log: recordingLog().log,
+      jobs: [job("first"), job("second"), job("third")],
+      firstRunAfterMs: 0,
+    });
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(order).toEqual(["first"]);
+    finishers.shift()!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(["first", "second"]);
+    finishers.shift()!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(["first", "second", "third"]);
+    expect(maxActive).toBe(1);
+    // Stopped while the third runs: the others, due again later, never start.
+    const stopping = maintenance.stop();
+    finishers.shift()!();
+    await stopping;
+    await vi.advanceTimersByTimeAsync(2 * 60 * MINUTE);
+    expect(order).toEqual(["first", "second", "third"]);
+  });
+
   it("logs a failing run as a warning and tries again next time", async () => {
     const { log, warnings } = recordingLog();
     let calls = 0;

@@ -1,6 +1,8 @@
 // Background upkeep on timers: each job runs soon after start and then every `everyMs`, never two runs
-// of one job at once. A failed run is logged and tried again next time; it never ends the process.
-// The jobs themselves are listed in maintenance-jobs.ts.
+// of one job at once, and one job at a time: a job due while another runs waits its turn. A failed run is logged
+// and tried again next time; it never ends the process. The jobs themselves are listed in maintenance-jobs.ts.
+// NOTE: one at a time, so upkeep holds at most one of the database pool's connections: at a million works the
+// twenty jobs starting together held them all for seconds, and readers waited 8 s for a connection (decision 0078).
 import { databaseFailure } from "./db/unavailable";
 
 export interface MaintenanceJob {
@@ -31,6 +33,13 @@ export function startMaintenance({ log, jobs, firstRunAfterMs = 5_000 }: Mainten
   let stopped = false;
   const timers = new Map<MaintenanceJob, NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
+  /** The run in progress (or the last one): the next job's run starts after it. */
+  let lane: Promise<unknown> = Promise.resolve();
+  const inTurn = (job: MaintenanceJob) => {
+    const turn = lane.then(() => (stopped ? undefined : job.run()));
+    lane = turn.catch(() => undefined);
+    return turn;
+  };
 
   const schedule = (job: MaintenanceJob, delayMs: number) => {
     // NOTE: unref'd, so pending upkeep never keeps the process alive; the next run is only scheduled
@@ -41,13 +50,11 @@ export function startMaintenance({ log, jobs, firstRunAfterMs = 5_000 }: Mainten
   const run = async (job: MaintenanceJob) => {
     if (stopped) return;
     const started = Date.now();
-    const attempt = Promise.resolve()
-      .then(job.run)
-      .then(
-        (result: unknown) => log.debug({ job: job.name, ms: Date.now() - started, result }, "maintenance job done"),
-        (error: unknown) =>
-          log.warn({ job: job.name, error: safeDetails(error) }, "maintenance job failed; retrying later"),
-      );
+    const attempt = inTurn(job).then(
+      (result: unknown) => log.debug({ job: job.name, ms: Date.now() - started, result }, "maintenance job done"),
+      (error: unknown) =>
+        log.warn({ job: job.name, error: safeDetails(error) }, "maintenance job failed; retrying later"),
+    );
     running.add(attempt);
     await attempt;
     running.delete(attempt);

@@ -2,7 +2,7 @@
 // read. Mature works are never listed (they have no public page either, query.ts), whoever asks: the page is cached
 // as one signed-out view.
 import { storyNotModerated } from "../visibility/standing";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { formerUsernames, stories, users } from "../db/schema";
@@ -119,7 +119,7 @@ export async function loadPublicWorks(
     })
     .from(stories)
     .where(and(listed(authorId), after))
-    .orderBy(sql`${stories.publishedAt} desc nulls last`, desc(stories.id))
+    .orderBy(sql`${stories.publishedAt} desc nulls last`, sql`${stories.id} desc nulls last`)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const works = page

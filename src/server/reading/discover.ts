@@ -50,9 +50,12 @@ function filters(query: DiscoverQuery, mature: boolean): SQL[] {
 // ---- the page ----
 
 const publishedAtText = sql<string>`${stories.publishedAt}::text`;
-// NOTE: nulls last, as the indexes are built (drizzle writes DESC NULLS LAST), or PostgreSQL sorts instead.
-const newest = [sql`${stories.publishedAt} desc nulls last`, sql`${stories.id} desc`];
-const mostFeatured = [sql`${stories.featuredScore} desc nulls last`, sql`${stories.id} desc`];
+// NOTE: nulls last, as the indexes are built (drizzle writes DESC NULLS LAST), on every key, the id included (never
+// null, but PostgreSQL does not know that makes the orders equal): with `id desc` it used only the first key and
+// sorted each group of equal values, and Featured's 617,412 stories at 0 made a deep page take 2–9 s at a million works.
+const byId = sql`${stories.id} desc nulls last`;
+const newest = [sql`${stories.publishedAt} desc nulls last`, byId];
+const mostFeatured = [sql`${stories.featuredScore} desc nulls last`, byId];
 const updatedAtText = sql<string>`${stories.updatedAt}::text`;
 
 interface PageQuery {
@@ -167,7 +170,7 @@ async function pageRows(
         db,
         {
           where: [...where(), ...after],
-          orderBy: [sql`${stories.updatedAt} desc nulls last`, sql`${stories.id} desc`],
+          orderBy: [sql`${stories.updatedAt} desc nulls last`, byId],
         },
         limit,
       );
@@ -179,7 +182,7 @@ async function pageRows(
       const after = cursor && "n" in cursor ? [sql`(${value}, ${stories.id}) < (${cursor.n}, ${cursor.i})`] : [];
       const rows = await selectPage(
         db,
-        { where: [...where(), ...after], orderBy: [sql`${value} desc nulls last`, sql`${stories.id} desc`] },
+        { where: [...where(), ...after], orderBy: [sql`${value} desc nulls last`, byId] },
         limit,
       );
       const n = (row: PageRow) =>

@@ -1,7 +1,7 @@
 // The tag page's queries: the tag's canonical spelling, and the newest works carrying it that a signed-out visitor
 // may read. Mature and Explicit works are never listed, whoever asks: the page is cached as one signed-out view.
 import { storyNotModerated } from "../visibility/standing";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import { catalogueTag, GATED_RATINGS, tagKey, warningTag } from "../../shared/tagging";
 import type { Db } from "../db/client";
@@ -75,7 +75,7 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number): Prom
         hideFor === undefined ? undefined : notHiddenFrom(hideFor, stories.authorId),
       ),
     )
-    .orderBy(sql`${stories.publishedAt} desc nulls last`, desc(stories.id))
+    .orderBy(sql`${stories.publishedAt} desc nulls last`, sql`${stories.id} desc nulls last`)
     .limit(TAG_PAGE_WORKS);
   // NOTE: `rating` is derived on write; the reasons are checked again, as the story and author pages do.
   return rows
