@@ -155,7 +155,7 @@ async function pageRows(
   const where = () => [...filters(query, mature), ...hidden];
   if (query.sort === "relevance" && query.q && searchable(query.q)) {
     if (cursor && cursor.k !== "relevance") throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
-    const ranked = rankedSearch(query.q, cursor, await typoQuery(db, query.q));
+    const ranked = rankedSearch(query.q, cursor, await typoQuery(db, query.q), where());
     const rows = await selectPage(db, { ...ranked, where: [...where(), ...ranked.after] }, limit);
     return rows.map((row) => ({ row, after: { k: "relevance", r: Number(row.score), i: row.id } }));
   }

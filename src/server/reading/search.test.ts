@@ -10,7 +10,7 @@ import { rateUnratedStories } from "../stories/rate-stories";
 import { derivedStoryColumns } from "../stories/story-rating";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createUser, type StoryOverrides } from "../test/factories";
-import { correctionsQuery, searchQuery, TYPO_BELOW } from "./search";
+import { correctionsQuery, SEARCH_CANDIDATES, searchQuery, TYPO_BELOW } from "./search";
 
 let unique = 0;
 /** A word no other test's stories have (letters only: search reads letters and digits as words). */
@@ -44,6 +44,31 @@ describeEachDb("search ranked by relevance", (ctx) => {
     ctx().clock.advance(1_000);
     return story;
   }
+
+  it("applies the page's filters while choosing the candidates: a filtered search finds its story among many", async () => {
+    const word = freshWord("Quay");
+    const author = await createUser(db());
+    // More stories with the word than are ranked, none of them long enough for the filter, written first.
+    await db()
+      .insert(stories)
+      .values(
+        Array.from({ length: SEARCH_CANDIDATES + 5 }, (_, i) => ({
+          authorId: author.id,
+          title: `${word} ${i}`,
+          content: "<p>Short.</p>",
+          characters: { lead: [], supporting: [], description: "" },
+          published: true,
+          publishedAt: ctx().clock.now(),
+          rating: "general",
+          wordCount: 100,
+          searchText: `${word} short`,
+          searchTags: "",
+        })),
+      );
+    const long = await published({ title: `The long ${word}` });
+    await db().update(stories).set({ wordCount: 5000 }).where(eq(stories.id, long.id));
+    expect(ids(await search(word, "&limit=50&minWords=1000"))).toEqual([long.id]);
+  });
 
   it("ranks a title match above a tag match above a text match, whatever the order of publishing", async () => {
     const word = freshWord("Lantern");

@@ -66,13 +66,21 @@ export const searchable = (q: string | undefined) => searchWords(q).length > 0;
  * title word, and the text's bitmap was half of a common word's time (73 of 136 ms at a million works). Which 300 of
  * a common word's text matches were ranked was arbitrary before too (the first found).
  */
-export function rankedCandidates(q: string, tsquery: string, { authors }: { authors: boolean }): SQL {
+export function rankedCandidates(
+  q: string,
+  tsquery: string,
+  { authors, filters = [] }: { authors: boolean; filters?: SQL[] },
+): SQL {
   const phrase = searchWords(q).join(" ");
   const all = sql`to_tsquery('simple', ${tsquery})`;
+  // NOTE: the page's filters (tags, rating, status, words, blocks) inside each branch: applied only after the
+  // candidates were chosen, they left a filtered search with nothing whenever its matches were not among the first
+  // SEARCH_CANDIDATES of the words alone (most filtered searches at a million works).
+  const filtered = filters.length === 0 ? sql`` : sql` and ${sql.join(filters, sql` and `)}`;
   const branch = (where: SQL) =>
-    sql`(select ${stories.id} as id from ${stories} where ${stories.published} and ${where} limit ${SEARCH_CANDIDATES})`;
+    sql`(select ${stories.id} as id from ${stories} where ${stories.published} and ${where}${filtered} limit ${SEARCH_CANDIDATES})`;
   const byAuthor = sql`union (select ${stories.id} as id from ${users} join ${stories} on ${stories.authorId} = ${users.id}
-    and ${stories.published} where ${phrase} <% lower(${users.username}) limit ${SEARCH_CANDIDATES})`;
+    and ${stories.published} where ${phrase} <% lower(${users.username})${filtered} limit ${SEARCH_CANDIDATES})`;
   const rank = sql`(ts_rank_cd(${vector}, ${all}) + word_similarity(${phrase}, ${title})
     + 0.5 * word_similarity(${phrase}, ${tagText})
     + 0.3 * (select word_similarity(${phrase}, lower(${users.username})) from ${users} where ${users.id} = ${stories.authorId}))::float8`;
@@ -134,8 +142,13 @@ export async function typoQuery(db: Db, q: string): Promise<string | undefined> 
 }
 
 /** The ranked page's parts for discover.ts's selectPage: join the candidates, order by rank, after the cursor. */
-export function rankedSearch(q: string, after: { r: number; i: number } | undefined, corrected?: string) {
-  const table = rankedCandidates(q, corrected ?? searchQuery(q) ?? "", { authors: corrected !== undefined });
+export function rankedSearch(
+  q: string,
+  after: { r: number; i: number } | undefined,
+  corrected?: string,
+  filters: SQL[] = [],
+) {
+  const table = rankedCandidates(q, corrected ?? searchQuery(q) ?? "", { authors: corrected !== undefined, filters });
   return {
     join: { table, on: sql`sr.id = ${stories.id}`, kind: "inner" as const },
     score: sql<number>`sr.rank`,
