@@ -10,6 +10,7 @@ import { openDatabase } from "../src/server/db/client";
 import { countUncountedStories } from "../src/server/stories/count-story-words";
 import { rateUnratedStories } from "../src/server/stories/rate-stories";
 import { resanitizeStories } from "../src/server/stories/resanitize-stories";
+import { type LabelPairs, toLabels } from "../src/server/stories/story-labels";
 import type { ContentRating } from "../src/shared/tagging";
 import { ARCHIVE_SHAPES } from "./lib/archive-shapes";
 import { checkArchiveSample, type SampledStory } from "./lib/check-rows";
@@ -47,15 +48,7 @@ async function main(): Promise<void> {
       `select username, email, description from users tablesample system (1) repeatable (1) limit ${n}`,
     );
     const sampled: SampledStory[] = stories.map((s) => {
-      const labels = { relationships: [] as string[], characterTags: [] as string[], freeformTags: [] as string[] };
-      for (const [kind, name] of s.labels as [string, string][]) {
-        (kind === "relationship"
-          ? labels.relationships
-          : kind === "character"
-            ? labels.characterTags
-            : labels.freeformTags
-        ).push(name);
-      }
+      const labels = toLabels(s.labels as LabelPairs);
       return {
         story: {
           id: s.id as number,

@@ -16,6 +16,7 @@ import {
 } from "../../src/shared/tagging";
 import { SANITIZER_VERSION } from "../../src/server/content/sanitize-content";
 import { countStoryWords } from "../../src/server/content/story-text";
+import { type LabelPairs, toLabels } from "../../src/server/stories/story-labels";
 import { derivedStoryColumns } from "../../src/server/stories/story-rating";
 import { FEATURED } from "../../src/server/reading/featured-score";
 import { ARCHIVE_SHAPES } from "./archive-shapes";
@@ -447,7 +448,7 @@ export class ArchiveRows {
     }
 
     const catalogueTags = r.chance(0.1) ? [] : r.sample(ALL_TAGS, r.int(1, 5));
-    const labels: StoryBundle["labels"] = { relationships: [], characterTags: [], freeformTags: [] };
+    const pairs: LabelPairs = [];
     const freeKeys = new Set<string>();
     const big = r.chance(ARCHIVE_SHAPES.bigTag.shareOfWorks);
     const wanted = r.int(0, big ? 7 : 8);
@@ -459,13 +460,9 @@ export class ArchiveRows {
     for (const rank of ranks) {
       const { kind, name } = freeTagOf(rank);
       freeKeys.add(tagKey(name));
-      (kind === "relationship"
-        ? labels.relationships
-        : kind === "character"
-          ? labels.characterTags
-          : labels.freeformTags
-      ).push(name);
+      pairs.push([kind, name]);
     }
+    const labels: StoryBundle["labels"] = toLabels(pairs);
     const freeTags: StoryBundle["freeTags"] = [
       ...labels.relationships.map((name, position) => ({ kind: "relationship" as const, key: tagKey(name), position })),
       ...labels.characterTags.map((name, position) => ({ kind: "character" as const, key: tagKey(name), position })),

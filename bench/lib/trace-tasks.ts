@@ -51,13 +51,14 @@ const KINDS: Record<string, string> = {
 /** The tasks of the renderer's main thread longer than `overMs`, with their self time by kind of work. */
 export function longTasks(events: TraceEvent[], overMs: number): LongTask[] {
   // NOTE: a navigation may change renderer process: the page's main thread is the one that worked the most.
-  const busy = (t: TraceEvent) =>
-    events
-      .filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === "RunTask")
-      .reduce((s, e) => s + (e.dur ?? 0), 0);
+  const busy = new Map<string, number>();
+  for (const e of events) {
+    if (e.name === "RunTask") busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+  }
+  const busyOf = (t: TraceEvent) => busy.get(`${t.pid}:${t.tid}`) ?? 0;
   const thread = events
     .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
-    .sort((a, b) => busy(b) - busy(a))[0];
+    .sort((a, b) => busyOf(b) - busyOf(a))[0];
   if (!thread) return [];
   const main = events
     .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === "X" && e.dur !== undefined)
