@@ -2,7 +2,7 @@
 // No serious or critical WCAG 2 A/AA finding anywhere. One page per screen, both widths on one load: the layout
 // follows its media queries (CSS and useMediaQuery alike) when the viewport changes, so the phone check sees what
 // a page opened at 390 px shows (docs/decisions/0003-test-databases.md).
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { publicStoryPath } from "../src/shared/routes";
 import { createVerifiedUser, ownAddress } from "./support/accounts";
@@ -21,7 +21,7 @@ const HEADING_RULES = ["page-has-heading-one", "heading-order"];
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page })
+  const results = await axe(page)
     .options({
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] },
       rules: Object.fromEntries(HEADING_RULES.map((rule) => [rule, { enabled: true }])),

@@ -1,6 +1,6 @@
 // The demo checkout and portal pages with axe, best practice included. The app's own screens are checked at both
 // widths in accessibility-screens.spec.ts (which replaced this file's public and signed-in page lists).
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test } from "@playwright/test";
 import { createVerifiedUser, signIn } from "./support/accounts";
 
@@ -8,7 +8,7 @@ test("the demo checkout and portal pages: landmarks, one h1, contrast", async ({
   await signIn(page, await createVerifiedUser(page.request));
   // NOTE: best-practice too: the landmark rules (region, landmark-one-main, page-has-heading-one) live there.
   const violations = async () =>
-    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "best-practice"]).analyze()).violations.map(
+    (await axe(page).withTags(["wcag2a", "wcag2aa", "best-practice"]).analyze()).violations.map(
       (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
     );
   const checkout = await page.request.post("/api/create-subscription-session");

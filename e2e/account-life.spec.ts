@@ -3,7 +3,7 @@
 // exports their data (a zip downloads); deletes their account keeping one story online, after which they cannot
 // sign in and the story's page names 'orphan_account'. Screenshots of Settings at both widths.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test } from "@playwright/test";
 import { createVerifiedUser, linkFromOutbox, ownAddress, signIn } from "./support/accounts";
 
@@ -45,8 +45,8 @@ test("a writer changes password and email, exports their data and deletes their 
   await expect(section.getByText("This device")).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("settings-1280.png"), fullPage: true });
-  const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  const findings = await axe(page).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(findings.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 
   // Change the password: a wrong current one is refused in the dialog, then it works and the other browser is out.
   await section.getByRole("button", { name: "Change password" }).click();
@@ -112,7 +112,7 @@ test("a writer changes password and email, exports their data and deletes their 
   await deleteForm.getByLabel(/Type your username/).fill(user.username);
   await deleteForm.getByLabel("Current password").fill("N3w!Lantern");
   await page.screenshot({ path: testInfo.outputPath("delete-dialog-390.png") });
-  const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa"]).analyze();
+  const dialogAxe = await axe(page).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(dialogAxe.violations.map((v) => v.id)).toEqual([]);
   await confirm.click();
   await expect(page).toHaveURL(/\/$/);

@@ -2,7 +2,7 @@
 // /u/{name}; a signed-out browser with JavaScript off reads the page at desktop and phone widths, its links work, it
 // never lists the author's mature or unpublished stories, and axe finds nothing serious.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { authorPath, publicStoryPath } from "../src/shared/routes";
 import { createVerifiedUser, ownAddress, signIn, type TestUser } from "./support/accounts";
@@ -59,7 +59,7 @@ async function givenAuthor(browser: Browser, baseURL: string, word: string): Pro
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -2,7 +2,7 @@
 // through the dialog and is thanked; the story's author blocks its writer from the comment's menu, and that writer's
 // reply to the author's comment is refused; Settings lists the block, and Unblock lifts it. With screenshots.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { createVerifiedUser, signIn, type TestUser } from "./support/accounts";
 import { publishStory } from "./support/stories";
@@ -17,7 +17,7 @@ const publishedStory = (request: APIRequestContext, title: string) =>
 
 /** Serious and critical WCAG 2 A/AA violations inside `selector`, as e2e/accessibility.spec.ts reads them. */
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await axe(page).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -2,7 +2,7 @@
 // writer B, on a phone, finds it among the fandom's published packs, copies it and sees the entry in their own pack.
 // Both widths in one journey, with screenshots and an accessibility check of the page at each.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createVerifiedUser, signIn, type TestUser } from "./support/accounts";
 import { DESKTOP, PHONE, resizeTo } from "./support/viewport";
@@ -15,8 +15,8 @@ async function signedInPage(browser: Browser, baseURL: string | undefined, size:
 }
 
 async function noSeriousViolations(page: Page, label: string) {
-  const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const findings = await axe(page).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = findings.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious, label).toEqual([]);
 }
 

@@ -2,7 +2,7 @@
 // (the list, Next, Previous, the entire work) at desktop and phone widths; a signed-out browser with JavaScript off
 // reads a chapter's public page and walks to the next one, to the entire work and back.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { publicStoryPath } from "../src/shared/routes";
 import { createVerifiedUser, ownAddress, signIn } from "./support/accounts";
@@ -16,7 +16,7 @@ const SHOTS = process.env.CHAPTERS_SHOTS;
 const CHAPTERS = ["Chapter 1: The Harbour", "Chapter 2: The Storm", "Chapter 3: The Light"];
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

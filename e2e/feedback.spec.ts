@@ -3,7 +3,7 @@
 // and replies; the reader hears of the reply by email and in the bell, and sees it nested under the comment with the
 // 'Author' badge. Both widths in one journey, with screenshots.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DESKTOP, PHONE, resizeTo, shootBothWidths } from "./support/viewport";
 import { createVerifiedUser, signIn } from "./support/accounts";
@@ -19,7 +19,7 @@ const publishedStory = (request: APIRequestContext, title: string) =>
 
 /** Serious and critical WCAG 2 A/AA violations inside `selector`, as e2e/accessibility.spec.ts reads them. */
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await axe(page).include(selector).withTags(["wcag2a", "wcag2aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -5,7 +5,7 @@
 // works signed out. Both widths in one journey: the first half at 1280 px, the second on a phone, and each screen
 // also photographed at the other width (the suite's time budget, issue 17).
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { DESKTOP, PHONE, resizeTo, shootBothWidths } from "./support/viewport";
 import { createVerifiedUser, ownAddress, signIn } from "./support/accounts";
@@ -93,8 +93,8 @@ test("a reader follows and subscribes, and hears of the author's new story (1280
   await shootBothWidths(page, "notifications", shot);
   for (const viewport of [DESKTOP, PHONE]) {
     await resizeTo(page, viewport);
-    const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
-    const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    const findings = await axe(page).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+    const serious = findings.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious, `${viewport.width} px`).toEqual([]);
   }
   // From here on, the reader is on a phone.

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test } from "@playwright/test";
 import { openLanding } from "./support/landing";
 
@@ -51,7 +51,7 @@ test("the landing page works on a phone with its menu", async ({ page }) => {
 
 test("the landing page has no serious accessibility violations", async ({ page }) => {
   await openLanding(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 // Journey: a writer opens the Lorebook from Marin's pane, adds an entry (a one-letter key is refused with a clear
 // message), and finds it listed in "What Marin sees" with why it went in; then on a phone adds a place and sees it
 // go in when their message names it (issue 20, section 2).
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
@@ -44,11 +44,13 @@ test("a writer adds lorebook entries and sees them in What Marin sees, at 1280 a
   const entries = lorebook.getByTestId("lore-entries");
   await expect(entries).toContainText("Pip Marlow");
   await expect(entries).toContainText("Pip · the Fox");
-  const axe = await new AxeBuilder({ page })
+  const findings = await axe(page)
     .include('[role="dialog"]')
     .options({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } })
     .analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(findings.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
   await shootBothWidths(page, "lorebook", (file) => testInfo.outputPath(file), lorebook);
   await page.keyboard.press("Escape");
 

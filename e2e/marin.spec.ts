@@ -1,7 +1,7 @@
 // Journey: a writer works with Marin (issue 8) against the offline storyteller: the wizard's opening scene, a
 // question, a new chapter and its undo, a rewrite, and the daily limit; then Stop, the chat input, "What Marin
 // sees", provenance after a reload, the automatic opening scene streaming into an empty story, and a phone.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
@@ -344,10 +344,10 @@ test.describe("at 390 px", () => {
     const dialog = page.getByRole("dialog", { name: "Daily AI Limit Reached" });
     await expect(dialog.getByRole("link", { name: /Upgrade/ })).toBeInViewport();
     await page.screenshot({ path: `${SHOTS}/phone-limit-dialog.png` });
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
-      [],
-    );
+    const findings = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(
+      findings.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    ).toEqual([]);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Back to the story" }).click();
     await expect(storyText(page)).toContainText("The tram stopped at midnight.");

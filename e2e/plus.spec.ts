@@ -1,7 +1,7 @@
 // Journey: FicForge Plus with the demo checkout (issue 10). A free writer runs out of prompts, upgrades through the
 // local test checkout, gets the brand, unlimited prompts and the NSFW switch, then cancels in the portal and is free
 // again when the paid period ends.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, type Page, test } from "@playwright/test";
 import type { StoryView } from "../src/shared/schemas/story";
 import { createVerifiedUser, signIn } from "./support/accounts";
@@ -107,7 +107,7 @@ test("limit → Upgrade → demo checkout → Pay → Plus perks → Manage Subs
   await page.screenshot({ path: `${SHOTS}/premium-options.png` });
   // The button's summary stays readable on its hover colour (issue 16: it was 4.34:1).
   await marin.pane.getByTestId("marin-options-button").hover();
-  const contrast = await new AxeBuilder({ page })
+  const contrast = await axe(page)
     .include('[data-testid="marin-options-button"]')
     .withRules(["color-contrast"])
     .analyze();

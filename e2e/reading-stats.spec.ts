@@ -3,7 +3,7 @@
 // dashboard offers 'Continue reading' and the reader opens chapter 3 where they stopped; the author sees the reads, the 30-day chart and the read-through on the details page.
 // Both widths in one journey: the laptop at 1280 px, the phone at 390 px, the author's stats looked at both.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { resizeTo } from "./support/viewport";
 import { createVerifiedUser, signIn, type TestUser } from "./support/accounts";
@@ -109,11 +109,11 @@ test("a reader resumes on another device and the author sees the stats (1280 and
     await resizeTo(authorPage, { width, height: width > 500 ? 900 : 844 });
     await stats.scrollIntoViewIfNeeded();
     await authorPage.screenshot({ path: testInfo.outputPath(`stats-${width}.png`) });
-    const axe = await new AxeBuilder({ page: authorPage })
+    const findings = await axe(authorPage)
       .include("[data-testid=story-stats]")
       .withTags(["wcag2a", "wcag2aa"])
       .analyze();
-    const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    const serious = findings.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious, `${width} px`).toEqual([]);
   }
 });
