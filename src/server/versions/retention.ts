@@ -1,7 +1,7 @@
 // Free accounts keep FREE_HISTORY_DAYS of history; FicForge Plus keeps all of it (decision 0041). The sweep drops a
 // free writer's versions taken before then, never a story's newest one, and first makes the oldest version kept a
 // keyframe so every later delta still has its chain.
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { FREE_HISTORY_DAYS } from "../../shared/schemas/versions";
 import type { Db } from "../db/client";
 import { stories, storyVersions, users } from "../db/schema";
@@ -14,6 +14,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function pruneFreeHistory(db: Db, now: Date, { batchSize = 50 } = {}): Promise<number> {
   const cutoff = new Date(now.getTime() - FREE_HISTORY_DAYS * DAY_MS);
   let deleted = 0;
+  // NOTE: one pass in story order per run. Restarting from the oldest version for every batch walked, batch after
+  // batch, every old version the sweep keeps (Plus writers', each story's lone newest one), and never ended when a
+  // story stayed due after its prune: with two instances' clocks a few seconds apart, a version stamped before the
+  // cutoff can follow one stamped after it, and only the versions before the first kept one can go (their deltas
+  // chain forward).
+  let after = 0;
   for (;;) {
     // NOTE: only versions with a newer one beside them, so a story whose newest version is old is not found again.
     const due = await db
@@ -26,14 +32,17 @@ export async function pruneFreeHistory(db: Db, now: Date, { batchSize = 50 } = {
           eq(users.isPremium, false),
           lt(storyVersions.createdAt, cutoff),
           sql`exists (select 1 from story_versions n where n.story_id = ${storyVersions.storyId} and n.id > ${storyVersions.id})`,
+          gt(storyVersions.storyId, after),
         ),
       )
+      .orderBy(asc(storyVersions.storyId))
       .limit(batchSize);
     if (due.length === 0) return deleted;
     for (const { storyId } of due) {
       deleted += await pruneStory(db, storyId, cutoff);
       await yieldToRequests();
     }
+    after = due.at(-1)!.storyId;
   }
 }
 

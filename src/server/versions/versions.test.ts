@@ -199,6 +199,36 @@ describeEachDb("story versions", (ctx) => {
     expect(await pruneFreeHistory(db(), ctx().clock.now())).toBe(0);
   });
 
+  it("a free writer's story stays due when clocks disagreed, and the sweep still ends: each story once a run", async () => {
+    const { story, cookie } = await writer();
+    for (const words of ["One two.", "One two three.", "One two three four.", "One two three four five."]) {
+      ctx().clock.advance(11 * MINUTE);
+      await save(story.id, cookie, { content: para(`${words} ${story.id}`) });
+    }
+    const versions = await db()
+      .select({ id: storyVersions.id })
+      .from(storyVersions)
+      .where(eq(storyVersions.storyId, story.id))
+      .orderBy(storyVersions.id);
+    expect(versions).toHaveLength(4);
+    const now = ctx().clock.now();
+    // Two instances a few seconds apart: the second version was stamped after the cutoff, the third before it.
+    const stamp = (id: number, at: Date) =>
+      db().update(storyVersions).set({ createdAt: at }).where(eq(storyVersions.id, id));
+    await stamp(versions[0]!.id, new Date(now.getTime() - 40 * DAY));
+    await stamp(versions[1]!.id, new Date(now.getTime() - 30 * DAY + MINUTE));
+    await stamp(versions[2]!.id, new Date(now.getTime() - 30 * DAY - MINUTE));
+    // The first run takes the version before the first kept one; the other old one stays (later deltas need it).
+    const first = pruneFreeHistory(db(), now, { batchSize: 1 });
+    const ended = await Promise.race([first.then(() => true), new Promise((r) => setTimeout(() => r(false), 5_000))]);
+    expect(ended).toBe(true);
+    const left = await db()
+      .select({ id: storyVersions.id })
+      .from(storyVersions)
+      .where(eq(storyVersions.storyId, story.id));
+    expect(left.map((v) => v.id).sort((a, b) => a - b)).toEqual(versions.slice(1).map((v) => v.id));
+  });
+
   it("stores versions as compressed deltas: growing with the change, not the story", async () => {
     const words = () => randomBytes(60).toString("base64").replace(/[+/=]/g, " ");
     const body = Array.from({ length: 400 }, () => para(words()));
