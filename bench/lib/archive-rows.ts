@@ -205,6 +205,8 @@ export interface ArchiveStory {
   authorId: number;
   published: boolean;
   publishedAt: Date | null;
+  /** The newest event the Following feed shows for it, as migration 0031's triggers keep it. */
+  lastEventAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   characters: { lead: string[]; supporting: string[]; description: string };
@@ -484,6 +486,7 @@ export class ArchiveRows {
         authorId: this.userId(authorIndex),
         published,
         publishedAt: publishedAt === null ? null : new Date(publishedAt),
+        lastEventAt: publishedAt === null ? null : new Date(lastEventAt(publishedAt, chapters)),
         createdAt: new Date(created),
         updatedAt: new Date(updatedAt),
         characters: {
@@ -604,4 +607,14 @@ export class ArchiveRows {
       createdAt: new Date(between(r, Math.max(joined, this.publishedAtMs[s]!), this.nowMs)),
     }));
   }
+}
+
+/** A published story's newest Following event: its publication, or a later chapter (past the first, a second on). */
+function lastEventAt(publishedAt: number, chapters: StoryBundle["chapters"]): number {
+  let newest = publishedAt;
+  for (const c of chapters) {
+    const at = c.firstPublishedAt.getTime();
+    if (c.n > 1 && at > publishedAt + 1_000 && at > newest) newest = at;
+  }
+  return newest;
 }

@@ -347,6 +347,7 @@ export async function copySeed(
       ["author_id", (s) => s.authorId],
       ["published", (s) => s.published],
       ["published_at", (s) => s.publishedAt],
+      ["last_event_at", (s) => s.lastEventAt],
       ["created_at", (s) => s.createdAt],
       ["updated_at", (s) => s.updatedAt],
       ["characters", (s) => JSON.stringify(s.characters)],

@@ -2,7 +2,7 @@
 // keyset-paged on (at, story id, k). Each kind of event is one branch of a UNION ALL: a story's first publication,
 // and each later chapter at its first publication (story_chapters: a chapter that came with the story is part of the
 // story's own entry; one cut and put back keeps its date, so it never shows twice).
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FollowingItem, FollowingPage } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
 import type { Viewer } from "../policies/visibility";
@@ -26,31 +26,49 @@ export async function listFollowing(
   query: { cursor?: string; limit: number },
 ): Promise<FollowingPage> {
   const [atMs, storyId, k] = query.cursor ? query.cursor.split("_").map(Number) : [];
-  const after =
-    atMs === undefined
+  const at = atMs === undefined ? null : new Date(atMs).toISOString();
+  const after = at === null ? sql`` : sql`where (e.at, e.story_id, e.k) < (${at}::timestamptz, ${storyId}, ${k})`;
+  // Issue 18: nothing unpublished by a moderator or by a suspended author (visibility/standing.ts); a free reader
+  // sees no mature story (their own, which could be, are never in their feed).
+  const rated = viewer.isPremium ? sql`` : sql`and s.rating = 'general'`;
+  const shown = sql`s.published and s.moderation_hidden_at is null ${rated}`;
+  const authorShown = (author: SQL) => sql`${author} <> ${viewer.id}
+    and not exists (select 1 from user_blocks hb where hb.user_id = ${viewer.id} and hb.other_id = ${author})
+    and not exists (select 1 from users su where su.id = ${author} and su.suspended_until > now())`;
+  // The stories whose events can be on the page, from each followed author (stories_author_last_event_idx) and the
+  // subscribed stories. A story's events are at or before its last_event_at (exact), so the `limit + 1` newest
+  // events before the cursor lie in the `limit + 1` stories with the newest (last_event_at, id) before the
+  // cursor's (at, story id), each of whose events all are before the cursor, and in the stories straddling the
+  // cursor: newest event at or after it, publication (their oldest event) at or before it. Only a deep page has
+  // those: stories published before the cursor and given a chapter since.
+  const stories = (where: SQL, limit: SQL) => sql`
+    select s.id, s.last_event_at from followed a cross join lateral (
+      select s.id, s.last_event_at from stories s
+      where s.author_id = a.author_id and ${shown} and ${where}
+      order by s.last_event_at desc nulls last, s.id desc nulls last ${limit}) s
+    union
+    select s.id, s.last_event_at from story_subscriptions ss join stories s on s.id = ss.story_id
+    where ss.user_id = ${viewer.id} and ${shown} and ${authorShown(sql`s.author_id`)} and ${where}`;
+  const taken = query.limit + 1;
+  const before = at === null ? sql`true` : sql`(s.last_event_at, s.id) < (${at}::timestamptz, ${storyId})`;
+  const straddling =
+    at === null
       ? sql``
-      : sql`where (e.at, e.story_id, e.k) < (${new Date(atMs).toISOString()}::timestamptz, ${storyId}, ${k})`;
-  // Issue 18: nothing unpublished by a moderator or by a suspended author (visibility/standing.ts, written for `s`).
-  const moderated = sql`s.moderation_hidden_at is null
-    and not exists (select 1 from users su where su.id = s.author_id and su.suspended_until > now())`;
-  const readable = viewer.isPremium
-    ? sql`s.published and ${moderated}`
-    : sql`s.published and ${moderated} and (s.rating = 'general' or s.author_id = ${viewer.id})`;
+      : sql`union select id from (${stories(
+          sql`(s.last_event_at, s.id) >= (${at}::timestamptz, ${storyId}) and s.published_at <= ${at}::timestamptz`,
+          sql``,
+        )}) st`;
   const result = await db.execute(sql`
     with followed as (
-      -- NOTE: the followed authors' stories (stories_author_published_idx per author) and the subscribed ones (by
-      -- id), each through its index: an OR of the two kept the planner on a scan of every story (decision 0072).
-      select s.id from follows f join stories s on s.author_id = f.author_id and s.published
-        where f.follower_id = ${viewer.id}
-      union
-      select ss.story_id from story_subscriptions ss where ss.user_id = ${viewer.id}
+      select f.author_id from follows f where f.follower_id = ${viewer.id} and ${authorShown(sql`f.author_id`)}
+    ), newest as (
+      select id from (${stories(before, sql`limit ${taken}`)}) c
+      order by c.last_event_at desc, c.id desc limit ${taken}
     ), mine as materialized (
       select s.id, s.published_at,
         exists (select 1 from follows f where f.follower_id = ${viewer.id} and f.author_id = s.author_id) as by_author,
         exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story
-      from followed fo join stories s on s.id = fo.id
-      where ${readable} and s.author_id <> ${viewer.id}
-        and not exists (select 1 from user_blocks hb where hb.user_id = ${viewer.id} and hb.other_id = s.author_id)
+      from (select id from newest ${straddling}) c join stories s on s.id = c.id
     ), events as (
       select 0 as k, 'story' as kind, id as story_id, null::int as chapter_number, published_at as at from mine
       union all
@@ -66,7 +84,7 @@ export async function listFollowing(
     join users u on u.id = s.author_id
     ${after}
     order by e.at desc, e.story_id desc, e.k desc
-    limit ${query.limit + 1}`);
+    limit ${taken}`);
   const rows = (result as unknown as { rows: Row[] }).rows;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

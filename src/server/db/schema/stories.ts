@@ -35,6 +35,11 @@ export const stories = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The time of the story's newest event in the Following feed while it is published: its publication, or its
+     * latest chapter published later (community/following-feed.ts); exactly that, kept by refreshLastEventAt.
+     */
+    lastEventAt: timestamp("last_event_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     template: text("template"),
@@ -101,6 +106,11 @@ export const stories = pgTable(
     index("stories_author_updated_idx").on(t.authorId, t.updatedAt.desc()),
     // The author page's keyset (public-page/author-query.ts): their works newest first, a page at a time.
     index("stories_author_published_idx").on(t.authorId, t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
+    // The Following feed's walk (community/following-feed.ts): each followed author's stories by newest event, with
+    // what the walk filters on in the entry (an index-only scan).
+    index("stories_author_last_event_idx")
+      .on(t.authorId, t.lastEventAt.desc(), t.id.desc(), t.publishedAt, t.rating)
+      .where(sql`${t.published} and ${t.moderationHiddenAt} is null`),
     index("stories_published_idx").on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
     index("stories_cover_image_idx").on(t.coverImageId),
     index("stories_reader_background_idx").on(t.readerBackgroundImageId),
