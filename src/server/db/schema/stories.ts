@@ -37,7 +37,7 @@ export const stories = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true, mode: "date" }),
     /**
      * The time of the story's newest event in the Following feed while it is published: its publication, or its
-     * latest chapter published later (community/following-feed.ts); exactly that, kept by refreshLastEventAt.
+     * latest chapter published later (community/following-feed.ts); exactly that, kept by the triggers of migration 0031.
      */
     lastEventAt: timestamp("last_event_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
