@@ -17,10 +17,20 @@ let unique = 0;
 const freshWord = (prefix: string) => `${prefix}${process.pid}x${++unique}`.replace(/\d/g, (d) => "abcdefghij"[+d]!);
 
 it("reads at most 8 words, letters and digits only, the last as a prefix, optionally in given weights", () => {
-  expect(searchQuery("Harry's  Pottr!")).toBe("harry & s & pottr:*");
-  expect(searchQuery("a b", "AB")).toBe("a:AB & b:*AB");
+  expect(searchQuery("Harry's  Pottr!")).toBe("harry & pottr:*");
+  expect(searchQuery("red fox", "AB")).toBe("red:AB & fox:*AB");
   expect(searchQuery(Array.from({ length: 1000 }, (_, i) => `w${i}`).join(" "))?.split(" & ")).toHaveLength(8);
   expect(searchQuery("&|!:*()")).toBeUndefined();
+});
+
+it("leaves common words out when there is another, and never matches a common word or a short word as a prefix", () => {
+  // NOTE: `the:*` is every word that starts with "the": a bitmap of most of the archive for one search.
+  expect(searchQuery("brave the")).toBe("brave");
+  expect(searchQuery("the brave")).toBe("brave:*");
+  expect(searchQuery("Of Mice and Men")).toBe("mice & men:*");
+  expect(searchQuery("the")).toBe("the");
+  expect(searchQuery("to be or not to be")).toBe("to & be & or & not & to & be");
+  expect(searchQuery("dragon dr")).toBe("dragon & dr");
 });
 
 describeEachDb("search ranked by relevance", (ctx) => {

@@ -23,14 +23,41 @@ export function searchWords(q: string | undefined): string[] {
 }
 
 /**
- * Search as you type: every word must match, the last one as a prefix. Words are letters and digits only, so the
- * text handed to to_tsquery has no operators of the user's. `weights` (e.g. "A") keeps only matches there.
+ * Words so common in English that most of the archive holds them: when the query has another word they are left out
+ * of the match (the ranking still reads every word), and one is never a prefix. As a prefix `the:*` is every word
+ * that starts with it (them, there, theory, ...): 46,000 stories to gather for "brave the" at a million works, 55 of
+ * the search's 77 ms.
+ */
+const COMMON_WORDS = new Set(
+  ("a an and are as at be but by did do for from had has have he her him his i if in into is it its me my no not of " +
+    "on or our s she so t than that the their them then there they this to too up us was we were what when where " +
+    "which who will with you your").split(" "),
+);
+/** The last word is matched as a prefix only from this many letters (`dr:*` is most of the vocabulary). */
+const PREFIX_FROM = 3;
+
+/** The words the match asks for, each with whether it is matched as a prefix. */
+function matchTerms(q: string | undefined): { word: string; prefix: boolean }[] {
+  const words = searchWords(q);
+  const last = words.length - 1;
+  const terms = words.map((word, i) => ({
+    word,
+    prefix: i === last && word.length >= PREFIX_FROM && !COMMON_WORDS.has(word),
+  }));
+  const rare = terms.filter((t) => !COMMON_WORDS.has(t.word));
+  return rare.length > 0 ? rare : terms;
+}
+
+/**
+ * Search as you type: every word must match, the last one as a prefix (from three letters, and not a common word);
+ * common words only when there is nothing else (COMMON_WORDS). Words are letters and digits only, so the text handed
+ * to to_tsquery has no operators of the user's. `weights` (e.g. "A") keeps only matches there.
  */
 export function searchQuery(q: string | undefined, weights = ""): string | undefined {
-  const words = searchWords(q);
-  if (words.length === 0) return undefined;
-  return words
-    .map((w, i) => (i === words.length - 1 ? `${w}:*${weights}` : `${w}${weights ? `:${weights}` : ""}`))
+  const terms = matchTerms(q);
+  if (terms.length === 0) return undefined;
+  return terms
+    .map(({ word, prefix }) => (prefix ? `${word}:*${weights}` : `${word}${weights ? `:${weights}` : ""}`))
     .join(" & ");
 }
 
@@ -128,11 +155,11 @@ export async function typoQuery(db: Db, q: string): Promise<string | undefined> 
     where ${stories.published} and ${vector} @@ to_tsquery('simple', ${tsquery}) and ${rated}
     limit ${TYPO_BELOW}) found`)) as unknown as { rows: { n: number }[] };
   if (Number(found.rows[0]?.n ?? 0) >= TYPO_BELOW) return undefined;
-  const words = searchWords(q);
-  const result = (await db.execute(correctionsQuery(words))) as unknown as {
+  const terms = matchTerms(q);
+  const result = (await db.execute(correctionsQuery(terms.map((t) => t.word)))) as unknown as {
     rows: { n: number; correction: string }[];
   };
-  const alternatives = words.map((w, i) => [i === words.length - 1 ? `${w}:*` : w]);
+  const alternatives = terms.map(({ word, prefix }) => [prefix ? `${word}:*` : word]);
   for (const { n, correction } of result.rows) {
     // NOTE: search_words holds words only (migration 0028); a lexeme with punctuation would reach to_tsquery as
     // operators, so none is ever handed to it.
