@@ -29,9 +29,11 @@ export function searchWords(q: string | undefined): string[] {
  * the search's 77 ms.
  */
 const COMMON_WORDS = new Set(
-  ("a an and are as at be but by did do for from had has have he her him his i if in into is it its me my no not of " +
+  (
+    "a an and are as at be but by did do for from had has have he her him his i if in into is it its me my no not of " +
     "on or our s she so t than that the their them then there they this to too up us was we were what when where " +
-    "which who will with you your").split(" "),
+    "which who will with you your"
+  ).split(" "),
 );
 /** The last word is matched as a prefix only from this many letters (`dr:*` is most of the vocabulary). */
 const PREFIX_FROM = 3;
