@@ -215,7 +215,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
           onOpenHistory={() => void openHistory()}
           publicLinks={<PublicPageLinks story={{ id: story.id, title, published, publicPath }} />}
         />
-        <FormattingToolbar editor={editor}>
+        <FormattingToolbar editor={editor} ready={!loading}>
           <FocusButton onEnter={focus.enter} />
         </FormattingToolbar>
         {discarded ? <DiscardedDraftBanner draft={discarded} onDismiss={() => setDiscarded(null)} /> : null}
