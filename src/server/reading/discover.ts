@@ -15,7 +15,7 @@ import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-f
 import { notHiddenFrom } from "../safety/blocks";
 import type { UserRow } from "../types";
 import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
-import { affinity, candidates, type Profile } from "./for-you";
+import { affinity, candidateIds, candidates, type Profile } from "./for-you";
 import { rankedSearch, searchable, searchMatch, typoQuery } from "./search";
 
 export { searchQuery } from "./search";
@@ -212,6 +212,7 @@ async function pageRows(
     throw new AppError(400, "INVALID_CURSOR", INVALID_CURSOR);
   }
   const notOwn = sql`${stories.authorId} <> ${profile.userId}`;
+  const fy = candidates(profile, await candidateIds(db, profile));
   const found: { row: PageRow; after: Cursor }[] = [];
   if (cursor?.k !== "for-you-rest") {
     const score = affinity(profile);
@@ -229,7 +230,7 @@ async function pageRows(
         ],
         orderBy: [sql`${score} desc`, ...mostFeatured],
         score,
-        join: { table: candidates(profile), on: sql`fy.id = ${stories.id}`, kind: "inner" },
+        join: { table: fy, on: sql`fy.id = ${stories.id}`, kind: "inner" },
       },
       limit,
     );
@@ -248,7 +249,7 @@ async function pageRows(
           ...(cursor?.k === "for-you-rest" ? [afterFeatured(cursor)] : []),
         ],
         orderBy: mostFeatured,
-        join: { table: candidates(profile), on: sql`fy.id = ${stories.id}`, kind: "left" },
+        join: { table: fy, on: sql`fy.id = ${stories.id}`, kind: "left" },
       },
       limit - found.length,
     );

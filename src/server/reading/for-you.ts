@@ -33,32 +33,90 @@ const weight = (n: number) => sql.raw(String(Math.trunc(n)));
 
 /** For You ranks at most this many stories per fandom or tag of the reader's: the most featured that carry it (walked down stories_featured_idx, ~20 rows a match for a fandom of 5%). */
 export const CANDIDATES_PER_TERM = 50;
+/**
+ * A term's full list (CANDIDATES_PER_TERM stories) is kept this long per instance and database. Featured scores move
+ * hourly (featured-score.ts), and the page itself re-checks every candidate (published, not hidden, not blocked), so
+ * a kept list is late only in which stories rose into a popular term's top 50. A list that is not full (a rare term,
+ * every story carrying it) is never kept: a story published into it shows at once.
+ */
+export const TERM_LIST_MS = 5 * 60_000;
+const TERM_LISTS_MAX = 5_000;
+
+interface TermList {
+  ids: number[];
+  at: number;
+}
+/** Per database (a primary and a replica pool each have their own), then per term. */
+const termLists = new WeakMap<object, Map<string, TermList>>();
+
+type Term = { kind: "fandom" | "tag"; value: string };
+const termsOf = (profile: Profile): Term[] => [
+  ...profile.fandoms.map((value) => ({ kind: "fandom" as const, value })),
+  ...profile.tags.map((tag) => ({ kind: "tag" as const, value: tagKey(tag) })),
+];
+
+/** The term's CANDIDATES_PER_TERM most featured stories, tagged with `n` (walked down stories_featured_idx, or taken from stories_fandom_keys_idx / stories_tag_keys_idx for a rare one). */
+function termTop(term: Term, n: number): SQL {
+  const where =
+    term.kind === "fandom"
+      ? sql`story_fandom_keys(s2.fandoms) @> ${textArray([term.value])}`
+      : sql`s2.tag_keys @> ${textArray([term.value])}`;
+  return sql`(select ${weight(n)} as n, s2.id from stories s2 where s2.published and ${where}
+    order by s2.featured_score desc nulls last, s2.id desc nulls last limit ${weight(CANDIDATES_PER_TERM)})`;
+}
 
 /**
- * For You's candidates with their affinity: for each of the reader's fandoms and tags, the most featured stories
- * carrying it (each list walked down stories_featured_idx, or taken from stories_fandom_keys_idx /
- * stories_tag_keys_idx for a rare one, CANDIDATES_PER_TERM at most), scored by every fandom and tag of the reader's
- * they carry.
+ * For You's candidates: for each of the reader's fandoms and tags, its CANDIDATES_PER_TERM most featured stories,
+ * from the kept lists (TERM_LIST_MS) where they are, the others read in one statement.
  * NOTE: bounded, so a reader of a big fandom never has the whole fandom gathered and sorted per request (the
  * candidates were every story sharing a term: seconds at 200,000 works, decision 0072). Ordered exactly as the index
  * is built (nulls last): in the default order (nulls first for desc) PostgreSQL cannot walk it, and gathered and
- * sorted every story of each fandom and tag instead (3.3-7.8 s at a million works).
+ * sorted every story of each fandom and tag instead (3.3-7.8 s at a million works). Kept because the walks were still
+ * 30-42 ms of every For You page at a million works (decision 0081): a fandom's walk reads ~2,800 index entries and
+ * rows for its 50.
  */
-export function candidates(profile: Profile): SQL {
-  const top = (where: SQL) =>
-    sql`(select s2.id from stories s2 where s2.published and ${where}
-      order by s2.featured_score desc nulls last, s2.id desc nulls last limit ${weight(CANDIDATES_PER_TERM)})`;
+export async function candidateIds(db: Db, profile: Profile, now = Date.now()): Promise<number[]> {
+  let lists = termLists.get(db);
+  if (!lists) termLists.set(db, (lists = new Map()));
+  const terms = termsOf(profile);
+  const keyOf = (term: Term) => `${term.kind}:${term.value}`;
+  const ids = new Set<number>();
+  const missing: Term[] = [];
+  for (const term of terms) {
+    const kept = lists.get(keyOf(term));
+    if (kept && now - kept.at < TERM_LIST_MS) for (const id of kept.ids) ids.add(id);
+    else missing.push(term);
+  }
+  if (missing.length === 0) return [...ids];
+  const result = (await db.execute(
+    sql.join(
+      missing.map((term, n) => termTop(term, n)),
+      sql` union all `,
+    ),
+  )) as unknown as { rows: { n: number | string; id: number | string }[] };
+  const found = missing.map(() => [] as number[]);
+  for (const row of result.rows) found[Number(row.n)]?.push(Number(row.id));
+  missing.forEach((term, n) => {
+    const list = found[n]!;
+    for (const id of list) ids.add(id);
+    if (list.length < CANDIDATES_PER_TERM) return;
+    // NOTE: oldest first out (a Map keeps insertion order; a refreshed term is re-inserted at the end).
+    lists.delete(keyOf(term));
+    lists.set(keyOf(term), { ids: list, at: now });
+    if (lists.size > TERM_LISTS_MAX) lists.delete(lists.keys().next().value!);
+  });
+  return [...ids];
+}
+
+/** The candidates (candidateIds) as `fy(id, a)`, each with its affinity: every fandom and tag of the reader's it carries. */
+export function candidates(profile: Profile, ids: readonly number[]): SQL {
+  if (ids.length === 0) return sql`(select 0 as id, 0 as a where false) fy`;
   const keys = profile.tags.map(tagKey);
-  const parts = [
-    ...profile.fandoms.map((fandom) => top(sql`story_fandom_keys(s2.fandoms) @> ${textArray([fandom])}`)),
-    ...keys.map((key) => top(sql`s2.tag_keys @> ${textArray([key])}`)),
-  ];
-  if (parts.length === 0) return sql`(select 0 as id, 0 as a where false) fy`;
   const fandoms = sql`(select count(*) from jsonb_array_elements_text(
     case when jsonb_typeof(c.fandoms) = 'array' then c.fandoms else '[]'::jsonb end) f where f = any(${textArray(profile.fandoms)}))`;
   const tags = sql`cardinality(array(select unnest(c.tag_keys) intersect select unnest(${textArray(keys)})))`;
   return sql`(select c.id, (${weight(AFFINITY.fandom)} * ${fandoms} + ${weight(AFFINITY.tag)} * ${tags})::int as a
-    from stories c where c.id in (${sql.join(parts, sql` union `)})) fy`;
+    from stories c where c.id = any(${sql.param(ids)}::int[])) fy`;
 }
 
 /** Shared themes add to a candidate's affinity (themes are few and widely shared, so they do not make one). */
