@@ -76,8 +76,8 @@ function termTop(term: Term, n: number): SQL {
  * rows for its 50.
  */
 export async function candidateIds(db: Db, profile: Profile, now = Date.now()): Promise<number[]> {
-  let lists = termLists.get(db);
-  if (!lists) termLists.set(db, (lists = new Map()));
+  const lists = termLists.get(db) ?? new Map<string, TermList>();
+  termLists.set(db, lists);
   const terms = termsOf(profile);
   const keyOf = (term: Term) => `${term.kind}:${term.value}`;
   const ids = new Set<number>();
