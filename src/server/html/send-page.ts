@@ -1,8 +1,8 @@
 // A server-rendered public page, packed once in every coding and sent with its ETag: the story, chapter, author and
 // tag pages share it (and the read cache keeps what it packs).
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { compressBody } from "../http/compress";
 import { type Encoding, negotiateEncoding } from "../http/encoding";
 import { PAGE_CSP } from "./site";
 
@@ -26,9 +26,8 @@ export function packPage(path: string, html: string): PublicPage {
     etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     identity,
     encoded: {
-      // NOTE: quality 5 compresses a long story in a few milliseconds, most of what 11 would give.
-      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzip: gzipSync(identity, { level: 6 }),
+      br: compressBody(identity, "br"),
+      gzip: compressBody(identity, "gzip"),
     },
   };
 }

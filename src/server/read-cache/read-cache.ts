@@ -2,8 +2,8 @@
 // edit of a published story, delete, like and comment: in this process at once, and in every other instance on the
 // same PostgreSQL database through NOTIFY (invalidation-bus.ts). docs/decisions (read cache) explains the choices.
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { compressBody } from "../http/compress";
 import { ENCODINGS, type Encoding, negotiateEncoding } from "../http/encoding";
 import { CacheStore, type StoredAnswer } from "./cache-store";
 import { startInvalidationBus } from "./invalidation-bus";
@@ -171,15 +171,6 @@ function makeAnswer<T, F>(value: T, options: SendOptions<T, F>, headers: [string
   };
 }
 
-function encode(body: Buffer, encoding: Encoding): Buffer {
-  // NOTE: brotli quality 5 and gzip level 6: ~0.1 ms for a 2 KB story, once per entry (quality 11 takes ~2 ms).
-  return encoding === "br"
-    ? brotliCompressSync(body, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      })
-    : gzipSync(body, { level: 6 });
-}
-
 /** Whether any entity tag in an If-None-Match header matches (weak comparison, RFC 9110 section 13.1.2). */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -226,7 +217,7 @@ export function createReadCache(app: FastifyInstance, options: ReadCacheOptions 
     if (wanted === "identity") return [answer.identity, undefined];
     let encoded = answer.encoded[wanted];
     if (encoded === undefined) {
-      const body = encode(answer.identity.body, wanted);
+      const body = compressBody(answer.identity.body, wanted);
       encoded =
         body.length < answer.identity.body.length * 0.9
           ? { body, etag: etagOf(answer.identity.body, `-${wanted}`) }

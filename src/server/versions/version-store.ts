@@ -8,6 +8,7 @@ import { diffArrays } from "diff";
 import { and, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { storyVersions } from "../db/schema";
+import { brotliWindowFor } from "../http/compress";
 
 export const KEYFRAME_EVERY = 50;
 /** Past this many changed blocks between two versions, a keyframe is cheaper than finding the delta. */
@@ -34,12 +35,14 @@ export function splitBlocks(html: string): string[] {
 export const contentHash = (text: string): string => createHash("sha1").update(text).digest("base64");
 
 function compress(text: string): Buffer {
+  const bytes = Buffer.byteLength(text);
   return brotliCompressSync(text, {
     params: {
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_QUALITY]: 5,
-      [constants.BROTLI_PARAM_LGWIN]: 22,
-      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      // NOTE: a window that fits the text, not a fixed 4 MB one (http/compress.ts); stored versions decode either way.
+      [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(bytes),
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
     },
   });
 }
