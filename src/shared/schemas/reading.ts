@@ -11,6 +11,7 @@ import {
 } from "../tagging";
 import { FreeTag } from "./tagging";
 import type { ChapterInfo } from "../chapters";
+import { AI_FILTERS, type AiFilter, type AiLabel } from "../ai-label";
 
 export const DISCOVER_LIMITS = {
   defaultLimit: 4,
@@ -41,6 +42,13 @@ const repeated = <T extends z.ZodType>(item: T, max: number, message: string) =>
 export const WORDS_BOUND = 100_000_000;
 const wordBound = z.coerce.number().int().min(0).max(WORDS_BOUND);
 
+/** Issue 29: a list's AI filter (`ai=` on Discover, tag, author pages and the Following feed). */
+export const AiFilterField = z.enum(AI_FILTERS, { error: "ai must be one of any, assisted, none" });
+
+/** GET and PUT /api/me/reading-preferences. */
+export const ReadingPreferences = z.object({ ai: AiFilterField });
+export type ReadingPreferences = { ai: AiFilter };
+
 /**
  * GET /api/published-stories query. `nsfw=1` shows mature stories to premium users (ignored for others). `tag`
  * (every one required) and `exclude` (none allowed) are repeatable and match catalogue and free-form tags without
@@ -60,6 +68,8 @@ export const DiscoverQuery = z.object({
   fandom: z.string().trim().max(80).optional(),
   sort: DiscoverSort.default("new"),
   nsfw: z.enum(["0", "1", "true", "false"]).optional(),
+  /** Issue 29: 'none' only human-written works, 'assisted' leaves out AI-generated ones; absent: the reader's preference. */
+  ai: AiFilterField.optional(),
 });
 export type DiscoverQuery = z.infer<typeof DiscoverQuery>;
 
@@ -89,6 +99,9 @@ export interface PublishedStoryItem {
   characterTags: string[];
   freeformTags: string[];
   moreTags: number;
+  /** Issue 29 (optional until every list fills it): the work's AI label and the measured share (0–1). */
+  aiLabel?: AiLabel;
+  aiShare?: number;
 }
 
 /**
@@ -96,6 +109,11 @@ export interface PublishedStoryItem {
  * from the spec keeps working); the next page's cursor rides in this header (absent on the last page).
  */
 export const NEXT_CURSOR_HEADER = "x-next-cursor";
+/**
+ * Issue 29: when the reader's AI filter (from the URL or their preference) left works out of this page, how many:
+ * counted over the same stretch of the list the page covers (never the whole catalogue). Absent when none.
+ */
+export const HIDDEN_BY_AI_HEADER = "x-hidden-by-ai";
 
 /** GET /api/stories/{id}/read: a published story as readers see it. */
 export interface ReadStoryView {
@@ -126,6 +144,8 @@ export interface ReadStoryView {
   wordCount: number;
   /** Share of words Marin wrote (0–1). */
   aiShare: number;
+  /** Issue 29 (optional until the reader's presenter fills it). */
+  aiLabel?: AiLabel;
   publishedAt: string | null;
   updatedAt: string;
   /** The public page's path, /s/{id}-{slug} (null for mature stories, which have none). */
@@ -144,6 +164,9 @@ export interface BookmarkItem {
   title: string;
   coverImage: string | null;
   author: { username: string };
+  /** Issue 29 (optional until filled). */
+  aiLabel?: AiLabel;
+  aiShare?: number;
 }
 
 /** GET /api/bookmarks/hidden: saved stories left out of GET /api/bookmarks because the viewer blocks or mutes their authors. */

@@ -1,5 +1,6 @@
 // Story validation rules (title, characters, setting, plot ideas, publish) with the messages users see.
 import { z } from "zod";
+import { AI_DECLARATIONS, AUDIENCES, type AiDeclaration, type AiLabel, type Audience } from "../ai-label";
 import { ALL_TAGS, ARCHETYPES, PUBLISH_TAGS, THEME_IDS } from "../catalogues";
 import * as L from "../limits";
 import type { ContentRating, StoryStatus, Warning } from "../tagging";
@@ -58,6 +59,13 @@ export const RequiredStoryDescription = z
   .min(1, "Description required")
   .max(L.STORY_DESCRIPTION_MAX, `Description must be at most ${L.STORY_DESCRIPTION_MAX} characters`);
 
+/** Issue 29: the writer's statement about AI text from other tools (never below what was measured: the server says so). */
+export const AiDeclarationField = z.enum(AI_DECLARATIONS, {
+  error: "aiDeclaration must be one of none, assisted, generated",
+});
+/** Issue 29: who reads the published work: everyone, or signed-in members only. */
+export const AudienceField = z.enum(AUDIENCES, { error: "audience must be everyone or members" });
+
 export const PublishBody = z.object({
   title: z
     .string()
@@ -75,6 +83,9 @@ export const PublishBody = z.object({
   ...TaggingFields.shape,
   /** Issue 17's name for `characterTags` on publish (which has no story characters of its own); either may be sent. */
   characters: FreeTagList.optional(),
+  /** Absent keeps the current value ('none' and 'everyone' for a new story). */
+  aiDeclaration: AiDeclarationField.optional(),
+  audience: AudienceField.optional(),
 });
 export type PublishBody = z.infer<typeof PublishBody>;
 
@@ -234,6 +245,8 @@ export const StoryUpdate = z.object({
   readerBackground: CoverImageInput.optional(),
   /** This save carries a Marin insertion: the text before it is kept as a version (decision 0041). */
   versionOrigin: VersionOriginHint.optional(),
+  aiDeclaration: AiDeclarationField.optional(),
+  audience: AudienceField.optional(),
   // NOTE: `characters` above is the Main Characters text, so the character tags are `characterTags` here.
   ...TaggingFields.shape,
 });
@@ -287,8 +300,12 @@ export interface StoryView {
   markedMature: boolean;
   /** Words in the story (the editor's word rule). */
   wordCount: number;
-  /** Provenance: the share of those words still inside Marin's generated-content wrappers, 0–1 (0 when empty). */
+  /** Provenance: the share of those words Marin wrote, measured from the text against Marin's fingerprints, 0–1. */
   aiShare: number;
+  /** Issue 29 (optional until every presenter fills it): the writer's statement, the label, and the audience. */
+  aiDeclaration?: AiDeclaration;
+  aiLabel?: AiLabel;
+  audience?: Audience;
   /** FicForge Plus: the reader background (an /api/images URL), kept even while the author is not premium. */
   readerBackground: string | null;
   /**

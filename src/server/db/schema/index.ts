@@ -20,3 +20,4 @@ export * from "./lore";
 export * from "./versions";
 export * from "./marin-chat";
 export * from "./habits";
+export * from "./provenance";

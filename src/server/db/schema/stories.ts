@@ -88,6 +88,20 @@ export const stories = pgTable(
     // Issue 18: when a moderator unpublished the story. Hidden from every reader (the author included) until a
     // moderator restores it; `published` is left as the author set it, so restoring changes nothing else.
     moderationHiddenAt: timestamp("moderation_hidden_at", { withTimezone: true, mode: "date" }),
+    // Issue 29: the writer's statement about text from other tools ('none' | 'assisted' | 'generated'), never below
+    // what was measured (ai/provenance), and the work's label: the higher of the statement and the measured share
+    // (aiWordCount / wordCount, counted from Marin's fingerprints, not from markup). Generated, so every writer of
+    // the counts or the statement keeps it without knowing; lists filter on it as one more column condition.
+    aiDeclaration: text("ai_declaration").notNull().default("none"),
+    aiLabel: text("ai_label").generatedAlwaysAs(
+      sql`case when ai_declaration = 'generated' or (coalesce(word_count, 0) > 0 and coalesce(ai_word_count, 0) * 2 >= word_count) then 'generated' when ai_declaration = 'assisted' or coalesce(ai_word_count, 0) > 0 then 'assisted' else 'none' end`,
+    ),
+    // The version of the AI measurement ai_word_count was last counted with (ai/provenance.ts); older rows are
+    // measured again once in the background (0: counted from the generated-content wrappers, before fingerprints).
+    aiMeasuredWith: integer("ai_measured_with").notNull().default(0),
+    // Issue 29: who may read the published work: 'everyone', or 'members' (signed-in readers only; visitors get a
+    // 'Sign in to read' page, and feeds, sitemaps and signed-out lists leave it out).
+    audience: text("audience").notNull().default("everyone"),
     // Issue 28: every key the story carries (catalogue tags, free-form tags, warnings; shared/tagging.ts
     // storyTagKeys), kept by triggers on story_tags, story_free_tags and warnings (migration 0024), so a tag filter
     // is one condition on the row (`@>`, `&&`) that the GIN index below or the walked order's index answers.
@@ -142,6 +156,11 @@ export const stories = pgTable(
       .on(sql`coalesce(${t.wordCount}, 0) desc nulls last`, t.id.desc())
       .where(sql`${t.published}`),
     index("stories_tag_keys_idx").using("gin", t.tagKeys).where(sql`${t.published}`),
+    index("stories_ai_unmeasured_idx")
+      .on(t.id)
+      .where(sql`${t.aiMeasuredWith} < 1 and ${t.aiWordCount} > 0`),
+    check("stories_ai_declaration_check", sql`${t.aiDeclaration} in ('none', 'assisted', 'generated')`),
+    check("stories_audience_check", sql`${t.audience} in ('everyone', 'members')`),
     index("stories_published_general_idx")
       .on(t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.published} and ${t.rating} = 'general'`),

@@ -51,6 +51,8 @@ export const users = pgTable(
     // Suspended (or banned: the far future, BANNED_UNTIL in visibility/standing.ts) until this time: sign-in is
     // refused, sessions do not resolve, public works and comments are hidden. Null or past: in good standing.
     suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
+    // Issue 29: the reader's AI filter where a list's URL does not say ('any' | 'assisted' | 'none').
+    readingAi: text("reading_ai").notNull().default("any"),
   },
   (t) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
@@ -64,6 +66,7 @@ export const users = pgTable(
     // this index instead of a scan of every user per query (decision 0072).
     index("users_suspended_idx").on(t.id, t.suspendedUntil).where(sql`${t.suspendedUntil} is not null`),
     check("users_auth_provider_check", sql`${t.authProvider} in ('email', 'google', 'both')`),
+    check("users_reading_ai_check", sql`${t.readingAi} in ('any', 'assisted', 'none')`),
     check("users_role_check", sql`${t.role} in ('user', 'moderator', 'admin')`),
     check("users_prompt_count_check", sql`${t.dailyPromptCount} >= 0 and ${t.bonusPrompts} >= 0`),
   ],
