@@ -42,6 +42,7 @@ export function passesAiFilter(filter: AiFilter, label: AiLabel): boolean {
 /** The badge on a card: nothing for human-written work. */
 export function aiBadgeText(label: AiLabel, aiShare: number): string | null {
   if (label === "generated") return "AI-generated";
-  if (label === "assisted") return aiShare > 0 ? `AI-assisted ${Math.max(1, Math.round(aiShare * 100))}%` : "AI-assisted";
+  if (label === "assisted")
+    return aiShare > 0 ? `AI-assisted ${Math.max(1, Math.round(aiShare * 100))}%` : "AI-assisted";
   return null;
 }

@@ -156,9 +156,7 @@ export const stories = pgTable(
       .on(sql`coalesce(${t.wordCount}, 0) desc nulls last`, t.id.desc())
       .where(sql`${t.published}`),
     index("stories_tag_keys_idx").using("gin", t.tagKeys).where(sql`${t.published}`),
-    index("stories_ai_unmeasured_idx")
-      .on(t.id)
-      .where(sql`${t.aiMeasuredWith} < 1 and ${t.aiWordCount} > 0`),
+    index("stories_ai_unmeasured_idx").on(t.id).where(sql`${t.aiMeasuredWith} < 1 and ${t.aiWordCount} > 0`),
     check("stories_ai_declaration_check", sql`${t.aiDeclaration} in ('none', 'assisted', 'generated')`),
     check("stories_audience_check", sql`${t.audience} in ('everyone', 'members')`),
     index("stories_published_general_idx")
