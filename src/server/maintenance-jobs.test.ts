@@ -62,6 +62,7 @@ for (const kind of DB_KINDS) {
         ["remove-objects-without-image", 24 * 60 * 60 * 1000],
         ["resanitize-stories", 60 * 60 * 1000],
         ["count-story-words", 60 * 60 * 1000],
+        ["measure-legacy-stories", 60 * 60 * 1000],
         ["rate-stories", 60 * 60 * 1000],
         ["prune-free-history", 6 * 60 * 60 * 1000],
         ["prune-read-salts", 60 * 60 * 1000],

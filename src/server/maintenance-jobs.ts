@@ -12,6 +12,7 @@ import { FAN_OUT_CHUNKS } from "./community/chunked-fan-out";
 import { fanOutNotifications } from "./community/pending-fan-outs";
 import { drainOutbox } from "./events/outbox";
 import { countUncountedStories } from "./stories/count-story-words";
+import { measureLegacyStories } from "./stories/measure-legacy-stories";
 import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
 import { pruneFreeHistory } from "./versions/retention";
@@ -63,6 +64,9 @@ export function maintenanceJobs(
     { name: "resanitize-stories", everyMs: HOUR_MS, run: thenInvalidate(() => resanitizeStories(db)) },
     // Stories stored before word counting existed get their counts (aiShare) once; later runs find none.
     { name: "count-story-words", everyMs: HOUR_MS, run: thenInvalidate(() => countUncountedStories(db)) },
+    // Stories counted by the generated-content wrappers before Marin's fingerprints existed: their wrapped text is
+    // fingerprinted as Marin's and they are measured again, once; later runs find none.
+    { name: "measure-legacy-stories", everyMs: HOUR_MS, run: thenInvalidate(() => measureLegacyStories(db)) },
     // Stories stored before rating and search text were derived on write get them once; later runs find none.
     { name: "rate-stories", everyMs: HOUR_MS, run: thenInvalidate(() => rateUnratedStories(db)) },
     // Free accounts keep 30 days of story history, FicForge Plus all of it (decision 0041).

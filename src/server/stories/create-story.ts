@@ -10,6 +10,7 @@ import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChar
 import { derivedStoryColumns } from "./story-rating";
 import { assertThemesAllowed } from "./story-rules";
 import { countStoryWords } from "../content/story-text";
+import { measuredColumns } from "../ai/provenance";
 
 /** The description defaults to 'Setting: ' followed by the setting. */
 export function defaultDescription(setting: string | undefined): string | null {
@@ -29,12 +30,15 @@ export async function createStory(
   const description =
     input.description === undefined ? defaultDescription(input.setting) : stripControlChars(input.description);
   const content = sanitizeContent(input.content);
+  const { wordCount } = countStoryWords(content);
   const values = {
     title: input.title,
     description,
     content,
     sanitizedWith: SANITIZER_VERSION,
-    ...countStoryWords(content),
+    wordCount,
+    // NOTE: an import or a paste from elsewhere counts as the writer's unless it holds text Marin gave them.
+    ...(await measuredColumns(db, user.id, content, wordCount)),
     // authorId and published from the payload are ignored: the session decides the author, stories start private.
     authorId: user.id,
     published: false,

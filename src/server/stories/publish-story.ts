@@ -17,6 +17,7 @@ import { derivedStoryColumns } from "./story-rating";
 import { replaceStoryTags } from "./story-tags";
 import { recordPublishVersion } from "./record-version";
 import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "./story-labels";
+import { fingerprintLegacyText, measuredColumns } from "../ai/provenance";
 
 /**
  * What the committed publish recorded in the outbox, for the caller to emit: the followers' new story, and the
@@ -48,9 +49,12 @@ export async function publishStory(
     freeformTags: body.freeformTags,
   });
   const tagging = taggingColumns(body);
+  await fingerprintLegacyText(db, current);
   const committed = await db.transaction(async (tx): Promise<PublishCommitted> => {
     // A story going public leaves with content cleaned by the current allowlist, stored, not cleaned per read.
     await resanitizeStory(tx, current);
+    // Its share of Marin's words is measured again from its text and every fingerprint its writer has now.
+    const measured = await measuredAgain(tx, id, user.id);
     // NOTE: publishing rewrites title and description, so it is a save: version and updatedAt move,
     // and an editor still holding the old version gets a 409 instead of overwriting them.
     await tx
@@ -62,6 +66,7 @@ export async function publishStory(
         publishedAt: now,
         ...(coverImageId === undefined ? {} : { coverImageId }),
         markedMature,
+        ...measured,
         ...tagging,
         ...derivedStoryColumns({ ...current, ...tagging, title, description, markedMature }, [
           ...body.tags,
@@ -82,6 +87,14 @@ export async function publishStory(
     };
   });
   return { ...committed, story: await getOwnStoryOrThrow(db, id, user.id) };
+}
+
+async function measuredAgain(db: Db, id: number, authorId: number) {
+  const [row] = await db
+    .select({ content: stories.content, wordCount: stories.wordCount })
+    .from(stories)
+    .where(eq(stories.id, id));
+  return row ? measuredColumns(db, authorId, row.content, row.wordCount ?? 0) : {};
 }
 
 /** Only the flag changes; the text is untouched, so an open editor's version stays valid. */

@@ -6,12 +6,34 @@ import { stories } from "../db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 import { countStoryWords, type WordCounts } from "../content/story-text";
 import { yieldToRequests } from "../db/yield";
+import { AI_MEASURE_VERSION, loadShingleLookup, measureAiWords } from "../ai/provenance";
+import type { ShingleLookup } from "../ai/provenance-shingles";
 
 export interface CleanedContent {
   id: number;
   /** The version the content was read at: a row saved since then keeps its newer content. */
   version: number;
   content: string;
+  authorId: number;
+  /** The row's ai_measured_with: a row measured by fingerprints is measured again; an older one keeps the
+   * wrappers' count until the measure-legacy-stories job turns its wrapped text into fingerprints. */
+  aiMeasuredWith: number;
+}
+
+/** Marin's words in each row: measured by its author's fingerprints, or counted by the wrappers for older rows. */
+async function aiWordCounts(db: Db, rows: readonly CleanedContent[], counts: readonly WordCounts[]) {
+  const lookups = new Map<number, ShingleLookup>();
+  const out: number[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (row.aiMeasuredWith < AI_MEASURE_VERSION) {
+      out.push(counts[i]!.aiWordCount);
+      continue;
+    }
+    let lookup = lookups.get(row.authorId);
+    if (!lookup) lookups.set(row.authorId, (lookup = await loadShingleLookup(db, row.authorId)));
+    out.push(measureAiWords(row.content, counts[i]!.wordCount, lookup));
+  }
+  return out;
 }
 
 /**
@@ -23,6 +45,7 @@ export interface CleanedContent {
 export async function storeCleanedContent(db: Db, rows: readonly CleanedContent[]): Promise<number> {
   if (rows.length === 0) return 0;
   const counts = rows.map((r) => countStoryWords(r.content));
+  const aiWords = await aiWordCounts(db, rows, counts);
   const updated = await db.execute<{ id: number }>(sql`
     update ${stories} set content = cleaned.content, sanitized_with = ${SANITIZER_VERSION},
       word_count = cleaned.words, ai_word_count = cleaned.ai_words
@@ -31,7 +54,7 @@ export async function storeCleanedContent(db: Db, rows: readonly CleanedContent[
       ${sql.param(rows.map((r) => r.version))}::int[],
       ${sql.param(rows.map((r) => r.content))}::text[],
       ${sql.param(counts.map((c) => c.wordCount))}::int[],
-      ${sql.param(counts.map((c) => c.aiWordCount))}::int[]
+      ${sql.param(aiWords)}::int[]
     ) as cleaned(id, version, content, words, ai_words)
     where ${stories.id} = cleaned.id and ${stories.version} = cleaned.version
       and ${stories.sanitizedWith} < ${SANITIZER_VERSION}
@@ -76,7 +99,13 @@ export async function resanitizeStories(db: Db, { batchSize = 20 }: { batchSize?
   let afterId = 0;
   for (;;) {
     const batch = await db
-      .select({ id: stories.id, version: stories.version, content: stories.content })
+      .select({
+        id: stories.id,
+        version: stories.version,
+        content: stories.content,
+        authorId: stories.authorId,
+        aiMeasuredWith: stories.aiMeasuredWith,
+      })
       .from(stories)
       .where(and(lt(stories.sanitizedWith, SANITIZER_VERSION), gt(stories.id, afterId)))
       .orderBy(asc(stories.id))
@@ -99,11 +128,19 @@ export async function resanitizeStories(db: Db, { batchSize = 20 }: { batchSize?
  */
 export async function resanitizeStory(
   db: Db,
-  story: { id: number; version: number; content: string; sanitizedWith: number; wordCount: number | null },
+  story: {
+    id: number;
+    version: number;
+    content: string;
+    sanitizedWith: number;
+    wordCount: number | null;
+    authorId: number;
+    aiMeasuredWith: number;
+  },
 ): Promise<void> {
   if (story.sanitizedWith >= SANITIZER_VERSION) {
     if (story.wordCount === null) await storeWordCounts(db, [{ ...story, ...countStoryWords(story.content) }]);
     return;
   }
-  await storeCleanedContent(db, [{ id: story.id, version: story.version, content: sanitizeContent(story.content) }]);
+  await storeCleanedContent(db, [{ ...story, content: sanitizeContent(story.content) }]);
 }

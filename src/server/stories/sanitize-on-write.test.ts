@@ -114,7 +114,7 @@ describeEachDb("stories: sanitized on write, served as stored", (ctx) => {
     // The background job read the row; then the author saves before the job writes.
     const saved = await send(ctx().app, "PATCH", `/api/stories/${story.id}`, { content: "<p>New</p>" }, headers);
     expect(saved.statusCode).toBe(200);
-    const late = { id: story.id, version: story.version, content: sanitizeContent(story.content) };
+    const late = { ...story, content: sanitizeContent(story.content) };
     expect(await storeCleanedContent(db, [late])).toBe(0);
     expect(await storedRow(story.id)).toMatchObject({ content: "<p>New</p>", version: story.version + 1 });
   });

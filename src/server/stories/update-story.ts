@@ -21,6 +21,7 @@ import { replaceStoryTags } from "./story-tags";
 import { recordSaveVersions, type SaveVersionEvent } from "./record-version";
 import type { StoryLabels } from "../../shared/tagging";
 import { labelNames, mergeLabels, replaceStoryLabels, sentLabels, taggingColumns, toLabels } from "./story-labels";
+import { fingerprintLegacyText, measuredColumns } from "../ai/provenance";
 
 const PublishedDescription = z.object({ description: RequiredStoryDescription });
 
@@ -48,7 +49,8 @@ function changesFrom(patch: StoryUpdate, resolved: ResolvedImages, current: Stor
   if (patch.title !== undefined) changes.title = patch.title;
   if (patch.description !== undefined) changes.description = stripControlChars(patch.description);
   if (patch.content !== undefined) {
-    // Only what changed since the stored (clean, counted) text is cleaned and counted again (incremental-clean.ts).
+    // Only what changed since the stored (clean, counted) text is cleaned and counted again (incremental-clean.ts);
+    // Marin's words are measured from the whole text afterwards (measuredColumns), as fingerprints may be new.
     const counted =
       current.sanitizedWith === SANITIZER_VERSION && current.wordCount !== null && current.aiWordCount !== null;
     const stored = counted
@@ -150,6 +152,10 @@ export async function updateStory(
     },
     current,
   );
+  if (changes.content !== undefined) {
+    await fingerprintLegacyText(db, current);
+    Object.assign(changes, await measuredColumns(db, user.id, changes.content, changes.wordCount ?? 0));
+  }
   for (let attempt = 1; ; attempt++) {
     const written = await writeIfUnchanged(
       db,

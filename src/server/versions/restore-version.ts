@@ -11,6 +11,7 @@ import { getOwnStoryOrThrow } from "../stories/story-queries";
 import { countStoryWords } from "../content/story-text";
 import { staleVersion, writeIfUnchanged } from "../stories/update-story";
 import type { UserRow } from "../types";
+import { fingerprintLegacyText, measuredColumns } from "../ai/provenance";
 import { chaptersLost } from "./chapters-lost";
 import { getVersionOrThrow } from "./version-queries";
 import { readVersionText } from "./version-store";
@@ -39,13 +40,17 @@ export async function restoreVersion(
     });
   }
   // NOTE: a version kept under an older allowlist (or an old row's uncleaned text) is cleaned and counted again;
-  // one kept under today's comes back as it is, with the counts it was kept with.
+  // one kept under today's comes back as it is, with the word count it was kept with. Marin's words are measured
+  // again either way: the version's own count may predate fingerprints.
   const fresh = version.sanitizedWith >= SANITIZER_VERSION;
   const content = fresh ? text : sanitizeContent(text);
+  const wordCount = fresh ? version.wordCount : countStoryWords(content).wordCount;
+  await fingerprintLegacyText(db, current);
   const changes = {
     content,
     sanitizedWith: SANITIZER_VERSION,
-    ...(fresh ? { wordCount: version.wordCount, aiWordCount: version.aiWordCount } : countStoryWords(content)),
+    wordCount,
+    ...(await measuredColumns(db, user.id, content, wordCount)),
   };
   const event = { origin: "restore" as const, restoredFrom: versionId };
   for (let attempt = 1; ; attempt++) {
