@@ -30,7 +30,10 @@ async function aiWordCounts(db: Db, rows: readonly CleanedContent[], counts: rea
       continue;
     }
     let lookup = lookups.get(row.authorId);
-    if (!lookup) lookups.set(row.authorId, (lookup = await loadShingleLookup(db, row.authorId)));
+    if (!lookup) {
+      lookup = await loadShingleLookup(db, row.authorId);
+      lookups.set(row.authorId, lookup);
+    }
     out.push(measureAiWords(row.content, counts[i]!.wordCount, lookup));
   }
   return out;
