@@ -31,9 +31,11 @@ for (const kind of DB_KINDS) {
       const remaining = async () =>
         (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((s) => s.id);
       expect(await remaining()).toHaveLength(2);
-      // Written before word counting existed: the count job counts it (aiShare) once.
+      // Written before word counting existed: the count job counts it (aiShare) once, and the legacy measure keeps
+      // its wrapped words as Marin's.
       const uncounted = await createStory(db, {
-        content: '<p>Two words.</p><div class="generated-content"><p>Three more words.</p></div>',
+        content:
+          '<p>Two words.</p><div class="generated-content"><p>Marin wrote these ten words of the story for you.</p></div>',
       });
       expect(uncounted.wordCount).toBeNull();
       // Canceled, and the paid period ended a minute ago: the subscription check turns premium off.
@@ -90,7 +92,7 @@ for (const kind of DB_KINDS) {
       expect(await remaining()).toEqual([sha256(live.token)]);
       expect(expired.expiresAt.getTime()).toBeLessThan(now.getTime());
       const [counted] = await db.select().from(stories).where(eq(stories.id, uncounted.id));
-      expect(counted).toMatchObject({ wordCount: 5, aiWordCount: 3 });
+      expect(counted).toMatchObject({ wordCount: 12, aiWordCount: 10 });
       // Stored before ratings and search text were derived on write: rated and indexed once.
       expect(counted).toMatchObject({ rating: "general", searchText: `${uncounted.title}\nA test story.` });
       const [free] = await db.select({ isPremium: users.isPremium }).from(users).where(eq(users.id, lapsed.id));

@@ -6,6 +6,7 @@ import { DEFAULT_DAILY_GOAL, type HabitsView } from "../../shared/schemas/habits
 import { writingDays } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
+import { recordFingerprint } from "../ai/provenance";
 import { dayBefore } from "./local-day";
 
 const words = (n: number, word = "word") => Array.from({ length: n }, () => word).join(" ");
@@ -27,6 +28,8 @@ describeEachDb("writing habits", (ctx) => {
 
   it("counts the writer's own saved words, never Marin's, and takes nothing back for deletions", async () => {
     const me = await createVerifiedUserWithSession(db());
+    // Marin gave this writer 200 words (its fingerprint is what tells them apart, not the wrapper).
+    await recordFingerprint(db(), { userId: me.user.id, storyId: null, kind: "generate", text: words(200, "marin") });
     // A story from before word counts: its old words are not new writing.
     const story = await createStory(db(), { authorId: me.user.id, content: `<p>${words(40, "old")}</p>` });
     expect(await habits(me)).toMatchObject({ dailyGoal: DEFAULT_DAILY_GOAL, todayWords: 0, streak: 0 });
@@ -42,9 +45,11 @@ describeEachDb("writing habits", (ctx) => {
     expect((await habits(me)).todayWords).toBe(30);
     await save(me, story.id, `<p>${words(75)}</p>${marin(words(200, "marin"))}`);
     expect((await habits(me)).todayWords).toBe(55);
-    // Marin's words the writer kept and edited stay Marin's while they sit in its wrapper.
-    await save(me, story.id, `<p>${words(75)}</p>${marin(words(260, "edited"))}`);
+    // Marin's words stay Marin's out of its wrapper; words Marin never gave them are theirs, wrapper or not.
+    await save(me, story.id, `<p>${words(75)}</p><p>${words(200, "marin")}</p>`);
     expect((await habits(me)).todayWords).toBe(55);
+    await save(me, story.id, `<p>${words(75)}</p>${marin(words(20, "edited"))}`);
+    expect((await habits(me)).todayWords).toBe(75);
   });
 
   it("counts by the writer's own calendar day and validates the goal and the zone", async () => {

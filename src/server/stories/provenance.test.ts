@@ -1,5 +1,6 @@
-// Provenance: AI insertions arrive wrapped in div.generated-content with the model and the time; the server counts
-// the story's words, and those still inside the wrappers, on every content write and answers aiShare with them.
+// Provenance: AI insertions arrive wrapped in div.generated-content with the model and the time, which the editor
+// shows; the server counts the story's words on every content write and measures Marin's among them by the writer's
+// fingerprints (ai/provenance.ts), not by the wrappers, and answers aiShare with them.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stories } from "../db/schema";
@@ -9,6 +10,7 @@ import { countUncountedStories } from "./count-story-words";
 import { storeWordCounts } from "./resanitize-stories";
 import { sanitizeContent } from "../content/sanitize-content";
 import { countStoryWords } from "../content/story-text";
+import { AI_MEASURE_VERSION, recordFingerprint } from "../ai/provenance";
 
 const AT = "2026-11-22T10:15:00.000Z";
 const wrapped = (inner: string, attrs = `data-model="llama3.1" data-generated-at="${AT}"`) =>
@@ -63,45 +65,38 @@ describeEachDb("provenance: aiShare on the owner's story view", (ctx) => {
   const storedRow = async (id: number) =>
     (await ctx().database.db.select().from(stories).where(eq(stories.id, id)))[0]!;
 
-  it("follows insertions, edits inside a wrapper and a removed wrapper", async () => {
-    const { headers } = await signIn();
+  it("counts Marin's words by its fingerprints, in the wrapper or out of it, and the wrapper alone counts nothing", async () => {
+    const { user, headers } = await signIn();
     const created = await send(ctx().app, "POST", "/api/stories", { title: "T", content: WRITER }, headers);
     expect(created.json()).toMatchObject({ wordCount: 10, aiShare: 0 });
     const id = created.json().id as number;
     const save = (content: string) => send(ctx().app, "PATCH", `/api/stories/${id}`, { content }, headers);
 
-    // Marin's insertion: half the words are its own.
+    // Words in a wrapper that Marin never delivered are the writer's.
+    const forged = await save(WRITER + wrapped(MARIN));
+    expect(forged.json()).toMatchObject({ wordCount: 20, aiShare: 0 });
+    expect(forged.json().content).toContain(`data-model="llama3.1" data-generated-at="${AT}"`);
+
+    await recordFingerprint(ctx().database.db, {
+      userId: user.id,
+      storyId: id,
+      kind: "generate",
+      text: "The lantern flickered once, twice, and then the door opened.",
+    });
     const inserted = await save(WRITER + wrapped(MARIN));
-    expect(inserted.statusCode).toBe(200);
     expect(inserted.json()).toMatchObject({ wordCount: 20, aiShare: 0.5 });
-    expect(inserted.json().content).toContain(`data-model="llama3.1" data-generated-at="${AT}"`);
-    expect(await storedRow(id)).toMatchObject({ wordCount: 20, aiWordCount: 10 });
-
-    // A new chapter from Marin: 2 + 10 more words inside a wrapper.
-    const withChapter = await save(WRITER + wrapped(MARIN) + chapter(2, `<h2>Chapter 2</h2>${MARIN}`));
-    expect(withChapter.json()).toMatchObject({ wordCount: 32, aiShare: 22 / 32 });
-
-    // The writer rewrites part of Marin's paragraph in place: the words are still inside the wrapper.
-    const edited = await save(WRITER + wrapped("<p>The lantern died.</p>"));
-    expect(edited.json()).toMatchObject({ wordCount: 13, aiShare: 3 / 13 });
-
-    // The writer unwraps it (keeps the text as their own): nothing is Marin's any more.
-    const unwrapped = await save(`${WRITER}<p>The lantern died.</p>`);
-    expect(unwrapped.json()).toMatchObject({ wordCount: 13, aiShare: 0 });
+    expect(await storedRow(id)).toMatchObject({ wordCount: 20, aiWordCount: 10, aiMeasuredWith: AI_MEASURE_VERSION });
+    // Unwrapped, the words are still Marin's.
+    expect((await save(WRITER + MARIN)).json()).toMatchObject({ wordCount: 20, aiShare: 0.5 });
+    // Rewritten in place by the writer: theirs.
+    expect((await save(WRITER + wrapped("<p>The lantern died.</p>"))).json()).toMatchObject({
+      wordCount: 13,
+      aiShare: 0,
+    });
 
     const emptied = await save("");
     expect(emptied.json()).toMatchObject({ wordCount: 0, aiShare: 0 });
     expect(await storedRow(id)).toMatchObject({ wordCount: 0, aiWordCount: 0 });
-  });
-
-  it("drops a forged wrapper attribute but still counts the wrapper's words as Marin's", async () => {
-    const { headers } = await signIn();
-    const forged = WRITER + wrapped(MARIN, 'data-model="&lt;script&gt;x&lt;/script&gt;" data-generated-at="soon"');
-    const created = await send(ctx().app, "POST", "/api/stories", { title: "T", content: forged }, headers);
-    expect(created.json().content).toBe(
-      `<p>Mika walked <strong>home</strong> through the rain, humming an old song.</p><div class="generated-content"><p>The lantern flickered once, twice, and then the door opened.</p></div>`,
-    );
-    expect(created.json()).toMatchObject({ wordCount: 20, aiShare: 0.5 });
   });
 
   it("counts uncounted rows in the background job; a save landing first keeps its own counts", async () => {
@@ -110,7 +105,7 @@ describeEachDb("provenance: aiShare on the owner's story view", (ctx) => {
     const old = await createStory(db, { authorId: user.id, content: WRITER + wrapped(MARIN) });
     const raced = await createStory(db, { authorId: user.id, content: WRITER });
     expect(old.wordCount).toBeNull();
-    // Read before counting: the view counts it on the fly.
+    // Read before counting: the view counts it on the fly (by the wrappers, as it was stored).
     const view = await send(ctx().app, "GET", `/api/stories/${old.id}`, undefined, headers);
     expect(view.json()).toMatchObject({ wordCount: 20, aiShare: 0.5 });
 
@@ -127,7 +122,7 @@ describeEachDb("provenance: aiShare on the owner's story view", (ctx) => {
     expect(await countUncountedStories(db)).toBe(0);
   });
 
-  it("publishing counts a story that was never counted", async () => {
+  it("publishing a story from before fingerprints keeps its wrapped words as Marin's, even unwrapped later", async () => {
     const { db } = ctx().database;
     const { user, headers } = await signIn();
     const old = await createStory(db, { authorId: user.id, content: WRITER + wrapped(MARIN), sanitizedWith: 1 });
@@ -139,6 +134,18 @@ describeEachDb("provenance: aiShare on the owner's story view", (ctx) => {
       headers,
     );
     expect(published.statusCode).toBe(200);
-    expect(await storedRow(old.id)).toMatchObject({ wordCount: 20, aiWordCount: 10 });
+    expect(await storedRow(old.id)).toMatchObject({ wordCount: 20, aiWordCount: 10, aiMeasuredWith: 1 });
+    const unwrapped = await send(ctx().app, "PATCH", `/api/stories/${old.id}`, { content: WRITER + MARIN }, headers);
+    expect(unwrapped.json()).toMatchObject({ wordCount: 20, aiShare: 0.5 });
+  });
+
+  it("a first save that drops the wrappers of a story from before fingerprints keeps them as Marin's", async () => {
+    const { db } = ctx().database;
+    const { user, headers } = await signIn();
+    const content = WRITER + wrapped(MARIN);
+    const old = await createStory(db, { authorId: user.id, content, ...countStoryWords(content) });
+    expect(old).toMatchObject({ aiWordCount: 10, aiMeasuredWith: 0 });
+    const res = await send(ctx().app, "PATCH", `/api/stories/${old.id}`, { content: WRITER + MARIN }, headers);
+    expect(res.json()).toMatchObject({ wordCount: 20, aiShare: 0.5 });
   });
 });

@@ -7,6 +7,7 @@ import { stories, storyVersions } from "../db/schema";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { createSession, SESSION_COOKIE } from "../accounts/sessions";
+import { recordFingerprint } from "../ai/provenance";
 import { pruneFreeHistory } from "./retention";
 
 const MINUTE = 60_000;
@@ -109,6 +110,12 @@ describeEachDb("story versions", (ctx) => {
   it("tells who wrote a version kept without an origin: Marin's words are counted in it", async () => {
     // The wizard's opening scene as it was saved before the wizard sent its origin: Marin's wrapper, no hint.
     const { story, cookie } = await writer({}, "");
+    await recordFingerprint(db(), {
+      userId: story.authorId,
+      storyId: story.id,
+      kind: "opening",
+      text: "Chapter 1\n\nWaves broke on the reef at dawn.",
+    });
     const opening = `<div class="generated-content" data-model="Offline storyteller" data-generated-at="2026-01-01T00:00:00.000Z">${para("Chapter 1")}${para("Waves broke on the reef at dawn.")}</div>`;
     expect((await save(story.id, cookie, { content: opening })).statusCode).toBe(200);
     ctx().clock.advance(11 * MINUTE);
