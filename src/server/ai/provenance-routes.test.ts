@@ -2,9 +2,9 @@
 // storyteller), saved with PATCH /api/stories/{id} however the writer likes. The share follows the words, not the
 // generated-content wrappers, and only the writer who received them.
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { marinFingerprints } from "../db/schema";
-import { describeEachDb, send, TEST_APP_URL } from "../test/app";
+import { describeEachDb, send } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
 import { countStoryWords } from "../content/story-text";
 import { createOfflineModel, OFFLINE_MODEL_LABEL } from "./offline-model";
@@ -201,49 +201,6 @@ describeEachDb(
       );
       expect(restored.statusCode).toBe(200);
       expect(restored.json().aiShare).toBe(1);
-    });
-  },
-  options,
-);
-
-describeEachDb(
-  "AI share: a save straight after a streamed answer",
-  (ctx) => {
-    let base = "";
-    beforeAll(async () => {
-      base = await ctx().app.listen({ port: 0, host: "127.0.0.1" });
-    });
-
-    it("finds the fingerprint: it is kept before the stream's done event goes out", async () => {
-      const { headers } = await createVerifiedUserWithSession(ctx().database.db, {}, ctx().clock.now());
-      const fetchJson = (method: string, path: string, body: unknown, accept = "application/json") =>
-        fetch(`${base}${path}`, {
-          method,
-          headers: { ...headers, origin: TEST_APP_URL, "content-type": "application/json", accept },
-          body: JSON.stringify(body),
-        });
-      const story = await (await fetchJson("POST", "/api/stories", { title: "T", content: "" })).json();
-      const response = await fetchJson(
-        "POST",
-        "/api/generate-content",
-        { storyId: story.id, prompt: "Write the next scene" },
-        "text/event-stream",
-      );
-      const decoder = new TextDecoder();
-      let buffer = "";
-      let saved: Promise<Response> | undefined;
-      for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(bytes, { stream: true });
-        const done = /event: done\ndata: (.*)\n\n/.exec(buffer);
-        if (done && !saved) {
-          // The client saves the moment it has the text, before the stream has even closed.
-          const content = JSON.parse(done[1]!).content as string;
-          saved = fetchJson("PATCH", `/api/stories/${story.id}`, { content });
-        }
-      }
-      const answer = await saved!;
-      expect(answer.status).toBe(200);
-      expect((await answer.json()).aiShare).toBe(1);
     });
   },
   options,
