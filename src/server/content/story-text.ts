@@ -1,5 +1,6 @@
-// Story HTML read as text blocks with a real parser: the stored word counts (and aiShare, the share of words
-// still inside Marin's generated-content wrappers) and the story memory both read stories through it.
+// Story HTML read as text blocks with a real parser: the stored word counts and the story memory both read stories
+// through it. Marin's share of the words is measured from the words alone (ai/provenance.ts); the generated-content
+// wrappers it also reports only label the editor, and stand for Marin's words in rows from before fingerprints.
 import { Parser } from "htmlparser2";
 import { countWordsInText } from "../../shared/word-count";
 
@@ -82,7 +83,10 @@ export interface WordCounts {
   aiWordCount: number;
 }
 
-/** All words, and those inside generated-content wrappers, by the editor's word rule. */
+/**
+ * All words, and those inside generated-content wrappers, by the editor's word rule. The wrapped count is what rows
+ * from before fingerprints stored; every write now stores Marin's words as measured (ai/provenance.ts) instead.
+ */
 export function countStoryWords(html: string): WordCounts {
   let wordCount = 0;
   let aiWordCount = 0;
@@ -94,7 +98,7 @@ export function countStoryWords(html: string): WordCounts {
   return { wordCount, aiWordCount };
 }
 
-/** The share of words still inside Marin's wrappers, 0–1; 0 for an empty story. */
+/** Marin's share of the words, 0–1; 0 for an empty story. */
 export function aiShareOf({ wordCount, aiWordCount }: WordCounts): number {
   return wordCount > 0 ? Math.min(1, aiWordCount / wordCount) : 0;
 }
