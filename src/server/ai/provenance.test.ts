@@ -130,6 +130,17 @@ describeEachDb("fingerprints in the database", (ctx) => {
     expect(measureAiWords(html, wordCount, await loadShingleLookup(db(), other.id))).toBe(0);
   });
 
+  it("reads at most the newest MAX_FINGERPRINTS_MEASURED fingerprints, however many a writer has", async () => {
+    const writer = await createUser(db());
+    const [older, newer] = MARIN_TEXT as [string, string];
+    await recordFingerprint(db(), { userId: writer.id, storyId: null, kind: "generate", text: older });
+    await recordFingerprint(db(), { userId: writer.id, storyId: null, kind: "generate", text: newer });
+    const both = await loadShingleLookup(db(), writer.id);
+    const newest = await loadShingleLookup(db(), writer.id, 1);
+    expect(newest.size).toBe(fingerprintOf(newer).shingles.length / 4);
+    expect(both.size).toBe(newest.size + fingerprintOf(older).shingles.length / 4);
+  });
+
   it("goes with the writer's account", async () => {
     const writer = await createUser(db());
     await recordFingerprint(db(), { userId: writer.id, storyId: null, kind: "generate", text: MARIN_TEXT[0]! });

@@ -2,7 +2,7 @@
 // to a writer is kept as a fingerprint (hashed word windows, never the words), and every write of a story's text
 // counts the words lying in windows found among all of its writer's fingerprints. Removing the generated-content
 // wrappers, moving text between stories or splitting paragraphs changes nothing; the wrappers only label the editor.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { marinFingerprints } from "../db/schema";
 import { storyBlocks } from "../content/story-text";
@@ -10,6 +10,12 @@ import { coveredWords, fingerprintOf, ShingleLookup, wordHashes } from "./proven
 
 /** The measurement stories.ai_measured_with records: 0 counted the wrappers, 1 counts the writer's fingerprints. */
 export const AI_MEASURE_VERSION = 1;
+
+/**
+ * The most fingerprints one measurement reads (the newest): about 2 million hashes, 8 MB, whatever a writer sends.
+ * A writer with more has their oldest deliveries forgotten by new measurements (docs/ai-measurement.md).
+ */
+export const MAX_FINGERPRINTS_MEASURED = 5_000;
 
 /** What Marin did when it delivered the text (marin_fingerprints.kind). */
 export type FingerprintKind = "generate" | "continue" | "rewrite" | "regenerate" | "opening" | "chat" | "legacy";
@@ -30,12 +36,18 @@ export async function recordFingerprint(
   });
 }
 
-/** All of a writer's fingerprints, any story, in one query. */
-export async function loadShingleLookup(db: Db, userId: number): Promise<ShingleLookup> {
+/** A writer's fingerprints, any story, newest first up to `limit`, in one query. */
+export async function loadShingleLookup(
+  db: Db,
+  userId: number,
+  limit = MAX_FINGERPRINTS_MEASURED,
+): Promise<ShingleLookup> {
   const rows = await db
     .select({ shingles: marinFingerprints.shingles })
     .from(marinFingerprints)
-    .where(eq(marinFingerprints.userId, userId));
+    .where(eq(marinFingerprints.userId, userId))
+    .orderBy(desc(marinFingerprints.id))
+    .limit(limit);
   return new ShingleLookup(rows.map((row) => row.shingles));
 }
 
