@@ -7,7 +7,7 @@ import { stories } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { countUncountedStories } from "./count-story-words";
-import { storeWordCounts } from "./resanitize-stories";
+import { resanitizeStories, storeWordCounts } from "./resanitize-stories";
 import { sanitizeContent } from "../content/sanitize-content";
 import { countStoryWords } from "../content/story-text";
 import { AI_MEASURE_VERSION, recordFingerprint } from "../ai/provenance";
@@ -147,5 +147,23 @@ describeEachDb("provenance: aiShare on the owner's story view", (ctx) => {
     expect(old).toMatchObject({ aiWordCount: 10, aiMeasuredWith: 0 });
     const res = await send(ctx().app, "PATCH", `/api/stories/${old.id}`, { content: WRITER + MARIN }, headers);
     expect(res.json()).toMatchObject({ wordCount: 20, aiShare: 0.5 });
+  });
+
+  it("cleaning a story again under a new allowlist measures it, never falling back to the wrappers", async () => {
+    const { db } = ctx().database;
+    const { user } = await signIn();
+    const text = "The lantern flickered once, twice, and then the door opened.";
+    await recordFingerprint(db, { userId: user.id, storyId: null, kind: "generate", text });
+    // Measured before, unwrapped, stored under an older allowlist.
+    const story = await createStory(db, {
+      authorId: user.id,
+      content: WRITER + MARIN,
+      sanitizedWith: 1,
+      wordCount: 20,
+      aiWordCount: 10,
+      aiMeasuredWith: AI_MEASURE_VERSION,
+    });
+    expect(await resanitizeStories(db)).toBeGreaterThanOrEqual(1);
+    expect(await storedRow(story.id)).toMatchObject({ wordCount: 20, aiWordCount: 10 });
   });
 });
