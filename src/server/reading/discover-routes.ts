@@ -7,6 +7,7 @@ import {
   DISCOVER_LIMITS,
   DiscoverQuery,
   DiscoverSort,
+  HIDDEN_BY_AI_HEADER,
   NEXT_CURSOR_HEADER,
   WORDS_BOUND,
 } from "../../shared/schemas/reading";
@@ -23,15 +24,22 @@ import { hidesAnyone } from "../safety/blocks";
 import { filterKey } from "../tags/tag-filters";
 import { discoverPage, includesMature } from "./discover";
 import { readerProfile } from "./for-you";
+import { AI_FILTERS, type AiFilter } from "../../shared/ai-label";
+import { effectiveAiFilter } from "../tags/ai-filter";
 
 type KeyedQuery = Pick<DiscoverQuery, "limit" | "cursor" | "q" | "fandom" | "sort"> &
-  Partial<Pick<DiscoverQuery, "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords">>;
+  Partial<Pick<DiscoverQuery, "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords" | "ai">>;
 
-/** The read cache's key for a list: every parameter that changes the answer, normalized ("for-you" falls back). */
+/**
+ * The read cache's key for a list: every parameter that changes the answer, normalized ("for-you" falls back). `ai`
+ * is the filter the list applies (the URL's or the reader's preference), so readers with different preferences
+ * never share a page.
+ */
 export function discoverCacheKey(query: KeyedQuery, mature: boolean): string {
   const { limit, cursor, q, fandom, sort } = query;
   const sortKey = sort === "for-you" ? "featured" : sort;
-  return `discover:${JSON.stringify([sortKey, mature, limit, cursor ?? "", q ?? "", fandom ?? "", ...filterKey(query)])}`;
+  const ai = query.ai && query.ai !== "any" ? [query.ai] : [];
+  return `discover:${JSON.stringify([sortKey, mature, limit, cursor ?? "", q ?? "", fandom ?? "", ...filterKey(query), ...ai])}`;
 }
 
 const SORTS: ReadonlySet<string> = new Set<DiscoverSort>(DiscoverSort.options);
@@ -42,6 +50,7 @@ const LIMIT = /^[1-9]\d?$/;
 const CURSOR = /^[A-Za-z0-9_-]{1,200}$/;
 const NSFW = new Set(["0", "1", "true", "false"]);
 const WORDS = /^(?:0|[1-9]\d{0,8})$/;
+const AI: ReadonlySet<string> = new Set<string>(AI_FILTERS);
 
 type FastQuery = KeyedQuery & { nsfw?: DiscoverQuery["nsfw"] };
 
@@ -95,6 +104,7 @@ function plainQuery(query: Record<string, unknown>): FastQuery | undefined {
     else if (name === "cursor" && CURSOR.test(value)) out.cursor = value;
     else if (name === "nsfw" && NSFW.has(value)) out.nsfw = value as DiscoverQuery["nsfw"];
     else if (name === "status" && STATUSES.has(value)) out.status = value as StoryStatus;
+    else if (name === "ai" && AI.has(value)) out.ai = value as AiFilter;
     else if ((name === "minWords" || name === "maxWords") && WORDS.test(value) && Number(value) <= WORDS_BOUND) {
       out[name] = Number(value);
     } else return undefined;
@@ -109,6 +119,8 @@ interface FastKeys {
   plain: string;
   mature: string;
   forYou: boolean;
+  /** The parsed query when its URL has no `ai`: a signed-in reader's preference then decides the key. */
+  unfiltered?: FastQuery;
 }
 
 /** Request URLs already worked out (null: not the fast path's); bounded, oldest out first. */
@@ -123,7 +135,12 @@ function fastKeys(request: FastifyRequest): FastKeys | null {
   const query = plainQuery(request.query as Record<string, unknown>);
   // NOTE: the handler's own key function, for a viewer without and with mature stories (includesMature decides).
   const keys = query
-    ? { plain: discoverCacheKey(query, false), mature: discoverCacheKey(query, true), forYou: query.sort === "for-you" }
+    ? {
+        plain: discoverCacheKey(query, false),
+        mature: discoverCacheKey(query, true),
+        forYou: query.sort === "for-you",
+        ...(query.ai === undefined ? { unfiltered: query } : {}),
+      }
     : null;
   if (url.length <= KEYS_BY_URL.maxUrlChars) {
     // NOTE: the keys depend on the URL alone (its query string), so they are worked out once per URL.
@@ -157,8 +174,21 @@ function cachedList(request: FastifyRequest, reply: FastifyReply, done: () => vo
     return;
   }
   const nsfw = (request.query as { nsfw?: DiscoverQuery["nsfw"] }).nsfw;
-  const key = includesMature(viewer, nsfw) ? keys.mature : keys.plain;
+  const mature = includesMature(viewer, nsfw);
+  // NOTE: without `ai` in the URL the reader's preference is the filter, and the key is the filter's.
+  const key =
+    keys.unfiltered && viewer.readingAi !== "any"
+      ? discoverCacheKey({ ...keys.unfiltered, ai: viewer.readingAi as AiFilter }, mature)
+      : mature
+        ? keys.mature
+        : keys.plain;
   if (!cache.sendCachedSignedIn(request, reply, key)) done();
+}
+
+/** The next page's cursor, and how many works the AI filter left out of this one (when any were). */
+function pageHeaders(reply: FastifyReply, page: { nextCursor: string | null; hiddenByAi?: number }): void {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  if (page.hiddenByAi) reply.header(HIDDEN_BY_AI_HEADER, String(page.hiddenByAi));
 }
 
 export async function discoverRoutes(root: FastifyInstance): Promise<void> {
@@ -168,13 +198,13 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
     "/api/published-stories",
     { schema: { querystring: DiscoverQuery }, onRequest: cachedList },
     async (request, reply) => {
-      const query = request.query;
+      const query = { ...request.query, ai: effectiveAiFilter(request.query.ai, request.user) };
       const mature = includesMature(request.user, query.nsfw);
       if (query.sort === "for-you" && request.user) {
         const profile = await readerProfile(request.db, request.user.id);
         if (profile) {
           const page = await discoverPage(request.readDb, query, mature, profile, request.user.id);
-          if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+          pageHeaders(reply, page);
           return reply.header("cache-control", "private, no-cache").send(page.items);
         }
       }
@@ -185,14 +215,14 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
       const hides = viewer !== null && (request.session?.hidesAnyone ?? (await hidesAnyone(request.db, viewer.id)));
       if (hides) {
         const page = await discoverPage(request.readDb, { ...query, sort }, mature, undefined, viewer.id);
-        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        pageHeaders(reply, page);
         return reply.header("cache-control", "private, no-cache").send(page.items);
       }
       // Everything else is the same for every viewer allowed the same ratings: one key per parameter set.
       return root.readCache.send(request, reply, discoverCacheKey(query, mature), async () => {
         const page = await discoverPage(request.readDb, { ...query, sort }, mature);
         // NOTE: set while building: the read cache keeps the headers a build sets with its bytes.
-        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        pageHeaders(reply, page);
         return page.items;
       });
     },

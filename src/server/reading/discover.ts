@@ -17,6 +17,8 @@ import type { UserRow } from "../types";
 import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
 import { affinity, candidateIds, candidates, type Profile } from "./for-you";
 import { rankedSearch, searchable, searchMatch, typoQuery } from "./search";
+import { aiCondition, aiFields } from "../tags/ai-filter";
+import { hiddenOnPage } from "./discover-hidden";
 
 export { searchQuery } from "./search";
 
@@ -26,6 +28,8 @@ export const ITEM_DESCRIPTION_CHARS = 240;
 export interface DiscoverPage {
   items: PublishedStoryItem[];
   nextCursor: string | null;
+  /** Works the AI filter left out over this page's stretch of the list (undefined: not counted). */
+  hiddenByAi?: number;
 }
 
 // ---- who sees what ----
@@ -35,7 +39,8 @@ export function includesMature(user: UserRow | null, nsfw: DiscoverQuery["nsfw"]
   return Boolean(user?.isPremium) && (nsfw === "1" || nsfw === "true");
 }
 
-function filters(query: DiscoverQuery, mature: boolean): SQL[] {
+/** The page's conditions; `withAi` false leaves out the AI filter (to count what it hid). */
+function filters(query: DiscoverQuery, mature: boolean, withAi = true): SQL[] {
   const where: SQL[] = [eq(stories.published, true), storyNotModerated()];
   // NOTE: written as the partial index stories_published_general_idx is (published and rating = 'general').
   if (!mature) where.push(sql`${stories.rating} = 'general'`);
@@ -44,6 +49,8 @@ function filters(query: DiscoverQuery, mature: boolean): SQL[] {
   if (match) where.push(match);
   if (query.fandom) where.push(sql`${stories.fandoms} @> ${JSON.stringify([query.fandom])}::jsonb`);
   where.push(...tagFilters(query));
+  const ai = withAi && query.ai ? aiCondition(query.ai) : undefined;
+  if (ai) where.push(ai);
   return where;
 }
 
@@ -77,6 +84,8 @@ async function selectPage(db: Db, page: PageQuery, limit: number) {
       likeCount: stories.likeCount,
       bookmarkCount: stories.bookmarkCount,
       wordCount: storyWords,
+      aiWordCount: stories.aiWordCount,
+      aiLabel: stories.aiLabel,
       rating: stories.rating,
       contentRating: stories.contentRating,
       warnings: stories.warnings,
@@ -132,6 +141,7 @@ function presentItem(row: PageRow): PublishedStoryItem {
     rating: row.rating === "mature" ? "mature" : "general",
     author: { username: row.username },
     ...cardLabels(row),
+    ...aiFields(row),
   };
 }
 
@@ -276,8 +286,22 @@ export async function discoverPage(
   const found = await pageRows(db, query, mature, cursor, personal, hideFor ?? personal?.userId);
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
+  const more = found.length > query.limit && last !== undefined;
+  const hider = hideFor ?? personal?.userId;
+  const hiddenByAi =
+    query.ai && query.ai !== "any" && !personal
+      ? await hiddenOnPage(
+          db,
+          query.ai,
+          query.sort === "relevance" && query.q && searchable(query.q) ? "relevance" : query.sort,
+          [...filters(query, mature, false), ...(hider === undefined ? [] : [notHiddenFrom(hider, stories.authorId)])],
+          cursor,
+          more ? last.after : undefined,
+        )
+      : undefined;
   return {
-    nextCursor: found.length > query.limit && last ? encodeCursor(last.after) : null,
+    nextCursor: more ? encodeCursor(last.after) : null,
     items: page.map(({ row }) => presentItem(row)),
+    hiddenByAi,
   };
 }

@@ -4,6 +4,7 @@
 // Discover, the public page) get the public presenters in server/reading/, never this one: it carries drafts'
 // fields (setting, plot ideas, characters, version) that are the author's alone.
 import type { StoryListItem, StoryView } from "../../shared/schemas/story";
+import { type AiDeclaration, type AiLabel, aiLabelOf } from "../../shared/ai-label";
 import { publicStoryPath } from "../../shared/routes";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import type { ContentRating, StoryStatus, Warning } from "../../shared/tagging";
@@ -33,6 +34,14 @@ export function presentStoryBody(story: BodyRow): { content: string; wordCount: 
   return { content, wordCount: counts.wordCount, aiShare: aiShareOf(counts) };
 }
 
+type LabelRow = Pick<StoryRow, "aiLabel" | "aiDeclaration" | "wordCount" | "aiWordCount">;
+
+/** The work's AI label as the database generated it (computed by the same rule for a row read without it). */
+export function storyAiLabel(story: LabelRow): AiLabel {
+  if (story.aiLabel) return story.aiLabel as AiLabel;
+  return aiLabelOf(story.wordCount ?? 0, story.aiWordCount ?? 0, story.aiDeclaration as AiDeclaration);
+}
+
 /** The author's own story: GET /api/stories/{id} and the answer of every story write. */
 export function presentOwnStory(story: StoryWithTags): StoryView {
   const { content, wordCount, aiShare } = presentStoryBody(story);
@@ -58,6 +67,8 @@ export function presentOwnStory(story: StoryWithTags): StoryView {
     markedMature: story.markedMature,
     wordCount,
     aiShare,
+    aiDeclaration: story.aiDeclaration as AiDeclaration,
+    aiLabel: storyAiLabel(story),
     // NOTE: the same rule as the public page's own (public-page/query.ts): a mature story has none.
     publicPath: story.published && story.rating !== "mature" ? publicStoryPath(story.id, story.title) : null,
   };

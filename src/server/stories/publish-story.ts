@@ -18,6 +18,7 @@ import { replaceStoryTags } from "./story-tags";
 import { recordPublishVersion } from "./record-version";
 import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "./story-labels";
 import { fingerprintLegacyText, measuredColumns } from "../ai/provenance";
+import { declarationColumns } from "./ai-declaration";
 
 /**
  * What the committed publish recorded in the outbox, for the caller to emit: the followers' new story, and the
@@ -55,6 +56,11 @@ export async function publishStory(
     await resanitizeStory(tx, current);
     // Its share of Marin's words is measured again from its text and every fingerprint its writer has now.
     const measured = await measuredAgain(tx, id, user.id);
+    // The declaration is checked against the counts this publish stores (a refusal rolls the publish back).
+    const declared = declarationColumns(body.aiDeclaration, {
+      wordCount: measured.wordCount,
+      aiWordCount: measured.columns?.aiWordCount ?? current.aiWordCount ?? 0,
+    });
     // NOTE: publishing rewrites title and description, so it is a save: version and updatedAt move,
     // and an editor still holding the old version gets a 409 instead of overwriting them.
     await tx
@@ -66,7 +72,8 @@ export async function publishStory(
         publishedAt: now,
         ...(coverImageId === undefined ? {} : { coverImageId }),
         markedMature,
-        ...measured,
+        ...measured.columns,
+        ...declared,
         ...tagging,
         ...derivedStoryColumns({ ...current, ...tagging, title, description, markedMature }, [
           ...body.tags,
@@ -94,7 +101,8 @@ async function measuredAgain(db: Db, id: number, authorId: number) {
     .select({ content: stories.content, wordCount: stories.wordCount })
     .from(stories)
     .where(eq(stories.id, id));
-  return row ? measuredColumns(db, authorId, row.content, row.wordCount ?? 0) : {};
+  const wordCount = row?.wordCount ?? 0;
+  return { wordCount, columns: row ? await measuredColumns(db, authorId, row.content, wordCount) : undefined };
 }
 
 /** Only the flag changes; the text is untouched, so an open editor's version stays valid. */

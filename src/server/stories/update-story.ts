@@ -22,6 +22,7 @@ import { recordSaveVersions, type SaveVersionEvent } from "./record-version";
 import type { StoryLabels } from "../../shared/tagging";
 import { labelNames, mergeLabels, replaceStoryLabels, sentLabels, taggingColumns, toLabels } from "./story-labels";
 import { fingerprintLegacyText, measuredColumns } from "../ai/provenance";
+import { declarationColumns } from "./ai-declaration";
 
 const PublishedDescription = z.object({ description: RequiredStoryDescription });
 
@@ -156,6 +157,14 @@ export async function updateStory(
     await fingerprintLegacyText(db, current);
     Object.assign(changes, await measuredColumns(db, user.id, changes.content, changes.wordCount ?? 0));
   }
+  // Checked against the counts this save stores: the request's own content when it carries one.
+  Object.assign(
+    changes,
+    declarationColumns(patch.aiDeclaration, {
+      wordCount: changes.wordCount ?? current.wordCount ?? 0,
+      aiWordCount: changes.aiWordCount ?? current.aiWordCount ?? 0,
+    }),
+  );
   for (let attempt = 1; ; attempt++) {
     const written = await writeIfUnchanged(
       db,

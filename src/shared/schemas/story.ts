@@ -302,9 +302,9 @@ export interface StoryView {
   wordCount: number;
   /** Provenance: the share of those words Marin wrote, measured from the text against Marin's fingerprints, 0–1. */
   aiShare: number;
-  /** Issue 29 (optional until every presenter fills it): the writer's statement, the label, and the audience. */
-  aiDeclaration?: AiDeclaration;
-  aiLabel?: AiLabel;
+  /** Issue 29: the writer's statement, the label (the higher of it and the measured share), and the audience. */
+  aiDeclaration: AiDeclaration;
+  aiLabel: AiLabel;
   audience?: Audience;
   /** FicForge Plus: the reader background (an /api/images URL), kept even while the author is not premium. */
   readerBackground: string | null;

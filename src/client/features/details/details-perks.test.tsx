@@ -56,6 +56,8 @@ const STORY = {
   markedMature: false,
   wordCount: 2,
   aiShare: 0,
+  aiDeclaration: "none",
+  aiLabel: "none",
   readerBackground: null,
   publicPath: null,
 } satisfies StoryView;

@@ -29,6 +29,8 @@ function story(overrides: Partial<StoryView> = {}): StoryView {
     markedMature: false,
     wordCount: 0,
     aiShare: 0,
+    aiDeclaration: "none",
+    aiLabel: "none",
     readerBackground: null,
     publicPath: null,
     ...overrides,

@@ -1,0 +1,51 @@
+// How many works a Discover page's AI filter left out (the x-hidden-by-ai header): the same query without the AI
+// condition, over the stretch of the order the page covers (after its cursor, through its last item).
+import { not, type SQL, sql } from "drizzle-orm";
+import type { AiFilter } from "../../shared/ai-label";
+import type { Db } from "../db/client";
+import { stories } from "../db/schema";
+import { countHiddenByAi } from "../tags/ai-filter";
+import { COUNTED_ORDERS } from "../tags/tag-filters";
+import type { Cursor } from "./discover-cursor";
+
+/** The rows after a cursor in its order; undefined for the orders this count does not walk (ranked, For You). */
+export function keysetAfter(c: Cursor): SQL | undefined {
+  switch (c.k) {
+    case "new":
+      return sql`(${stories.publishedAt}, ${stories.id}) < (${c.t}::timestamptz, ${c.i})`;
+    case "updated":
+      return sql`(${stories.updatedAt}, ${stories.id}) < (${c.t}::timestamptz, ${c.i})`;
+    case "featured":
+    case "for-you-rest":
+      return sql`(${stories.featuredScore}, ${stories.id}) < (${c.s}::float8, ${c.i})`;
+    case "likes":
+    case "bookmarks":
+    case "words":
+      return sql`(${COUNTED_ORDERS[c.k]}, ${stories.id}) < (${c.n}, ${c.i})`;
+    default:
+      return undefined;
+  }
+}
+
+const WALKED: ReadonlySet<string> = new Set(["new", "updated", "featured", "likes", "bookmarks", "words"]);
+
+/**
+ * The works `filter` left out between `cursor` and the page's `last` item (to the list's end when no page follows),
+ * or undefined for the orders it cannot bound (ranked search, For You): `where` is the page's filters without the
+ * AI condition.
+ */
+export async function hiddenOnPage(
+  db: Db,
+  filter: AiFilter,
+  sort: string,
+  where: SQL[],
+  cursor: Cursor | undefined,
+  last: Cursor | undefined,
+): Promise<number | undefined> {
+  // NOTE: every order but ranked search and a personal For You walks one keyset (For You without one is Featured).
+  if (filter === "any" || sort === "relevance") return undefined;
+  if (cursor && !WALKED.has(cursor.k)) return undefined;
+  const after = cursor ? keysetAfter(cursor) : undefined;
+  const beyond = last ? keysetAfter(last) : undefined;
+  return countHiddenByAi(db, filter, after ? [...where, after] : where, beyond ? not(beyond) : undefined);
+}
