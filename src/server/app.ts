@@ -44,6 +44,7 @@ import { publicDownloadRoutes } from "./public-page/download-routes";
 import { publicPageRoutes } from "./public-page/routes";
 import { storyFormRoutes } from "./public-page/signed-in-slot";
 import { discoverRoutes } from "./reading/discover-routes";
+import { readingPreferencesRoutes } from "./reading/reading-preferences";
 import { registerReadCache } from "./read-cache/read-cache";
 import { settleOnReplicas } from "./read-cache/replica-settle";
 import { registerReadCounter } from "./reading-stats/read-counter";
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(storyFormRoutes);
   await app.register(feedRoutes);
   await app.register(discoverRoutes);
+  await app.register(readingPreferencesRoutes);
   await app.register(billingRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(emailNotificationRoutes);

@@ -24,6 +24,8 @@ export function story(id: number, over: Partial<PublishedStoryItem> = {}): Publi
     rating: "general",
     author: { username: `author${id}` },
     ...UNTAGGED_CARD,
+    aiLabel: "none",
+    aiShare: 0,
     ...over,
   };
 }

@@ -6,6 +6,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { FollowingItem, FollowingPage } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
 import type { Viewer } from "../policies/visibility";
+import type { AiFilter } from "../../shared/ai-label";
+import { aiFields } from "../tags/ai-filter";
 
 interface Row {
   k: number;
@@ -16,6 +18,9 @@ interface Row {
   title: string;
   description: string | null;
   username: string;
+  word_count: number | null;
+  ai_word_count: number | null;
+  ai_label: string | null;
   by_author: boolean;
   by_story: boolean;
 }
@@ -24,6 +29,8 @@ export async function listFollowing(
   db: Db,
   viewer: NonNullable<Viewer>,
   query: { cursor?: string; limit: number },
+  /** The AI filter the feed applies (the URL's, else the reader's preference). */
+  ai: AiFilter = "any",
 ): Promise<FollowingPage> {
   const [atMs, storyId, k] = query.cursor ? query.cursor.split("_").map(Number) : [];
   const at = atMs === undefined ? null : new Date(atMs).toISOString();
@@ -31,7 +38,10 @@ export async function listFollowing(
   // Issue 18: nothing unpublished by a moderator or by a suspended author (visibility/standing.ts); a free reader
   // sees no mature story (their own, which could be, are never in their feed).
   const rated = viewer.isPremium ? sql`` : sql`and s.rating = 'general'`;
-  const shown = sql`s.published and s.moderation_hidden_at is null ${rated}`;
+  // Issue 29: the AI filter is one more condition on the story's generated label.
+  const labelled =
+    ai === "none" ? sql`and s.ai_label = 'none'` : ai === "assisted" ? sql`and s.ai_label <> 'generated'` : sql``;
+  const shown = sql`s.published and s.moderation_hidden_at is null ${rated} ${labelled}`;
   const authorShown = (author: SQL) => sql`${author} <> ${viewer.id}
     and not exists (select 1 from user_blocks hb where hb.user_id = ${viewer.id} and hb.other_id = ${author})
     and not exists (select 1 from users su where su.id = ${author} and su.suspended_until > now())`;
@@ -77,7 +87,7 @@ export async function listFollowing(
       where c.n > 1 and c.removed_at is null and c.first_published_at > m.published_at + interval '1 second'
     )
     select e.k, e.kind, e.story_id, e.chapter_number, e.at, s.title, s.description, u.username,
-      m.by_author, m.by_story
+      s.word_count, s.ai_word_count, s.ai_label, m.by_author, m.by_story
     from events e
     join mine m on m.id = e.story_id
     join stories s on s.id = e.story_id
@@ -95,6 +105,7 @@ export async function listFollowing(
       title: row.title,
       description: row.description,
       author: { username: row.username },
+      ...aiFields({ aiLabel: row.ai_label, wordCount: row.word_count, aiWordCount: row.ai_word_count }),
       chapterNumber: row.chapter_number,
       via: row.by_author && row.by_story ? "both" : row.by_author ? "author" : "story",
       at: new Date(row.at).toISOString(),

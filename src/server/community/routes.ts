@@ -17,6 +17,7 @@ import { notFound } from "../errors";
 import { parseReadableStoryId } from "../policies/visibility";
 import { follow, followState, getAuthorByNameOrThrow, isSubscribed, subscribe, unfollow, unsubscribe } from "./follows";
 import { listFollowing } from "./following-feed";
+import { effectiveAiFilter } from "../tags/ai-filter";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications";
 import { getNotificationSettings, updateNotificationSettings } from "./settings";
 
@@ -95,6 +96,11 @@ export async function communityRoutes(root: FastifyInstance): Promise<void> {
   );
 
   app.get("/api/following", { ...signedIn, schema: { querystring: FollowingQuery } }, async (request) =>
-    listFollowing(request.readDb, requireUser(request), request.query),
+    listFollowing(
+      request.readDb,
+      requireUser(request),
+      request.query,
+      effectiveAiFilter(request.query.ai, request.user),
+    ),
   );
 }

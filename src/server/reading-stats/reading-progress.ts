@@ -1,5 +1,6 @@
 // Where a signed-in reader stopped (resume reading across devices), History and 'Continue reading' (issue 17).
 // A reader who turned recording off writes nothing new; what was recorded stays until they clear it.
+import { aiFields } from "../tags/ai-filter";
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import {
   CONTINUE_LIMIT,
@@ -70,6 +71,9 @@ const itemColumns = {
   title: stories.title,
   coverImageId: stories.coverImageId,
   authorUsername: users.username,
+  wordCount: stories.wordCount,
+  aiWordCount: stories.aiWordCount,
+  aiLabel: stories.aiLabel,
   chapter: readingProgress.chapter,
   overall: readingProgress.overall,
   updatedAt: readingProgress.updatedAt,
@@ -80,6 +84,9 @@ interface ItemRow {
   title: string;
   coverImageId: string | null;
   authorUsername: string;
+  wordCount: number | null;
+  aiWordCount: number | null;
+  aiLabel: string | null;
   chapter: number;
   overall: number;
   updatedAt: Date;
@@ -90,6 +97,7 @@ const present = (row: ItemRow): HistoryItem => ({
   title: row.title,
   authorUsername: row.authorUsername,
   coverImage: imageUrl(row.coverImageId, "thumb"),
+  ...aiFields(row),
   chapter: row.chapter,
   overall: row.overall,
   updatedAt: row.updatedAt.toISOString(),

@@ -8,6 +8,7 @@ import { bookmarks, stories, users } from "../db/schema";
 import { imageUrl } from "../images/process-image";
 import { notHiddenFrom } from "../safety/blocks";
 import { readableBy, type Viewer } from "../policies/visibility";
+import { aiFields } from "../tags/ai-filter";
 
 // NOTE: the sidebar shows the list whole (it has no paging); a cap keeps one answer bounded.
 export const BOOKMARK_LIST_CAP = 500;
@@ -19,6 +20,9 @@ export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promis
       title: stories.title,
       coverImageId: stories.coverImageId,
       username: users.username,
+      wordCount: stories.wordCount,
+      aiWordCount: stories.aiWordCount,
+      aiLabel: stories.aiLabel,
     })
     .from(bookmarks)
     .innerJoin(stories, eq(stories.id, bookmarks.storyId))
@@ -31,6 +35,7 @@ export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promis
     title: row.title,
     coverImage: imageUrl(row.coverImageId, "thumb"),
     author: { username: row.username },
+    ...aiFields(row),
   }));
 }
 

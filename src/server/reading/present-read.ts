@@ -6,7 +6,7 @@ import { lastChapterAt, presentChapters } from "../chapters/present";
 import type { StoredChapter } from "../chapters/sync-chapters";
 import { imageUrl } from "../images/process-image";
 import type { ViewerState } from "../read-cache/viewer-state";
-import { presentStoryBody, presentTagging, type StoryWithTags } from "../stories/present";
+import { presentStoryBody, presentTagging, storyAiLabel, type StoryWithTags } from "../stories/present";
 
 export type ReadRow = StoryWithTags & {
   authorUsername: string;
@@ -42,6 +42,7 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     commentCount: row.commentCount,
     wordCount,
     aiShare,
+    aiLabel: storyAiLabel(row),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
     publicPath: rating === "mature" ? null : publicStoryPath(row.id, row.title),

@@ -1,4 +1,6 @@
 // Follows, subscriptions, notifications and their per-type settings (issue 17, section 2).
+import type { AiLabel } from "../ai-label";
+import { AiFilterField } from "./reading";
 import { z } from "zod";
 import type { NotificationModeration } from "./moderation";
 
@@ -88,6 +90,9 @@ export interface FollowingItem {
   title: string;
   description: string | null;
   author: { username: string };
+  /** Issue 29: the work's AI label and Marin's measured share (0–1). */
+  aiLabel: AiLabel;
+  aiShare: number;
   chapterNumber: number | null;
   /** Why it is here: the author is followed, the story subscribed, or both. */
   via: "author" | "story" | "both";
@@ -99,6 +104,8 @@ export const FollowingQuery = z.object({
     .regex(/^\d{1,15}_\d{1,9}_\d{1,6}$/, "Invalid cursor")
     .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
+  /** Issue 29: the AI filter; absent, the reader's preference. */
+  ai: AiFilterField.optional(),
 });
 
 export interface FollowingPage {

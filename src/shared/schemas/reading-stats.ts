@@ -1,4 +1,5 @@
 // Stats for the author, resume reading and History (issue 17; decision 0031).
+import type { AiLabel } from "../ai-label";
 import { z } from "zod";
 
 /** The highest chapter number counted or remembered (a story has far fewer; smallint in the database). */
@@ -44,6 +45,9 @@ export interface HistoryItem {
   title: string;
   authorUsername: string | null;
   coverImage: string | null;
+  /** Issue 29: the work's AI label and Marin's measured share (0–1). */
+  aiLabel: AiLabel;
+  aiShare: number;
   chapter: number;
   overall: number;
   updatedAt: string;

@@ -99,9 +99,9 @@ export interface PublishedStoryItem {
   characterTags: string[];
   freeformTags: string[];
   moreTags: number;
-  /** Issue 29 (optional until every list fills it): the work's AI label and the measured share (0–1). */
-  aiLabel?: AiLabel;
-  aiShare?: number;
+  /** Issue 29: the work's AI label and the measured share (0–1). */
+  aiLabel: AiLabel;
+  aiShare: number;
 }
 
 /**
@@ -144,8 +144,8 @@ export interface ReadStoryView {
   wordCount: number;
   /** Share of words Marin wrote (0–1). */
   aiShare: number;
-  /** Issue 29 (optional until the reader's presenter fills it). */
-  aiLabel?: AiLabel;
+  /** Issue 29: the work's AI label (the higher of the measured share and the writer's declaration). */
+  aiLabel: AiLabel;
   publishedAt: string | null;
   updatedAt: string;
   /** The public page's path, /s/{id}-{slug} (null for mature stories, which have none). */
@@ -164,9 +164,9 @@ export interface BookmarkItem {
   title: string;
   coverImage: string | null;
   author: { username: string };
-  /** Issue 29 (optional until filled). */
-  aiLabel?: AiLabel;
-  aiShare?: number;
+  /** Issue 29: the work's AI label and Marin's measured share (0–1). */
+  aiLabel: AiLabel;
+  aiShare: number;
 }
 
 /** GET /api/bookmarks/hidden: saved stories left out of GET /api/bookmarks because the viewer blocks or mutes their authors. */

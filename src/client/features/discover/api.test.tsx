@@ -26,6 +26,8 @@ function item(id: number): PublishedStoryItem {
     likeCount: 0,
     rating: "general",
     ...UNTAGGED_CARD,
+    aiLabel: "none",
+    aiShare: 0,
     author: { username: "ada" },
   };
 }

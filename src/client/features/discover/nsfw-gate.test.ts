@@ -16,6 +16,8 @@ const story = (id: number, rating: "general" | "mature"): PublishedStoryItem => 
   rating,
   author: { username: "a" },
   ...UNTAGGED_CARD,
+  aiLabel: "none",
+  aiShare: 0,
 });
 
 describe("nsfwGate", () => {

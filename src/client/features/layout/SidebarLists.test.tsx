@@ -16,6 +16,8 @@ afterEach(() => {
 const saved = (id: number, title: string): BookmarkItem => ({
   id,
   title,
+  aiLabel: "none",
+  aiShare: 0,
   coverImage: null,
   author: { username: `writer${id}` },
 });

@@ -41,6 +41,7 @@ const STORY = {
   bookmarked: false,
   wordCount: 2,
   aiShare: 0,
+  aiLabel: "none",
   publishedAt: null,
   updatedAt: "2026-01-01T00:00:00.000Z",
   publicPath: "/s/7-storm-road",

@@ -40,6 +40,7 @@ const STORY: ReadStoryView = {
   bookmarked: false,
   wordCount: 460,
   aiShare: 0.42,
+  aiLabel: "assisted",
   publishedAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
   publicPath: "/s/7-storm-road",

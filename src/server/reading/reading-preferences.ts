@@ -1,0 +1,32 @@
+// GET and PUT /api/me/reading-preferences (issue 29): the reader's AI filter, applied to every list whose URL does
+// not say `ai=`. Kept on the user's row, so the cached session carries it; a change drops their cached sessions.
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AiFilter } from "../../shared/ai-label";
+import { ReadingPreferences } from "../../shared/schemas/reading";
+import { requireUser, requireUserHook } from "../accounts/guards";
+import { sessionsChanged } from "../accounts/session-cache";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import type { UserRow } from "../types";
+
+export function readingPreferencesOf(user: UserRow): ReadingPreferences {
+  return { ai: user.readingAi as AiFilter };
+}
+
+export async function saveReadingPreferences(db: Db, userId: number, prefs: ReadingPreferences) {
+  await db.update(users).set({ readingAi: prefs.ai }).where(eq(users.id, userId));
+  // NOTE: after the write: the cached sessions (this instance's and the others') hold the old row.
+  await sessionsChanged(db, { userId });
+  return prefs;
+}
+
+export async function readingPreferencesRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: requireUserHook };
+  app.get("/api/me/reading-preferences", signedIn, async (request) => readingPreferencesOf(requireUser(request)));
+  app.put("/api/me/reading-preferences", { ...signedIn, schema: { body: ReadingPreferences } }, async (request) =>
+    saveReadingPreferences(request.db, requireUser(request).id, request.body),
+  );
+}
