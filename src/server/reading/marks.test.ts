@@ -57,12 +57,21 @@ describeEachDb("reading: bookmarks and likes", (ctx) => {
     });
     const list = await call("GET", "/api/bookmarks", reader.cookie);
     expect(list.json()).toEqual([
-      { id: newer.id, title: "Newer", coverImage: null, author: { username: expect.any(String) } },
+      {
+        id: newer.id,
+        title: "Newer",
+        coverImage: null,
+        author: { username: expect.any(String) },
+        aiLabel: "none",
+        aiShare: 0,
+      },
       {
         id: older.id,
         title: "Older",
         coverImage: "/api/images/cover-1?size=thumb",
         author: { username: expect.any(String) },
+        aiLabel: "none",
+        aiShare: 0,
       },
     ]);
     expect(await counts(older.id)).toMatchObject({ bookmarkCount: 1 });
