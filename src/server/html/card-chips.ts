@@ -8,8 +8,11 @@ import { plural } from "./site";
 
 const LINKED = new Set(["warning", "relationship", "character", "tag"]);
 
-/** The card's `<ul class="meta">`: its chips (at most TAG_LIMITS.cardTags linked ones, then '+N more'), then words. */
-export function cardChipsHtml(story: ChipSource, wordCount: number): string {
+/**
+ * The card's `<ul class="meta">`: its chips (at most TAG_LIMITS.cardTags linked ones, then '+N more'), the AI badge
+ * (`badge`, an `<li>` or ""), then words. `linkQuery` rides on the tag links (a list's filter kept, e.g. `?ai=none`).
+ */
+export function cardChipsHtml(story: ChipSource, wordCount: number, badge = "", linkQuery = ""): string {
   const chips = storyChips(story);
   const linked = chips.filter((chip) => LINKED.has(chip.kind));
   const shown = new Set(linked.slice(0, TAG_LIMITS.cardTags));
@@ -17,10 +20,11 @@ export function cardChipsHtml(story: ChipSource, wordCount: number): string {
     .filter((chip) => !LINKED.has(chip.kind) || shown.has(chip))
     .map((chip) =>
       LINKED.has(chip.kind)
-        ? `<li><a href="${e(tagPath(chip.label))}" rel="tag">${e(chip.label)}</a></li>`
+        ? `<li><a href="${e(tagPath(chip.label) + linkQuery)}" rel="tag">${e(chip.label)}</a></li>`
         : `<li>${e(chip.label)}</li>`,
     );
   if (linked.length > shown.size) items.push(`<li>+${linked.length - shown.size} more</li>`);
+  if (badge) items.push(badge);
   items.push(`<li>${plural(wordCount, "word", "words")}</li>`);
   return `<ul class="meta" aria-label="About this story">${items.join("")}</ul>`;
 }

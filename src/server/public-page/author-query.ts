@@ -11,6 +11,8 @@ import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { countStoryWords } from "../content/story-text";
 import { GATED_RATINGS } from "../../shared/tagging";
+import type { AiFilter, AiLabel } from "../../shared/ai-label";
+import { aiCondition, aiFields, countHiddenByAi } from "../tags/ai-filter";
 
 export interface PublicAuthor {
   id: number;
@@ -30,6 +32,8 @@ export interface PublicWork {
   status: string;
   wordCount: number;
   publishedAt: Date | null;
+  aiLabel: AiLabel;
+  aiShare: number;
 }
 
 /** The author whose name is `name` in any case (names are unique without regard to case), or undefined. */
@@ -81,6 +85,8 @@ export async function countPublicWorks(db: Db, authorId: number): Promise<number
 
 export interface PublicWorksPage {
   works: PublicWork[];
+  /** Works the AI filter left out over the stretch this page covers (0 without a filter). */
+  hiddenByAi: number;
   /** The id of the last work when older ones follow (the next page's `before`), else null. */
   next: number | null;
 }
@@ -92,7 +98,7 @@ export interface PublicWorksPage {
 export async function loadPublicWorks(
   db: Db,
   authorId: number,
-  { limit = AUTHOR_PAGE_WORKS, before }: { limit?: number; before?: number } = {},
+  { limit = AUTHOR_PAGE_WORKS, before, ai = "any" }: { limit?: number; before?: number; ai?: AiFilter } = {},
 ): Promise<PublicWorksPage> {
   const after = before
     ? sql`(${stories.publishedAt}, ${stories.id}) < (select p.published_at, p.id from stories p
@@ -109,6 +115,8 @@ export async function loadPublicWorks(
       fandoms: stories.fandoms,
       status: stories.status,
       wordCount: stories.wordCount,
+      aiWordCount: stories.aiWordCount,
+      aiLabel: stories.aiLabel,
       // NOTE: the text only for rows written before words were counted (the maintenance job counts them later).
       uncountedContent: sql<string | null>`case when ${stories.wordCount} is null then ${stories.content} end`,
       publishedAt: stories.publishedAt,
@@ -118,10 +126,17 @@ export async function loadPublicWorks(
       contentRating: stories.contentRating,
     })
     .from(stories)
-    .where(and(listed(authorId), after))
+    .where(and(listed(authorId), after, aiCondition(ai)))
     .orderBy(sql`${stories.publishedAt} desc nulls last`, sql`${stories.id} desc nulls last`)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
+  const more = rows.length > limit;
+  // The stretch this page covers: after `before` through its last work (to the end on the last page).
+  const last = more ? page.at(-1) : undefined;
+  const through = last
+    ? sql`(${stories.publishedAt}, ${stories.id}) >= (select p.published_at, p.id from stories p where p.id = ${last.id})`
+    : undefined;
+  const hiddenByAi = await countHiddenByAi(db, ai, [listed(authorId)!, ...(after ? [after] : [])], through);
   const works = page
     .filter((row) => !(row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)))
     .filter((row) => !(GATED_RATINGS as readonly string[]).includes(row.contentRating))
@@ -137,6 +152,7 @@ export async function loadPublicWorks(
       status: row.status,
       wordCount: row.wordCount ?? countStoryWords(row.uncountedContent ?? "").wordCount,
       publishedAt: row.publishedAt,
+      ...aiFields(row),
     }));
-  return { works, next: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+  return { works, hiddenByAi, next: more ? (page.at(-1)?.id ?? null) : null };
 }

@@ -6,6 +6,9 @@ import { followSlot } from "./author-follow";
 import { safetySlot } from "./author-safety";
 import { cardChipsHtml } from "../html/card-chips";
 import { toLabels } from "../stories/story-labels";
+import type { AiFilter } from "../../shared/ai-label";
+import { aiBadgeChip, aiHiddenLine } from "../html/ai-badge";
+import { aiQuery } from "../tags/ai-filter";
 import type { PublicAuthor, PublicWork } from "./author-query";
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
@@ -24,6 +27,11 @@ export interface AuthorPageModel {
   canonicalUrl: string;
   appUrl: string;
   followers: number;
+  /** The AI filter the page applies (kept on its links), and how many works it left out of this page. */
+  ai?: AiFilter;
+  hiddenByAi?: number;
+  /** This page with every work (`ai=any`), for the hidden line's link. */
+  showAll?: string;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -40,11 +48,11 @@ export function authorSummary(author: PublicAuthor, works: number): string {
 /** The avatar's letter: the name's first letter or digit, upper case. */
 export const initialOf = (username: string) => (/[\p{L}\p{N}]/u.exec(username)?.[0] ?? "?").toUpperCase();
 
-function work(item: PublicWork): string {
+function work(item: PublicWork, linkQuery: string): string {
   const summary = item.description?.trim();
   return `<li class="work"><article aria-labelledby="w${item.id}">
 <h3 id="w${item.id}"><a href="${e(encodeURI(publicStoryPath(item.id, item.title)))}">${e(item.title)}</a></h3>
-${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount)}
+${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount, aiBadgeChip(item), linkQuery)}
 </article></li>`;
 }
 
@@ -64,7 +72,7 @@ export function renderAuthorPage(model: AuthorPageModel): string {
   const bio = author.description?.trim();
   const list =
     works.length > 0
-      ? `<ol>${works.map(work).join("\n")}</ol>`
+      ? `<ol>${works.map((w) => work(w, aiQuery(model.ai ?? "any"))).join("\n")}</ol>`
       : `<p class="empty">${name} hasn't published a story yet.</p>`;
   return htmlDocument(
     `${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "profile", ogTitle: `${name} on FicForge` })}
@@ -87,7 +95,7 @@ ${bio ? `<p class="desc">${e(bio)}</p>` : ""}
 </div></header>
 <section class="page works" id="works" aria-labelledby="works-title">
 <h2 id="works-title">${model.newest ? "Older stories" : "Stories"}</h2>
-${list}
+${aiHiddenLine(model.hiddenByAi ?? 0, model.showAll ?? "")}${list}
 ${pager(model)}
 </section>
 </main>

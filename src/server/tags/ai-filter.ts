@@ -1,6 +1,8 @@
 // A list's AI filter (issue 29): one condition on the generated `stories.ai_label`, the filter a list applies (the
 // URL's, else the signed-in reader's preference), and how many works it left out of a page.
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { AiFilterField } from "../../shared/schemas/reading";
 import type { AiFilter, AiLabel } from "../../shared/ai-label";
 import { aiShareOf } from "../content/story-text";
 import type { Db } from "../db/client";
@@ -61,4 +63,16 @@ export function aiFields(row: { aiLabel: string | null; wordCount: number | null
     aiLabel: (row.aiLabel ?? "none") as AiLabel,
     aiShare: aiShareOf({ wordCount: Number(row.wordCount ?? 0), aiWordCount: Number(row.aiWordCount ?? 0) }),
   };
+}
+
+const AiParam = z.object({ ai: AiFilterField.optional() });
+
+/** A page's `ai=` parameter (undefined when absent); another value or a repeated one is a 400 naming `ai`. */
+export function aiFromQuery(query: unknown): AiFilter | undefined {
+  return AiParam.parse({ ai: (query as { ai?: unknown } | null)?.ai }).ai;
+}
+
+/** The query string a page's own links carry so the filter stays (empty for 'any', which is the default). */
+export function aiQuery(filter: AiFilter, join: "?" | "&" = "?"): string {
+  return filter === "any" ? "" : `${join}ai=${filter}`;
 }

@@ -1,7 +1,7 @@
 // GET /t/{tag}: a tag's public page (HTML with no script, like /s/ and /u/), and GET /api/tags: autocomplete from
 // the tags stories already carry, one canonical spelling each.
 import { and, eq, exists, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { TagSuggestQuery } from "../../shared/schemas/tagging";
 import { CATALOGUE_TAGS, hasControlChars, TAG_LIMITS, tagKey, tagPath, tagSpelling } from "../../shared/tagging";
@@ -14,6 +14,9 @@ import { readCacheKey } from "../read-cache/read-cache";
 import { readableBy, type Viewer } from "../policies/visibility";
 import { findTagName, loadTagWorks } from "./tag-page-query";
 import { renderTagPage } from "./tag-page-template";
+import type { AiFilter } from "../../shared/ai-label";
+import type { UserRow } from "../types";
+import { aiFromQuery, aiQuery, effectiveAiFilter } from "./ai-filter";
 
 /** Thrown out of a build so the read cache keeps no answer: a tag nobody uses today may be used tomorrow. */
 const NOBODY = Symbol("nobody");
@@ -61,16 +64,21 @@ export async function tagRoutes(root: FastifyInstance): Promise<void> {
       reply.callNotFound();
       return reply;
     }
+    const fromUrl = aiFromQuery(request.query);
+    // The AI filter: the URL's, else a signed-in reader's preference; the cached page is the filter's.
+    const user = await signedInViewer(request, reply);
+    const ai = effectiveAiFilter(fromUrl, user);
     // Kept until a story changes (the discover scope of read-cache.ts: publish, edits, likes, renames).
     const page = await root.readCache
       .remember(
-        readCacheKey.discover(`tag-page:${tagKey(raw)}`),
+        readCacheKey.discover(`tag-page:${tagKey(raw)}${ai === "any" ? "" : `:ai=${ai}`}`),
         async () => {
           const name = await findTagName(request.readDb, raw);
           if (!name) return Promise.reject(NOBODY);
-          const works = await loadTagWorks(request.readDb, name);
+          const { works, hiddenByAi } = await loadTagWorks(request.readDb, name, undefined, ai);
           const path = tagPath(name);
-          return packPage(path, renderTagPage({ name, works, canonicalUrl: root.deps.config.APP_URL + path }));
+          const canonicalUrl = root.deps.config.APP_URL + path;
+          return packPage(path, renderTagPage({ name, works, canonicalUrl, ai, hiddenByAi }));
         },
         pageSize,
       )
@@ -80,9 +88,9 @@ export async function tagRoutes(root: FastifyInstance): Promise<void> {
       });
     // NOTE: the redirect here, not in sendPublicPage: its encodeURI would leave a '/' in a ship name unescaped.
     if (page && tagPath(raw) !== page.path) {
-      return reply.header("cache-control", "public, max-age=60").redirect(page.path, 301);
+      return reply.header("cache-control", "public, max-age=60").redirect(page.path + aiQuery(fromUrl ?? "any"), 301);
     }
-    if (page && (await sendViewerTagPage(request, reply, raw, page.identity))) return reply;
+    if (page && user && (await sendViewerTagPage(reply, user, raw, page.identity, ai))) return reply;
     return sendPublicPage(request, reply, page?.path ?? "", page);
   });
 
@@ -91,13 +99,13 @@ export async function tagRoutes(root: FastifyInstance): Promise<void> {
    * someone) a page built for them without those authors' works. Signed out: no query at all, the shared page.
    */
   async function sendViewerTagPage(
-    request: FastifyRequest,
     reply: FastifyReply,
+    user: UserRow,
     raw: string,
     shared: Buffer,
+    ai: AiFilter,
   ): Promise<boolean> {
-    const user = await signedInViewer(request, reply);
-    if (!user) return false;
+    const request = reply.request;
     // Anyone signed in sees themselves in the top bar (public-page/signed-in-slot.ts).
     if (!(await hidesAnyone(request.db, user.id))) {
       sendViewerPage(reply, withSignedInNav(shared.toString("utf8"), user.username));
@@ -105,8 +113,9 @@ export async function tagRoutes(root: FastifyInstance): Promise<void> {
     }
     const name = await findTagName(request.readDb, raw);
     if (!name) return false;
-    const works = await loadTagWorks(request.readDb, name, user.id);
-    const html = renderTagPage({ name, works, canonicalUrl: root.deps.config.APP_URL + tagPath(name) });
+    const { works, hiddenByAi } = await loadTagWorks(request.readDb, name, user.id, ai);
+    const canonicalUrl = root.deps.config.APP_URL + tagPath(name);
+    const html = renderTagPage({ name, works, canonicalUrl, ai, hiddenByAi });
     sendViewerPage(reply, withSignedInNav(html, user.username));
     return true;
   }

@@ -12,6 +12,8 @@ import { countStoryWords } from "../content/story-text";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { notHiddenFrom } from "../safety/blocks";
 import { carriesAll } from "./tag-filters";
+import type { AiFilter, AiLabel } from "../../shared/ai-label";
+import { aiCondition, aiFields, countHiddenByAi } from "./ai-filter";
 
 /** A tag page lists this many of the newest works (Discover, signed in, pages through all of them). */
 export const TAG_PAGE_WORKS = 50;
@@ -28,6 +30,14 @@ export interface TagWork {
   fandoms: string[];
   status: string;
   wordCount: number;
+  aiLabel: AiLabel;
+  aiShare: number;
+}
+
+export interface TagWorks {
+  works: TagWork[];
+  /** Works the AI filter left out over the stretch the page lists (0 without a filter). */
+  hiddenByAi: number;
 }
 
 /** The tag's canonical spelling (the catalogue's or the warning's, or the first one written), or undefined when nobody used it. */
@@ -44,8 +54,18 @@ export async function findTagName(db: Db, name: string): Promise<string | undefi
 
 const themesOf = (themes: unknown): string[] => (Array.isArray(themes) ? themes.map(String) : []);
 
-/** `hideFor`: a signed-in viewer whose blocked and muted authors are left out (the shared page never has one). */
-export async function loadTagWorks(db: Db, name: string, hideFor?: number): Promise<TagWork[]> {
+/**
+ * `hideFor`: a signed-in viewer whose blocked and muted authors are left out (the shared page never has one); `ai`:
+ * the AI filter the page applies.
+ */
+export async function loadTagWorks(db: Db, name: string, hideFor?: number, ai: AiFilter = "any"): Promise<TagWorks> {
+  const where = [
+    eq(stories.published, true),
+    eq(stories.rating, "general"),
+    carriesAll([name]),
+    storyNotModerated(),
+    ...(hideFor === undefined ? [] : [notHiddenFrom(hideFor, stories.authorId)]),
+  ];
   const rows = await db
     .select({
       id: stories.id,
@@ -59,6 +79,9 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number): Prom
       fandoms: stories.fandoms,
       status: stories.status,
       wordCount: stories.wordCount,
+      aiWordCount: stories.aiWordCount,
+      aiLabel: stories.aiLabel,
+      publishedAt: sql<string>`${stories.publishedAt}::text`,
       uncountedContent: sql<string | null>`case when ${stories.wordCount} is null then ${stories.content} end`,
       markedMature: stories.markedMature,
       themes: stories.themes,
@@ -66,24 +89,38 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number): Prom
     })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
-    .where(
-      and(
-        eq(stories.published, true),
-        eq(stories.rating, "general"),
-        carriesAll([name]),
-        storyNotModerated(),
-        hideFor === undefined ? undefined : notHiddenFrom(hideFor, stories.authorId),
-      ),
-    )
+    .where(and(...where, aiCondition(ai)))
     .orderBy(sql`${stories.publishedAt} desc nulls last`, sql`${stories.id} desc nulls last`)
     .limit(TAG_PAGE_WORKS);
+  // The stretch the page covers: from the newest work through its last one (to the end when it is not full).
+  const last = rows.length >= TAG_PAGE_WORKS ? rows.at(-1) : undefined;
+  const through = last
+    ? sql`(${stories.publishedAt}, ${stories.id}) >= (${last.publishedAt}::timestamptz, ${last.id})`
+    : undefined;
+  const hiddenByAi = await countHiddenByAi(db, ai, where, through);
   // NOTE: `rating` is derived on write; the reasons are checked again, as the story and author pages do.
-  return rows
+  const works = rows
     .filter((row) => !(row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)))
     .filter((row) => !(GATED_RATINGS as readonly string[]).includes(row.contentRating))
-    .map(({ uncountedContent, markedMature: _m, themes: _t, moods: _mo, fandoms, ...row }) => ({
-      ...row,
-      fandoms: fandomList(fandoms),
-      wordCount: row.wordCount ?? countStoryWords(uncountedContent ?? "").wordCount,
-    }));
+    .map(
+      ({
+        uncountedContent,
+        markedMature: _m,
+        themes: _t,
+        moods: _mo,
+        fandoms,
+        publishedAt: _p,
+        aiWordCount,
+        ...row
+      }) => {
+        const wordCount = row.wordCount ?? countStoryWords(uncountedContent ?? "").wordCount;
+        return {
+          ...row,
+          fandoms: fandomList(fandoms),
+          wordCount,
+          ...aiFields({ aiLabel: row.aiLabel, wordCount, aiWordCount }),
+        };
+      },
+    );
+  return { works, hiddenByAi };
 }

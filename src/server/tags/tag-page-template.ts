@@ -7,19 +7,26 @@ import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/si
 import { cardChipsHtml } from "../html/card-chips";
 import { toLabels } from "../stories/story-labels";
 import { TAG_PAGE_WORKS, type TagWork } from "./tag-page-query";
+import type { AiFilter } from "../../shared/ai-label";
+import { tagPath } from "../../shared/tagging";
+import { aiBadgeChip, aiHiddenLine } from "../html/ai-badge";
+import { aiQuery } from "./ai-filter";
 
 export interface TagPageModel {
   name: string;
   works: TagWork[];
   canonicalUrl: string;
+  /** The AI filter the page applies, kept on its links, and how many works it left out. */
+  ai?: AiFilter;
+  hiddenByAi?: number;
 }
 
-function work(item: TagWork): string {
+function work(item: TagWork, linkQuery: string): string {
   const summary = item.description?.trim();
   return `<li class="work"><article aria-labelledby="w${item.id}">
 <h3 id="w${item.id}"><a href="${e(encodeURI(publicStoryPath(item.id, item.title)))}">${e(item.title)}</a></h3>
-<p class="by">by <a href="${e(authorPath(item.authorName))}" rel="author">${e(item.authorName)}</a></p>
-${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount)}
+<p class="by">by <a href="${e(authorPath(item.authorName) + linkQuery)}" rel="author">${e(item.authorName)}</a></p>
+${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount, aiBadgeChip(item), linkQuery)}
 </article></li>`;
 }
 
@@ -29,7 +36,7 @@ export function renderTagPage(model: TagPageModel): string {
   const summary = count > 0 ? `Stories tagged ${name} on FicForge.` : `${name} on FicForge.`;
   const list =
     count > 0
-      ? `<ol>${model.works.map(work).join("\n")}</ol>`
+      ? `<ol>${model.works.map((w) => work(w, aiQuery(model.ai ?? "any"))).join("\n")}</ol>`
       : `<p class="empty">No public stories carry this tag yet.</p>`;
   return htmlDocument(
     `${pageHead({ title: `${name} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "website", ogTitle: `${name} on FicForge` })}
@@ -46,7 +53,7 @@ ${SITE_HEADER}
 </div></div></header>
 <section class="page works" id="works" aria-labelledby="works-title">
 <h2 id="works-title">Stories tagged ${name}</h2>
-${list}
+${aiHiddenLine(model.hiddenByAi ?? 0, `${tagPath(model.name)}?ai=any`)}${list}
 </section>
 </main>
 ${SITE_FOOTER}`,
