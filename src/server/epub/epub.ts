@@ -33,6 +33,11 @@ export interface EpubBook {
   rating?: string | null;
   /** One line on the title page, e.g. "Written with Marin: about 40%". */
   provenance?: string | null;
+  /**
+   * Issue 29: the work's AI label ('none', 'assisted', 'generated') as `ficforge:ai-label` in the metadata, and its
+   * badge text (e.g. "AI-assisted 34%"; none for human-written work) on the title page.
+   */
+  ai?: { label: string; badge: string | null } | null;
 }
 
 const xmlEscape = escapeXml;
@@ -82,6 +87,7 @@ function packageDocument(book: EpubBook): string {
   for (const subject of book.subjects ?? []) meta.push(`    <dc:subject>${xmlEscape(subject)}</dc:subject>`);
   if (book.rating) meta.push(`    <meta property="ficforge:rating">${xmlEscape(book.rating)}</meta>`);
   if (book.provenance) meta.push(`    <meta property="ficforge:provenance">${xmlEscape(book.provenance)}</meta>`);
+  if (book.ai) meta.push(`    <meta property="ficforge:ai-label">${xmlEscape(book.ai.label)}</meta>`);
   // EPUB 2 reading systems find the cover by this; EPUB 3 ones by properties="cover-image".
   if (book.cover) meta.push(`    <meta name="cover" content="cover-image"/>`);
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -141,6 +147,7 @@ function titlePage(book: EpubBook): string {
   if (book.rating) lines.push(`<p>Rating: ${xmlEscape(book.rating)}</p>`);
   if (book.subjects && book.subjects.length > 0) lines.push(`<p>Tags: ${book.subjects.map(xmlEscape).join(", ")}</p>`);
   if (book.provenance) lines.push(`<p>${xmlEscape(book.provenance)}</p>`);
+  if (book.ai?.badge) lines.push(`<p>${xmlEscape(book.ai.badge)}</p>`);
   return xhtmlPage(
     book.language,
     book.title,

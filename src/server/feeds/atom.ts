@@ -2,6 +2,7 @@
 // stripped of characters XML 1.0 cannot hold. Ids are tag: URIs (RFC 4151) minted from APP_URL's host, the date the
 // thing was created and its database id, so a rename or a republish never changes them.
 import { escapeXml } from "../html/escape";
+import { type AiLabel, aiBadgeText } from "../../shared/ai-label";
 
 export interface AtomPerson {
   name: string;
@@ -17,6 +18,8 @@ export interface AtomEntry {
   updated: Date;
   summary?: string;
   categories?: string[];
+  /** Issue 29: the work's AI label, written as a category in the urn:ficforge:ai scheme. */
+  ai?: { aiLabel: AiLabel; aiShare: number };
   author?: AtomPerson;
 }
 
@@ -47,6 +50,18 @@ export function tagUri(appUrl: string, created: Date, specific: string): string 
 const person = (tag: string, p: AtomPerson) =>
   `<${tag}><name>${xmlText(p.name)}</name>${p.uri ? `<uri>${xmlText(p.uri)}</uri>` : ""}</${tag}>`;
 
+/** The scheme of the AI label's category: term none, assisted or generated. */
+export const AI_CATEGORY_SCHEME = "urn:ficforge:ai";
+
+/**
+ * The AI label as a category. A human-written work gets term "none" (labelled "Human-written") rather than no
+ * category, so a feed reader can tell it from an entry written before labels existed.
+ */
+function aiCategory(ai: { aiLabel: AiLabel; aiShare: number }): string {
+  const label = aiBadgeText(ai.aiLabel, ai.aiShare) ?? "Human-written";
+  return `<category scheme="${AI_CATEGORY_SCHEME}" term="${ai.aiLabel}" label="${xmlText(label)}"/>`;
+}
+
 function entry(item: AtomEntry): string {
   return [
     "<entry>",
@@ -57,6 +72,7 @@ function entry(item: AtomEntry): string {
     `<updated>${item.updated.toISOString()}</updated>`,
     item.author ? person("author", item.author) : "",
     ...(item.categories ?? []).map((term) => `<category term="${xmlText(term)}"/>`),
+    item.ai ? aiCategory(item.ai) : "",
     item.summary ? `<summary type="text">${xmlText(item.summary)}</summary>` : "",
     "</entry>",
   ]

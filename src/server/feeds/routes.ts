@@ -14,6 +14,7 @@ import { publicStoryId } from "../public-page/routes";
 import { readCacheKey } from "../read-cache/read-cache";
 import { storyBlocks } from "../content/story-text";
 import { type AtomEntry, renderAtomFeed, tagUri } from "./atom";
+import { aiFields } from "../tags/ai-filter";
 
 const FEED_TYPE = `${ATOM_TYPE}; charset=utf-8`;
 /** An author feed lists this many works: enough for any reader catching up, bounded for a prolific author. */
@@ -45,6 +46,7 @@ export async function buildStoryFeed(db: Db, appUrl: string, id: number): Promis
       published: chapter.firstPublishedAt,
       updated: chapter.firstPublishedAt,
       summary: opening(chapter.html, chapter.title) || undefined,
+      ai: aiFields(story),
       n: chapter.n,
     }))
     .sort((a, b) => b.published.getTime() - a.published.getTime() || b.n - a.n)
@@ -104,6 +106,7 @@ export async function buildAuthorFeed(db: Db, appUrl: string, name: string): Pro
       updated: chapterAt && chapterAt > published ? chapterAt : published,
       summary: work.description?.trim() || undefined,
       categories: work.tags,
+      ai: work,
     };
   });
   const path = authorFeedPath(author.username);

@@ -153,6 +153,7 @@ export async function exportAccount(db: Db, storage: ImageStorage, user: UserRow
             coverImageId: story?.coverImageId ?? null,
             wordCount: story?.wordCount ?? null,
             aiWordCount: story?.aiWordCount ?? null,
+            aiLabel: story?.aiLabel ?? null,
             modified: story?.updatedAt ?? new Date(),
           }),
         )

@@ -14,11 +14,13 @@ import { loadPublicStory, type PublicStoryRow } from "./query";
 import { countRead } from "../reading-stats/read-counter";
 import { packPage, pageSize, type PublicPage, sendPublicPage, varyOnCookie } from "../html/send-page";
 import { publicStoryId } from "./routes";
+import { aiBadgeChip } from "../html/ai-badge";
+import { aiFields } from "../tags/ai-filter";
 import { sendSignedInStoryPage } from "./signed-in-slot";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {
-  story: Pick<PublicStoryRow, "id" | "title" | "description" | "authorName">;
+  story: Pick<PublicStoryRow, "id" | "title" | "description" | "authorName" | "aiLabel" | "wordCount" | "aiWordCount">;
   chapters: (ChapterLink & { html: string; words: number; firstPublishedAt: Date })[];
   bytes: number;
 }
@@ -65,6 +67,7 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
     chapter,
     chapters: source.chapters.map(({ n, title, path }) => ({ n, title, path })),
     bodyHtml: bodyHtml(chapter.html),
+    aiBadge: aiBadgeChip(aiFields(story)),
   });
   return packPage(chapter.path, html);
 }

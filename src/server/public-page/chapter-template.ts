@@ -28,6 +28,8 @@ export interface ChapterPageModel {
   chapter: ChapterLink & { words: number; firstPublishedAt: Date };
   chapters: ChapterLink[];
   bodyHtml: string;
+  /** Issue 29: the work's AI badge as a chip ("" for human-written work). */
+  aiBadge?: string;
 }
 
 const date = (at: Date) =>
@@ -87,7 +89,7 @@ ${SITE_HEADER}
 <header class="hero nocover chapterhead"><div class="in"><div>
 <h1><a class="storylink" href="${e(encodeURI(model.storyPath))}">${story}</a></h1>
 <p class="by">by <a href="${e(model.authorPath)}" rel="author"><strong>${author}</strong></a></p>
-<ul class="meta" aria-label="About this chapter"><li>Chapter ${chapter.n} of ${chapters.length}</li><li>${plural(chapter.words, "word", "words")}</li><li>Published <time datetime="${chapter.firstPublishedAt.toISOString()}">${date(chapter.firstPublishedAt)}</time></li></ul>
+<ul class="meta" aria-label="About this chapter"><li>Chapter ${chapter.n} of ${chapters.length}</li><li>${plural(chapter.words, "word", "words")}</li>${model.aiBadge ?? ""}<li>Published <time datetime="${chapter.firstPublishedAt.toISOString()}">${date(chapter.firstPublishedAt)}</time></li></ul>
 </div></div></header>
 <div class="page" id="chapter">
 ${toc}

@@ -42,6 +42,7 @@ export async function buildPublicEpub(db: Db, storage: ImageStorage, id: number)
     coverImageId: story.cover?.id ?? null,
     wordCount: story.wordCount,
     aiWordCount: story.aiWordCount,
+    aiLabel: story.aiLabel,
     modified: story.updatedAt,
   });
   // NOTE: the cache keeps bytes, so the book is gathered here; it is the size of the story, compressed.

@@ -10,7 +10,8 @@ import { packPage, type PublicPage, pageSize, sendPublicPage } from "../html/sen
 import { renderTagging } from "../html/tag-html";
 import { imageUrl } from "../images/process-image";
 import { countRead } from "../reading-stats/read-counter";
-import { aiShareOf, countStoryWords } from "../content/story-text";
+import { countStoryWords } from "../content/story-text";
+import { aiFields } from "../tags/ai-filter";
 import { varyOnCookie } from "../html/send-page";
 import { toLabels } from "../stories/story-labels";
 import { publicBody } from "./content";
@@ -57,7 +58,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     cover,
     wordCount: counts.wordCount,
     readingMinutes: Math.max(1, Math.round(counts.wordCount / WORDS_PER_MINUTE)),
-    aiPercent: Math.round(aiShareOf(counts) * 100),
+    ...aiFields({ aiLabel: story.aiLabel, ...counts }),
     chapters: body.chapters,
     bodyHtml: body.html,
     publishedAt: story.publishedAt,

@@ -5,6 +5,8 @@ import { htmlDocument } from "../html/document";
 import { escapeHtml } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
 import type { Chapter } from "./content";
+import type { AiLabel } from "../../shared/ai-label";
+import { aiBadgeChip } from "../html/ai-badge";
 
 export interface PublicPageModel {
   id: number;
@@ -17,8 +19,9 @@ export interface PublicPageModel {
   cover: { url: string; thumbUrl: string; width: number; height: number } | null;
   wordCount: number;
   readingMinutes: number;
-  /** 0–100, shown when above 0. */
-  aiPercent: number;
+  /** Issue 29: the work's AI label and Marin's measured share (0–1), drawn as a badge (none when human-written). */
+  aiLabel: AiLabel;
+  aiShare: number;
   chapters: Chapter[];
   bodyHtml: string;
   publishedAt: Date | null;
@@ -67,7 +70,7 @@ export function renderPublicPage(model: PublicPageModel): string {
   const meta = [
     `<li>${model.readingMinutes} min read</li>`,
     `<li>${plural(model.wordCount, "word", "words")}</li>`,
-    ...(model.aiPercent > 0 ? [`<li>Written with Marin: about ${model.aiPercent}%</li>`] : []),
+    aiBadgeChip(model),
     ...(model.lastChapterAt ? [`<li>${updatedLine(model.lastChapterAt)}</li>`] : []),
   ].join("");
   const cover = model.cover

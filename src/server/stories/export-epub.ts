@@ -13,6 +13,7 @@ import { IMAGE_STORAGE_DOWN_SERVE, fullObject } from "../images/store-image";
 import { type ImageStorage, StorageUnavailableError } from "../images/storage/driver";
 import { attachmentDisposition } from "./export-story";
 import { aiShareOf, countStoryWords } from "../content/story-text";
+import { type AiLabel, aiBadgeText, measuredLabel } from "../../shared/ai-label";
 
 export const EPUB_TYPE = "application/epub+zip";
 
@@ -28,7 +29,19 @@ export interface EpubSource {
   coverImageId: string | null;
   wordCount: number | null;
   aiWordCount: number | null;
+  /** Issue 29: the work's label as the database generated it (absent: from the counts alone). */
+  aiLabel?: string | null;
   modified: Date;
+}
+
+/** The book's AI label and its badge text, from the stored label, else from the counts alone. */
+export function epubAiLabel(source: Pick<EpubSource, "html" | "wordCount" | "aiWordCount" | "aiLabel">) {
+  const counts =
+    source.wordCount === null || source.aiWordCount === null
+      ? countStoryWords(source.html)
+      : { wordCount: source.wordCount, aiWordCount: source.aiWordCount };
+  const label = (source.aiLabel ?? measuredLabel(counts.wordCount, counts.aiWordCount)) as AiLabel;
+  return { label, badge: aiBadgeText(label, aiShareOf(counts)) };
 }
 
 /** The public page's line, "Written with Marin: about N%", or null when Marin wrote none of it. */
@@ -89,6 +102,7 @@ export async function storyEpub(
     subjects: [...source.tags],
     rating: contentRatingLabel(source.contentRating),
     provenance: provenanceLine(source.html, source.wordCount, source.aiWordCount),
+    ai: epubAiLabel(source),
   });
   return { stream, disposition: attachmentDisposition(title, "epub") };
 }
