@@ -60,7 +60,7 @@ describeEachDb(
       expect(html).toContain('<p class="desc">A &lt;b&gt;bold&lt;/b&gt; tale &amp; &quot;more&quot;</p>');
       expect(html).toContain("<li>3 min read</li>");
       expect(html).toContain("<li>690 words</li>");
-      expect(html).toContain("<li>Written with Marin: about 50%</li>");
+      expect(html).toContain(`<li class="ai-badge">AI-generated</li>`);
       expect(html).toContain(`src="/api/images/${coverId}"`);
       expect(html).toContain(`width="${image.width}" height="${image.height}"`);
       const canonical = `${TEST_APP_URL}${path}`;
@@ -176,7 +176,7 @@ describeEachDb(
       const res = await get(path);
       expect(res.body).toContain("No content yet");
       expect(res.body).toContain("<li>1 min read</li>");
-      expect(res.body).not.toContain("Written with Marin");
+      expect(res.body).not.toContain("ai-badge");
       expect(res.body).not.toContain('class="toc"');
     });
   },

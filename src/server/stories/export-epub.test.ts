@@ -103,10 +103,12 @@ describeEachDb("story EPUB", (ctx) => {
     expect(opf).toContain(`<dc:creator>${user.username}</dc:creator>`);
     expect(opf).toContain("<dc:subject>harbour</dc:subject>");
     expect(opf).toContain('<meta property="ficforge:rating">Teen</meta>');
+    expect(opf).toContain('<meta property="ficforge:ai-label">assisted</meta>');
     expect(opf).toContain('properties="cover-image"');
     expect(opf).toContain(`<dc:identifier id="book-id">urn:ficforge:story:${story.id}</dc:identifier>`);
     const title = files.get("OEBPS/title.xhtml")!;
     expect(title).toContain("Written with Marin: about 25%");
+    expect(title).toContain("<p>AI-assisted 25%</p>");
     expect(title).toContain("Tags: harbour, slow burn");
     expect(title).toContain("A harbour &lt;romance&gt;.");
     const nav = files.get("OEBPS/nav.xhtml")!;
