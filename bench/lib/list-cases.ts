@@ -144,6 +144,27 @@ export const LIST_CASES: ListCase[] = [
     rows: jsonArray,
   },
   {
+    // Issue 29: the newest works a reader who wants only human-written ones sees, from a random point (one more
+    // column condition on the walk of stories_published_idx).
+    name: "discover-new-ai-none",
+    path: (r) => {
+      const t = new Date(Date.now() - r.int(DAY, 700 * DAY)).toISOString();
+      const cursor = encodeCursor({ k: "new", t, i: 2 ** 30 });
+      return discover(new URLSearchParams({ limit: String(BROWSE_PAGE), sort: "new", cursor, ai: "none" }));
+    },
+    rows: jsonArray,
+  },
+  {
+    // Issue 29: a browse page with every filter, AI-generated works left out (and the hidden count worked out).
+    name: "discover-featured-ai-assisted",
+    path: (r, t) => {
+      const { params } = filtered(r, t, "featured");
+      params.set("ai", "assisted");
+      return discover(params);
+    },
+    rows: jsonArray,
+  },
+  {
     // The dashboard's Featured tab (limit 4), which has no parameter to vary but its cursor: paged on from a random
     // score, skewed low as the scores are (at 200,000 works: median 0.35, 99th percentile 16, as of now; stored in
     // the units of featured-score.ts).
