@@ -49,6 +49,7 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       commentCount: 2,
       wordCount: 4,
       aiShare: 0.25,
+      aiLabel: "assisted",
       publishedAt: publishedAt.toISOString(),
       updatedAt: story.updatedAt.toISOString(),
       publicPath: publicStoryPath(story.id, "Moon & Tide"),
