@@ -1,6 +1,6 @@
 // How many works a Discover page's AI filter left out (the x-hidden-by-ai header): the same query without the AI
 // condition, over the stretch of the order the page covers (after its cursor, through its last item).
-import { not, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AiFilter } from "../../shared/ai-label";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
@@ -8,20 +8,25 @@ import { countHiddenByAi } from "../tags/ai-filter";
 import { COUNTED_ORDERS } from "../tags/tag-filters";
 import type { Cursor } from "./discover-cursor";
 
-/** The rows after a cursor in its order; undefined for the orders this count does not walk (ranked, For You). */
-export function keysetAfter(c: Cursor): SQL | undefined {
+/**
+ * The rows strictly after a cursor in its order (`<`), or those up to and including it (`>=`); undefined for the
+ * orders this count does not walk (ranked, For You). NOTE: written as a row comparison either way, never `not (…)`,
+ * so the planner bounds the walk of the order's index at both ends.
+ */
+export function keyset(c: Cursor, op: "<" | ">="): SQL | undefined {
+  const cmp = sql.raw(op);
   switch (c.k) {
     case "new":
-      return sql`(${stories.publishedAt}, ${stories.id}) < (${c.t}::timestamptz, ${c.i})`;
+      return sql`(${stories.publishedAt}, ${stories.id}) ${cmp} (${c.t}::timestamptz, ${c.i})`;
     case "updated":
-      return sql`(${stories.updatedAt}, ${stories.id}) < (${c.t}::timestamptz, ${c.i})`;
+      return sql`(${stories.updatedAt}, ${stories.id}) ${cmp} (${c.t}::timestamptz, ${c.i})`;
     case "featured":
     case "for-you-rest":
-      return sql`(${stories.featuredScore}, ${stories.id}) < (${c.s}::float8, ${c.i})`;
+      return sql`(${stories.featuredScore}, ${stories.id}) ${cmp} (${c.s}::float8, ${c.i})`;
     case "likes":
     case "bookmarks":
     case "words":
-      return sql`(${COUNTED_ORDERS[c.k]}, ${stories.id}) < (${c.n}, ${c.i})`;
+      return sql`(${COUNTED_ORDERS[c.k]}, ${stories.id}) ${cmp} (${c.n}, ${c.i})`;
     default:
       return undefined;
   }
@@ -45,7 +50,7 @@ export async function hiddenOnPage(
   // NOTE: every order but ranked search and a personal For You walks one keyset (For You without one is Featured).
   if (filter === "any" || sort === "relevance") return undefined;
   if (cursor && !WALKED.has(cursor.k)) return undefined;
-  const after = cursor ? keysetAfter(cursor) : undefined;
-  const beyond = last ? keysetAfter(last) : undefined;
-  return countHiddenByAi(db, filter, after ? [...where, after] : where, beyond ? not(beyond) : undefined);
+  const after = cursor ? keyset(cursor, "<") : undefined;
+  const through = last ? keyset(last, ">=") : undefined;
+  return countHiddenByAi(db, filter, after ? [...where, after] : where, through);
 }
