@@ -45,6 +45,8 @@ import { publicPageRoutes } from "./public-page/routes";
 import { storyFormRoutes } from "./public-page/signed-in-slot";
 import { discoverRoutes } from "./reading/discover-routes";
 import { registerReadCache } from "./read-cache/read-cache";
+import { registerCrawlerShield } from "./crawler-shield/shield";
+import { aboutAiRoutes } from "./crawler-shield/about-ai";
 import { settleOnReplicas } from "./read-cache/replica-settle";
 import { registerReadCounter } from "./reading-stats/read-counter";
 import { readingStatsRoutes } from "./reading-stats/routes";
@@ -156,6 +158,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(communityRoutes);
   await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
+  // NOTE: before the public routes: it attaches itself to them as they are added.
+  registerCrawlerShield(app);
+  await app.register(aboutAiRoutes);
   await app.register(publicPageRoutes);
   await app.register(publicDownloadRoutes);
   await app.register(importRoutes);
