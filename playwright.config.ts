@@ -95,6 +95,8 @@ export default defineConfig({
       NODE_ENV: "test",
       // The journeys' API sign-ups name their own client address (e2e/support/accounts.ts ownAddress).
       TRUST_PROXY: "127.0.0.1",
+      // The journeys' browsers all read from 127.0.0.1; the per-address read limit is tested in crawler-shield/.
+      PUBLIC_READS_PER_MINUTE: "100000",
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

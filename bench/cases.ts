@@ -39,6 +39,8 @@ export interface BenchCase {
   onlyByName?: boolean;
   /** False: the app counts no reads while this case is measured (its twin with counting shows what counting costs). */
   readCounting?: boolean;
+  /** False: the per-address read limit off for this case (to measure what it costs against the same case with it). */
+  readLimit?: boolean;
   /** Runs inside the app's process, against its database, before the measurement. */
   setup?: (context: CaseContext) => Promise<PreparedCase | undefined>;
 }
@@ -111,6 +113,18 @@ export const CASES: BenchCase[] = [
     seeded: true,
     onlyByName: true,
     readCounting: false,
+    setup: async ({ db }) => {
+      const story = await newestGeneralStory(db);
+      return { path: encodeURI(publicStoryPath(story.id, story.title)) };
+    },
+  },
+  {
+    name: "public-page-unlimited",
+    about: "GET /s/{id}-{slug}, as 'public-page' but with the per-address read limit off (its cost, issue 29)",
+    path: "/s/{id}",
+    seeded: true,
+    onlyByName: true,
+    readLimit: false,
     setup: async ({ db }) => {
       const story = await newestGeneralStory(db);
       return { path: encodeURI(publicStoryPath(story.id, story.title)) };

@@ -199,7 +199,9 @@ async function main(): Promise<void> {
     for (const connections of connectionCounts) {
       for (const target of targets) {
         console.log(`${target.name} at ${connections} connections...`);
-        await app.call("counting", { enabled: CASES.find((c) => c.name === target.name)?.readCounting !== false });
+        const benchCase = CASES.find((c) => c.name === target.name);
+        await app.call("counting", { enabled: benchCase?.readCounting !== false });
+        await app.call("readLimit", { enabled: benchCase?.readLimit !== false });
         const profileDir = values["cpu-prof"];
         if (profileDir) await app.call("profileStart");
         const { bare: b, app: a } = await measure(

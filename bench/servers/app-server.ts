@@ -66,6 +66,8 @@ const config = loadConfig({
   DATA_DIR: options.dataDir,
   // Production requires an SMTP server; the bench sends no mail (its mailer is the dev outbox below).
   SMTP_URL: "smtp://127.0.0.1:25",
+  // The per-address limit counts every request (its cost is measured) but one address sends them all here.
+  PUBLIC_READS_PER_MINUTE: "1000000",
 });
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
 // BENCH_APP_LOG_LEVEL=info: the production logger (its request lines included) writing to /dev/null, to measure
@@ -121,6 +123,11 @@ serveParent(
     counting: (request) => {
       READ_COUNTING.enabled = request.enabled !== false;
       return READ_COUNTING.enabled;
+    },
+    /** The per-address read limit on or off for the case about to be measured (cases.ts readLimit). */
+    readLimit: (request) => {
+      app.readLimit.enabled = request.enabled !== false;
+      return app.readLimit.enabled;
     },
     ...profilerHandlers(),
     /** CPU microseconds this process has used (user + system): the cost per request, even on a busy machine. */

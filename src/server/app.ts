@@ -46,6 +46,8 @@ import { storyFormRoutes } from "./public-page/signed-in-slot";
 import { discoverRoutes } from "./reading/discover-routes";
 import { readingPreferencesRoutes } from "./reading/reading-preferences";
 import { registerReadCache } from "./read-cache/read-cache";
+import { registerCrawlerShield } from "./crawler-shield/shield";
+import { aboutAiRoutes } from "./crawler-shield/about-ai";
 import { settleOnReplicas } from "./read-cache/replica-settle";
 import { registerReadCounter } from "./reading-stats/read-counter";
 import { readingStatsRoutes } from "./reading-stats/routes";
@@ -157,6 +159,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(communityRoutes);
   await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
+  // NOTE: before the public routes: it attaches itself to them as they are added.
+  registerCrawlerShield(app);
+  await app.register(aboutAiRoutes);
   await app.register(publicPageRoutes);
   await app.register(publicDownloadRoutes);
   await app.register(importRoutes);

@@ -91,6 +91,17 @@ export const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** The most in-flight requests and Marin's streams get to finish after the listener closes. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /**
+   * Issue 29: 'block' (the default) names the AI crawlers in robots.txt and answers them 403 on public reading;
+   * 'allow' switches both off. The works' noai and TDM reservation signals stay either way (they state the writers'
+   * rights, not an access rule). Set for the whole instance, never per request.
+   */
+  AI_CRAWLERS: z.enum(["block", "allow"], { error: "must be block or allow" }).default("block"),
+  /**
+   * Issue 29: signed-out pages, feeds and downloads one address may read a minute (crawler-shield/read-limit.ts);
+   * 0 switches the limit off (a proxy in front limits instead).
+   */
+  PUBLIC_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

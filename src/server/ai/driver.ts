@@ -43,6 +43,10 @@ export async function createAiDriver(config: AiConfig): Promise<AiDriver> {
     baseURL: config.AI_BASE_URL ?? OPENAI_BASE_URL,
     apiKey: config.AI_API_KEY,
     includeUsage: true,
+    // Issue 29: OpenAI keeps chat completions for its dashboards unless told not to; writers' stories are not
+    // offered for keeping (OpenAI does not train on API data by default). Other OpenAI-compatible servers may
+    // refuse fields they do not know, so only OpenAI's own API is sent it. Anthropic's API keeps no such option.
+    transformRequestBody: config.AI_PROVIDER === "openai" ? (body) => ({ ...body, store: false }) : undefined,
     fetch: retryOnStaleSocket(),
   });
   return { label: modelId, offline: false, model: provider.chatModel(modelId) as LanguageModelV3 };

@@ -116,7 +116,7 @@ const SIGNED_OUT_NAV = `<nav class="nav" aria-label="Account"><a class="hide" hr
 /** The top bar every public page shows a signed-out visitor (and every cache keeps). */
 export const SITE_HEADER = `<header class="site"><div class="bar"><a class="brand" href="/"><span class="mark">${FEATHER}</span>FicForge</a>${SIGNED_OUT_NAV}</div></header>`;
 
-export const SITE_FOOTER = `<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></span></div></footer>`;
+export const SITE_FOOTER = `<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/about/ai">AI and your work</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></span></div></footer>`;
 
 /** The head every public page starts with: title, description, canonical, icon and the Open Graph basics. Texts arrive escaped. */
 export function pageHead(meta: {
@@ -129,6 +129,7 @@ export function pageHead(meta: {
   return `${HEAD_START}
 <title>${meta.title}</title>
 <meta name="description" content="${meta.description}">
+<meta name="robots" content="noai, noimageai">
 <link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}">
 <meta name="theme-color" content="#7c3aed">
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">

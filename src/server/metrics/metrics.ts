@@ -13,6 +13,8 @@ export interface MetricSources {
   /** pg's Pool: connections checked out and clients waiting for one. PGlite has no pool (one in-process backend). */
   pool?: () => { inUse: number; waiting: number; total: number };
   readCache?: () => { entries: number; bytes: number; hits: number; misses: number };
+  /** The crawler shield's counts (crawler-shield/read-limit.ts). */
+  crawlerShield?: () => { limited: number; overflowed: number; crawlersRefused: number };
   /** Notifications whose email is still to be sent. */
   emailQueue?: () => Promise<number>;
   /** How many times each domain event was emitted (events/bus.ts). */
@@ -96,6 +98,37 @@ export function createMetrics(pool?: MetricSources["pool"]): AppMetrics {
       for (const [name, count] of counts) this.inc({ name }, count);
     },
   });
+  const shieldCounter = (
+    name: string,
+    help: string,
+    read: (s: { limited: number; overflowed: number; crawlersRefused: number }) => number,
+  ) =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        const stats = sources.crawlerShield?.();
+        if (!stats) return;
+        this.reset();
+        this.inc(read(stats));
+      },
+    });
+  shieldCounter(
+    "ficforge_public_reads_limited_total",
+    "Signed-out reads answered 429 by the per-address limit",
+    (s) => s.limited,
+  );
+  shieldCounter(
+    "ficforge_public_reads_untracked_total",
+    "Signed-out reads from addresses the limit could not track (its table was full for the minute)",
+    (s) => s.overflowed,
+  );
+  shieldCounter(
+    "ficforge_ai_crawlers_refused_total",
+    "Public reads refused because the User-Agent names an AI crawler",
+    (s) => s.crawlersRefused,
+  );
   gauge("ficforge_email_queue_depth", "Notifications whose email is still to be sent", () =>
     sources.emailQueue?.().catch(() => undefined),
   );

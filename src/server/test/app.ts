@@ -61,7 +61,14 @@ export interface TestAppOptions {
 
 export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestContext> {
   const database = options.database ?? (await openTestDatabase(kind));
-  const config = loadConfig({ NODE_ENV: "test", APP_URL: TEST_APP_URL, SEED_DEMO: "false", ...options.env });
+  // NOTE: every test reads from 127.0.0.1 on a frozen clock; the per-address read limit has its own tests (crawler-shield).
+  const config = loadConfig({
+    NODE_ENV: "test",
+    APP_URL: TEST_APP_URL,
+    SEED_DEMO: "false",
+    PUBLIC_READS_PER_MINUTE: "1000000",
+    ...options.env,
+  });
   const clock = createClock();
   const deps = await createDeps(config, database, {
     mailer: options.mailer ?? createDevOutbox(),
