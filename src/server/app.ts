@@ -48,6 +48,7 @@ import { readingPreferencesRoutes } from "./reading/reading-preferences";
 import { registerReadCache } from "./read-cache/read-cache";
 import { registerCrawlerShield } from "./crawler-shield/shield";
 import { aboutAiRoutes } from "./crawler-shield/about-ai";
+import { sitemapRoutes } from "./public-page/sitemap";
 import { settleOnReplicas } from "./read-cache/replica-settle";
 import { registerReadCounter } from "./reading-stats/read-counter";
 import { readingStatsRoutes } from "./reading-stats/routes";
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // NOTE: before the public routes: it attaches itself to them as they are added.
   registerCrawlerShield(app);
   await app.register(aboutAiRoutes);
+  await app.register(sitemapRoutes);
   await app.register(publicPageRoutes);
   await app.register(publicDownloadRoutes);
   await app.register(importRoutes);

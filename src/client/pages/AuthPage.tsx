@@ -27,6 +27,14 @@ function errorMessage(code: string, params: URLSearchParams): string {
   return ERRORS[code] ?? "Something went wrong while signing you in. Please try again.";
 }
 
+/**
+ * `?next=`: where a sign-in started from a server page (a members-only work's 'Sign in to read') returns. Only a path
+ * on this site (one leading slash, no scheme or host), so the link cannot send anyone elsewhere.
+ */
+export function safeNext(value: string | null): string | null {
+  return value && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 2048 ? value : null;
+}
+
 const VERIFIED_NOTICE = "Your email is verified. Sign in to continue.";
 
 type Tab = "login" | "signup";
@@ -46,7 +54,13 @@ export default function AuthPage() {
     if (verified) dropUrlFragment();
   }, [verified]);
 
-  if (isLoading) return <FullPageSpinner />;
+  const next = safeNext(params.get("next"));
+  useEffect(() => {
+    // NOTE: a full load: the page it returns to is the server's, not one of the app's routes.
+    if (user && next) window.location.replace(next);
+  }, [user, next]);
+
+  if (isLoading || (user && next)) return <FullPageSpinner />;
   if (user) return <Redirect to={ROUTES.dashboard} replace />;
 
   return (

@@ -24,7 +24,11 @@ declare module "fastify" {
 }
 
 const reserveRights: onSendHookHandler = (_request, reply, payload, done) => {
-  reply.header("x-robots-tag", NOAI_ROBOTS).header("tdm-reservation", "1");
+  // NOTE: added to what the route said (a members-only gate's noindex), never instead of it.
+  const said = reply.getHeader("x-robots-tag");
+  const robots =
+    typeof said === "string" && said !== "" && !said.includes("noai") ? `${said}, ${NOAI_ROBOTS}` : NOAI_ROBOTS;
+  reply.header("x-robots-tag", robots).header("tdm-reservation", "1");
   done(null, payload);
 };
 

@@ -37,6 +37,8 @@ export async function buildStoryFeed(db: Db, appUrl: string, id: number): Promis
   const [row] = await db.select({ createdAt: stories.createdAt }).from(stories).where(eq(stories.id, id));
   if (!row) return undefined;
   const { story } = source;
+  // A members-only work has no feed: feed readers fetch signed out.
+  if (story.audience === "members") return undefined;
   const author = { name: story.authorName, uri: appUrl + authorPath(story.authorName) };
   const entries: AtomEntry[] = source.chapters
     .map((chapter) => ({

@@ -15,6 +15,8 @@ export interface PublicPage {
   etag: string;
   identity: Buffer;
   encoded: Record<Encoding, Buffer>;
+  /** A members-only work's page: what its gate names for signed-out visitors (public-page/members-gate.ts). */
+  membersOnly?: { title: string; author: string; path: string };
 }
 
 /** A page's bytes in each coding, with its ETag, for `path` (the canonical one). */

@@ -97,6 +97,15 @@ describe("the story policy", () => {
     ]).toEqual(answers);
   });
 
+  it("keeps a members-only work from signed-out visitors and nobody else", () => {
+    const members = { ...storyKinds.general!, audience: "members" };
+    expect(storyPolicy.canRead(null, members)).toBe(false);
+    expect(storyPolicy.canComment(null, members)).toBe("signed_out");
+    for (const name of ["free reader", "premium reader", "author", "moderator"]) {
+      if (viewers[name] !== undefined) expect(storyPolicy.canRead(viewers[name]!, members), name).toBe(true);
+    }
+  });
+
   it("refuses a comment or a like when the story's author (or the answered writer) blocks the viewer", () => {
     const reader = viewers["free reader"]!;
     const general = storyKinds.general!;
@@ -191,6 +200,10 @@ describeEachDb("the read rule's SQL form", (ctx) => {
         { published: true, moderationHiddenAt: new Date() },
       ],
       [{ authorId: suspended.id, published: true, rating: "general", moderated: true }, { published: true }],
+      [
+        { authorId: author.id, published: true, rating: "general", audience: "members" },
+        { published: true, audience: "members" },
+      ],
     ];
     const made = await Promise.all(kinds.map(([facts, row]) => createStory(db, { ...row, authorId: facts.authorId })));
     const ids = made.map((s) => s.id);

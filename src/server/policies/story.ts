@@ -12,6 +12,8 @@ export interface StoryFacts {
   rating: string;
   /** Unpublished by a moderator, or its author suspended: hidden from everyone, its author included. */
   moderated?: boolean;
+  /** 'everyone' (absent) or 'members': a members-only work is read by signed-in readers only. */
+  audience?: string;
 }
 
 const isMature = (story: StoryFacts) => story.rating !== "general";
@@ -22,6 +24,7 @@ const isMature = (story: StoryFacts) => story.rating !== "general";
  */
 export function canRead(viewer: Viewer, story: StoryFacts): boolean {
   if (!story.published || story.moderated) return false;
+  if (viewer === null && story.audience === "members") return false;
   if (!isMature(story)) return true;
   return viewer !== null && (viewer.isPremium || viewer.id === story.authorId);
 }
@@ -30,7 +33,7 @@ export function canRead(viewer: Viewer, story: StoryFacts): boolean {
 export function readableBy(viewer: Viewer): SQL {
   const published = and(eq(stories.published, true), storyNotModerated())!;
   const general = eq(stories.rating, "general");
-  if (!viewer) return and(published, general)!;
+  if (!viewer) return and(published, general, eq(stories.audience, "everyone"))!;
   if (viewer.isPremium) return published;
   return and(published, or(general, eq(stories.authorId, viewer.id)))!;
 }
@@ -64,7 +67,9 @@ export function canReport(viewer: Viewer, story: StoryFacts): Decision {
  * (docs/decisions/0051-writer-side-fixes.md).
  */
 export function canDownload(viewer: Viewer, story: StoryFacts | null, kind: "public" | "export"): Decision {
-  if (kind === "public") return story !== null && canRead(null, story) ? true : "hidden";
+  // The public EPUB is for whoever may read the work's public page: anyone, or for a members-only work, members.
+  if (kind === "public")
+    return story !== null && canRead(story.audience === "members" ? viewer : null, story) ? true : "hidden";
   if (!viewer) return "signed_out";
   return story === null || viewer.id === story.authorId ? true : "hidden";
 }

@@ -17,6 +17,7 @@ export interface ReadableFacts {
   published: boolean;
   rating: string;
   authorId: number;
+  audience?: string;
 }
 
 /** The read rule on a row already in hand (a cache can answer it from a built view's rating and authorId). */

@@ -71,6 +71,8 @@ const listed = (authorId: number) =>
     eq(stories.authorId, authorId),
     eq(stories.published, true),
     eq(stories.rating, "general"),
+    // Members-only works are not on the open web's pages (members read them from their own page and the app's lists).
+    eq(stories.audience, "everyone"),
     storyNotModerated(),
     eq(stories.markedMature, false),
     sql`not coalesce(${stories.themes} @> '["nsfw"]'::jsonb, false)`,

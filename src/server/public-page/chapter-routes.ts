@@ -17,10 +17,14 @@ import { publicStoryId } from "./routes";
 import { aiBadgeChip } from "../html/ai-badge";
 import { aiFields } from "../tags/ai-filter";
 import { sendSignedInStoryPage } from "./signed-in-slot";
+import { membersOnly, sendMembersGate } from "./members-gate";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {
-  story: Pick<PublicStoryRow, "id" | "title" | "description" | "authorName" | "aiLabel" | "wordCount" | "aiWordCount">;
+  story: Pick<
+    PublicStoryRow,
+    "id" | "title" | "description" | "authorName" | "aiLabel" | "wordCount" | "aiWordCount" | "audience"
+  >;
   chapters: (ChapterLink & { html: string; words: number; firstPublishedAt: Date })[];
   bytes: number;
 }
@@ -69,7 +73,8 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
     bodyHtml: bodyHtml(chapter.html),
     aiBadge: aiBadgeChip(aiFields(story)),
   });
-  return packPage(chapter.path, html);
+  const page = packPage(chapter.path, html);
+  return story.audience === "members" ? { ...page, membersOnly: membersOnly(story) } : page;
 }
 
 export async function chapterPageRoutes(app: FastifyInstance): Promise<void> {
@@ -97,6 +102,7 @@ export async function chapterPageRoutes(app: FastifyInstance): Promise<void> {
     const path = `/s/${request.params.ref}/${request.params.n}`;
     // Counted like /s/: each load of a chapter's page is a read of the story, and the reader reached chapter n.
     if (page?.path === path) {
+      if (await sendMembersGate(request, reply, page.membersOnly)) return reply;
       countRead({ storyId: id, chapter: n, request });
       if (await sendSignedInStoryPage(request, reply, page, id)) return reply;
     }

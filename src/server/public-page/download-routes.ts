@@ -1,6 +1,7 @@
 // GET /s/{id}-{slug}/download.epub (issue 20 section 3): a published, general-rated story as an EPUB for any reader,
 // signed in or not, no script needed. Built once and kept in the read cache beside the public page, dropped with it
 // on every write that changes the story; mature stories, drafts and unknown ids are the app's 404 page.
+import { type MembersOnly, membersOnly, sendMembersGate } from "./members-gate";
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { storyEpubPath } from "../../shared/chapters";
@@ -19,6 +20,7 @@ interface PublicEpub {
   etag: string;
   bytes: Buffer;
   disposition: string;
+  membersOnly?: MembersOnly;
 }
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -48,7 +50,13 @@ export async function buildPublicEpub(db: Db, storage: ImageStorage, id: number)
   // NOTE: the cache keeps bytes, so the book is gathered here; it is the size of the story, compressed.
   const bytes = await collect(stream);
   const etag = `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
-  return { path: storyEpubPath(story.id, story.title), etag, bytes, disposition };
+  return {
+    path: storyEpubPath(story.id, story.title),
+    etag,
+    bytes,
+    disposition,
+    ...(story.audience === "members" ? { membersOnly: membersOnly(story) } : {}),
+  };
 }
 
 export async function publicDownloadRoutes(app: FastifyInstance): Promise<void> {
@@ -68,7 +76,12 @@ export async function publicDownloadRoutes(app: FastifyInstance): Promise<void> 
     }
     const requested = `/s/${request.params.ref}/download.epub`;
     if (requested !== book.path) return reply.redirect(encodeURI(book.path), 301);
-    reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).header("etag", book.etag);
+    // A members-only work's book goes to members: a visitor gets the gate (a page, not the book).
+    if (await sendMembersGate(request, reply, book.membersOnly)) return reply;
+    reply
+      .header("cache-control", book.membersOnly ? "private, no-store" : PUBLIC_PAGE_CACHE_CONTROL)
+      .header("etag", book.etag);
+    if (book.membersOnly) reply.header("vary", "Cookie");
     if (request.headers["if-none-match"] === book.etag) return reply.status(304).send();
     return reply
       .header("content-type", EPUB_TYPE)

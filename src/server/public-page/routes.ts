@@ -18,6 +18,7 @@ import { publicBody } from "./content";
 import { loadPublicStory } from "./query";
 import { sendSignedInStoryPage } from "./signed-in-slot";
 import { renderPublicPage } from "./template";
+import { membersOnly, sendMembersGate } from "./members-gate";
 
 export const WORDS_PER_MINUTE = 230;
 const MAX_ID = 2_147_483_647;
@@ -68,7 +69,8 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     feedPath: storyFeedPath(story.id, story.title),
     downloadPath: storyEpubPath(story.id, story.title),
   });
-  return packPage(path, html);
+  const page = packPage(path, html);
+  return story.audience === "members" ? { ...page, membersOnly: membersOnly(story) } : page;
 }
 
 export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
@@ -85,6 +87,7 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       pageSize,
     );
     if (page?.path === `/s/${request.params.ref}`) {
+      if (await sendMembersGate(request, reply, page.membersOnly)) return reply;
       countRead({ storyId: id, request });
       if (await sendSignedInStoryPage(request, reply, page, id)) return reply;
     }

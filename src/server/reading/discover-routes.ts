@@ -35,11 +35,13 @@ type KeyedQuery = Pick<DiscoverQuery, "limit" | "cursor" | "q" | "fandom" | "sor
  * is the filter the list applies (the URL's or the reader's preference), so readers with different preferences
  * never share a page.
  */
-export function discoverCacheKey(query: KeyedQuery, mature: boolean): string {
+export function discoverCacheKey(query: KeyedQuery, mature: boolean, members = mature): string {
   const { limit, cursor, q, fandom, sort } = query;
   const sortKey = sort === "for-you" ? "featured" : sort;
   const ai = query.ai && query.ai !== "any" ? [query.ai] : [];
-  return `discover:${JSON.stringify([sortKey, mature, limit, cursor ?? "", q ?? "", fandom ?? "", ...filterKey(query), ...ai])}`;
+  // NOTE: signed-in readers' lists hold members-only works; a visitor's never share their key.
+  const audience = members ? ["members"] : [];
+  return `discover:${JSON.stringify([sortKey, mature, limit, cursor ?? "", q ?? "", fandom ?? "", ...filterKey(query), ...ai, ...audience])}`;
 }
 
 const SORTS: ReadonlySet<string> = new Set<DiscoverSort>(DiscoverSort.options);
@@ -116,7 +118,10 @@ function plainQuery(query: Record<string, unknown>): FastQuery | undefined {
 
 /** A URL the fast path can answer: its cache key for viewers without and with mature stories, and its sort. */
 interface FastKeys {
+  /** A signed-out visitor's. */
   plain: string;
+  /** A signed-in reader's without and with mature stories. */
+  member: string;
   mature: string;
   forYou: boolean;
   /** The parsed query when its URL has no `ai`: a signed-in reader's preference then decides the key. */
@@ -137,6 +142,7 @@ function fastKeys(request: FastifyRequest): FastKeys | null {
   const keys = query
     ? {
         plain: discoverCacheKey(query, false),
+        member: discoverCacheKey(query, false, true),
         mature: discoverCacheKey(query, true),
         forYou: query.sort === "for-you",
         ...(query.ai === undefined ? { unfiltered: query } : {}),
@@ -178,10 +184,10 @@ function cachedList(request: FastifyRequest, reply: FastifyReply, done: () => vo
   // NOTE: without `ai` in the URL the reader's preference is the filter, and the key is the filter's.
   const key =
     keys.unfiltered && viewer.readingAi !== "any"
-      ? discoverCacheKey({ ...keys.unfiltered, ai: viewer.readingAi as AiFilter }, mature)
+      ? discoverCacheKey({ ...keys.unfiltered, ai: viewer.readingAi as AiFilter }, mature, true)
       : mature
         ? keys.mature
-        : keys.plain;
+        : keys.member;
   if (!cache.sendCachedSignedIn(request, reply, key)) done();
 }
 
@@ -198,7 +204,11 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
     "/api/published-stories",
     { schema: { querystring: DiscoverQuery }, onRequest: cachedList },
     async (request, reply) => {
-      const query = { ...request.query, ai: effectiveAiFilter(request.query.ai, request.user) };
+      const query = {
+        ...request.query,
+        ai: effectiveAiFilter(request.query.ai, request.user),
+        members: request.user !== null,
+      };
       const mature = includesMature(request.user, query.nsfw);
       if (query.sort === "for-you" && request.user) {
         const profile = await readerProfile(request.db, request.user.id);
@@ -219,7 +229,7 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
         return reply.header("cache-control", "private, no-cache").send(page.items);
       }
       // Everything else is the same for every viewer allowed the same ratings: one key per parameter set.
-      return root.readCache.send(request, reply, discoverCacheKey(query, mature), async () => {
+      return root.readCache.send(request, reply, discoverCacheKey(query, mature, query.members), async () => {
         const page = await discoverPage(request.readDb, { ...query, sort }, mature);
         // NOTE: set while building: the read cache keeps the headers a build sets with its bytes.
         pageHeaders(reply, page);

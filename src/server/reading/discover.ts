@@ -40,8 +40,15 @@ export function includesMature(user: UserRow | null, nsfw: DiscoverQuery["nsfw"]
 }
 
 /** The page's conditions; `withAi` false leaves out the AI filter (to count what it hid). */
-function filters(query: DiscoverQuery, mature: boolean, withAi = true): SQL[] {
+/** A list's query as the routes run it: the URL's parameters, and whether a signed-in reader asks. */
+export type ListQuery = DiscoverQuery & {
+  /** A signed-in reader: members-only works are listed too (signed-out lists leave them out). */
+  members?: boolean;
+};
+
+function filters(query: ListQuery, mature: boolean, withAi = true): SQL[] {
   const where: SQL[] = [eq(stories.published, true), storyNotModerated()];
+  if (!query.members) where.push(sql`${stories.audience} = 'everyone'`);
   // NOTE: written as the partial index stories_published_general_idx is (published and rating = 'general').
   if (!mature) where.push(sql`${stories.rating} = 'general'`);
   // Ranked search (sort=relevance) matches through its candidates (search.ts); the other orders filter by the words.
@@ -153,7 +160,7 @@ const afterFeatured = (c: { s: number; i: number }) =>
 /** The rows of one page (up to limit + 1, to know whether another follows), each with the cursor after it. */
 async function pageRows(
   db: Db,
-  query: DiscoverQuery,
+  query: ListQuery,
   mature: boolean,
   cursor: Cursor | undefined,
   profile: Profile | undefined,
@@ -274,7 +281,7 @@ async function pageRows(
  */
 export async function discoverPage(
   db: Db,
-  query: DiscoverQuery,
+  query: ListQuery,
   mature: boolean,
   profile?: Profile,
   /** The signed-in viewer whose blocks and mutes apply (never set for the lists the read cache shares). */

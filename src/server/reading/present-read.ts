@@ -43,6 +43,7 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     wordCount,
     aiShare,
     aiLabel: storyAiLabel(row),
+    audience: row.audience === "members" ? "members" : "everyone",
     publishedAt: row.publishedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
     publicPath: rating === "mature" ? null : publicStoryPath(row.id, row.title),

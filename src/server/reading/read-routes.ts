@@ -45,7 +45,12 @@ function spliceViewer(
 
 /** What the cache keeps beside a view for mayRead; every send of a view passes it, whoever builds the entry. */
 const VIEW_FACTS = {
-  facts: (view: ReadStoryView): ReadableFacts => ({ published: true, rating: view.rating, authorId: view.authorId }),
+  facts: (view: ReadStoryView): ReadableFacts => ({
+    published: true,
+    rating: view.rating,
+    authorId: view.authorId,
+    audience: view.audience,
+  }),
 };
 /** Signed out: the cached view's own rating and author answer mayRead, so a cached story costs no query at all. */
 const SIGNED_OUT = {

@@ -69,6 +69,7 @@ export function presentOwnStory(story: StoryWithTags): StoryView {
     aiShare,
     aiDeclaration: story.aiDeclaration as AiDeclaration,
     aiLabel: storyAiLabel(story),
+    audience: story.audience === "members" ? "members" : "everyone",
     // NOTE: the same rule as the public page's own (public-page/query.ts): a mature story has none.
     publicPath: story.published && story.rating !== "mature" ? publicStoryPath(story.id, story.title) : null,
   };

@@ -74,6 +74,7 @@ export async function publishStory(
         markedMature,
         ...measured.columns,
         ...declared,
+        ...(body.audience === undefined ? {} : { audience: body.audience }),
         ...tagging,
         ...derivedStoryColumns({ ...current, ...tagging, title, description, markedMature }, [
           ...body.tags,

@@ -165,6 +165,8 @@ export async function updateStory(
       aiWordCount: changes.aiWordCount ?? current.aiWordCount ?? 0,
     }),
   );
+  // Who may read it (members-only works are shown to signed-in readers only); the saved events drop its cached pages.
+  if (patch.audience !== undefined) changes.audience = patch.audience;
   for (let attempt = 1; ; attempt++) {
     const written = await writeIfUnchanged(
       db,

@@ -62,6 +62,8 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number, ai: A
   const where = [
     eq(stories.published, true),
     eq(stories.rating, "general"),
+    // Members-only works are not on the open web's pages (members find them in Discover and the app's lists).
+    eq(stories.audience, "everyone"),
     carriesAll([name]),
     storyNotModerated(),
     ...(hideFor === undefined ? [] : [notHiddenFrom(hideFor, stories.authorId)]),

@@ -146,6 +146,8 @@ export interface ReadStoryView {
   aiShare: number;
   /** Issue 29: the work's AI label (the higher of the measured share and the writer's declaration). */
   aiLabel: AiLabel;
+  /** Issue 29: 'members' when only signed-in readers may read it (optional until every client fixture has it). */
+  audience?: "everyone" | "members";
   publishedAt: string | null;
   updatedAt: string;
   /** The public page's path, /s/{id}-{slug} (null for mature stories, which have none). */
