@@ -50,6 +50,7 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       wordCount: 4,
       aiShare: 0.25,
       aiLabel: "assisted",
+      audience: "everyone",
       publishedAt: publishedAt.toISOString(),
       updatedAt: story.updatedAt.toISOString(),
       publicPath: publicStoryPath(story.id, "Moon & Tide"),
