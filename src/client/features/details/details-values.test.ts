@@ -47,6 +47,8 @@ describe("valuesFromStory", () => {
       coverImage: "/api/images/abc",
       readerBackground: null,
       tagging: EMPTY_TAGGING,
+      aiDeclaration: "none",
+      audience: "everyone",
     });
   });
 
