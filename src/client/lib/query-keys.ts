@@ -29,6 +29,8 @@ export const queryKeys = {
   continueReading: ["/api/reading/continue"] as const,
   history: ["/api/reading/history"] as const,
   readingSettings: ["/api/reading/settings"] as const,
+  /** The reader's AI filter, applied to lists whose URL does not say (issue 29). */
+  readingPreferences: ["/api/me/reading-preferences"] as const,
   marinStatus: ["/api/marin"] as const,
   /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */
   lore: (id: number | string) => [`/api/stories/${id}/lore`] as const,

@@ -1,5 +1,5 @@
-// /dashboard/settings: the public profile, notifications, for premium users subscription management, and the
-// account itself (Account and security: password, email, Google, devices, export, deletion).
+// /dashboard/settings: the public profile, notifications, reading (the AI filter and history), for premium users
+// subscription management, and the account itself (Account and security: password, email, Google, devices, export, deletion).
 import { useEffect } from "react";
 import { useSearch } from "wouter";
 import { toast } from "../components/ui/toaster";
@@ -10,6 +10,7 @@ import { EmailDeliveryCard } from "../features/email-notifications/EmailDelivery
 import { HistorySetting } from "../features/reading-stats/HistorySetting";
 import { HiddenPeopleCard } from "../features/safety/HiddenPeopleCard";
 import { ProfileForm } from "../features/settings/ProfileForm";
+import { ReadingPreferencesCard } from "../features/settings/ReadingPreferencesCard";
 import { SubscriptionCard } from "../features/settings/SubscriptionCard";
 import { useRefreshUserOnReturn } from "../features/settings/use-refresh-user";
 
@@ -25,6 +26,7 @@ export default function SettingsPage() {
       <ProfileForm key={`${user.id}:${user.username}:${user.description ?? ""}`} user={user} />
       <NotificationSettingsCard emailVerified={user.emailVerified} />
       <EmailDeliveryCard />
+      <ReadingPreferencesCard />
       <HistorySetting />
       <HiddenPeopleCard />
       {user.isPremium && <SubscriptionCard user={user} />}

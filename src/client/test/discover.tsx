@@ -30,13 +30,34 @@ export function story(id: number, over: Partial<PublishedStoryItem> = {}): Publi
   };
 }
 
-/** Stubs fetch: `answer(url)` gives the JSON body (or a Response); every requested URL is recorded. */
-export function fakeApi(answer: (url: URL) => unknown) {
+/**
+ * The signed-in reader's AI preference as the fake API keeps it (GET and PUT /api/me/reading-preferences), and the
+ * bodies PUT there. Reset by each fakeApi call.
+ */
+export const fakePreferences: { ai: string; puts: unknown[] } = { ai: "any", puts: [] };
+
+/**
+ * Stubs fetch: `answer(url)` gives the JSON body (or a Response); every requested URL is recorded, but for the
+ * reading preferences (see fakePreferences).
+ */
+export function fakeApi(answer: (url: URL) => unknown, preference = "any") {
   const urls: URL[] = [];
+  fakePreferences.ai = preference;
+  fakePreferences.puts = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, "http://localhost");
+      if (url.pathname === "/api/me/reading-preferences") {
+        if (init.method === "PUT") {
+          const body = JSON.parse(String(init.body));
+          fakePreferences.puts.push(body);
+          fakePreferences.ai = body.ai;
+        }
+        return new Response(JSON.stringify({ ai: fakePreferences.ai }), {
+          headers: { "Content-Type": "application/json" },
+        });
+      }
       urls.push(url);
       const body = answer(url);
       return body instanceof Response

@@ -2,8 +2,10 @@
 // subscribe to, newest first, a page at a time.
 import { Link } from "wouter";
 import { authorPath, ROUTES } from "../../../shared/routes";
+import type { AiLabel } from "../../../shared/ai-label";
 import type { FollowingItem } from "../../../shared/schemas/community";
 import { Button } from "../../components/ui/button";
+import { AiBadge } from "../ai/AiBadge";
 import { timeAgo } from "./notification-text";
 import { useFollowingFeed } from "./queries";
 
@@ -12,9 +14,12 @@ const KIND: Record<FollowingItem["kind"], (item: FollowingItem) => string> = {
   chapter: (item) => `Chapter ${item.chapterNumber ?? ""}`,
 };
 
+/** A feed item may carry the work's AI label and share (absent: human-written). */
+type LabelledItem = FollowingItem & { aiLabel?: AiLabel; aiShare?: number };
+
 export function FollowingFeed() {
   const feed = useFollowingFeed();
-  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const items: LabelledItem[] = feed.data?.pages.flatMap((page) => page.items) ?? [];
   if (feed.isLoading) return <p className="text-sm text-slate-500">Loading…</p>;
   if (feed.isError) return <p className="text-sm text-red-700">Couldn't load the stories you follow.</p>;
   if (items.length === 0) {
@@ -54,6 +59,7 @@ export function FollowingFeed() {
                 {item.author.username}
               </a>
             </p>
+            <AiBadge label={item.aiLabel} aiShare={item.aiShare} className="mt-1" />
             {item.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.description}</p>}
           </li>
         ))}

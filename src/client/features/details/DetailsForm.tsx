@@ -23,6 +23,8 @@ import { type FieldErrors, revealFirstError, storyFieldErrors } from "../stories
 import { LimitedTextField } from "../stories/LimitedTextField";
 import { useUpdateStory } from "../stories/queries";
 import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
+import { AiBadge } from "../ai/AiBadge";
+import { AiLabelFields } from "../ai/AiLabelFields";
 import { DescriptionField } from "./DescriptionField";
 import {
   type DetailsValues,
@@ -187,6 +189,25 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
       <div className="border-t border-brand-100 pt-6">
         <TaggingFields value={values.tagging} onChange={(tagging) => set({ tagging })} error={errors.tagging} />
       </div>
+      <section className="space-y-3 border-t border-brand-100 pt-6" aria-labelledby="details-ai-heading">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="details-ai-heading" className="text-base font-semibold text-ink">
+            AI label and readers
+          </h2>
+          <span className="text-sm text-slate-600" data-testid="details-current-label">
+            Current label:{" "}
+            {(base.aiLabel ?? "none") === "none" ? <span className="font-medium">Human-written</span> : null}
+          </span>
+          <AiBadge label={base.aiLabel} aiShare={base.aiShare} />
+        </div>
+        <AiLabelFields
+          wordCount={base.wordCount}
+          aiShare={base.aiShare}
+          value={values}
+          onChange={set}
+          errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
+        />
+      </section>
       <div className="border-t border-brand-100 pt-6">
         <ReaderBackgroundField
           value={values.readerBackground}

@@ -49,6 +49,8 @@ describe("valuesFromStory", () => {
       coverImage: "/api/images/abc",
       readerBackground: null,
       tagging: EMPTY_TAGGING,
+      aiDeclaration: "none",
+      audience: "everyone",
     });
   });
 

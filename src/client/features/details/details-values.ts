@@ -5,6 +5,8 @@ import {
   type StoryUpdate,
   type StoryView,
 } from "../../../shared/schemas/story";
+import type { AiDeclaration, Audience } from "../../../shared/ai-label";
+import { effectiveDeclaration } from "../ai/ai-label-text";
 import { isTaggingField, type TaggingValues, taggingBody, taggingFrom } from "../tags/TaggingFields";
 
 export interface DetailsValues {
@@ -21,6 +23,10 @@ export interface DetailsValues {
   readerBackground: string | null;
   /** Rating, warnings, status and free-form tags (issue 17). */
   tagging: TaggingValues;
+  /** The writer's statement for text from other tools (raised to the measured label when saved). */
+  aiDeclaration: AiDeclaration;
+  /** Everyone, or signed-in readers only. */
+  audience: Audience;
 }
 
 export function valuesFromStory(story: StoryView): DetailsValues {
@@ -34,6 +40,8 @@ export function valuesFromStory(story: StoryView): DetailsValues {
     coverImage: story.coverImage,
     readerBackground: story.readerBackground,
     tagging: taggingFrom(story),
+    aiDeclaration: story.aiDeclaration ?? "none",
+    audience: story.audience ?? "everyone",
   };
 }
 
@@ -58,6 +66,10 @@ export function patchFromValues(story: StoryView, values: DetailsValues): StoryU
   if (values.coverImage !== story.coverImage) patch.coverImage = values.coverImage;
   // The same for the background; a free user's untouched one is never sent (a new one would be refused with 403).
   if (values.readerBackground !== story.readerBackground) patch.readerBackground = values.readerBackground;
+  // The declaration is never sent below the measurement (the server refuses that); both only when they changed.
+  const declaration = effectiveDeclaration(story.wordCount, story.aiShare, values.aiDeclaration);
+  if (declaration !== (story.aiDeclaration ?? "none")) patch.aiDeclaration = declaration;
+  if (values.audience !== (story.audience ?? "everyone")) patch.audience = values.audience;
   return patch;
 }
 
@@ -70,6 +82,8 @@ const FORM_FIELDS: Partial<Record<string, keyof DetailsValues>> = {
   tags: "tags",
   coverImage: "coverImage",
   readerBackground: "readerBackground",
+  aiDeclaration: "aiDeclaration",
+  audience: "audience",
 };
 
 /** The description as the server checks it: required once the story is published, as at publish. */

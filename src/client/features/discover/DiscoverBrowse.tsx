@@ -6,7 +6,11 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import type { AiFilter } from "../../../shared/ai-label";
+import { AiFilterField } from "../../../shared/schemas/reading";
+import { useReadingPreferences } from "../ai/queries";
 import { useAuth } from "../auth/auth-context";
+import { HiddenByAi } from "./AiFilterGroup";
 import { DiscoverEmpty } from "./DiscoverEmpty";
 import { DiscoverFilterBar } from "./DiscoverFilterBar";
 import { EmptiedBy } from "./EmptiedBy";
@@ -27,7 +31,11 @@ export function DiscoverBrowse() {
   const gate = nsfwGate({ isPremium: Boolean(user?.isPremium), wanted: filters.nsfw });
   const query = useDiscoverBrowse(filters, gate.param);
   const stories = visibleItems(query.data?.pages.flatMap((page) => page.items) ?? [], gate);
-  const narrowed = hasNarrowingFilters(filters);
+  // The reader's AI preference, which the server applies when the URL says nothing: the filter shows it in force.
+  const preferences = useReadingPreferences(Boolean(user));
+  const aiPreference = AiFilterField.safeParse(preferences.data?.ai).data;
+  const hiddenByAi = query.data?.pages.reduce((sum, page) => sum + (page.hiddenByAi ?? 0), 0) ?? 0;
+  const narrowed = hasNarrowingFilters(filters, aiPreference);
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6 lg:p-8">
@@ -35,7 +43,8 @@ export function DiscoverBrowse() {
         <h1 className="text-2xl font-bold text-ink sm:text-3xl">Discover</h1>
         <p className="mt-1 text-slate-600">Find stories by title, tag or fandom.</p>
       </header>
-      <DiscoverFilterBar filters={filters} gate={gate} onChange={setFilters} />
+      <DiscoverFilterBar filters={filters} gate={gate} onChange={setFilters} aiPreference={aiPreference} />
+      {!query.isPending && <HiddenByAi count={hiddenByAi} onShow={() => setFilters({ ai: "any" })} />}
       <p role="status" className="sr-only">
         {query.isPending ? "Loading stories" : query.isError ? "" : `${stories.length} stories shown`}
       </p>
@@ -54,9 +63,13 @@ export function DiscoverBrowse() {
           message={narrowed ? NO_MATCHES_MESSAGE : gate.emptyMessage}
           offerUpgrade={!narrowed && gate.offerUpgrade}
         >
-          {narrowed && <EmptiedBy filters={filters} nsfw={gate.param} onChange={setFilters} />}
+          {narrowed && <EmptiedBy filters={filters} nsfw={gate.param} onChange={setFilters} aiDefault={aiPreference} />}
           {narrowed && (
-            <Button size="sm" variant="outline" onClick={() => setFilters({ ...DEFAULT_FILTERS, nsfw: filters.nsfw })}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setFilters({ ...DEFAULT_FILTERS, nsfw: filters.nsfw, ai: clearedAi(aiPreference) })}
+            >
               Clear filters
             </Button>
           )}
@@ -131,6 +144,9 @@ function MoreStories({ query }: { query: ReturnType<typeof useDiscoverBrowse> })
     </div>
   );
 }
+
+/** 'Clear filters' shows every work: over a narrowing preference that takes `ai=any` in the URL. */
+const clearedAi = (preference: AiFilter | undefined) => (preference && preference !== "any" ? "any" : null);
 
 function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (

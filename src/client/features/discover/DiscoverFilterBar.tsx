@@ -1,8 +1,9 @@
 // Search, sort and NSFW for the browse page, with the narrowing filters (tags included and excluded, rating, status,
-// words, fandom) folded behind 'Filters (N)' and shown as removable chips; every change lands in the URL. The panel
+// words, fandom, AI) folded behind 'Filters (N)' and shown as removable chips; every change lands in the URL. The panel
 // starts open only when the URL carries filters, so a plain visit sees stories on its first screen.
 import { SlidersHorizontal } from "lucide-react";
 import { useCallback, useId, useState } from "react";
+import type { AiFilter } from "../../../shared/ai-label";
 import { FANDOMS } from "../../../shared/catalogues";
 import { DiscoverSort } from "../../../shared/schemas/reading";
 import { Button } from "../../components/ui/button";
@@ -11,8 +12,9 @@ import { cn } from "../../lib/cn";
 import { SearchableMultiSelect } from "../stories/SearchableMultiSelect";
 import { DiscoverTagFilters } from "../tags/DiscoverTagFilters";
 import { ActiveFilterChips } from "./ActiveFilterChips";
+import { AiFilterGroup, MakeAiDefault } from "./AiFilterGroup";
 import { activeFilters } from "./active-filters";
-import { type DiscoverFilters, SORT_LABELS } from "./filters";
+import { aiInForce, type DiscoverFilters, SORT_LABELS } from "./filters";
 import { NsfwToggle } from "./NsfwToggle";
 import type { NsfwGate } from "./nsfw-gate";
 import { SearchBox } from "./SearchBox";
@@ -27,13 +29,16 @@ export function DiscoverFilterBar({
   filters,
   gate,
   onChange,
+  aiPreference,
 }: {
   filters: DiscoverFilters;
   gate: NsfwGate;
   onChange: (change: Partial<DiscoverFilters>) => void;
+  /** A signed-in reader's AI preference (applied when the URL says nothing); undefined for visitors or unknown. */
+  aiPreference?: AiFilter;
 }) {
   const commitQuery = useCallback((q: string) => onChange({ q }), [onChange]);
-  const chips = activeFilters(filters);
+  const chips = activeFilters(filters, aiPreference);
   const [open, setOpen] = useState(() => chips.length > 0);
   const panelId = useId();
   return (
@@ -78,7 +83,10 @@ export function DiscoverFilterBar({
           <NsfwToggle gate={gate} onChange={(nsfw) => onChange({ nsfw })} />
         </div>
       </div>
-      <ActiveFilterChips chips={chips} onChange={onChange} />
+      <div className="flex flex-wrap items-center gap-2">
+        <ActiveFilterChips chips={chips} onChange={onChange} />
+        <MakeAiDefault urlAi={filters.ai} preference={aiPreference} />
+      </div>
       {open && (
         <div
           id={panelId}
@@ -98,6 +106,7 @@ export function DiscoverFilterBar({
               emptyText="No fandoms found"
             />
           </div>
+          <AiFilterGroup inForce={aiInForce(filters, aiPreference)} onChange={onChange} />
         </div>
       )}
     </form>

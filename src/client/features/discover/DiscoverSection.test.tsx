@@ -44,6 +44,21 @@ describe("Discover Stories", () => {
     expect(screen.getByRole("link", { name: /Browse all/ }).getAttribute("href")).toBe("/dashboard/discover");
   });
 
+  it("badges each card with its AI label: none for human-written, the share for AI-assisted", async () => {
+    auth.isPremium = false;
+    fakeApi(() => [
+      story(1, { title: "Mine", aiLabel: "none", aiShare: 0 }),
+      story(2, { title: "Helped", aiLabel: "assisted", aiShare: 0.34 }),
+      story(3, { title: "Made", aiLabel: "generated", aiShare: 0.8 }),
+    ]);
+    renderWithClient(<DiscoverSection />);
+    const cards = await screen.findAllByTestId("discover-story");
+    expect(within(cards[0]!).queryByTestId("ai-badge")).toBeNull();
+    expect(within(cards[1]!).getByTestId("ai-badge").getAttribute("title")).toBe("Marin wrote 34% of this work");
+    expect(within(cards[1]!).getByTestId("ai-badge").textContent).toContain("AI-assisted 34%");
+    expect(within(cards[2]!).getByTestId("ai-badge").textContent).toContain("AI-generated");
+  });
+
   it("locks the NSFW toggle for a free user: no nsfw=1 is asked for", async () => {
     auth.isPremium = false;
     const urls = feeds();

@@ -1,6 +1,7 @@
 // When filters leave Discover empty: which one did it (the filter whose removal alone brings stories back), with a
 // button that removes it. One small request per filter in force, asked only for an empty list.
 import { useQueries } from "@tanstack/react-query";
+import type { AiFilter } from "../../../shared/ai-label";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 import { Button } from "../../components/ui/button";
 import { queryKeys } from "../../lib/query-keys";
@@ -13,12 +14,15 @@ export function EmptiedBy({
   filters,
   nsfw,
   onChange,
+  aiDefault,
 }: {
   filters: DiscoverFilters;
   nsfw: "1" | undefined;
   onChange: (change: Partial<DiscoverFilters>) => void;
+  /** The reader's AI preference, in force when the URL says nothing. */
+  aiDefault?: AiFilter;
 }) {
-  const candidates = narrowingFilters(filters);
+  const candidates = narrowingFilters(filters, aiDefault);
   const probes = useQueries({
     queries: candidates.map((candidate) => ({
       queryKey: queryKeys.published(filtersToParams({ ...filters, ...candidate.remove }, nsfw, 1)),

@@ -1,12 +1,13 @@
 // One published story in Discover: cover (or a placeholder), title, author and the story's tags as chips (each filters
 // Discover by itself). The whole card opens the reader (the title's link stretched over it); the author's name and
-// the chips are links of their own, above it.
+// the chips are links of their own, above it. A badge names the work's AI label (none for human-written work).
 import { BookOpen, Heart } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 import { Skeleton } from "../../components/ui/skeleton";
+import { AiBadge } from "../ai/AiBadge";
 import { CardTags } from "../tags/TagLinks";
 import { readerState } from "../reader/back-link";
 import { parseFilters } from "./filters";
@@ -68,6 +69,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
             "Unknown Author"
           )}
         </p>
+        <AiBadge label={story.aiLabel} aiShare={story.aiShare} />
         {story.contentRating ? (
           <CardTags story={story} more={story.moreTags ?? 0} nsfw={parseFilters(search).nsfw} />
         ) : null}

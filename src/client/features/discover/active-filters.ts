@@ -1,9 +1,11 @@
 // Discover's filters as removable chips (the collapsed bar shows them and counts them), and a card chip as the
 // filter that finds it. Pure, so the rules are tested without a browser.
+import type { AiFilter } from "../../../shared/ai-label";
 import { ROUTES } from "../../../shared/routes";
 import type { StoryChip } from "../../../shared/story-chips";
 import { CONTENT_RATING_IDS, type ContentRating, contentRatingLabel, storyStatusLabel } from "../../../shared/tagging";
-import { DEFAULT_FILTERS, type DiscoverFilters, filtersToSearch } from "./filters";
+import { AI_FILTER_CHIPS } from "../ai/ai-filter-text";
+import { aiInForce, DEFAULT_FILTERS, type DiscoverFilters, filtersToSearch } from "./filters";
 
 export interface ActiveFilter {
   /** Stable within one set of filters (React key, test id). */
@@ -21,9 +23,16 @@ export const NO_FILTERS: Partial<DiscoverFilters> = (({ q: _q, sort: _sort, nsfw
 
 const without = <T>(list: readonly T[], value: T) => list.filter((v) => v !== value);
 
-/** Every narrowing filter but the search text (which stays in its box), one chip each, in the panel's order. */
-export function activeFilters(filters: DiscoverFilters): ActiveFilter[] {
+/**
+ * Every narrowing filter but the search text (which stays in its box), one chip each, in the panel's order. The AI
+ * filter is the one in force (the URL's, else the reader's preference `aiDefault`); removing it shows every work.
+ */
+export function activeFilters(filters: DiscoverFilters, aiDefault: AiFilter = "any"): ActiveFilter[] {
   const chips: ActiveFilter[] = [];
+  const ai = aiInForce(filters, aiDefault);
+  if (ai !== "any") {
+    chips.push({ id: "ai", label: AI_FILTER_CHIPS[ai], remove: { ai: aiDefault === "any" ? null : "any" } });
+  }
   for (const tag of filters.tags) {
     chips.push({ id: `tag:${tag}`, label: tag, remove: { tags: without(filters.tags, tag) } });
   }
@@ -52,10 +61,10 @@ export function activeFilters(filters: DiscoverFilters): ActiveFilter[] {
 }
 
 /** The search text as a filter too, for saying what emptied a list. */
-export function narrowingFilters(filters: DiscoverFilters): ActiveFilter[] {
+export function narrowingFilters(filters: DiscoverFilters, aiDefault: AiFilter = "any"): ActiveFilter[] {
   const q = filters.q.trim();
   const search = q ? [{ id: "q", label: `Search '${q}'`, remove: { q: "" } }] : [];
-  return [...search, ...activeFilters(filters)];
+  return [...search, ...activeFilters(filters, aiDefault)];
 }
 
 /** The filter a card's chip stands for: a rating, a status, a fandom, or a tag (warnings are tags too). */

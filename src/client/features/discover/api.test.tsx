@@ -75,12 +75,33 @@ describe("fetchPublishedPage", () => {
     expect(await fetchPublishedPage(queryKeys.published({ limit: 4 }), null)).toEqual({
       items: [item(1)],
       nextCursor: null,
+      hiddenByAi: 0,
     });
+  });
+
+  it("reads how many works the AI filter hid from the header; anything but a count is 0", async () => {
+    for (const [header, count] of [
+      ["12", 12],
+      ["1", 1],
+      ["-3", 0],
+      ["12abc", 0],
+      ["9999999999", 0],
+    ] as const) {
+      vi.stubGlobal(
+        "fetch",
+        async () => new Response(JSON.stringify([item(1)]), { headers: { "x-hidden-by-ai": header } }),
+      );
+      expect((await fetchPublishedPage(queryKeys.published({}), null)).hiddenByAi).toBe(count);
+    }
   });
 
   it("accepts a paginated { items, nextCursor } body too", async () => {
     vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ items: [item(9)], nextCursor: "c9" })));
-    expect(await fetchPublishedPage(queryKeys.published({}), null)).toEqual({ items: [item(9)], nextCursor: "c9" });
+    expect(await fetchPublishedPage(queryKeys.published({}), null)).toEqual({
+      items: [item(9)],
+      nextCursor: "c9",
+      hiddenByAi: 0,
+    });
   });
 
   it("throws the API error of a failed page", async () => {

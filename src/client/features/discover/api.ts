@@ -1,6 +1,6 @@
 // Discover pages: GET /api/published-stories answers a bare JSON array and puts the next page's
 // cursor in a header, so the infinite list needs a query function that reads both.
-import { NEXT_CURSOR_HEADER, type PublishedStoryItem } from "../../../shared/schemas/reading";
+import { HIDDEN_BY_AI_HEADER, NEXT_CURSOR_HEADER, type PublishedStoryItem } from "../../../shared/schemas/reading";
 import { throwIfNotOk } from "../../lib/api";
 import { urlOfKey } from "../../lib/query-keys";
 
@@ -8,6 +8,14 @@ export interface PublishedPage {
   items: PublishedStoryItem[];
   /** null on the last page. */
   nextCursor: string | null;
+  /** Works the reader's AI filter left out of this page (0 when the header is absent or not a count). */
+  hiddenByAi: number;
+}
+
+/** The hidden-by-AI header as a count: digits only, else 0. */
+export function hiddenByAiOf(res: Response): number {
+  const value = res.headers.get(HIDDEN_BY_AI_HEADER)?.trim() ?? "";
+  return /^\d{1,9}$/.test(value) ? Number(value) : 0;
 }
 
 /** One page of the list a `queryKeys.published(params)` key names, starting at `cursor` (the first page without). */
@@ -23,11 +31,16 @@ export async function fetchPublishedPage(
   const body: unknown = await res.json();
   // NOTE: tolerate a paginated `{ items, nextCursor }` body too, so a server answering either shape works.
   if (Array.isArray(body)) {
-    return { items: body as PublishedStoryItem[], nextCursor: res.headers.get(NEXT_CURSOR_HEADER) || null };
+    return {
+      items: body as PublishedStoryItem[],
+      nextCursor: res.headers.get(NEXT_CURSOR_HEADER) || null,
+      hiddenByAi: hiddenByAiOf(res),
+    };
   }
   const page = (body ?? {}) as { items?: unknown; nextCursor?: unknown };
   return {
     items: Array.isArray(page.items) ? (page.items as PublishedStoryItem[]) : [],
     nextCursor: res.headers.get(NEXT_CURSOR_HEADER) || (typeof page.nextCursor === "string" && page.nextCursor) || null,
+    hiddenByAi: hiddenByAiOf(res),
   };
 }

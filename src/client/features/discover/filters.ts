@@ -1,6 +1,7 @@
 // The browse page's filters live in the URL query (?q=&tag=&exclude=&rating=&status=&minWords=&maxWords=&fandom=
-// &sort=&nsfw=1; tag, exclude and rating repeat) so a search can be shared and the back button returns to it.
+// &sort=&nsfw=1&ai=; tag, exclude and rating repeat) so a search can be shared and the back button returns to it.
 // Parsing is forgiving: an unknown sort, rating or status, or a malformed tag, is dropped, not an error.
+import { AI_FILTERS, type AiFilter } from "../../../shared/ai-label";
 import { DISCOVER_LIMITS, DiscoverSort } from "../../../shared/schemas/reading";
 import { FreeTag } from "../../../shared/schemas/tagging";
 import { CONTENT_RATING_IDS, type ContentRating, type StoryStatus, TAG_LIMITS, tagKey } from "../../../shared/tagging";
@@ -22,6 +23,8 @@ export interface DiscoverFilters {
   sort: DiscoverSort;
   /** The reader asked for mature stories (only honoured for premium users, see nsfw-gate.ts). */
   nsfw: boolean;
+  /** The AI filter the URL asks for; null when it says nothing (the reader's preference applies, on the server). */
+  ai: AiFilter | null;
 }
 
 export const DEFAULT_FILTERS: DiscoverFilters = {
@@ -35,6 +38,7 @@ export const DEFAULT_FILTERS: DiscoverFilters = {
   fandom: null,
   sort: "new",
   nsfw: false,
+  ai: null,
 };
 
 export const SORT_LABELS: Record<DiscoverSort, string> = {
@@ -85,6 +89,7 @@ export function parseFilters(search: string): DiscoverFilters {
     fandom: fandom ? fandom.slice(0, FANDOM_CHARS) : null,
     sort: sort.success ? sort.data : "new",
     nsfw: params.get("nsfw") === "1",
+    ai: (AI_FILTERS as readonly string[]).includes(params.get("ai") ?? "") ? (params.get("ai") as AiFilter) : null,
   };
 }
 
@@ -102,13 +107,21 @@ export function filtersToSearch(filters: DiscoverFilters): string {
   if (filters.fandom) params.set("fandom", filters.fandom);
   if (filters.sort !== "new") params.set("sort", filters.sort);
   if (filters.nsfw) params.set("nsfw", "1");
+  // Kept even when 'any': it then overrides the reader's preference.
+  if (filters.ai) params.set("ai", filters.ai);
   const query = params.toString();
   return query ? `?${query}` : "";
 }
 
-export function hasNarrowingFilters(filters: DiscoverFilters): boolean {
+/** The AI filter in force: the URL's, else the reader's preference (`aiDefault`, 'any' for signed-out visitors). */
+export function aiInForce(filters: DiscoverFilters, aiDefault: AiFilter = "any"): AiFilter {
+  return filters.ai ?? aiDefault;
+}
+
+export function hasNarrowingFilters(filters: DiscoverFilters, aiDefault: AiFilter = "any"): boolean {
   return Boolean(
-    filters.q.trim() ||
+    aiInForce(filters, aiDefault) !== "any" ||
+      filters.q.trim() ||
       filters.tags.length ||
       filters.exclude.length ||
       filters.ratings.length ||
@@ -138,5 +151,6 @@ export function filtersToParams(filters: DiscoverFilters, nsfwParam: "1" | undef
     fandom: filters.fandom ?? undefined,
     sort: filters.sort,
     nsfw: nsfwParam,
+    ai: filters.ai ?? undefined,
   };
 }

@@ -207,7 +207,12 @@ export function StoryEditor({ story }: { story: StoryView }) {
           onSave={() => void saver.save()}
           onCustomize={() => void customize()}
           published={published}
-          onTogglePublish={() => (published ? setUnpublishOpen(true) : setPublishOpen(true))}
+          onTogglePublish={() => {
+            if (published) return setUnpublishOpen(true);
+            // Saved first, so the dialog's share is measured on the text as it is now.
+            if (saver.isDirty()) void saver.save();
+            setPublishOpen(true);
+          }}
           assistantVisible={assistantVisible}
           onToggleAssistant={() => setAssistantVisible((visible) => !visible)}
           unseenFeedback={unseenFeedback}
@@ -260,7 +265,10 @@ export function StoryEditor({ story }: { story: StoryView }) {
             tags: story.tags ?? [],
             markedMature: story.markedMature,
             tagging: taggingFrom(story),
+            aiDeclaration: story.aiDeclaration ?? "none",
+            audience: story.audience ?? "everyone",
           }}
+          measured={{ wordCount: story.wordCount, aiShare: story.aiShare }}
           pending={flow.publishing || status === "saving"}
           onSubmit={flow.publishWith}
         />

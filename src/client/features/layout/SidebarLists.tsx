@@ -17,6 +17,7 @@ import {
   useMyStoriesList,
   useSavedStoriesList,
 } from "./sidebar-queries";
+import { AiBadge } from "../ai/AiBadge";
 
 function Cover({ src, fallback, saved = false }: { src: string | null; fallback: ReactNode; saved?: boolean }) {
   // A cover that fails to load (deleted image) shows the fallback instead of a broken image.
@@ -86,6 +87,7 @@ function SavedRow({ story }: { story: SavedStory }) {
         <span className="min-w-0">
           <span className="block truncate">{story.title}</span>
           <span className="block truncate text-xs text-slate-500">{byAuthor(story)}</span>
+          <AiBadge label={story.aiLabel} aiShare={story.aiShare} className="mt-0.5 px-1.5 text-[10px]" />
         </span>
       </Link>
     </li>

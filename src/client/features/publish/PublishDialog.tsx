@@ -1,4 +1,5 @@
-// 'Publish Your Story': cover, title, description and tags, then Cancel or 'Publish Story'.
+// 'Publish Your Story': cover, title, description, tags, the AI label and the audience, then Cancel or 'Publish
+// Story'.
 // What the writer types is kept while the editor is open; a problem is shown at its field (and as the publish
 // toast).
 import { useEffect, useId, useRef, useState } from "react";
@@ -11,6 +12,8 @@ import { FilterHint, useFilterHint } from "../../components/ui/filter-hint";
 import { FieldError, Input, Label, Textarea } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toaster";
+import { AiLabelFields } from "../ai/AiLabelFields";
+import { effectiveDeclaration } from "../ai/ai-label-text";
 import { CoverPicker } from "../covers";
 import { type FieldErrors, revealFirstError } from "../stories/field-errors";
 import { checkPublishDraft, type PublishDraft, type PublishField, publishableTags, reopenDraft } from "./publish-form";
@@ -30,6 +33,8 @@ export interface PublishDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The story as it is now: the editor's title and the story's saved fields. */
   initial: PublishDraft;
+  /** The story's words and the share Marin wrote, as measured at its last save. */
+  measured: { wordCount: number; aiShare: number };
   pending: boolean;
   /** The dialog closes once published. */
   onSubmit: (body: PublishBody) => Promise<PublishOutcome>;
@@ -39,7 +44,7 @@ function fromStory(initial: PublishDraft): PublishDraft {
   return { ...initial, tags: publishableTags(initial.tags) };
 }
 
-export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }: PublishDialogProps) {
+export function PublishDialog({ open, onOpenChange, initial, measured, pending, onSubmit }: PublishDialogProps) {
   // NOTE: this component stays mounted while the editor is open, so what the writer typed survives closing.
   const [draft, setDraft] = useState<PublishDraft>(() => fromStory(initial));
   const seen = useRef<PublishDraft>(fromStory(initial));
@@ -91,7 +96,8 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
       return;
     }
     setErrors({});
-    const outcome = await onSubmit(checked.body);
+    const aiDeclaration = effectiveDeclaration(measured.wordCount, measured.aiShare, draft.aiDeclaration);
+    const outcome = await onSubmit({ ...checked.body, aiDeclaration });
     if (outcome.published) onOpenChange(false);
     else setErrors(outcome.fields);
   }
@@ -174,6 +180,13 @@ export function PublishDialog({ open, onOpenChange, initial, pending, onSubmit }
               </span>
             </span>
           </label>
+          <AiLabelFields
+            wordCount={measured.wordCount}
+            aiShare={measured.aiShare}
+            value={draft}
+            onChange={edit}
+            errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
+          />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel

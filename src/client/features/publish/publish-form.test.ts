@@ -11,6 +11,8 @@ const draft = {
   tags: ["Anime"],
   markedMature: false,
   tagging,
+  aiDeclaration: "none" as const,
+  audience: "everyone" as const,
 };
 
 describe("checkPublishDraft", () => {
@@ -34,8 +36,16 @@ describe("checkPublishDraft", () => {
     });
   });
 
-  it("sends trimmed text, the cover, the tags, the tagging fields and the author's mature mark", () => {
-    expect(checkPublishDraft({ ...draft, coverImage: "/api/images/3", markedMature: true })).toEqual({
+  it("sends trimmed text, the cover, the tags, the tagging fields, the mature mark, the AI declaration and audience", () => {
+    expect(
+      checkPublishDraft({
+        ...draft,
+        coverImage: "/api/images/3",
+        markedMature: true,
+        aiDeclaration: "assisted",
+        audience: "members",
+      }),
+    ).toEqual({
       body: {
         title: "My Tale",
         description: "A story",
@@ -43,6 +53,8 @@ describe("checkPublishDraft", () => {
         tags: ["Anime"],
         markedMature: true,
         ...tagging,
+        aiDeclaration: "assisted",
+        audience: "members",
       },
     });
   });
@@ -72,6 +84,8 @@ describe("reopenDraft", () => {
     tags: [],
     markedMature: false,
     tagging: EMPTY_TAGGING,
+    aiDeclaration: "none" as const,
+    audience: "everyone" as const,
   };
   const typed = {
     title: "Tale",
@@ -80,6 +94,8 @@ describe("reopenDraft", () => {
     tags: ["Drama"],
     markedMature: true,
     tagging,
+    aiDeclaration: "generated" as const,
+    audience: "members" as const,
   };
 
   it("keeps what was typed in the dialog when nothing changed elsewhere", () => {

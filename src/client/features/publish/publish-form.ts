@@ -1,5 +1,6 @@
 // The publish dialog's form: its checks (title, then description, each with its toast and
 // the same text at the field), and what it keeps between openings.
+import type { AiDeclaration, Audience } from "../../../shared/ai-label";
 import { PUBLISH_TOASTS, type PublishBody } from "../../../shared/schemas/story";
 import { CATALOGUE_TAGS } from "../../../shared/tagging";
 import { isTaggingField, type TaggingValues, taggingBody } from "../tags/TaggingFields";
@@ -14,12 +15,24 @@ export interface PublishDraft {
   markedMature: boolean;
   /** Rating, warnings, status and free-form tags (issue 17). */
   tagging: TaggingValues;
+  /** The writer's statement for text from other tools (raised to the measured label when sent). */
+  aiDeclaration: AiDeclaration;
+  /** Everyone, or signed-in readers only. */
+  audience: Audience;
 }
 
 export type PublishField = keyof PublishDraft;
 
 const PUBLISH_TAG_SET: ReadonlySet<string> = new Set(CATALOGUE_TAGS);
-const FIELDS: readonly PublishField[] = ["title", "description", "coverImage", "tags", "markedMature"];
+const FIELDS: readonly PublishField[] = [
+  "title",
+  "description",
+  "coverImage",
+  "tags",
+  "markedMature",
+  "aiDeclaration",
+  "audience",
+];
 
 /** Only catalogue tags (one catalogue for publish, details and filters; rows may hold older names). */
 export function publishableTags(tags: readonly string[] | undefined): string[] {
@@ -52,6 +65,8 @@ export function checkPublishDraft(draft: PublishDraft): { body: PublishBody } | 
       tags: draft.tags,
       markedMature: draft.markedMature,
       ...taggingBody(draft.tagging),
+      aiDeclaration: draft.aiDeclaration,
+      audience: draft.audience,
     },
   };
 }
@@ -76,5 +91,7 @@ export function reopenDraft(typed: PublishDraft, before: PublishDraft, now: Publ
     tags: pick("tags"),
     markedMature: pick("markedMature"),
     tagging: pick("tagging"),
+    aiDeclaration: pick("aiDeclaration"),
+    audience: pick("audience"),
   };
 }

@@ -1,11 +1,13 @@
-// The top of the reader: cover (or 'No cover image'), title, 'by' author, reading time, Marin's share,
+// The top of the reader: cover (or 'No cover image'), title, 'by' author, reading time, the AI label badge,
 // description and the fandom and mood chips.
 import { ImageOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { ROUTES } from "../../../shared/routes";
 import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { cn } from "../../lib/cn";
-import { aiShareText, readingTime, storyChips } from "./reader-meta";
+import { measuredLabel } from "../../../shared/ai-label";
+import { AiBadge } from "../ai/AiBadge";
+import { readingTime, storyChips } from "./reader-meta";
 import { UpdatedDate } from "./UpdatedDate";
 
 export const UNKNOWN_AUTHOR = "Unknown Author";
@@ -13,7 +15,6 @@ export const UNKNOWN_AUTHOR = "Unknown Author";
 export function StoryHeader({ story, actions }: { story: ReadStoryView; actions: ReactNode }) {
   const chips = storyChips(story.fandoms, story.moods);
   const minutes = readingTime(story.wordCount);
-  const marin = aiShareText(story.aiShare);
   const author = story.author?.username?.trim() || UNKNOWN_AUTHOR;
 
   return (
@@ -56,14 +57,13 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
             </span>
           )}
         </p>
-        {minutes || marin ? (
-          <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-500">
+        {minutes || story.aiLabel || story.aiShare > 0 ? (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
             {minutes ? <span data-testid="reader-reading-time">{minutes}</span> : null}
-            {marin ? (
-              <span data-testid="reader-ai-share" title="The share of this story's words the AI assistant wrote">
-                {marin}
-              </span>
-            ) : null}
+            <AiBadge
+              label={story.aiLabel ?? measuredLabel(story.wordCount, Math.round(story.aiShare * story.wordCount))}
+              aiShare={story.aiShare}
+            />
             <UpdatedDate at={story.lastChapterAt} />
           </p>
         ) : null}

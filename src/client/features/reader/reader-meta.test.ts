@@ -1,6 +1,6 @@
 // The reader's chips, reading time and provenance line.
 import { describe, expect, it } from "vitest";
-import { aiShareText, moodLabels, readingTime, storyChips } from "./reader-meta";
+import { moodLabels, readingTime, storyChips } from "./reader-meta";
 
 describe("storyChips", () => {
   it("lists fandoms then moods, each once, ignoring case and spacing across both", () => {
@@ -32,20 +32,5 @@ describe("readingTime", () => {
     [1300, "6 min read"],
   ])("%i words read as %j", (words, text) => {
     expect(readingTime(words)).toBe(text);
-  });
-});
-
-describe("aiShareText", () => {
-  it.each([
-    [0, null],
-    [-0.1, null],
-    [0.001, "Written with Marin: about 1%"],
-    [0.018, "Written with Marin: about 2%"],
-    [0.03, "Written with Marin: about 5%"],
-    [0.42, "Written with Marin: about 40%"],
-    [0.43, "Written with Marin: about 45%"],
-    [1, "Written with Marin: about 100%"],
-  ])("share %d reads %j", (share, text) => {
-    expect(aiShareText(share)).toBe(text);
   });
 });

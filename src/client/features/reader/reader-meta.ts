@@ -55,15 +55,3 @@ export function readingTime(wordCount: number): string | null {
   if (!Number.isFinite(wordCount) || wordCount <= 0) return null;
   return `${Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE))} min read`;
 }
-
-/**
- * 'Written with Marin: about N%', or null when Marin wrote none of it. N is rounded to the nearest 5% (the share
- * is an estimate: words edited after generation still count as Marin's); a share under 2.5% is given to the whole
- * percent, at least 1, so a story Marin touched never reads "about 0%".
- */
-export function aiShareText(aiShare: number): string | null {
-  if (!Number.isFinite(aiShare) || aiShare <= 0) return null;
-  const percent = Math.min(100, aiShare * 100);
-  const rounded = percent < 2.5 ? Math.max(1, Math.round(percent)) : Math.round(percent / 5) * 5;
-  return `Written with Marin: about ${rounded}%`;
-}

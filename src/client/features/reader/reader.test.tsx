@@ -104,12 +104,26 @@ describe("the reader", () => {
     expect(screen.getByText("No cover image")).toBeTruthy();
     expect(screen.getByTestId("reader-chips").textContent).toBe("NarutoRomance");
     expect(screen.getByText("2 min read")).toBeTruthy();
-    expect(screen.getByText("Written with Marin: about 40%")).toBeTruthy();
+    // No label in the answer: the measured share gives it (42% of the words: AI-assisted).
+    const badge = screen.getByTestId("ai-badge");
+    expect(badge.textContent).toContain("AI-assisted 42%");
+    expect(badge.getAttribute("title")).toBe("Marin wrote 42% of this work");
     expect(screen.getByTestId("reader-back").getAttribute("href")).toBe("/dashboard");
     // Issue 20: the public EPUB download, for a story with a public page.
     const download = screen.getByRole("link", { name: "Download EPUB" });
     expect(download.getAttribute("href")).toBe("/s/7-storm-road/download.epub");
     expect(download.hasAttribute("download")).toBe(true);
+  });
+
+  it("shows the work's label as the server gives it: AI-generated, or no badge for a human-written work", async () => {
+    serve({ ...STORY, aiShare: 0.1, aiLabel: "generated" });
+    renderReader();
+    expect((await screen.findByTestId("ai-badge")).textContent).toContain("AI-generated");
+    cleanup();
+    serve({ ...STORY, aiShare: 0, aiLabel: "none" });
+    renderReader();
+    await screen.findByRole("heading", { level: 1, name: "Storm Road" });
+    expect(screen.queryByTestId("ai-badge")).toBeNull();
   });
 
   it("shows one chapter at a time with its list, Previous / Next and the entire work, kept in the URL", async () => {

@@ -1,12 +1,17 @@
-// One story in 'Continue reading' or History: cover, title, author and how far the reader got.
+// One story in 'Continue reading' or History: cover, title, author, its AI badge and how far the reader got.
 import { BookOpen } from "lucide-react";
 import { Link } from "wouter";
 import { ROUTES } from "../../../shared/routes";
+import type { AiLabel } from "../../../shared/ai-label";
 import type { HistoryItem } from "../../../shared/schemas/reading-stats";
+import { AiBadge } from "../ai/AiBadge";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-export function HistoryItemRow({ item }: { item: HistoryItem }) {
+/** A history row may carry the work's AI label and share (absent: human-written). */
+type LabelledHistoryItem = HistoryItem & { aiLabel?: AiLabel; aiShare?: number };
+
+export function HistoryItemRow({ item }: { item: LabelledHistoryItem }) {
   const percent = Math.round(item.overall * 100);
   return (
     <Link
@@ -23,6 +28,7 @@ export function HistoryItemRow({ item }: { item: HistoryItem }) {
       <span className="min-w-0 flex-1">
         <span className="block truncate font-semibold text-ink">{item.title}</span>
         <span className="block truncate text-sm text-slate-600">by {item.authorUsername}</span>
+        <AiBadge label={item.aiLabel} aiShare={item.aiShare} className="mt-1" />
         <span className="mt-1 flex items-center gap-2 text-xs text-slate-500">
           <span className="h-1.5 w-20 overflow-hidden rounded-full bg-brand-50" aria-hidden>
             <span className="block h-full rounded-full bg-brand-500" style={{ width: `${percent}%` }} />
