@@ -12,7 +12,7 @@ import { FAN_OUT_CHUNKS } from "./community/chunked-fan-out";
 import { fanOutNotifications } from "./community/pending-fan-outs";
 import { drainOutbox } from "./events/outbox";
 import { countUncountedStories } from "./stories/count-story-words";
-import { measureLegacyStories } from "./stories/measure-legacy-stories";
+import { measureLegacyStories } from "./provenance/measure-legacy-stories";
 import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
 import { pruneFreeHistory } from "./versions/retention";

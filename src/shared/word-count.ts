@@ -1,5 +1,5 @@
 // The one word rule, shared by the editor's live count and the server's stored counts (aiShare scales the share of
-// words measured as Marin's to it, server/ai/provenance.ts).
+// words measured as Marin's to it, server/provenance/provenance.ts).
 // A word is a run of non-space characters with at least one letter or digit, so '—', '* * *' or a lone
 // quote mark are not counted, and "don't" or "well-known" count once.
 const TOKEN = /\S+/g;

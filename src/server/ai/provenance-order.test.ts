@@ -7,7 +7,7 @@ import { createVerifiedUserWithSession } from "../test/factories";
 import { createOfflineModel, OFFLINE_MODEL_LABEL } from "./offline-model";
 
 vi.mock("./provenance", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./provenance")>();
+  const original = await importOriginal<typeof import("../provenance/provenance")>();
   return {
     ...original,
     recordFingerprint: async (...args: Parameters<typeof original.recordFingerprint>) => {

@@ -8,7 +8,7 @@ import { describeEachDb, send } from "../test/app";
 import { createVerifiedUserWithSession } from "../test/factories";
 import { countStoryWords } from "../content/story-text";
 import { createOfflineModel, OFFLINE_MODEL_LABEL } from "./offline-model";
-import { recordFingerprint } from "./provenance";
+import { recordFingerprint } from "../provenance/provenance";
 
 // The offline storyteller at full speed.
 const options = { ai: { label: OFFLINE_MODEL_LABEL, offline: true, model: createOfflineModel({ wordDelayMs: 0 }) } };

@@ -34,7 +34,7 @@ import { chargeBeforeModel } from "./bookkeeping";
 import { promptAllowance } from "./quota";
 import { respond } from "./respond";
 import { keepChatExchange } from "./keep-chat";
-import { type FingerprintKind, recordFingerprint } from "./provenance";
+import { type FingerprintKind, recordFingerprint } from "../provenance/provenance";
 
 /**
  * The editor's whole story may ride along (storyContext.currentContent), plus the chat history. JSON escaping can
@@ -121,7 +121,7 @@ async function chargedPrompt(request: FastifyRequest, reply: FastifyReply, body:
 }
 
 /**
- * Keeps the fingerprint of what reached the writer, for the story's AI share (ai/provenance.ts). `respond` awaits
+ * Keeps the fingerprint of what reached the writer, for the story's AI share (provenance/provenance.ts). `respond` awaits
  * it before the answer's last bytes (the JSON body, the stream's `done`), so the save the client sends on receiving
  * the text already finds it. Never throws: a lost fingerprint must not fail a delivered answer.
  */

@@ -7,7 +7,7 @@ import type { FollowingItem, FollowingPage } from "../../shared/schemas/communit
 import type { Db } from "../db/client";
 import type { Viewer } from "../policies/visibility";
 import type { AiFilter } from "../../shared/ai-label";
-import { aiFields } from "../tags/ai-filter";
+import { aiFields } from "../visibility/ai-filter";
 
 interface Row {
   k: number;

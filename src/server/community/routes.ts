@@ -17,7 +17,7 @@ import { notFound } from "../errors";
 import { parseReadableStoryId } from "../policies/visibility";
 import { follow, followState, getAuthorByNameOrThrow, isSubscribed, subscribe, unfollow, unsubscribe } from "./follows";
 import { listFollowing } from "./following-feed";
-import { effectiveAiFilter } from "../tags/ai-filter";
+import { effectiveAiFilter } from "../visibility/ai-filter";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications";
 import { getNotificationSettings, updateNotificationSettings } from "./settings";
 

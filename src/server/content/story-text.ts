@@ -1,5 +1,5 @@
 // Story HTML read as text blocks with a real parser: the stored word counts and the story memory both read stories
-// through it. Marin's share of the words is measured from the words alone (ai/provenance.ts); the generated-content
+// through it. Marin's share of the words is measured from the words alone (provenance/provenance.ts); the generated-content
 // wrappers it also reports only label the editor, and stand for Marin's words in rows from before fingerprints.
 import { Parser } from "htmlparser2";
 import { countWordsInText } from "../../shared/word-count";
@@ -85,7 +85,7 @@ export interface WordCounts {
 
 /**
  * All words, and those inside generated-content wrappers, by the editor's word rule. The wrapped count is what rows
- * from before fingerprints stored; every write now stores Marin's words as measured (ai/provenance.ts) instead.
+ * from before fingerprints stored; every write now stores Marin's words as measured (provenance/provenance.ts) instead.
  */
 export function countStoryWords(html: string): WordCounts {
   let wordCount = 0;

@@ -14,7 +14,7 @@ import { publicStoryId } from "../public-page/routes";
 import { readCacheKey } from "../read-cache/read-cache";
 import { storyBlocks } from "../content/story-text";
 import { type AtomEntry, renderAtomFeed, tagUri } from "./atom";
-import { aiFields } from "../tags/ai-filter";
+import { aiFields } from "../visibility/ai-filter";
 
 const FEED_TYPE = `${ATOM_TYPE}; charset=utf-8`;
 /** An author feed lists this many works: enough for any reader catching up, bounded for a prolific author. */

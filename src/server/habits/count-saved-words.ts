@@ -1,5 +1,5 @@
 // What a save adds to the writer's day (decision 0044): the growth of the words that are theirs, i.e. the story's
-// words less those Marin wrote (measured by the writer's fingerprints, ai/provenance.ts). Deleting words takes nothing back from a day already written, and
+// words less those Marin wrote (measured by the writer's fingerprints, provenance/provenance.ts). Deleting words takes nothing back from a day already written, and
 // keeping or editing Marin's text adds nothing.
 import type { Db } from "../db/client";
 import { countStoryWords, type WordCounts } from "../content/story-text";

@@ -6,7 +6,7 @@ import { DEFAULT_DAILY_GOAL, type HabitsView } from "../../shared/schemas/habits
 import { writingDays } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
-import { recordFingerprint } from "../ai/provenance";
+import { recordFingerprint } from "../provenance/provenance";
 import { dayBefore } from "./local-day";
 
 const words = (n: number, word = "word") => Array.from({ length: n }, () => word).join(" ");

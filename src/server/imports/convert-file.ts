@@ -1,7 +1,7 @@
 // Issue 20 section 3: one uploaded file (.docx, .epub, .md, .html, .txt) as story HTML. Whatever the format, the
 // result goes through the same sanitizer as typed text and carries no Marin provenance (generated-content wrappers
 // are unwrapped): imported words are the writer's own, unless they hold text Marin gave this writer, which the
-// measurement finds by its fingerprints (ai/provenance.ts). Chapters come from headings (h1/h2, or a paragraph that is
+// measurement finds by its fingerprints (provenance/provenance.ts). Chapters come from headings (h1/h2, or a paragraph that is
 // only a chapter line such as 'Chapter 3: Storm'), made the editor's chapter headings (h2).
 import { DomUtils, parseDocument } from "htmlparser2";
 import MarkdownIt from "markdown-it";

@@ -12,7 +12,7 @@ import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { countStoryWords } from "../content/story-text";
 import { GATED_RATINGS } from "../../shared/tagging";
 import type { AiFilter, AiLabel } from "../../shared/ai-label";
-import { aiCondition, aiFields, countHiddenByAi } from "../tags/ai-filter";
+import { aiCondition, aiFields, countHiddenByAi } from "../visibility/ai-filter";
 
 export interface PublicAuthor {
   id: number;

@@ -11,7 +11,7 @@ import { readCacheKey } from "../read-cache/read-cache";
 import { countPublicWorks, findAuthorByName, findRenamedAuthor, loadPublicWorks } from "./author-query";
 import { renderAuthorPage } from "./author-template";
 import type { AiFilter } from "../../shared/ai-label";
-import { aiFromQuery, aiQuery, effectiveAiFilter } from "../tags/ai-filter";
+import { aiFromQuery, aiQuery, effectiveAiFilter } from "../visibility/ai-filter";
 import { signedInViewer } from "./signed-in-slot";
 import { PUBLIC_PAGE_CACHE_CONTROL, type PublicPage, packPage, pageSize, sendPublicPage } from "../html/send-page";
 

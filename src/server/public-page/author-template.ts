@@ -8,7 +8,7 @@ import { cardChipsHtml } from "../html/card-chips";
 import { toLabels } from "../stories/story-labels";
 import type { AiFilter } from "../../shared/ai-label";
 import { aiBadgeChip, aiHiddenLine } from "../html/ai-badge";
-import { aiQuery } from "../tags/ai-filter";
+import { aiQuery } from "../visibility/ai-filter";
 import type { PublicAuthor, PublicWork } from "./author-query";
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";

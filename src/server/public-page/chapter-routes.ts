@@ -15,7 +15,7 @@ import { countRead } from "../reading-stats/read-counter";
 import { packPage, pageSize, type PublicPage, sendPublicPage, varyOnCookie } from "../html/send-page";
 import { publicStoryId } from "./routes";
 import { aiBadgeChip } from "../html/ai-badge";
-import { aiFields } from "../tags/ai-filter";
+import { aiFields } from "../visibility/ai-filter";
 import { sendSignedInStoryPage } from "./signed-in-slot";
 import { membersOnly, sendMembersGate } from "./members-gate";
 

@@ -11,7 +11,7 @@ import { renderTagging } from "../html/tag-html";
 import { imageUrl } from "../images/process-image";
 import { countRead } from "../reading-stats/read-counter";
 import { countStoryWords } from "../content/story-text";
-import { aiFields } from "../tags/ai-filter";
+import { aiFields } from "../visibility/ai-filter";
 import { varyOnCookie } from "../html/send-page";
 import { toLabels } from "../stories/story-labels";
 import { publicBody } from "./content";

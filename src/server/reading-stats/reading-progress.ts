@@ -1,6 +1,6 @@
 // Where a signed-in reader stopped (resume reading across devices), History and 'Continue reading' (issue 17).
 // A reader who turned recording off writes nothing new; what was recorded stays until they clear it.
-import { aiFields } from "../tags/ai-filter";
+import { aiFields } from "../visibility/ai-filter";
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import {
   CONTINUE_LIMIT,

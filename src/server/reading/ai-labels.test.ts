@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { HIDDEN_BY_AI_HEADER, NEXT_CURSOR_HEADER } from "../../shared/schemas/reading";
-import { recordFingerprint } from "../ai/provenance";
-import { MARIN_TEXT } from "../ai/provenance-cases";
+import { recordFingerprint } from "../provenance/provenance";
+import { MARIN_TEXT } from "../provenance/provenance-cases";
 import { stories } from "../db/schema";
 import { derivedStoryColumns } from "../stories/story-rating";
 import { describeEachDb, send } from "../test/app";

@@ -8,7 +8,7 @@ import { bookmarks, stories, users } from "../db/schema";
 import { imageUrl } from "../images/process-image";
 import { notHiddenFrom } from "../safety/blocks";
 import { readableBy, type Viewer } from "../policies/visibility";
-import { aiFields } from "../tags/ai-filter";
+import { aiFields } from "../visibility/ai-filter";
 
 // NOTE: the sidebar shows the list whole (it has no paging); a cap keeps one answer bounded.
 export const BOOKMARK_LIST_CAP = 500;

@@ -4,7 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AiFilter } from "../../shared/ai-label";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
-import { countHiddenByAi } from "../tags/ai-filter";
+import { countHiddenByAi } from "../visibility/ai-filter";
 import { COUNTED_ORDERS } from "../tags/tag-filters";
 import type { Cursor } from "./discover-cursor";
 

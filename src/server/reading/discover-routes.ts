@@ -25,7 +25,7 @@ import { filterKey } from "../tags/tag-filters";
 import { discoverPage, includesMature } from "./discover";
 import { readerProfile } from "./for-you";
 import { AI_FILTERS, type AiFilter } from "../../shared/ai-label";
-import { effectiveAiFilter } from "../tags/ai-filter";
+import { effectiveAiFilter } from "../visibility/ai-filter";
 
 type KeyedQuery = Pick<DiscoverQuery, "limit" | "cursor" | "q" | "fandom" | "sort"> &
   Partial<Pick<DiscoverQuery, "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords" | "ai">>;

@@ -17,7 +17,7 @@ import type { UserRow } from "../types";
 import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
 import { affinity, candidateIds, candidates, type Profile } from "./for-you";
 import { rankedSearch, searchable, searchMatch, typoQuery } from "./search";
-import { aiCondition, aiFields } from "../tags/ai-filter";
+import { aiCondition, aiFields } from "../visibility/ai-filter";
 import { hiddenOnPage } from "./discover-hidden";
 
 export { searchQuery } from "./search";

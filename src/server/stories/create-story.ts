@@ -10,7 +10,7 @@ import { assertContentSize, SANITIZER_VERSION, sanitizeContent, stripControlChar
 import { derivedStoryColumns } from "./story-rating";
 import { assertThemesAllowed } from "./story-rules";
 import { countStoryWords } from "../content/story-text";
-import { measuredColumns } from "../ai/provenance";
+import { measuredColumns } from "../provenance/provenance";
 
 /** The description defaults to 'Setting: ' followed by the setting. */
 export function defaultDescription(setting: string | undefined): string | null {

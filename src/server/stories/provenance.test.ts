@@ -1,6 +1,6 @@
 // Provenance: AI insertions arrive wrapped in div.generated-content with the model and the time, which the editor
 // shows; the server counts the story's words on every content write and measures Marin's among them by the writer's
-// fingerprints (ai/provenance.ts), not by the wrappers, and answers aiShare with them.
+// fingerprints (provenance/provenance.ts), not by the wrappers, and answers aiShare with them.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stories } from "../db/schema";
@@ -10,7 +10,7 @@ import { countUncountedStories } from "./count-story-words";
 import { resanitizeStories, storeWordCounts } from "./resanitize-stories";
 import { sanitizeContent } from "../content/sanitize-content";
 import { countStoryWords } from "../content/story-text";
-import { AI_MEASURE_VERSION, recordFingerprint } from "../ai/provenance";
+import { AI_MEASURE_VERSION, recordFingerprint } from "../provenance/provenance";
 
 const AT = "2026-11-22T10:15:00.000Z";
 const wrapped = (inner: string, attrs = `data-model="llama3.1" data-generated-at="${AT}"`) =>

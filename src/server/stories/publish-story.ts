@@ -17,7 +17,7 @@ import { derivedStoryColumns } from "./story-rating";
 import { replaceStoryTags } from "./story-tags";
 import { recordPublishVersion } from "./record-version";
 import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "./story-labels";
-import { fingerprintLegacyText, measuredColumns } from "../ai/provenance";
+import { fingerprintLegacyText, measuredColumns } from "../provenance/provenance";
 import { declarationColumns } from "./ai-declaration";
 
 /**

@@ -6,8 +6,8 @@ import { stories } from "../db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
 import { countStoryWords, type WordCounts } from "../content/story-text";
 import { yieldToRequests } from "../db/yield";
-import { AI_MEASURE_VERSION, loadShingleLookup, measureAiWords } from "../ai/provenance";
-import type { ShingleLookup } from "../ai/provenance-shingles";
+import { AI_MEASURE_VERSION, loadShingleLookup, measureAiWords } from "../provenance/provenance";
+import type { ShingleLookup } from "../provenance/provenance-shingles";
 
 export interface CleanedContent {
   id: number;

@@ -21,7 +21,7 @@ import { replaceStoryTags } from "./story-tags";
 import { recordSaveVersions, type SaveVersionEvent } from "./record-version";
 import type { StoryLabels } from "../../shared/tagging";
 import { labelNames, mergeLabels, replaceStoryLabels, sentLabels, taggingColumns, toLabels } from "./story-labels";
-import { fingerprintLegacyText, measuredColumns } from "../ai/provenance";
+import { fingerprintLegacyText, measuredColumns } from "../provenance/provenance";
 import { declarationColumns } from "./ai-declaration";
 
 const PublishedDescription = z.object({ description: RequiredStoryDescription });

@@ -16,7 +16,7 @@ import { findTagName, loadTagWorks } from "./tag-page-query";
 import { renderTagPage } from "./tag-page-template";
 import type { AiFilter } from "../../shared/ai-label";
 import type { UserRow } from "../types";
-import { aiFromQuery, aiQuery, effectiveAiFilter } from "./ai-filter";
+import { aiFromQuery, aiQuery, effectiveAiFilter } from "../visibility/ai-filter";
 
 /** Thrown out of a build so the read cache keeps no answer: a tag nobody uses today may be used tomorrow. */
 const NOBODY = Symbol("nobody");

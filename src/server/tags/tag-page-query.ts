@@ -13,7 +13,7 @@ import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { notHiddenFrom } from "../safety/blocks";
 import { carriesAll } from "./tag-filters";
 import type { AiFilter, AiLabel } from "../../shared/ai-label";
-import { aiCondition, aiFields, countHiddenByAi } from "./ai-filter";
+import { aiCondition, aiFields, countHiddenByAi } from "../visibility/ai-filter";
 
 /** A tag page lists this many of the newest works (Discover, signed in, pages through all of them). */
 export const TAG_PAGE_WORKS = 50;

@@ -10,7 +10,7 @@ import { TAG_PAGE_WORKS, type TagWork } from "./tag-page-query";
 import type { AiFilter } from "../../shared/ai-label";
 import { tagPath } from "../../shared/tagging";
 import { aiBadgeChip, aiHiddenLine } from "../html/ai-badge";
-import { aiQuery } from "./ai-filter";
+import { aiQuery } from "../visibility/ai-filter";
 
 export interface TagPageModel {
   name: string;

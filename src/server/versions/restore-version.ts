@@ -11,7 +11,7 @@ import { getOwnStoryOrThrow } from "../stories/story-queries";
 import { countStoryWords } from "../content/story-text";
 import { staleVersion, writeIfUnchanged } from "../stories/update-story";
 import type { UserRow } from "../types";
-import { fingerprintLegacyText, measuredColumns } from "../ai/provenance";
+import { fingerprintLegacyText, measuredColumns } from "../provenance/provenance";
 import { chaptersLost } from "./chapters-lost";
 import { getVersionOrThrow } from "./version-queries";
 import { readVersionText } from "./version-store";

@@ -7,7 +7,7 @@ import { stories, storyVersions } from "../db/schema";
 import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { createSession, SESSION_COOKIE } from "../accounts/sessions";
-import { recordFingerprint } from "../ai/provenance";
+import { recordFingerprint } from "../provenance/provenance";
 import { pruneFreeHistory } from "./retention";
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-// Issue 29: a fingerprint of every text Marin delivered to a writer (ai/provenance.ts), so a story's AI share is
+// Issue 29: a fingerprint of every text Marin delivered to a writer (provenance/provenance.ts), so a story's AI share is
 // measured from its words alone. Hashed word shingles only, never the text: one row per delivery.
 import { bigserial, check, customType, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";

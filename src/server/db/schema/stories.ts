@@ -89,14 +89,14 @@ export const stories = pgTable(
     // moderator restores it; `published` is left as the author set it, so restoring changes nothing else.
     moderationHiddenAt: timestamp("moderation_hidden_at", { withTimezone: true, mode: "date" }),
     // Issue 29: the writer's statement about text from other tools ('none' | 'assisted' | 'generated'), never below
-    // what was measured (ai/provenance), and the work's label: the higher of the statement and the measured share
+    // what was measured (provenance/provenance.ts), and the work's label: the higher of the statement and the measured share
     // (aiWordCount / wordCount, counted from Marin's fingerprints, not from markup). Generated, so every writer of
     // the counts or the statement keeps it without knowing; lists filter on it as one more column condition.
     aiDeclaration: text("ai_declaration").notNull().default("none"),
     aiLabel: text("ai_label").generatedAlwaysAs(
       sql`case when ai_declaration = 'generated' or (coalesce(word_count, 0) > 0 and coalesce(ai_word_count, 0) * 2 >= word_count) then 'generated' when ai_declaration = 'assisted' or coalesce(ai_word_count, 0) > 0 then 'assisted' else 'none' end`,
     ),
-    // The version of the AI measurement ai_word_count was last counted with (ai/provenance.ts); older rows are
+    // The version of the AI measurement ai_word_count was last counted with (provenance/provenance.ts); older rows are
     // measured again once in the background (0: counted from the generated-content wrappers, before fingerprints).
     aiMeasuredWith: integer("ai_measured_with").notNull().default(0),
     // Issue 29: who may read the published work: 'everyone', or 'members' (signed-in readers only; visitors get a

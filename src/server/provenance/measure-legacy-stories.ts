@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { countStoryWords } from "../content/story-text";
 import { yieldToRequests } from "../db/yield";
-import { AI_MEASURE_VERSION, fingerprintLegacyText, measuredColumns } from "../ai/provenance";
+import { AI_MEASURE_VERSION, fingerprintLegacyText, measuredColumns } from "./provenance";
 
 /** Measures every story still counted by its wrappers, `batchSize` rows at a time, and answers how many it stored. */
 export async function measureLegacyStories(db: Db, { batchSize = 20 }: { batchSize?: number } = {}): Promise<number> {

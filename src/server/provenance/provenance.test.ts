@@ -6,7 +6,7 @@ import { marinFingerprints, stories, users } from "../db/schema";
 import { describeEachDb } from "../test/app";
 import { createStory, createUser } from "../test/factories";
 import { countStoryWords, storyBlocks } from "../content/story-text";
-import { measureLegacyStories } from "../stories/measure-legacy-stories";
+import { measureLegacyStories } from "./measure-legacy-stories";
 import { casesTable, MARIN_TEXT, measureCases } from "./provenance-cases";
 import {
   coveredWords,
