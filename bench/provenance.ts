@@ -14,7 +14,12 @@ import { loadConfig } from "../src/server/env";
 import { createDevOutbox } from "../src/server/mail/mailer";
 import { SANITIZER_VERSION } from "../src/server/content/sanitize-content";
 import { countStoryWords } from "../src/server/content/story-text";
-import { loadShingleLookup, measureAiWords, measuredColumns, recordFingerprint } from "../src/server/provenance/provenance";
+import {
+  loadShingleLookup,
+  measureAiWords,
+  measuredColumns,
+  recordFingerprint,
+} from "../src/server/provenance/provenance";
 import { ShingleLookup } from "../src/server/provenance/provenance-shingles";
 import { longStoryHtml } from "./lib/long-story";
 import { createRandom, type Random } from "./lib/random";

@@ -25,6 +25,9 @@ interface Row {
   by_story: boolean;
 }
 
+/** The most hidden works one page counts (the line then says that many). */
+const HIDDEN_CAP = 1_000;
+
 export async function listFollowing(
   db: Db,
   viewer: NonNullable<Viewer>,
@@ -41,7 +44,11 @@ export async function listFollowing(
   // Issue 29: the AI filter is one more condition on the story's generated label.
   const labelled =
     ai === "none" ? sql`and s.ai_label = 'none'` : ai === "assisted" ? sql`and s.ai_label <> 'generated'` : sql``;
-  const shown = sql`s.published and s.moderation_hidden_at is null ${rated} ${labelled}`;
+  // What the filter leaves out: counted for the 'N works hidden by your AI filter' line.
+  const unlabelled =
+    ai === "none" ? sql`and s.ai_label <> 'none'` : ai === "assisted" ? sql`and s.ai_label = 'generated'` : sql``;
+  const shownWith = (label: SQL) => sql`s.published and s.moderation_hidden_at is null ${rated} ${label}`;
+  const shown = shownWith(labelled);
   const authorShown = (author: SQL) => sql`${author} <> ${viewer.id}
     and not exists (select 1 from user_blocks hb where hb.user_id = ${viewer.id} and hb.other_id = ${author})
     and not exists (select 1 from users su where su.id = ${author} and su.suspended_until > now())`;
@@ -51,14 +58,14 @@ export async function listFollowing(
   // cursor's (at, story id), each of whose events all are before the cursor, and in the stories straddling the
   // cursor: newest event at or after it, publication (their oldest event) at or before it. Only a deep page has
   // those: stories published before the cursor and given a chapter since.
-  const stories = (where: SQL, limit: SQL) => sql`
+  const stories = (where: SQL, limit: SQL, onShow = shown) => sql`
     select s.id, s.last_event_at from followed a cross join lateral (
       select s.id, s.last_event_at from stories s
-      where s.author_id = a.author_id and ${shown} and ${where}
+      where s.author_id = a.author_id and ${onShow} and ${where}
       order by s.last_event_at desc nulls last, s.id desc nulls last ${limit}) s
     union
     select s.id, s.last_event_at from story_subscriptions ss join stories s on s.id = ss.story_id
-    where ss.user_id = ${viewer.id} and ${shown} and ${authorShown(sql`s.author_id`)} and ${where}`;
+    where ss.user_id = ${viewer.id} and ${onShow} and ${authorShown(sql`s.author_id`)} and ${where}`;
   const taken = query.limit + 1;
   const before = at === null ? sql`true` : sql`(s.last_event_at, s.id) < (${at}::timestamptz, ${storyId})`;
   const straddling =
@@ -98,7 +105,25 @@ export async function listFollowing(
   const rows = (result as unknown as { rows: Row[] }).rows;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const more = rows.length > query.limit && last !== undefined;
+  let hiddenByAi: number | undefined;
+  if (ai !== "any") {
+    // The works the filter left out of this page's stretch of the feed: newest event after the next page's start
+    // (through the end on the last page) and before this page's cursor; never more than HIDDEN_CAP are counted.
+    const through = more
+      ? sql`(s.last_event_at, s.id) >= (${new Date(last.at).toISOString()}::timestamptz, ${last.story_id})`
+      : sql`true`;
+    const counted = await db.execute(sql`
+      with followed as (
+        select f.author_id from follows f where f.follower_id = ${viewer.id} and ${authorShown(sql`f.author_id`)}
+      )
+      select count(*)::int as n from (
+        select id from (${stories(sql`${before} and ${through}`, sql`limit ${HIDDEN_CAP}`, shownWith(unlabelled))}) c
+        limit ${HIDDEN_CAP}) h`);
+    hiddenByAi = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n || undefined;
+  }
   return {
+    ...(hiddenByAi ? { hiddenByAi } : {}),
     items: page.map((row) => ({
       kind: row.kind,
       storyId: row.story_id,

@@ -285,5 +285,17 @@ describeEachDb("AI labels, declarations and filters", (ctx) => {
     await call("PUT", "/api/me/reading-preferences", reader.cookie, { ai: "none" });
     expect(await feed("")).toEqual([human.id]);
     expect(await feed("?ai=any")).toEqual([generated.id, assisted.id, human.id]);
+    // How many the filter hid, over the page's stretch: the whole feed on its one page; a first page of one item
+    // (the newest, generated and assisted hidden before the human one) counts the two newer than its last item.
+    const page = async (query: string) => (await call("GET", `/api/following${query}`, reader.cookie)).json();
+    expect((await page("")).hiddenByAi).toBe(2);
+    expect((await page("?ai=assisted")).hiddenByAi).toBe(1);
+    expect((await page("?ai=any")).hiddenByAi).toBeUndefined();
+    const first = await page("?ai=assisted&limit=1");
+    expect(first.items.map((i: { storyId: number }) => i.storyId)).toEqual([assisted.id]);
+    expect(first.hiddenByAi).toBe(1);
+    const second = await page(`?ai=assisted&limit=1&cursor=${encodeURIComponent(first.nextCursor)}`);
+    expect(second.items.map((i: { storyId: number }) => i.storyId)).toEqual([human.id]);
+    expect(second.hiddenByAi).toBeUndefined();
   });
 });

@@ -111,4 +111,6 @@ export const FollowingQuery = z.object({
 export interface FollowingPage {
   items: FollowingItem[];
   nextCursor: string | null;
+  /** Issue 29: works the reader's AI filter left out of this page's stretch of the feed (absent when none). */
+  hiddenByAi?: number;
 }

@@ -42,6 +42,38 @@ describe("AI badges on lists", () => {
     expect(within(items[1]!).queryByTestId("ai-badge")).toBeNull();
   });
 
+  it("the Following feed says how many works the AI filter hid, and 'show' asks for every work", async () => {
+    const asked: string[] = [];
+    fakeApi((url) => {
+      asked.push(url.search);
+      const all = url.searchParams.get("ai") === "any";
+      return {
+        items: [
+          {
+            kind: "story",
+            storyId: 2,
+            title: "Mine",
+            description: null,
+            author: { username: "ana" },
+            chapterNumber: null,
+            via: "author",
+            at: "2026-11-01T00:00:00.000Z",
+            aiLabel: "none",
+            aiShare: 0,
+          },
+        ],
+        nextCursor: null,
+        ...(all ? {} : { hiddenByAi: 2 }),
+      };
+    });
+    renderWithClient(inRouter(<FollowingFeed />));
+    const line = await screen.findByTestId("hidden-by-ai");
+    expect(line.textContent).toBe("2 works hidden by your AI filter — show");
+    within(line).getByRole("button", { name: "show" }).click();
+    await vi.waitFor(() => expect(asked).toContain("?ai=any"));
+    await vi.waitFor(() => expect(screen.queryByTestId("hidden-by-ai")).toBeNull());
+  });
+
   it("a History row says AI-generated", () => {
     const row = {
       storyId: 4,

@@ -1,5 +1,6 @@
 // Discover's 'Following' tab: new stories and chapters from the authors the reader follows and the stories they
 // subscribe to, newest first, a page at a time.
+import { useState } from "react";
 import { Link } from "wouter";
 import { authorPath, ROUTES } from "../../../shared/routes";
 import type { AiLabel } from "../../../shared/ai-label";
@@ -8,6 +9,7 @@ import { Button } from "../../components/ui/button";
 import { AiBadge } from "../ai/AiBadge";
 import { timeAgo } from "./notification-text";
 import { useFollowingFeed } from "./queries";
+import { HiddenByAi } from "../discover/AiFilterGroup";
 
 const KIND: Record<FollowingItem["kind"], (item: FollowingItem) => string> = {
   story: () => "New story",
@@ -18,20 +20,27 @@ const KIND: Record<FollowingItem["kind"], (item: FollowingItem) => string> = {
 type LabelledItem = FollowingItem & { aiLabel?: AiLabel; aiShare?: number };
 
 export function FollowingFeed() {
-  const feed = useFollowingFeed();
+  const [showAll, setShowAll] = useState(false);
+  const feed = useFollowingFeed(showAll);
   const items: LabelledItem[] = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const hidden = feed.data?.pages.reduce((sum, page) => sum + (page.hiddenByAi ?? 0), 0) ?? 0;
+  const hiddenLine = <HiddenByAi count={hidden} onShow={() => setShowAll(true)} />;
   if (feed.isLoading) return <p className="text-sm text-slate-500">Loading…</p>;
   if (feed.isError) return <p className="text-sm text-red-700">Couldn't load the stories you follow.</p>;
   if (items.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-brand-200 bg-white p-8 text-center text-sm text-slate-600">
-        Nothing here yet. Follow authors on their pages, or subscribe to a story in the reader, and their new work shows
-        up here.
-      </p>
+      <div className="space-y-3">
+        {hiddenLine}
+        <p className="rounded-2xl border border-dashed border-brand-200 bg-white p-8 text-center text-sm text-slate-600">
+          Nothing here yet. Follow authors on their pages, or subscribe to a story in the reader, and their new work
+          shows up here.
+        </p>
+      </div>
     );
   }
   return (
     <div className="space-y-3">
+      {hiddenLine}
       <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="From authors and stories you follow">
         {items.map((item) => (
           <li

@@ -31,8 +31,14 @@ export function useUnreadCount() {
   });
 }
 
-async function pageOf<T>(path: string, cursor: string | null, signal: AbortSignal): Promise<T> {
-  const res = await fetch(cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path, {
+async function pageOf<T>(
+  path: string,
+  cursor: string | null,
+  signal: AbortSignal,
+  extra: Record<string, string> = {},
+): Promise<T> {
+  const params = new URLSearchParams({ ...extra, ...(cursor ? { cursor } : {}) }).toString();
+  const res = await fetch(params ? `${path}?${params}` : path, {
     credentials: "include",
     signal,
   });
@@ -51,7 +57,17 @@ function usePaged<T extends { nextCursor: string | null }>(key: readonly [string
 }
 
 export const useNotifications = () => usePaged<NotificationPage>(queryKeys.notifications);
-export const useFollowingFeed = () => usePaged<FollowingPage>(queryKeys.following);
+/** The Following feed, with the reader's AI filter, or every work once they ask to see what it hid (`showAll`). */
+export function useFollowingFeed(showAll = false) {
+  return useInfiniteQuery<FollowingPage, Error, InfiniteData<FollowingPage>, readonly unknown[], string | null>({
+    queryKey: [...queryKeys.following, showAll ? "any" : "preference"],
+    queryFn: ({ pageParam, signal }) =>
+      pageOf<FollowingPage>(queryKeys.following[0], pageParam, signal, showAll ? { ai: "any" } : {}),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}
 
 function useRefreshNotifications() {
   const client = useQueryClient();
