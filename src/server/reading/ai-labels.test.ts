@@ -175,6 +175,13 @@ describeEachDb("AI labels, declarations and filters", (ctx) => {
       expect(new Set(ids(await call("GET", `${base}&ai=assisted`))), sort).toEqual(new Set([human.id, assisted.id]));
       expect(ids(await call("GET", `${base}&ai=any`)).length, sort).toBe(3);
     }
+    // Ranked search says how many the filter hid too, over its page's stretch of the ranking.
+    const search = `/api/published-stories?fandom=${fandom}&sort=relevance&q=${fandom}`;
+    expect((await call("GET", `${search}&ai=none`)).headers[HIDDEN_BY_AI_HEADER]).toBe("2");
+    expect((await call("GET", `${search}&ai=assisted`)).headers[HIDDEN_BY_AI_HEADER]).toBe("1");
+    const firstOfOne = await call("GET", `${search}&ai=none&limit=1`);
+    expect(ids(firstOfOne)).toEqual([human.id]);
+    expect((await call("GET", `${search}&ai=any`)).headers[HIDDEN_BY_AI_HEADER]).toBeUndefined();
     const bad = await call("GET", `/api/published-stories?ai=some`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ ai: "ai must be one of any, assisted, none" });

@@ -4,7 +4,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AiFilter } from "../../shared/ai-label";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
-import { countHiddenByAi } from "../visibility/ai-filter";
+import { aiLeftOut, countHiddenByAi, HIDDEN_COUNT_CAP } from "../visibility/ai-filter";
+import { users } from "../db/schema";
+import { and, eq } from "drizzle-orm";
+import { rankedSearch } from "./search";
 import { COUNTED_ORDERS } from "../tags/tag-filters";
 import type { Cursor } from "./discover-cursor";
 
@@ -53,4 +56,35 @@ export async function hiddenOnPage(
   const after = cursor ? keyset(cursor, "<") : undefined;
   const through = last ? keyset(last, ">=") : undefined;
   return countHiddenByAi(db, filter, after ? [...where, after] : where, through);
+}
+
+/**
+ * Ranked search's count: the works `filter` left out that rank between the page's cursor and its last item (to the
+ * end of the ranked matches on the last page). Each work's rank is its own (the query against its text), so the
+ * works left out rank on the same scale as those shown; the matches are capped as the search's own are.
+ */
+export async function hiddenInSearch(
+  db: Db,
+  filter: AiFilter,
+  q: string,
+  corrected: string | undefined,
+  where: SQL[],
+  cursor: Cursor | undefined,
+  last: Cursor | undefined,
+): Promise<number | undefined> {
+  const leftOut = aiLeftOut(filter);
+  if (!leftOut) return undefined;
+  const after = cursor?.k === "relevance" ? { r: cursor.r, i: cursor.i } : undefined;
+  const ranked = rankedSearch(q, after, corrected, [...where, leftOut]);
+  const through = last?.k === "relevance" ? sql`(sr.rank, ${stories.id}) >= (${last.r}::float8, ${last.i})` : undefined;
+  const stretch = db
+    .select({ one: sql`1` })
+    .from(stories)
+    .innerJoin(users, eq(users.id, stories.authorId))
+    .innerJoin(ranked.join.table, ranked.join.on)
+    .where(and(...where, leftOut, ...ranked.after, through))
+    .limit(HIDDEN_COUNT_CAP)
+    .as("stretch");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stretch);
+  return Number(row?.n ?? 0);
 }

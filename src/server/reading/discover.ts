@@ -18,7 +18,7 @@ import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./disco
 import { affinity, candidateIds, candidates, type Profile } from "./for-you";
 import { rankedSearch, searchable, searchMatch, typoQuery } from "./search";
 import { aiCondition, aiFields } from "../visibility/ai-filter";
-import { hiddenOnPage } from "./discover-hidden";
+import { hiddenInSearch, hiddenOnPage } from "./discover-hidden";
 
 export { searchQuery } from "./search";
 
@@ -295,17 +295,25 @@ export async function discoverPage(
   const last = page.at(-1);
   const more = found.length > query.limit && last !== undefined;
   const hider = hideFor ?? personal?.userId;
+  const unfiltered = () => [
+    ...filters(query, mature, false),
+    ...(hider === undefined ? [] : [notHiddenFrom(hider, stories.authorId)]),
+  ];
+  const ranked = query.sort === "relevance" && query.q && searchable(query.q);
   const hiddenByAi =
-    query.ai && query.ai !== "any" && !personal
-      ? await hiddenOnPage(
-          db,
-          query.ai,
-          query.sort === "relevance" && query.q && searchable(query.q) ? "relevance" : query.sort,
-          [...filters(query, mature, false), ...(hider === undefined ? [] : [notHiddenFrom(hider, stories.authorId)])],
-          cursor,
-          more ? last.after : undefined,
-        )
-      : undefined;
+    !query.ai || query.ai === "any" || personal
+      ? undefined
+      : ranked && query.q
+        ? await hiddenInSearch(
+            db,
+            query.ai,
+            query.q,
+            await typoQuery(db, query.q),
+            unfiltered(),
+            cursor,
+            more ? last.after : undefined,
+          )
+        : await hiddenOnPage(db, query.ai, query.sort, unfiltered(), cursor, more ? last.after : undefined);
   return {
     nextCursor: more ? encodeCursor(last.after) : null,
     items: page.map(({ row }) => presentItem(row)),

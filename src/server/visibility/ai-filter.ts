@@ -24,7 +24,7 @@ export function aiCondition(filter: AiFilter): SQL | undefined {
 }
 
 /** The works a filter leaves out. */
-function aiLeftOut(filter: AiFilter): SQL | undefined {
+export function aiLeftOut(filter: AiFilter): SQL | undefined {
   if (filter === "none") return sql`${stories.aiLabel} <> 'none'`;
   if (filter === "assisted") return sql`${stories.aiLabel} = 'generated'`;
   return undefined;
