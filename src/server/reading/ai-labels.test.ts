@@ -182,6 +182,12 @@ describeEachDb("AI labels, declarations and filters", (ctx) => {
     const firstOfOne = await call("GET", `${search}&ai=none&limit=1`);
     expect(ids(firstOfOne)).toEqual([human.id]);
     expect((await call("GET", `${search}&ai=any`)).headers[HIDDEN_BY_AI_HEADER]).toBeUndefined();
+    // A reader's For You list says, on its first page, how many of their recommendations the filter hid.
+    const fan = await createVerifiedUserWithSession(db());
+    await createStory(db(), { authorId: fan.user.id, fandoms: [fandom], content: "<p>My own draft.</p>" });
+    const forYou = await call("GET", "/api/published-stories?sort=for-you&ai=none&limit=10", fan.cookie);
+    expect(ids(forYou)).toContain(human.id);
+    expect(forYou.headers[HIDDEN_BY_AI_HEADER]).toBe("2");
     const bad = await call("GET", `/api/published-stories?ai=some`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ ai: "ai must be one of any, assisted, none" });

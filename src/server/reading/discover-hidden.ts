@@ -8,6 +8,7 @@ import { aiLeftOut, countHiddenByAi, HIDDEN_COUNT_CAP } from "../visibility/ai-f
 import { users } from "../db/schema";
 import { and, eq } from "drizzle-orm";
 import { rankedSearch } from "./search";
+import { candidateIds, candidates, type Profile } from "./for-you";
 import { COUNTED_ORDERS } from "../tags/tag-filters";
 import type { Cursor } from "./discover-cursor";
 
@@ -83,6 +84,32 @@ export async function hiddenInSearch(
     .innerJoin(users, eq(users.id, stories.authorId))
     .innerJoin(ranked.join.table, ranked.join.on)
     .where(and(...where, leftOut, ...ranked.after, through))
+    .limit(HIDDEN_COUNT_CAP)
+    .as("stretch");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stretch);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A reader's For You list: on its first page, how many of their recommended works (the candidates its personal part
+ * ranks) the filter left out. Later pages say nothing more (the candidates were counted once), and the list's tail,
+ * every other work as Featured, is not counted: it is the catalogue, not a recommendation.
+ */
+export async function hiddenInForYou(
+  db: Db,
+  filter: AiFilter,
+  profile: Profile,
+  where: SQL[],
+): Promise<number | undefined> {
+  const leftOut = aiLeftOut(filter);
+  if (!leftOut) return undefined;
+  const fy = candidates(profile, await candidateIds(db, profile));
+  const stretch = db
+    .select({ one: sql`1` })
+    .from(stories)
+    .innerJoin(users, eq(users.id, stories.authorId))
+    .innerJoin(fy, sql`fy.id = ${stories.id}`)
+    .where(and(...where, sql`${stories.authorId} <> ${profile.userId}`, leftOut))
     .limit(HIDDEN_COUNT_CAP)
     .as("stretch");
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stretch);

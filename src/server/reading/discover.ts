@@ -18,7 +18,7 @@ import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./disco
 import { affinity, candidateIds, candidates, type Profile } from "./for-you";
 import { rankedSearch, searchable, searchMatch, typoQuery } from "./search";
 import { aiCondition, aiFields } from "../visibility/ai-filter";
-import { hiddenInSearch, hiddenOnPage } from "./discover-hidden";
+import { hiddenInForYou, hiddenInSearch, hiddenOnPage } from "./discover-hidden";
 
 export { searchQuery } from "./search";
 
@@ -301,19 +301,23 @@ export async function discoverPage(
   ];
   const ranked = query.sort === "relevance" && query.q && searchable(query.q);
   const hiddenByAi =
-    !query.ai || query.ai === "any" || personal
+    !query.ai || query.ai === "any"
       ? undefined
-      : ranked && query.q
-        ? await hiddenInSearch(
-            db,
-            query.ai,
-            query.q,
-            await typoQuery(db, query.q),
-            unfiltered(),
-            cursor,
-            more ? last.after : undefined,
-          )
-        : await hiddenOnPage(db, query.ai, query.sort, unfiltered(), cursor, more ? last.after : undefined);
+      : personal
+        ? cursor === undefined
+          ? await hiddenInForYou(db, query.ai, personal, unfiltered())
+          : undefined
+        : ranked && query.q
+          ? await hiddenInSearch(
+              db,
+              query.ai,
+              query.q,
+              await typoQuery(db, query.q),
+              unfiltered(),
+              cursor,
+              more ? last.after : undefined,
+            )
+          : await hiddenOnPage(db, query.ai, query.sort, unfiltered(), cursor, more ? last.after : undefined);
   return {
     nextCursor: more ? encodeCursor(last.after) : null,
     items: page.map(({ row }) => presentItem(row)),
