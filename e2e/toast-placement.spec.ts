@@ -16,12 +16,12 @@ function reachable(button: Locator): Promise<boolean> {
   });
 }
 
-/** The element's top once it stops moving between 100 ms apart, else null. */
-async function settledTop(locator: Locator): Promise<number | null> {
+/** The element's box once it stops moving between 100 ms apart, else null. */
+async function settledBox(locator: Locator): Promise<Box | null> {
   const before = (await locator.boundingBox())?.y;
   await locator.page().waitForTimeout(100);
-  const after = (await locator.boundingBox())?.y;
-  return before !== undefined && before === after ? after : null;
+  const after = await locator.boundingBox();
+  return before !== undefined && after !== null && before === after.y ? after : null;
 }
 
 async function openPublishDialog(page: Page) {
@@ -53,11 +53,13 @@ for (const viewport of [
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to publish story" });
     await expect(toast).toBeVisible();
     await expect(dialog).toBeVisible();
-    // Measure once the toast has finished sliding in.
-    await expect.poll(() => settledTop(toast)).not.toBeNull();
+    // Measure once the toast has finished sliding in, with that very box: on a slow machine the toast may time out
+    // and leave before a second look.
+    let toastBox: Box | null = null;
+    await expect.poll(async () => (toastBox = await settledBox(toast))).not.toBeNull();
     await page.screenshot({ path: `test-results/publish-toast-${viewport.width}.png` });
 
-    expect(overlaps((await toast.boundingBox())!, (await dialog.boundingBox())!)).toBe(false);
+    expect(overlaps(toastBox!, (await dialog.boundingBox())!)).toBe(false);
     for (const name of ["Publish Story", "Cancel"]) {
       const button = dialog.getByRole("button", { name, exact: true });
       await button.scrollIntoViewIfNeeded();
