@@ -56,8 +56,11 @@ export default defineConfig({
   // NOTE: one more worker than cores: a journey spends most of its time waiting on the page (animations, network
   // idle, the server), so a third worker on this 2-core machine took the stage from 7.9 to 6.5 minutes, same results.
   workers: availableParallelism() + 1,
-  retries: 0,
-  timeout: 60_000,
+  // NOTE: on CI, one retry and a doubled time limit. The CI machine has run the whole stage three times slower than a
+  // developer's (993 s against 330 s); there the longest journeys (wizard → delete, 35 s here) ran past 60 s, and a
+  // journey that fails once and passes on its retry is still printed as flaky in the list, to be fixed.
+  retries: process.env.CI ? 1 : 0,
+  timeout: process.env.CI ? 120_000 : 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {

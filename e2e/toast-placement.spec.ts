@@ -7,21 +7,57 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** True when a click at the button's centre would reach the button, not something drawn over it. */
-function reachable(button: Locator): Promise<boolean> {
-  return button.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-    return hit !== null && el.contains(hit);
-  });
+interface Look {
+  /** The toast was still on the page when it was measured (it times out after a few seconds). */
+  connected: boolean;
+  toast: Box;
+  dialog: Box;
+  /** For each button, whether a click at its centre reaches it rather than something drawn over it. */
+  reachable: Record<string, boolean>;
 }
 
-/** The element's box once it stops moving between 100 ms apart, else null. */
-async function settledBox(locator: Locator): Promise<Box | null> {
-  const before = (await locator.boundingBox())?.y;
-  await locator.page().waitForTimeout(100);
-  const after = await locator.boundingBox();
-  return before !== undefined && after !== null && before === after.y ? after : null;
+/**
+ * Waits in the page until the toast has stopped sliding (its box unchanged over five frames), then measures the toast,
+ * the dialog and its buttons at once. NOTE: in one evaluation, not a round trip per measurement: on a slow machine
+ * the toast could time out and leave between looks.
+ */
+async function look(toast: Locator, dialog: Locator): Promise<Look> {
+  return toast.evaluate(
+    (el, dialogEl) =>
+      new Promise<Look>((resolve) => {
+        const boxOf = (e: Element): Box => {
+          const r = e.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        };
+        const reachable = (button: Element | undefined) => {
+          if (!button) return false;
+          button.scrollIntoView({ block: "nearest" });
+          const r = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return hit !== null && button.contains(hit);
+        };
+        const named = (name: string) =>
+          [...dialogEl.querySelectorAll("button")].find(
+            (b) => (b.getAttribute("aria-label") ?? b.textContent?.trim()) === name,
+          );
+        let last = boxOf(el);
+        let still = 0;
+        const tick = () => {
+          const now = boxOf(el);
+          still = now.x === last.x && now.y === last.y ? still + 1 : 0;
+          last = now;
+          if (still < 5) return void requestAnimationFrame(tick);
+          const toastBox = now;
+          const result: Record<string, boolean> = {};
+          for (const name of ["Publish Story", "Cancel"]) result[name] = reachable(named(name));
+          dialogEl.scrollTo(0, 0);
+          result.Close = reachable(named("Close"));
+          resolve({ connected: el.isConnected, toast: toastBox, dialog: boxOf(dialogEl), reachable: result });
+        };
+        requestAnimationFrame(tick);
+      }),
+    await dialog.elementHandle(),
+  );
 }
 
 async function openPublishDialog(page: Page) {
@@ -53,19 +89,11 @@ for (const viewport of [
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to publish story" });
     await expect(toast).toBeVisible();
     await expect(dialog).toBeVisible();
-    // Measure once the toast has finished sliding in, with that very box: on a slow machine the toast may time out
-    // and leave before a second look.
-    let toastBox: Box | null = null;
-    await expect.poll(async () => (toastBox = await settledBox(toast))).not.toBeNull();
+    const seen = await look(toast, dialog);
     await page.screenshot({ path: `test-results/publish-toast-${viewport.width}.png` });
 
-    expect(overlaps(toastBox!, (await dialog.boundingBox())!)).toBe(false);
-    for (const name of ["Publish Story", "Cancel"]) {
-      const button = dialog.getByRole("button", { name, exact: true });
-      await button.scrollIntoViewIfNeeded();
-      expect(await reachable(button), name).toBe(true);
-    }
-    await dialog.evaluate((el) => el.scrollTo(0, 0));
-    expect(await reachable(dialog.getByRole("button", { name: "Close" })), "Close").toBe(true);
+    expect(seen.connected, "the toast was measured while shown").toBe(true);
+    expect(overlaps(seen.toast, seen.dialog)).toBe(false);
+    expect(seen.reachable).toEqual({ "Publish Story": true, Cancel: true, Close: true });
   });
 }

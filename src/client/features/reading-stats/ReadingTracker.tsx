@@ -101,17 +101,27 @@ export function ReadingTracker({
       setReady(true);
       return;
     }
-    // NOTE: a frame later, after the chapter view has put a newly shown chapter at its top.
-    const frame = requestAnimationFrame(() => {
-      const body = document.querySelector<HTMLElement>(BODY);
-      if (body && progress && progress.overall > 0) {
-        const target = shownN !== undefined ? { ...progress, chapter: 1 } : progress;
-        window.scrollTo({ top: scrollFor(measure(body), target, window.innerHeight), behavior: "instant" });
-        sent.current = progress;
-      }
-      setReady(true);
+    // NOTE: a frame later, after the chapter view has put a newly shown chapter at its top, and once the web fonts
+    // have loaded: measured with the fallback face, the text wraps differently and the resume lands paragraphs off.
+    let frame = 0;
+    let cancelled = false;
+    const fontsReady = document.fonts?.ready ?? Promise.resolve();
+    void fontsReady.then(() => {
+      if (cancelled) return;
+      frame = requestAnimationFrame(() => {
+        const body = document.querySelector<HTMLElement>(BODY);
+        if (body && progress && progress.overall > 0) {
+          const target = shownN !== undefined ? { ...progress, chapter: 1 } : progress;
+          window.scrollTo({ top: scrollFor(measure(body), target, window.innerHeight), behavior: "instant" });
+          sent.current = progress;
+        }
+        setReady(true);
+      });
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+    };
   }, [ready, signedIn, saved.isPending, saved.data, shownN, shownCount, path, navigate]);
 
   useEffect(() => {
