@@ -2,9 +2,9 @@
 // uses isClientRoute to answer unknown pages with 404.
 type Id = number | string;
 
-/** The public page's path for a story: /s/{id}-{slug}. */
-export function publicStoryPath(id: number, title: string): string {
-  const slug = title
+/** A title as a URL slug: lower case letters and digits joined by hyphens, at most 60 characters. */
+export function slugOf(title: string): string {
+  return title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -12,7 +12,33 @@ export function publicStoryPath(id: number, title: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 60)
     .replace(/-+$/, "");
+}
+
+/** The public page's path for a story: /s/{id}-{slug}. */
+export function publicStoryPath(id: number, title: string): string {
+  const slug = slugOf(title);
   return slug ? `/s/${id}-${slug}` : `/s/${id}`;
+}
+
+/** Issue 30: a series' public page, rendered by the server: /series/{id}-{slug}. */
+export function seriesPath(id: number, title: string): string {
+  const slug = slugOf(title);
+  return slug ? `/series/${id}-${slug}` : `/series/${id}`;
+}
+
+/** Issue 30: a reader's public bookmarks (server-rendered). */
+export function authorBookmarksPath(username: string): string {
+  return `/u/${encodeURIComponent(username)}/bookmarks`;
+}
+
+/** Issue 30: the works gifted to a user (server-rendered). */
+export function authorGiftsPath(username: string): string {
+  return `/u/${encodeURIComponent(username)}/gifts`;
+}
+
+/** Issue 30: 'Bookmarks of this work': readers' public bookmarks of one work, with their notes and recs. */
+export function storyBookmarksPath(id: number, title: string): string {
+  return `${publicStoryPath(id, title)}/bookmarks`;
 }
 
 /** An author's public page: /u/{username} (rendered by the server; names are matched without regard to case). */
@@ -47,6 +73,9 @@ export const ROUTES = {
   blockedAndMuted: "/dashboard/settings#blocked-and-muted",
   notifications: "/dashboard/notifications",
   history: "/dashboard/history",
+  /** Issue 30: the writer's series, and one series to edit. */
+  seriesList: "/dashboard/series",
+  seriesEdit: <T extends Id>(id: T) => `/dashboard/series/${id}` as const,
   /** Issue 20: canon packs, a lorebook per fandom. */
   canon: "/dashboard/canon",
   /** The Report form on its own page, for links from pages without script (the author page). */
@@ -78,6 +107,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/settings$/,
   /^\/dashboard\/notifications$/,
   /^\/dashboard\/history$/,
+  /^\/dashboard\/series(\/\d+)?$/,
   /^\/dashboard\/canon$/,
   /^\/dashboard\/report$/,
   /^\/dashboard\/moderation$/,

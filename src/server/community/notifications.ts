@@ -5,11 +5,12 @@ import {
   NOTIFICATION_NOT_FOUND,
   type NotificationPage,
   type NotificationKind,
+  type NotificationView,
   UNREAD_CAP,
 } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
 import { APPEALABLE_ACTIONS, type NotificationModeration } from "../../shared/schemas/moderation";
-import { moderationAudit, notifications, stories, users } from "../db/schema";
+import { moderationAudit, notifications, relatedWorks, series, stories, storyCoCreators, users } from "../db/schema";
 import { notFound } from "../errors";
 import { readableBy, type Viewer } from "../policies/visibility";
 import { notHiddenFrom } from "../safety/blocks";
@@ -40,12 +41,30 @@ export async function listNotifications(
       chapterNumber: notifications.chapterNumber,
       milestone: notifications.milestone,
       audit: moderationAudit,
+      seriesId: series.id,
+      seriesTitle: series.title,
+      // Issue 30: an invitation names its story to the invitee even while it is a draft they cannot read yet.
+      invitedStoryId: storyCoCreators.storyId,
+      invitedStoryTitle: sql<string | null>`(select s.title from stories s where s.id = ${storyCoCreators.storyId})`,
+      invitationId: storyCoCreators.id,
+      invitationState: storyCoCreators.state,
+      linkApprovedAt: relatedWorks.approvedAt,
+      linkId: relatedWorks.id,
       appealed: sql<boolean>`exists (select 1 from reports r where r.kind = 'appeal' and r.appeal_of = ${notifications.auditId})`,
     })
     .from(notifications)
     .leftJoin(actors, eq(actors.id, notifications.actorId))
     .leftJoin(stories, and(eq(stories.id, notifications.storyId), readableBy(viewer)))
     .leftJoin(moderationAudit, eq(moderationAudit.id, notifications.auditId))
+    .leftJoin(series, eq(series.id, notifications.seriesId))
+    .leftJoin(
+      storyCoCreators,
+      and(
+        sql`${notifications.type} in ('co_creator_invite', 'co_creator_answer')`,
+        eq(storyCoCreators.id, notifications.subjectId),
+      ),
+    )
+    .leftJoin(relatedWorks, and(eq(notifications.type, "related_work"), eq(relatedWorks.id, notifications.subjectId)))
     .where(query.cursor ? and(mine, lt(notifications.id, Number(query.cursor))) : mine)
     .orderBy(desc(notifications.id))
     .limit(query.limit + 1);
@@ -57,14 +76,43 @@ export async function listNotifications(
       createdAt: row.createdAt.toISOString(),
       read: row.readAt !== null,
       actor: row.actorName === null ? null : { username: row.actorName },
-      story: row.storyId === null ? null : { id: row.storyId, title: row.storyTitle ?? "" },
+      story: storyOf(row),
       commentId: row.commentId,
       chapterNumber: row.chapterNumber,
       milestone: row.milestone,
       moderation: row.audit ? presentModeration(row.type, row.audit, row.appealed) : null,
+      series: row.seriesId === null ? null : { id: row.seriesId, title: row.seriesTitle ?? "" },
+      subject: subjectOf(row),
     })),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
   };
+}
+
+interface SubjectRow {
+  type: string;
+  storyId: number | null;
+  storyTitle: string | null;
+  invitedStoryId: number | null;
+  invitedStoryTitle: string | null;
+  invitationId: number | null;
+  invitationState: string | null;
+  linkId: number | null;
+  linkApprovedAt: Date | null;
+}
+
+/** The story shown: one the viewer may read, or for an invitation to them, the invited story (a draft, perhaps). */
+function storyOf(row: SubjectRow): { id: number; title: string } | null {
+  if (row.storyId !== null) return { id: row.storyId, title: row.storyTitle ?? "" };
+  if (row.type === "co_creator_invite" && row.invitedStoryId !== null)
+    return { id: row.invitedStoryId, title: row.invitedStoryTitle ?? "" };
+  return null;
+}
+
+function subjectOf(row: SubjectRow): NotificationView["subject"] {
+  if (row.invitationId !== null)
+    return { id: row.invitationId, state: row.invitationState as "pending" | "accepted" | "declined" };
+  if (row.linkId !== null) return { id: row.linkId, state: row.linkApprovedAt ? "accepted" : "pending" };
+  return null;
 }
 
 /** The decision a moderation notification tells about; the moderator's reason only to the person acted on. */

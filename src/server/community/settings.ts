@@ -21,6 +21,13 @@ export const DEFAULT_CHANNELS: Record<NotificationType, NotificationChannel> = {
   new_story: "email",
   new_follower: "app",
   like_milestone: "app",
+  // Issue 30: a new part of a series one subscribed to is an update one asked for, and an invitation or a gift is
+  // addressed to one person: by email. Answers to one's invitations and links to one's works stay in the app.
+  series_work: "email",
+  co_creator_invite: "email",
+  co_creator_answer: "app",
+  gift: "email",
+  related_work: "app",
 };
 
 export async function getNotificationSettings(db: Db, userId: number): Promise<NotificationSettings> {

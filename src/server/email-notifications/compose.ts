@@ -59,6 +59,16 @@ export function describeItem(item: EmailItem, appUrl: string): { line: string; l
         n === undefined ? "a new milestone of likes" : `${n.toLocaleString("en-US")} ${n === 1 ? "like" : "likes"}`;
       return { line: `${title} reached ${likes}`, link: details };
     }
+    case "series_work":
+      return { line: `${actor} added ${title} to a series you subscribe to`, link: reader };
+    case "co_creator_invite":
+      return { line: `${actor} invited you to co-create ${title}`, link: appUrl + NOTIFICATIONS_PATH };
+    case "co_creator_answer":
+      return { line: `${actor} answered your invitation to co-create ${title}`, link: appUrl + NOTIFICATIONS_PATH };
+    case "gift":
+      return { line: `${actor} gave you a gift: ${title}`, link: reader };
+    case "related_work":
+      return { line: `${actor} linked their work ${title} to yours`, link: appUrl + NOTIFICATIONS_PATH };
     default:
       return { line: "You have a new notification", link: appUrl + NOTIFICATIONS_PATH };
   }

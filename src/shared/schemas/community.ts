@@ -12,6 +12,12 @@ export const NOTIFICATION_TYPES = [
   "new_story",
   "new_follower",
   "like_milestone",
+  // Issue 30: a new part of a subscribed series, an invitation to co-create (and its answer), a gift, a related work.
+  "series_work",
+  "co_creator_invite",
+  "co_creator_answer",
+  "gift",
+  "related_work",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /**
@@ -56,6 +62,14 @@ export interface NotificationView {
   milestone: number | null;
   /** For 'moderation_action' and 'report_decided': the decision (moderation.ts). */
   moderation?: NotificationModeration | null;
+  /** Issue 30, 'series_work': the series the work was added to (null once it is gone). */
+  series?: { id: number; title: string } | null;
+  /**
+   * Issue 30: what a 'co_creator_invite' or 'co_creator_answer' (the invitation, with its state now) or a
+   * 'related_work' (the link: 'pending' until the original's author approves it, then 'accepted') is about; null
+   * once it is gone. The notification offers the answer while the state is 'pending'.
+   */
+  subject?: { id: number; state: "pending" | "accepted" | "declined" } | null;
 }
 
 export interface NotificationPage {

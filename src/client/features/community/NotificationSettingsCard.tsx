@@ -17,6 +17,11 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   new_story: "New stories by authors you follow",
   new_follower: "New followers",
   like_milestone: "Likes on your stories (1, 10, 100, 1,000)",
+  series_work: "New works in series you subscribe to",
+  co_creator_invite: "Invitations to co-create a work",
+  co_creator_answer: "Answers to your co-creator invitations",
+  gift: "Works gifted to you",
+  related_work: "Works inspired by yours",
 };
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { app: "In the app", email: "By email", off: "Off" };

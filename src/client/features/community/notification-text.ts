@@ -21,7 +21,7 @@ export function notificationText(n: NotificationView): NotificationText {
   const title = n.story?.title.trim() || "Untitled";
   const storyId = n.story?.id ?? 0;
   if (n.type === "moderation_action" || n.type === "report_decided") return moderationText(n);
-  if (!n.story && n.type !== "new_follower") {
+  if (!n.story && n.type !== "new_follower" && n.type !== "co_creator_invite") {
     return { before: "About a story that is no longer available", href: ROUTES.notifications, external: false };
   }
   switch (n.type) {
@@ -54,6 +54,45 @@ export function notificationText(n: NotificationView): NotificationText {
         title,
         after: ` reached ${likes(n.milestone ?? 0)}`,
         href: ROUTES.details(storyId),
+        external: false,
+      };
+    case "series_work":
+      return {
+        before: `${who} added `,
+        title,
+        after: n.series ? ` to the series ${n.series.title}` : " to a series you follow",
+        href: ROUTES.read(storyId),
+        external: false,
+      };
+    case "co_creator_invite":
+      // The story may be a draft the invitee cannot read yet: its title comes with the invitation.
+      return n.story
+        ? {
+            before: `${who} invited you to co-create `,
+            title,
+            href: n.subject?.state === "accepted" ? ROUTES.story(storyId) : ROUTES.notifications,
+            external: false,
+          }
+        : {
+            before: "An invitation to co-create a work that is no longer available",
+            href: ROUTES.notifications,
+            external: false,
+          };
+    case "co_creator_answer":
+      return {
+        before: `${who} ${n.subject?.state === "declined" ? "declined" : "accepted"} your invitation to co-create `,
+        title,
+        href: ROUTES.details(storyId),
+        external: false,
+      };
+    case "gift":
+      return { before: `${who} gave you a gift: `, title, href: ROUTES.read(storyId), external: false };
+    case "related_work":
+      return {
+        before: `${who} linked their work `,
+        title,
+        after: " to yours",
+        href: ROUTES.read(storyId),
         external: false,
       };
   }

@@ -71,6 +71,13 @@ export const notifications = pgTable(
     emailState: text("email_state").notNull().default("none"),
     /** Issue 18: the moderation audit entry a 'moderation_action' or 'report_decided' notification tells about. */
     auditId: integer("audit_id"),
+    /**
+     * Issue 30: the series a 'series_work' notification tells about; the subject of the others: the co-creator
+     * invitation (story_co_creators.id) of a 'co_creator_invite' or 'co_creator_answer', the link
+     * (related_works.id) of a 'related_work'.
+     */
+    seriesId: integer("series_id"),
+    subjectId: integer("subject_id"),
   },
   (t) => [
     unique("notifications_user_dedupe_key").on(t.userId, t.dedupeKey),
@@ -82,7 +89,7 @@ export const notifications = pgTable(
     index("notifications_email_pending_idx").on(t.id).where(sql`${t.emailState} = 'pending'`),
     check(
       "notifications_type_check",
-      sql`${t.type} in ('comment', 'reply', 'new_chapter', 'new_story', 'new_follower', 'like_milestone', 'moderation_action', 'report_decided')`,
+      sql`${t.type} in ('comment', 'reply', 'new_chapter', 'new_story', 'new_follower', 'like_milestone', 'moderation_action', 'report_decided', 'series_work', 'co_creator_invite', 'co_creator_answer', 'gift', 'related_work')`,
     ),
     check("notifications_email_state_check", sql`${t.emailState} in ('none', 'pending', 'sent')`),
   ],

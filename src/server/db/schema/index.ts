@@ -21,3 +21,4 @@ export * from "./versions";
 export * from "./marin-chat";
 export * from "./habits";
 export * from "./provenance";
+export * from "./organising";

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -87,10 +88,20 @@ export const bookmarks = pgTable(
     storyId: storyRef(),
     userId: userRef("user_id"),
     createdAt: createdAt(),
+    // Issue 30: what the bookmark says. `note` is sanitized HTML like a comment's (up to 5,000 characters of text),
+    // `tags` the reader's own (up to 30), `rec` a recommendation; a `private` bookmark is seen by its owner only.
+    note: text("note"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    rec: boolean("rec").notNull().default(false),
+    private: boolean("private").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     unique("bookmarks_story_user_key").on(t.storyId, t.userId),
     index("bookmarks_user_idx").on(t.userId, t.createdAt.desc()),
+    // Public bookmarks: the owner's /u/{username}/bookmarks and a work's 'Bookmarks of this work'.
+    index("bookmarks_user_public_idx").on(t.userId, t.createdAt.desc(), t.id.desc()).where(sql`not ${t.private}`),
+    index("bookmarks_story_public_idx").on(t.storyId, t.createdAt.desc(), t.id.desc()).where(sql`not ${t.private}`),
     // The featured-scores job reads the last weeks' bookmarks, as it reads likes through likes_created_idx.
     index("bookmarks_created_idx").on(t.createdAt),
   ],

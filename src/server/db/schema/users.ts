@@ -53,6 +53,8 @@ export const users = pgTable(
     suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
     // Issue 29: the reader's AI filter where a list's URL does not say ('any' | 'assisted' | 'none').
     readingAi: text("reading_ai").notNull().default("any"),
+    // Issue 30: whether others may invite this user to co-create a work (Settings; off: an invitation is a 403).
+    coCreatorInvites: boolean("co_creator_invites").notNull().default(true),
   },
   (t) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
