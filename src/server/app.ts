@@ -10,6 +10,8 @@ import { billingRoutes } from "./billing/routes";
 import { canonRoutes } from "./canon/routes";
 import { authorFollowRoutes } from "./public-page/author-follow";
 import { communityRoutes } from "./community/routes";
+import { seriesRoutes } from "./series/routes";
+import { seriesPageRoutes } from "./series/page-routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { registerSessionCache, sessionsChanged } from "./accounts/session-cache";
 import { loadCachedSession, loadSession, restoreSignedInHint } from "./accounts/sessions";
@@ -158,6 +160,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(socialRoutes);
   await app.register(feedbackRoutes);
   await app.register(communityRoutes);
+  await app.register(seriesRoutes);
   await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
   // NOTE: before the public routes: it attaches itself to them as they are added.
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(authorSafetyRoutes);
   await app.register(tagRoutes);
   await app.register(chapterPageRoutes);
+  await app.register(seriesPageRoutes);
   await app.register(storyFormRoutes);
   await app.register(feedRoutes);
   await app.register(discoverRoutes);

@@ -38,6 +38,8 @@ export interface EpubBook {
    * badge text (e.g. "AI-assisted 34%"; none for human-written work) on the title page.
    */
   ai?: { label: string; badge: string | null } | null;
+  /** Issue 30: the series the work is in and its place in each (EPUB 3 belongs-to-collection, group-position). */
+  collections?: { title: string; position: number }[];
 }
 
 const xmlEscape = escapeXml;
@@ -88,6 +90,12 @@ function packageDocument(book: EpubBook): string {
   if (book.rating) meta.push(`    <meta property="ficforge:rating">${xmlEscape(book.rating)}</meta>`);
   if (book.provenance) meta.push(`    <meta property="ficforge:provenance">${xmlEscape(book.provenance)}</meta>`);
   if (book.ai) meta.push(`    <meta property="ficforge:ai-label">${xmlEscape(book.ai.label)}</meta>`);
+  (book.collections ?? []).forEach((collection, i) => {
+    const id = `series-${i + 1}`;
+    meta.push(`    <meta property="belongs-to-collection" id="${id}">${xmlEscape(collection.title)}</meta>`);
+    meta.push(`    <meta refines="#${id}" property="collection-type">series</meta>`);
+    meta.push(`    <meta refines="#${id}" property="group-position">${collection.position}</meta>`);
+  });
   // EPUB 2 reading systems find the cover by this; EPUB 3 ones by properties="cover-image".
   if (book.cover) meta.push(`    <meta name="cover" content="cover-image"/>`);
   return `<?xml version="1.0" encoding="UTF-8"?>

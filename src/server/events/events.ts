@@ -35,6 +35,11 @@ export interface DomainEvents {
   "user.plan_changed": { userIds: number[] };
   /** A moderator's action: the stories and the author whose public views it changed, a comment it approved. */
   "moderation.applied": { storyIds: number[]; authorId: number | null; approvedCommentId: number | null };
+  /**
+   * Issue 30: a series was created, edited, reordered or deleted, or a work added or removed: `storyIds` are the works
+   * whose 'Part N of' line may have changed; `durable` notifies subscribers of a work added.
+   */
+  "series.changed": { seriesId: number; storyIds: number[]; durable: RecordedEvent | null };
 }
 
 export type EventName = keyof DomainEvents;

@@ -18,6 +18,8 @@ import { aiBadgeChip } from "../html/ai-badge";
 import { aiFields } from "../visibility/ai-filter";
 import { sendSignedInStoryPage } from "./signed-in-slot";
 import { membersOnly, sendMembersGate } from "./members-gate";
+import { seriesPartsHtml } from "../series/part-html";
+import { seriesPartsOf } from "../series/parts";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {
@@ -27,6 +29,8 @@ interface ChapterSource {
   >;
   chapters: (ChapterLink & { html: string; words: number; firstPublishedAt: Date })[];
   bytes: number;
+  /** Issue 30: the work's 'Part N of' lines. */
+  seriesHtml?: string;
 }
 
 const CHAPTER = /^[1-9]\d{0,4}$/;
@@ -50,7 +54,8 @@ export async function loadChapterSource(db: Db, id: number): Promise<ChapterSour
     firstPublishedAt: stored.get(i + 1)?.firstPublishedAt ?? published,
   }));
   const { content: _c, ...rest } = story;
-  return { story: rest, chapters, bytes: story.content.length * 2 + 512 };
+  const seriesHtml = seriesPartsHtml(await seriesPartsOf(db, id, { rating: "general", audience: story.audience }));
+  return { story: rest, chapters, bytes: story.content.length * 2 + seriesHtml.length * 2 + 512, seriesHtml };
 }
 
 export function buildChapterPage(source: ChapterSource, appUrl: string, n: number): PublicPage | undefined {
@@ -72,6 +77,7 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
     chapters: source.chapters.map(({ n, title, path }) => ({ n, title, path })),
     bodyHtml: bodyHtml(chapter.html),
     aiBadge: aiBadgeChip(aiFields(story)),
+    seriesHtml: source.seriesHtml,
   });
   const page = packPage(chapter.path, html);
   return story.audience === "members" ? { ...page, membersOnly: membersOnly(story) } : page;

@@ -30,6 +30,8 @@ export interface ChapterPageModel {
   bodyHtml: string;
   /** Issue 29: the work's AI badge as a chip ("" for human-written work). */
   aiBadge?: string;
+  /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (series/part-html.ts). */
+  seriesHtml?: string;
 }
 
 const date = (at: Date) =>
@@ -92,7 +94,7 @@ ${SITE_HEADER}
 <ul class="meta" aria-label="About this chapter"><li>Chapter ${chapter.n} of ${chapters.length}</li><li>${plural(chapter.words, "word", "words")}</li>${model.aiBadge ?? ""}<li>Published <time datetime="${chapter.firstPublishedAt.toISOString()}">${date(chapter.firstPublishedAt)}</time></li></ul>
 </div></div></header>
 <div class="page" id="chapter">
-${toc}
+${model.seriesHtml ?? ""}${toc}
 ${pager(model, "top")}
 ${body}
 ${pager(model, "bottom")}

@@ -33,6 +33,8 @@ export interface PublicPageModel {
   feedPath?: string;
   /** Issue 20: the EPUB download (/s/{id}-{slug}/download.epub). */
   downloadPath?: string;
+  /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (series/part-html.ts). */
+  seriesHtml?: string;
 }
 
 const THUMB_WIDTH = 360;
@@ -113,7 +115,7 @@ ${SITE_HEADER}
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
 </div></header>
 <div class="page" id="story">
-${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
+${model.seriesHtml ?? ""}${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>
 <p>Join FicForge free to bookmark it, like it and comment for ${author}.</p>

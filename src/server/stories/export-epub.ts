@@ -14,6 +14,7 @@ import { type ImageStorage, StorageUnavailableError } from "../images/storage/dr
 import { attachmentDisposition } from "./export-story";
 import { aiShareOf, countStoryWords } from "../content/story-text";
 import { type AiLabel, aiBadgeText, measuredLabel } from "../../shared/ai-label";
+import { seriesPlacesOf } from "../series/parts";
 
 export const EPUB_TYPE = "application/epub+zip";
 
@@ -103,6 +104,7 @@ export async function storyEpub(
     rating: contentRatingLabel(source.contentRating),
     provenance: provenanceLine(source.html, source.wordCount, source.aiWordCount),
     ai: epubAiLabel(source),
+    collections: await seriesPlacesOf(db, source.id),
   });
   return { stream, disposition: attachmentDisposition(title, "epub") };
 }

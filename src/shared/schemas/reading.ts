@@ -11,6 +11,7 @@ import {
 } from "../tagging";
 import { FreeTag } from "./tagging";
 import type { ChapterInfo } from "../chapters";
+import type { SeriesPart } from "./series";
 import { AI_FILTERS, type AiFilter, type AiLabel } from "../ai-label";
 
 export const DISCOVER_LIMITS = {
@@ -158,6 +159,8 @@ export interface ReadStoryView {
   chapters: ChapterInfo[];
   /** 'Updated': when the latest chapter was first published (ISO 8601), or null. */
   lastChapterAt: string | null;
+  /** Issue 30: 'Part 2 of The Copper Road' for each series the work is in, with the previous and next part. */
+  series?: SeriesPart[];
 }
 
 /** GET /api/bookmarks items, newest first. */
