@@ -1,5 +1,5 @@
-// The Following feed: what is new from the authors a reader follows and the stories they subscribe to, newest first,
-// keyset-paged on (at, story id, k). Each kind of event is one branch of a UNION ALL: a story's first publication,
+// The Following feed: what is new from the authors a reader follows, the stories and series (issue 30) they subscribe
+// to, newest first, keyset-paged on (at, story id, k). Each kind of event is one branch of a UNION ALL: a story's first publication,
 // and each later chapter at its first publication (story_chapters: a chapter that came with the story is part of the
 // story's own entry; one cut and put back keeps its date, so it never shows twice).
 import { type SQL, sql } from "drizzle-orm";
@@ -23,6 +23,7 @@ interface Row {
   ai_label: string | null;
   by_author: boolean;
   by_story: boolean;
+  by_series: boolean;
 }
 
 /** The most hidden works one page counts (the line then says that many). */
@@ -65,7 +66,11 @@ export async function listFollowing(
       order by s.last_event_at desc nulls last, s.id desc nulls last ${limit}) s
     union
     select s.id, s.last_event_at from story_subscriptions ss join stories s on s.id = ss.story_id
-    where ss.user_id = ${viewer.id} and ${onShow} and ${authorShown(sql`s.author_id`)} and ${where}`;
+    where ss.user_id = ${viewer.id} and ${onShow} and ${authorShown(sql`s.author_id`)} and ${where}
+    union
+    select s.id, s.last_event_at from series_subscriptions sub
+      join series_works sw on sw.series_id = sub.series_id join stories s on s.id = sw.story_id
+    where sub.user_id = ${viewer.id} and ${onShow} and ${authorShown(sql`s.author_id`)} and ${where}`;
   const taken = query.limit + 1;
   const before = at === null ? sql`true` : sql`(s.last_event_at, s.id) < (${at}::timestamptz, ${storyId})`;
   const straddling =
@@ -84,7 +89,9 @@ export async function listFollowing(
     ), mine as materialized (
       select s.id, s.published_at,
         exists (select 1 from follows f where f.follower_id = ${viewer.id} and f.author_id = s.author_id) as by_author,
-        exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story
+        exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story,
+        exists (select 1 from series_subscriptions sub join series_works sw on sw.series_id = sub.series_id
+          where sub.user_id = ${viewer.id} and sw.story_id = s.id) as by_series
       from (select id from newest ${straddling}) c join stories s on s.id = c.id
     ), events as (
       select 0 as k, 'story' as kind, id as story_id, null::int as chapter_number, published_at as at from mine
@@ -94,7 +101,7 @@ export async function listFollowing(
       where c.n > 1 and c.removed_at is null and c.first_published_at > m.published_at + interval '1 second'
     )
     select e.k, e.kind, e.story_id, e.chapter_number, e.at, s.title, s.description, u.username,
-      s.word_count, s.ai_word_count, s.ai_label, m.by_author, m.by_story
+      s.word_count, s.ai_word_count, s.ai_label, m.by_author, m.by_story, m.by_series
     from events e
     join mine m on m.id = e.story_id
     join stories s on s.id = e.story_id
@@ -132,7 +139,16 @@ export async function listFollowing(
       author: { username: row.username },
       ...aiFields({ aiLabel: row.ai_label, wordCount: row.word_count, aiWordCount: row.ai_word_count }),
       chapterNumber: row.chapter_number,
-      via: row.by_author && row.by_story ? "both" : row.by_author ? "author" : "story",
+      via:
+        row.by_author && row.by_story
+          ? "both"
+          : row.by_author
+            ? "author"
+            : row.by_story
+              ? "story"
+              : row.by_series
+                ? "series"
+                : "story",
       at: new Date(row.at).toISOString(),
     })),
     nextCursor: rows.length > query.limit && last ? `${new Date(last.at).getTime()}_${last.story_id}_${last.k}` : null,

@@ -109,7 +109,8 @@ export interface FollowingItem {
   aiShare: number;
   chapterNumber: number | null;
   /** Why it is here: the author is followed, the story subscribed, or both. */
-  via: "author" | "story" | "both";
+  /** Issue 30: "series": from a series the reader subscribes to (and neither the author nor the story). */
+  via: "author" | "story" | "both" | "series";
   at: string;
 }
 export const FollowingQuery = z.object({
