@@ -29,6 +29,8 @@ const SettingsPage = preloadable(() => import("./pages/SettingsPage"));
 const NotificationsPage = preloadable(() => import("./pages/NotificationsPage"));
 const HistoryPage = preloadable(() => import("./pages/HistoryPage"));
 const CanonPage = preloadable(() => import("./pages/CanonPage"));
+const SeriesListPage = preloadable(() => import("./pages/SeriesListPage"));
+const SeriesEditPage = preloadable(() => import("./pages/SeriesEditPage"));
 const ReportPage = preloadable(() => import("./pages/ReportPage"));
 const ModerationPage = preloadable(() => import("./pages/ModerationPage"));
 
@@ -170,6 +172,18 @@ export function AppRoutes() {
           <Protected>
             <CanonPage />
           </Protected>
+        </Route>
+        <Route path={ROUTES.seriesList}>
+          <Protected>
+            <SeriesListPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.seriesEdit(":id")}>
+          {(params) => (
+            <Protected>
+              <SeriesEditPage id={params.id} />
+            </Protected>
+          )}
         </Route>
         <Route path={ROUTES.reportPattern}>
           <Protected>

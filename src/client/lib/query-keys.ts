@@ -32,6 +32,9 @@ export const queryKeys = {
   /** The reader's AI filter, applied to lists whose URL does not say (issue 29). */
   readingPreferences: ["/api/me/reading-preferences"] as const,
   marinStatus: ["/api/marin"] as const,
+  /** Issue 30: the writer's series, and one series as readers see it. */
+  mySeries: ["/api/me/series"] as const,
+  series: (id: number | string) => [`/api/series/${id}`] as const,
   /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */
   lore: (id: number | string) => [`/api/stories/${id}/lore`] as const,
   /** Marin's conversation about a story, kept on the server (issue 20, section 2). */

@@ -58,6 +58,7 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       // Written straight to the table (not through publish): its chapters wait for the record-chapters job.
       chapters: [],
       lastChapterAt: null,
+      series: [],
       liked: false,
       bookmarked: false,
     });
