@@ -108,6 +108,7 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .subscribe form{margin:0}
 .subscribe button{font:inherit;font-weight:600;border:0;cursor:pointer}
 .subscribe .on{background:#fff;color:#4c1d95;box-shadow:inset 0 0 0 1px #a78bfa}
+.works>.download{margin:1.25rem 0 0}
 .works .part{font-size:.8rem;text-transform:uppercase;letter-spacing:.06em;color:#5b21b6;font-weight:600;margin:0 0 .15rem}
 ${TAGGING_CSS}`
   .trim()

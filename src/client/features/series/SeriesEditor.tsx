@@ -1,6 +1,7 @@
 // /dashboard/series/{id}: rename and describe a series, mark it complete, put its works in order (Up / Down), take
 // one out, add one of the writer's published works, or delete the series.
 import { ArrowDown, ArrowUp, ExternalLink, Plus, Trash2, X } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { ROUTES } from "../../../shared/routes";
@@ -18,6 +19,7 @@ import { Input, Label, Textarea } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import { useMyStoriesQuery } from "../stories/queries";
 import { useAddSeriesWork, useDeleteSeries, useMySeries, useRemoveSeriesWork, useUpdateSeries } from "./queries";
 
@@ -144,6 +146,11 @@ function AddWork({ item }: { item: MySeriesItem }) {
   const id = useId();
   const stories = useMyStoriesQuery();
   const add = useAddSeriesWork();
+  const queryClient = useQueryClient();
+  // A work published elsewhere (another tab, the API) since the list was fetched is offered too.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.myStories });
+  }, [queryClient]);
   const inSeries = new Set(item.works.map((w) => w.storyId));
   const choices = (stories.data ?? []).filter((s) => s.published && !inSeries.has(s.id));
   const [choice, setChoice] = useState("");
