@@ -152,17 +152,10 @@ function presentItem(row: PageRow): PublishedStoryItem {
   };
 }
 
-/**
- * Issue 30: Discover's cards for another list (a series' works): the same columns and presenter, on the rows `where`
- * picks (joined to `join`, e.g. series_works), in `orderBy`. `score` carries one number per row along (a position).
- */
-export async function storyCards(
-  db: Db,
-  list: { where: SQL[]; orderBy: SQL[]; join: { table: SQL; on: SQL }; score: SQL<number> },
-  limit: number,
-): Promise<(PublishedStoryItem & { score: number })[]> {
-  const rows = await selectPage(db, { ...list, join: { ...list.join, kind: "inner" } }, limit);
-  return rows.map((row) => ({ ...presentItem(row), score: Number(row.score) }));
+/** Issue 30: Discover's cards for another list (a series' works): the same columns and presenter, on the rows `where` picks. */
+export async function storyCards(db: Db, where: SQL[], limit: number): Promise<PublishedStoryItem[]> {
+  const rows = await selectPage(db, { where, orderBy: [byId] }, limit);
+  return rows.map(presentItem);
 }
 
 const afterNew = (c: { t: string; i: number }) =>
