@@ -206,6 +206,10 @@ describeEachDb("series", (ctx) => {
     });
     expect(await line(mature.id)).toMatchObject({ position: 2, previous: { id: one.id }, next: { id: four.id } });
     expect(await line(members.id)).toMatchObject({ position: 3, previous: { id: one.id }, next: { id: four.id } });
+    // The line is built into the cached view: a second read builds nothing (so runs no series query).
+    const misses = ctx().app.readCache.stats.misses;
+    expect(await line(members.id)).toMatchObject({ position: 3 });
+    expect(ctx().app.readCache.stats.misses).toBe(misses);
 
     // Cached, then dropped when the series changes: a reorder shows at once.
     await call("PATCH", `/api/series/${id}`, writer, { order: [four.id, one.id, mature.id, members.id] });
@@ -353,6 +357,10 @@ describeEachDb("series", (ctx) => {
     // A rename shows at once (the cached page is dropped).
     await call("PATCH", `/api/series/${id}`, writer, { description: "Tides & rust." });
     expect((await call("GET", path)).body).toContain("Tides &amp; rust.");
+
+    // In the sitemap (it has a work any visitor may read).
+    expect((await call("GET", "/sitemap.xml")).body).toContain("/sitemaps/series-1.xml");
+    expect((await call("GET", "/sitemaps/series-1.xml")).body).toContain(`<loc>http://localhost:3000${path}</loc>`);
 
     const feed = await call("GET", `${path}/feed.atom`);
     expect(feed.statusCode).toBe(200);
