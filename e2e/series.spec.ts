@@ -73,10 +73,14 @@ test("a writer makes a series, a reader subscribes and hears of the third work (
   );
   await shootBothWidths(reader, "series-page", shot);
 
-  // The writer adds a third work.
-  await published(writer.request, third);
-  await writer.getByRole("link", { name: seriesTitle }).click();
-  await addWork(third);
+  // The writer adds a third work, from its details page ('Add to series').
+  const thirdId = await published(writer.request, third);
+  await writer.goto(`/dashboard/story/${thirdId}/details`);
+  const entry = writer.getByTestId("add-to-series");
+  await entry.getByRole("combobox", { name: "Add to series" }).selectOption({ label: seriesTitle });
+  await entry.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(entry).toContainText(`Part 3 of ${seriesTitle}`);
+  await shootBothWidths(writer, "details-add-to-series", shot, entry);
 
   // The reader hears of it (the bell is asked again on each navigation), and the reader shows 'Part 3 of'.
   const bell = reader.getByTestId("notification-bell");

@@ -1,6 +1,6 @@
 // Issue 29: /sitemap.xml for search engines, a sitemap index whose pages hold at most 50,000 URLs: the public works'
-// pages and chapter pages, author pages, tag pages and (issue 30) series pages. Members-only, mature, unpublished and moderated works (and
-// suspended authors') are never in it: a work is listed when a visitor may read it (readableBy(null)).
+// pages and chapter pages, author pages, tag pages and (issue 30) series pages. Members-only, mature, unpublished and
+// moderated works (and suspended authors') are never in it: a work is listed when a visitor may read it (readableBy(null)).
 // Pages are ranges of ids (works, authors) or hash buckets (tags), so no page reads more than its own range, and
 // the index needs only the highest ids and the tag count; everything is cached for an hour.
 import { and, between, eq, isNull, sql } from "drizzle-orm";
