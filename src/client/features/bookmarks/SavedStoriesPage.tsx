@@ -117,7 +117,8 @@ export function SavedStoriesPage() {
           </a>
         ) : null}
       </header>
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filter saved stories">
+      <fieldset className="flex flex-wrap items-center gap-2 border-0 p-0">
+        <legend className="sr-only">Filter saved stories</legend>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           Tag
           <select
@@ -148,7 +149,7 @@ export function SavedStoriesPage() {
             Clear filters
           </Button>
         ) : null}
-      </div>
+      </fieldset>
       {saved.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <Skeleton className="h-24 w-full" />
