@@ -28,6 +28,7 @@ const UpgradePage = preloadable(() => import("./pages/UpgradePage"));
 const SettingsPage = preloadable(() => import("./pages/SettingsPage"));
 const NotificationsPage = preloadable(() => import("./pages/NotificationsPage"));
 const HistoryPage = preloadable(() => import("./pages/HistoryPage"));
+const SavedStoriesPage = preloadable(() => import("./pages/SavedStoriesPage"));
 const CanonPage = preloadable(() => import("./pages/CanonPage"));
 const SeriesListPage = preloadable(() => import("./pages/SeriesListPage"));
 const SeriesEditPage = preloadable(() => import("./pages/SeriesEditPage"));
@@ -166,6 +167,11 @@ export function AppRoutes() {
         <Route path={ROUTES.history}>
           <Protected>
             <HistoryPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.savedStories}>
+          <Protected>
+            <SavedStoriesPage />
           </Protected>
         </Route>
         <Route path={ROUTES.canon}>

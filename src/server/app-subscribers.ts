@@ -71,8 +71,11 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
   events.on("story.published", "read cache", dropStory);
   events.on("story.unpublished", "read cache", dropStory);
   events.on("story.deleted", "read cache", dropStory);
-  // A like changes the story's count; a bookmark only Featured's order on Discover.
-  events.on("story.marked", "read cache", (e) => (e.mark === "like" ? dropStory(e) : cache().invalidateDiscover()));
+  // A like or a bookmark changes the story's counts (its page says 'N bookmarks', issue 30) and Featured's order.
+  events.on("story.marked", "read cache", (e) => {
+    dropStory(e);
+    if (e.mark === "bookmark") cache().invalidateDiscover();
+  });
   events.on("comment.created", "read cache", dropStory);
   events.on("comment.deleted", "read cache", dropStory);
   // Author pages show follower counts (a block may remove a follow) and the bio.

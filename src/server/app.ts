@@ -38,6 +38,7 @@ import { loreRoutes } from "./lore/routes";
 import { moderationRoutes } from "./moderation/routes";
 import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
+import { bookmarkPageRoutes } from "./public-page/bookmark-pages";
 import { tagRoutes } from "./tags/routes";
 import { feedRoutes } from "./feeds/routes";
 import { chapterPageRoutes } from "./public-page/chapter-routes";
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(publicDownloadRoutes);
   await app.register(importRoutes);
   await app.register(authorPageRoutes);
+  await app.register(bookmarkPageRoutes);
   await app.register(authorFollowRoutes);
   await app.register(authorSafetyRoutes);
   await app.register(tagRoutes);

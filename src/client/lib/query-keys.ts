@@ -18,6 +18,10 @@ export const queryKeys = {
   bookmarks: ["/api/bookmarks"] as const,
   hiddenBookmarks: ["/api/bookmarks/hidden"] as const,
   bookmark: (id: number | string) => [`/api/stories/${id}/bookmark`] as const,
+  /** Issue 30: Saved Stories filtered by a bookmark tag or recs; Mark for Later, the list and one story's mark. */
+  savedBookmarks: (params: Params) => ["/api/bookmarks", params] as const,
+  later: ["/api/me/later"] as const,
+  laterOf: (id: number | string) => [`/api/stories/${id}/later`] as const,
   read: (id: number | string) => [`/api/stories/${id}/read`] as const,
   comments: (id: number | string) => [`/api/stories/${id}/comments`] as const,
   /** The author's Feedback panel (every page), and the unseen counts of all the author's stories. */

@@ -1,7 +1,7 @@
 // The author page's HTML (/u/{name}): the public story page's stylesheet, header and footer, every text escaped,
 // no script at all.
 import { authorFeedPath } from "../../shared/chapters";
-import { publicStoryPath } from "../../shared/routes";
+import { authorBookmarksPath, publicStoryPath } from "../../shared/routes";
 import { followSlot } from "./author-follow";
 import { safetySlot } from "./author-safety";
 import { cardChipsHtml } from "../html/card-chips";
@@ -88,7 +88,7 @@ ${SITE_HEADER}
 <header class="hero author"><div class="in">
 <span class="avatar" aria-hidden="true">${e(initialOf(author.username))}</span>
 <div><h1>${name}</h1>
-<ul class="meta" aria-label="About this author"><li>${plural(model.total, "published story", "published stories")}</li></ul>
+<ul class="meta" aria-label="About this author"><li>${plural(model.total, "published story", "published stories")}</li><li><a href="${e(authorBookmarksPath(author.username))}">Bookmarks</a></li></ul>
 ${followSlot(model.followers)}
 ${safetySlot()}</div>
 ${bio ? `<p class="desc">${e(bio)}</p>` : ""}

@@ -22,6 +22,8 @@ export interface PublicStoryRow {
   aiLabel: string | null;
   /** 'everyone', or 'members': signed-out visitors get the members gate (members-gate.ts). */
   audience: string;
+  /** Issue 30: the work's public bookmarks. */
+  bookmarkCount: number;
   publishedAt: Date | null;
   updatedAt: Date;
   authorName: string;
@@ -48,6 +50,7 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
       aiWordCount: stories.aiWordCount,
       aiLabel: stories.aiLabel,
       audience: stories.audience,
+      bookmarkCount: stories.bookmarkCount,
       publishedAt: stories.publishedAt,
       updatedAt: stories.updatedAt,
       markedMature: stories.markedMature,

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { publicChapterPath, storyEpubPath, storyFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/schemas/reading";
+import { storyBookmarksPath } from "../../shared/routes";
 import { lastChapterAt } from "../chapters/present";
 import { loadChapters } from "../chapters/sync-chapters";
 import type { Db } from "../db/client";
@@ -71,6 +72,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     feedPath: storyFeedPath(story.id, story.title),
     downloadPath: storyEpubPath(story.id, story.title),
     seriesHtml: seriesPartsHtml(await seriesPartsOf(db, story.id, { rating: "general", audience: story.audience })),
+    bookmarks: { count: story.bookmarkCount, path: storyBookmarksPath(story.id, story.title) },
   });
   const page = packPage(path, html);
   return story.audience === "members" ? { ...page, membersOnly: membersOnly(story) } : page;

@@ -35,6 +35,8 @@ export interface PublicPageModel {
   downloadPath?: string;
   /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (series/part-html.ts). */
   seriesHtml?: string;
+  /** Issue 30: the work's public bookmarks and the page listing them ('Bookmarks of this work'). */
+  bookmarks?: { count: number; path: string };
 }
 
 const THUMB_WIDTH = 360;
@@ -74,6 +76,11 @@ export function renderPublicPage(model: PublicPageModel): string {
     `<li>${plural(model.wordCount, "word", "words")}</li>`,
     aiBadgeChip(model),
     ...(model.lastChapterAt ? [`<li>${updatedLine(model.lastChapterAt)}</li>`] : []),
+    ...(model.bookmarks && model.bookmarks.count > 0
+      ? [
+          `<li><a href="${e(encodeURI(model.bookmarks.path))}">${plural(model.bookmarks.count, "bookmark", "bookmarks")}</a></li>`,
+        ]
+      : []),
   ].join("");
   const cover = model.cover
     ? `<img class="cover" src="${e(model.cover.url)}" srcset="${e(model.cover.thumbUrl)} ${Math.min(THUMB_WIDTH, model.cover.width)}w, ${e(model.cover.url)} ${model.cover.width}w" sizes="(min-width: 48rem) 192px, (max-width: 30rem) 96px, 120px" width="${model.cover.width}" height="${model.cover.height}" alt="Cover of ${title}" fetchpriority="high">`
