@@ -68,6 +68,11 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
   events.on("story.published", "read cache", dropStory);
   events.on("story.unpublished", "read cache", dropStory);
   events.on("story.deleted", "read cache", dropStory);
+  // Its cards and pages name its co-creators, and its co-creators' author pages list it.
+  events.on("story.co_creators_changed", "read cache", (e) => {
+    dropStory(e);
+    cache().invalidateAuthors();
+  });
   // A like changes the story's count; a bookmark only Featured's order on Discover.
   events.on("story.marked", "read cache", (e) => (e.mark === "like" ? dropStory(e) : cache().invalidateDiscover()));
   events.on("comment.created", "read cache", dropStory);

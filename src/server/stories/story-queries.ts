@@ -1,8 +1,9 @@
 // Reading stories: one query per story including its tags, one query for a user's list.
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
+import { editableBy } from "../policies/story";
 import { labelPairs } from "./story-labels";
 import type { StoryListRow, StoryWithTags } from "./present";
 
@@ -25,6 +26,7 @@ export function parseStoryId(raw: string): number {
 const { content: _content, ...storyWithoutContent } = getTableColumns(stories);
 
 /**
+ * A story the user may edit: theirs, or one they co-create (issue 30; policies/story.ts editableBy).
  * `knownContent`: the caller already holds the row's content (a save that just wrote it), so the row is read without
  * it — for a long story most of what a read moves.
  */
@@ -34,7 +36,7 @@ export async function findOwnStory(
   userId: number,
   knownContent?: string,
 ): Promise<StoryWithTags | undefined> {
-  const where = and(eq(stories.id, id), eq(stories.authorId, userId));
+  const where = and(eq(stories.id, id), editableBy(userId));
   if (knownContent !== undefined) {
     const [row] = await db
       .select({ story: storyWithoutContent, tags: tagNames, labels: labelPairs })
@@ -64,15 +66,27 @@ export async function getOwnStoryOrThrow(
 }
 
 export function listOwnStories(db: Db, userId: number): Promise<StoryListRow[]> {
-  return db
-    .select({
-      id: stories.id,
-      title: stories.title,
-      coverImageId: stories.coverImageId,
-      updatedAt: stories.updatedAt,
-      published: stories.published,
-    })
-    .from(stories)
-    .where(eq(stories.authorId, userId))
-    .orderBy(desc(stories.updatedAt), desc(stories.id));
+  return (
+    db
+      .select({
+        id: stories.id,
+        title: stories.title,
+        coverImageId: stories.coverImageId,
+        updatedAt: stories.updatedAt,
+        published: stories.published,
+        coWritten: sql<boolean>`${stories.authorId} <> ${userId}`,
+      })
+      .from(stories)
+      // Theirs, and the works they co-create (story_co_creators_user_idx).
+      .where(
+        or(
+          eq(stories.authorId, userId),
+          inArray(
+            stories.id,
+            sql`(select story_id from story_co_creators where user_id = ${userId} and state = 'accepted')`,
+          ),
+        ),
+      )
+      .orderBy(desc(stories.updatedAt), desc(stories.id))
+  );
 }
