@@ -11,6 +11,7 @@ import { presentStoryBody, presentTagging, storyAiLabel, type StoryWithTags } fr
 export type ReadRow = StoryWithTags & {
   authorUsername: string;
   authorIsPremium: boolean;
+  coCreators?: { username: string }[];
   chapters?: StoredChapter[];
 };
 
@@ -33,6 +34,7 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     coverImage: imageUrl(row.coverImageId),
     authorId: row.authorId,
     author: { username: row.authorUsername },
+    coCreators: row.coCreators ?? [],
     tags: row.tags,
     fandoms,
     moods: moods as Moods | null,

@@ -110,6 +110,7 @@ export async function writeIfUnchanged(
         wordCount: changes.wordCount ?? 0,
         aiWordCount: changes.aiWordCount ?? 0,
         sanitizedWith: changes.sanitizedWith ?? 0,
+        savedBy: changes.savedBy,
       };
       await recordSaveVersions(tx, current, after, now, versionEvent);
     }
@@ -154,6 +155,8 @@ export async function updateStory(
     current,
   );
   if (changes.content !== undefined) {
+    // Issue 30: the versions of a co-written work name who saved each text.
+    changes.savedBy = user.id;
     await fingerprintLegacyText(db, current);
     Object.assign(changes, await measuredColumns(db, user.id, changes.content, changes.wordCount ?? 0));
   }
