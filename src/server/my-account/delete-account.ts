@@ -17,6 +17,7 @@ import {
   outboxEvents,
   stories,
   storyMemories,
+  storyVersions,
   loreEntries,
   loreProposalAnswers,
   throttles,
@@ -117,6 +118,10 @@ export async function removeAccount(
       .delete(notifications)
       .where(and(eq(notifications.actorId, user.id), eq(notifications.type, "new_follower")));
     await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, user.id));
+    // Issue 30: the texts they saved on works kept by others no longer name them (no foreign key: see stories.ts).
+    // NOTE: unindexed scans, paid once per deleted account rather than by every save.
+    await tx.update(stories).set({ savedBy: null }).where(eq(stories.savedBy, user.id));
+    await tx.update(storyVersions).set({ savedBy: null }).where(eq(storyVersions.savedBy, user.id));
 
     // Their images, unless a kept (orphaned) story still shows one; those stay without an owner (FK: set null).
     const removedImages = await tx
