@@ -129,10 +129,14 @@ for (let i = 0; i < RUNS; i++) {
 }
 
 printTable(
-  ["save of a " + counts.wordCount.toLocaleString("en-US") + "-word story", "p50", "p90"],
+  [`save of a ${counts.wordCount.toLocaleString("en-US")}-word story`, "p50", "p90"],
   [
     ["single author (creator saves)", formatMs(at(single, 0.5)), formatMs(at(single, 0.9))],
-    [`co-written (a co-creator of ${others.length + 1} saves)`, formatMs(at(coWritten, 0.5)), formatMs(at(coWritten, 0.9))],
+    [
+      `co-written (a co-creator of ${others.length + 1} saves)`,
+      formatMs(at(coWritten, 0.5)),
+      formatMs(at(coWritten, 0.9)),
+    ],
   ],
 );
 const ratio = at(coWritten, 0.5) / at(single, 0.5);

@@ -31,10 +31,15 @@ async function opfOf(bytes: Buffer): Promise<string> {
 
 describeEachDb("co-creators: naming, versions, feeds and account deletion", (ctx) => {
   const db = () => ctx().database.db;
-  const call = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, who?: UserWithSession, body?: unknown) =>
-    send(ctx().app, method, url, body, who ? { cookie: who.cookie } : {});
+  const call = (
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+    url: string,
+    who?: UserWithSession,
+    body?: unknown,
+  ) => send(ctx().app, method, url, body, who ? { cookie: who.cookie } : {});
   let n = 0;
-  const user = (prefix: string) => createVerifiedUserWithSession(db(), { username: `${prefix}${Date.now() % 1e6}${n++}` });
+  const user = (prefix: string) =>
+    createVerifiedUserWithSession(db(), { username: `${prefix}${Date.now() % 1e6}${n++}` });
 
   /** A published work by `creator` with `cos` accepted in that order. */
   async function coWritten(creator: UserWithSession, cos: UserWithSession[], title = "Copper Road") {
@@ -44,7 +49,9 @@ describeEachDb("co-creators: naming, versions, feeds and account deletion", (ctx
       content: "<h2>Chapter 1: Dawn</h2><p>One.</p><h2>Chapter 2: Dusk</h2><p>Two.</p>",
     });
     for (const co of cos) {
-      const { id } = (await call("POST", `/api/stories/${story.id}/co-creators`, creator, { username: co.user.username })).json();
+      const { id } = (
+        await call("POST", `/api/stories/${story.id}/co-creators`, creator, { username: co.user.username })
+      ).json();
       expect((await call("POST", `/api/co-creator-invitations/${id}/accept`, co)).statusCode).toBe(200);
     }
     const published = await call("POST", `/api/stories/${story.id}/publish`, creator, {
@@ -87,7 +94,9 @@ describeEachDb("co-creators: naming, versions, feeds and account deletion", (ctx
 
     const epub = await call("GET", storyEpubPath(story.id, story.title));
     expect(epub.statusCode).toBe(200);
-    const creators = [...(await opfOf(epub.rawPayload)).matchAll(/<dc:creator>([^<]+)<\/dc:creator>/g)].map((m) => m[1]);
+    const creators = [...(await opfOf(epub.rawPayload)).matchAll(/<dc:creator>([^<]+)<\/dc:creator>/g)].map(
+      (m) => m[1],
+    );
     expect(creators).toEqual([alice.user.username, bob.user.username, carol.user.username]);
     // The editor's own export, whoever of them takes it, names them all too.
     const own = await call("GET", `/api/stories/${story.id}/export?format=epub`, carol);
@@ -111,13 +120,17 @@ describeEachDb("co-creators: naming, versions, feeds and account deletion", (ctx
     // A follower of the co-creator (not of the creator) sees the work in their Following feed.
     await call("POST", `/api/authors/${bob.user.username}/follow`, fan);
     const following = (await call("GET", "/api/following", fan)).json();
-    expect(following.items.map((i: { storyId: number; via: string }) => [i.storyId, i.via])).toEqual([[story.id, "author"]]);
+    expect(following.items.map((i: { storyId: number; via: string }) => [i.storyId, i.via])).toEqual([
+      [story.id, "author"],
+    ]);
     expect(following.items[0].coCreators).toEqual([{ username: bob.user.username }]);
 
     // Once they leave, the work no longer names them, nor is it on their page.
     await call("DELETE", `/api/stories/${story.id}/co-creators/me`, bob);
     expect((await call("GET", `/api/stories/${story.id}/read`)).json().coCreators).toEqual([]);
-    expect((await call("GET", authorPath(bob.user.username))).body).not.toContain(publicStoryPath(story.id, story.title));
+    expect((await call("GET", authorPath(bob.user.username))).body).not.toContain(
+      publicStoryPath(story.id, story.title),
+    );
     expect((await call("GET", "/api/following", fan)).json().items).toEqual([]);
   });
 
@@ -125,7 +138,10 @@ describeEachDb("co-creators: naming, versions, feeds and account deletion", (ctx
     const [alice, bob] = [await user("alice"), await user("bob")];
     const story = await coWritten(alice, [bob], "Two Hands");
     const first = (await call("GET", `/api/stories/${story.id}`, alice)).json().version;
-    const byAlice = await call("PATCH", `/api/stories/${story.id}`, alice, { content: "<p>Alice's.</p>", version: first });
+    const byAlice = await call("PATCH", `/api/stories/${story.id}`, alice, {
+      content: "<p>Alice's.</p>",
+      version: first,
+    });
     const version = byAlice.json().version;
     // A Marin insertion keeps the text before it and the new one: the first saved by alice, the second by bob.
     const saved = await call("PATCH", `/api/stories/${story.id}`, bob, {
@@ -159,7 +175,9 @@ describeEachDb("co-creators: naming, versions, feeds and account deletion", (ctx
 
     // A co-creator's own account going removes their rows; the work stays its creator's.
     const other = await coWritten(dave, [carol], "Carol Leaves");
-    expect((await call("DELETE", "/api/account", carol, { username: carol.user.username, stories: "delete" })).statusCode).toBe(200);
+    expect(
+      (await call("DELETE", "/api/account", carol, { username: carol.user.username, stories: "delete" })).statusCode,
+    ).toBe(200);
     expect(await db().select().from(storyCoCreators).where(eq(storyCoCreators.userId, carol.user.id))).toEqual([]);
     const [still] = await db().select().from(stories).where(eq(stories.id, other.id));
     expect(still!.authorId).toBe(dave.user.id);
