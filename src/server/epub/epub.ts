@@ -143,7 +143,10 @@ function navDocument(book: EpubBook, titles: string[]): string {
 }
 
 function titlePage(book: EpubBook): string {
-  const lines = [`<h1>${xmlEscape(book.title)}</h1>`, `<p>by ${[book.author, ...(book.coAuthors ?? [])].map(xmlEscape).join(", ")}</p>`];
+  const lines = [
+    `<h1>${xmlEscape(book.title)}</h1>`,
+    `<p>by ${[book.author, ...(book.coAuthors ?? [])].map(xmlEscape).join(", ")}</p>`,
+  ];
   if (book.description) lines.push(`<p><em>${xmlEscape(book.description)}</em></p>`);
   if (book.rating) lines.push(`<p>Rating: ${xmlEscape(book.rating)}</p>`);
   if (book.subjects && book.subjects.length > 0) lines.push(`<p>Tags: ${book.subjects.map(xmlEscape).join(", ")}</p>`);

@@ -8,7 +8,8 @@ const numbers = new Intl.NumberFormat("en-US");
  * own, the co-creator's name for theirs.
  */
 export function originLabel(version: VersionView, me?: string): string {
-  const other = version.savedBy && me !== undefined && version.savedBy.username !== me ? version.savedBy.username : null;
+  const other =
+    version.savedBy && me !== undefined && version.savedBy.username !== me ? version.savedBy.username : null;
   const by = other ? ` · ${other}` : "";
   if (version.origin === "marin") return `${version.model ? `Marin · ${version.model}` : "Marin"}${by}`;
   if (version.origin === "restore") return `Restored${by}`;
