@@ -1,5 +1,5 @@
 // Reading stories: one query per story including its tags, one query for a user's list.
-import { and, desc, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
@@ -36,7 +36,10 @@ export async function findOwnStory(
   userId: number,
   knownContent?: string,
 ): Promise<StoryWithTags | undefined> {
-  const where = and(eq(stories.id, id), editableBy(userId));
+  return findStory(db, and(eq(stories.id, id), editableBy(userId))!, knownContent);
+}
+
+async function findStory(db: Db, where: SQL, knownContent?: string): Promise<StoryWithTags | undefined> {
   if (knownContent !== undefined) {
     const [row] = await db
       .select({ story: storyWithoutContent, tags: tagNames, labels: labelPairs })
@@ -51,6 +54,16 @@ export async function findOwnStory(
     .where(where)
     .limit(1);
   return row ? { ...row.story, tags: row.tags, labels: row.labels } : undefined;
+}
+
+/**
+ * The story by id alone, for a command that has just checked the user may edit it and written it (a save reads its
+ * row back): a co-creator's save then probes story_co_creators once, not twice.
+ */
+export async function getWrittenStoryOrThrow(db: Db, id: number, knownContent?: string): Promise<StoryWithTags> {
+  const story = await findStory(db, eq(stories.id, id), knownContent);
+  if (!story) throw notFound(STORY_NOT_FOUND);
+  return story;
 }
 
 /** Somebody else's story answers exactly like a missing one: 404, so ids reveal nothing. */
