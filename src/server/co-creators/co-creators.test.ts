@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { CO_CREATOR_MESSAGES as M, CO_CREATORS_MAX } from "../../shared/schemas/co-creators";
 import { WRITE_UNAVAILABLE } from "../../shared/schemas/safety";
-import { notifications, stories, storyCoCreators } from "../db/schema";
+import { notifications, stories, storyCoCreators, users } from "../db/schema";
+import { createOfflineModel } from "../ai/offline-model";
 import { ONLY_CREATOR_DELETES } from "../stories/delete-story";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createUser, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
@@ -215,6 +216,25 @@ describeEachDb("co-creators: invitations, answers, leaving, removing, permission
     const mine = (await call("GET", "/api/stories", co)).json();
     expect(mine).toEqual([expect.objectContaining({ id: story.id, coWritten: true })]);
     expect((await call("GET", "/api/stories", creator)).json()[0]).toMatchObject({ id: story.id, coWritten: false });
+  });
+
+  it("charges Marin to the co-creator who asks, never to the creator", async () => {
+    const { creator, co, story } = await coWritten();
+    // The offline storyteller without its typing pace, for this test only.
+    const saved = ctx().deps.ai;
+    Object.assign(ctx().deps, { ai: { ...saved, model: createOfflineModel({ wordDelayMs: 0 }) } });
+    const res = await call("POST", "/api/generate-content", co, { prompt: "Write more", storyId: story.id }).finally(
+      () => Object.assign(ctx().deps, { ai: saved }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const count = async (id: number) =>
+      (await db().select({ n: users.dailyPromptCount }).from(users).where(eq(users.id, id)))[0]!.n;
+    expect([await count(co.user.id), await count(creator.user.id)]).toEqual([1, 0]);
+    // Someone who is not on the work cannot ask Marin about it.
+    const stranger = await user();
+    expect((await call("POST", "/api/generate-content", stranger, { prompt: "x", storyId: story.id })).statusCode).toBe(
+      404,
+    );
   });
 
   it("a co-creator leaves; the creator removes one or withdraws an invitation; then they edit nothing", async () => {
