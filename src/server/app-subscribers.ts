@@ -71,6 +71,11 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
   events.on("story.published", "read cache", dropStory);
   events.on("story.unpublished", "read cache", dropStory);
   events.on("story.deleted", "read cache", dropStory);
+  // Its cards and pages name its co-creators, and its co-creators' author pages list it.
+  events.on("story.co_creators_changed", "read cache", (e) => {
+    dropStory(e);
+    cache().invalidateAuthors();
+  });
   // A like or a bookmark changes the story's counts (its page says 'N bookmarks', issue 30) and Featured's order.
   events.on("story.marked", "read cache", (e) => {
     dropStory(e);

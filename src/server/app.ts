@@ -8,6 +8,7 @@ import { storedChatRoutes } from "./ai/chat-routes";
 import { habitRoutes } from "./habits/routes";
 import { billingRoutes } from "./billing/routes";
 import { canonRoutes } from "./canon/routes";
+import { coCreatorRoutes } from "./co-creators/routes";
 import { authorFollowRoutes } from "./public-page/author-follow";
 import { communityRoutes } from "./community/routes";
 import { seriesRoutes } from "./series/routes";
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(accountRoutes);
   await app.register(myAccountRoutes);
   await app.register(storyRoutes);
+  await app.register(coCreatorRoutes);
   await app.register(canonRoutes);
   await app.register(versionRoutes);
   await app.register(imageRoutes);

@@ -64,6 +64,9 @@ export const queryKeys = {
   canonPacks: ["/api/canon-packs"] as const,
   publishedCanonPacks: (fandom: string) => ["/api/canon-packs", { published: 1, fandom }] as const,
   canonEntries: (packId: number) => [`/api/canon-packs/${packId}/lore`] as const,
+  /** Issue 30: a work's co-creators (features/co-creators), and whether others may invite the user (Settings). */
+  coCreators: (id: number | string) => [`/api/stories/${id}/co-creators`] as const,
+  coCreatorInvites: ["/api/me/co-creator-invites"] as const,
 };
 
 /** The URL a key fetches: its first element plus the defined parameters of its second. */

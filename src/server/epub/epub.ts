@@ -18,6 +18,8 @@ export interface EpubBook {
   identifier: string;
   title: string;
   author: string;
+  /** Issue 30: the work's co-creators after `author`, in order: a dc:creator each. */
+  coAuthors?: readonly string[];
   /** BCP 47, e.g. "en". */
   language: string;
   description?: string | null;
@@ -103,8 +105,7 @@ function packageDocument(book: EpubBook): string {
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
     <dc:identifier id="book-id">${xmlEscape(book.identifier)}</dc:identifier>
     <dc:title>${xmlEscape(book.title)}</dc:title>
-    <dc:creator>${xmlEscape(book.author)}</dc:creator>
-    <dc:language>${xmlEscape(book.language)}</dc:language>
+${[book.author, ...(book.coAuthors ?? [])].map((name) => `    <dc:creator>${xmlEscape(name)}</dc:creator>\n`).join("")}    <dc:language>${xmlEscape(book.language)}</dc:language>
 ${meta.map((line) => `${line}\n`).join("")}    <meta property="dcterms:modified">${modifiedStamp(book.modified)}</meta>
   </metadata>
   <manifest>
@@ -150,7 +151,10 @@ function navDocument(book: EpubBook, titles: string[]): string {
 }
 
 function titlePage(book: EpubBook): string {
-  const lines = [`<h1>${xmlEscape(book.title)}</h1>`, `<p>by ${xmlEscape(book.author)}</p>`];
+  const lines = [
+    `<h1>${xmlEscape(book.title)}</h1>`,
+    `<p>by ${[book.author, ...(book.coAuthors ?? [])].map(xmlEscape).join(", ")}</p>`,
+  ];
   if (book.description) lines.push(`<p><em>${xmlEscape(book.description)}</em></p>`);
   if (book.rating) lines.push(`<p>Rating: ${xmlEscape(book.rating)}</p>`);
   if (book.subjects && book.subjects.length > 0) lines.push(`<p>Tags: ${book.subjects.map(xmlEscape).join(", ")}</p>`);

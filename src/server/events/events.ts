@@ -16,6 +16,8 @@ export interface DomainEvents {
   "story.published": { storyId: number; authorId: number; durable: (RecordedEvent | null)[] };
   "story.unpublished": { storyId: number; authorId: number };
   "story.deleted": { storyId: number; authorId: number };
+  /** Issue 30: who is named on a work changed (a co-creator accepted, left or was removed). */
+  "story.co_creators_changed": { storyId: number };
   /** Chapters published for the first time (by a save, a publish or a restore); `durable` notifies subscribers. */
   "chapters.published": { storyId: number; chapters: number[]; durable: RecordedEvent | null };
   /** A like or bookmark set or cleared; a like changes Discover's counts. */

@@ -1,5 +1,6 @@
 // The author page's HTML (/u/{name}): the public story page's stylesheet, header and footer, every text escaped,
 // no script at all.
+import { bylineHtml } from "../html/byline";
 import { authorFeedPath } from "../../shared/chapters";
 import { authorBookmarksPath, publicStoryPath } from "../../shared/routes";
 import { followSlot } from "./author-follow";
@@ -52,7 +53,7 @@ function work(item: PublicWork, linkQuery: string): string {
   const summary = item.description?.trim();
   return `<li class="work"><article aria-labelledby="w${item.id}">
 <h3 id="w${item.id}"><a href="${e(encodeURI(publicStoryPath(item.id, item.title)))}">${e(item.title)}</a></h3>
-${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount, aiBadgeChip(item), linkQuery)}
+${item.byline ? `<p class="by">by ${bylineHtml(item.byline.author, item.byline.coCreators)}</p>\n` : ""}${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount, aiBadgeChip(item), linkQuery)}
 </article></li>`;
 }
 

@@ -25,7 +25,7 @@ import { seriesPartsOf } from "../series/parts";
 interface ChapterSource {
   story: Pick<
     PublicStoryRow,
-    "id" | "title" | "description" | "authorName" | "aiLabel" | "wordCount" | "aiWordCount" | "audience"
+    "id" | "title" | "description" | "authorName" | "coCreators" | "aiLabel" | "wordCount" | "aiWordCount" | "audience"
   >;
   chapters: (ChapterLink & { html: string; words: number; firstPublishedAt: Date })[];
   bytes: number;
@@ -69,6 +69,7 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
     description: story.description,
     authorName: story.authorName,
     authorPath: authorPath(story.authorName),
+    coCreators: story.coCreators,
     appUrl,
     storyPath,
     feedPath: storyFeedPath(story.id, story.title),

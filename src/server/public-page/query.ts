@@ -6,6 +6,7 @@ import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { images, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
+import { coCreatorNames } from "../co-creators/names";
 import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { GATED_RATINGS } from "../../shared/tagging";
@@ -27,6 +28,8 @@ export interface PublicStoryRow {
   publishedAt: Date | null;
   updatedAt: Date;
   authorName: string;
+  /** Issue 30: the accepted co-creators, in order. */
+  coCreators: { username: string }[];
   cover: { id: string; width: number; height: number } | null;
   contentRating: string;
   warnings: string[];
@@ -57,6 +60,7 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
       themes: stories.themes,
       moods: stories.moods,
       authorName: users.username,
+      coCreators: coCreatorNames,
       coverId: images.id,
       coverWidth: images.width,
       coverHeight: images.height,

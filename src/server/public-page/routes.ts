@@ -57,6 +57,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     title: story.title,
     description: story.description,
     authorName: story.authorName,
+    coCreators: story.coCreators,
     canonicalUrl: appUrl + encodeURI(path),
     appUrl,
     cover,

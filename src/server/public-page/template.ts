@@ -1,18 +1,21 @@
 // The public story page's HTML: one small template, every text escaped (the body is the sanitized story HTML),
 // on the public pages' shared stylesheet (html/site.ts), no script at all.
-import { ROUTES, authorPath } from "../../shared/routes";
+import { ROUTES } from "../../shared/routes";
 import { htmlDocument } from "../html/document";
 import { escapeHtml } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
 import type { Chapter } from "./content";
 import type { AiLabel } from "../../shared/ai-label";
 import { aiBadgeChip } from "../html/ai-badge";
+import { authorMetas, bylineHtml, bylineText } from "../html/byline";
 
 export interface PublicPageModel {
   id: number;
   title: string;
   description: string | null;
   authorName: string;
+  /** Issue 30: the accepted co-creators, named after the creator. */
+  coCreators?: { username: string }[];
   /** Absolute canonical URL (APP_URL + publicStoryPath). */
   canonicalUrl: string;
   appUrl: string;
@@ -68,7 +71,7 @@ const oneChapterLink = (model: PublicPageModel) =>
 export function renderPublicPage(model: PublicPageModel): string {
   const e = escapeHtml;
   const title = e(model.title);
-  const author = e(model.authorName);
+  const author = e(bylineText(model.authorName, model.coCreators));
   const summary = e(summaryOf(model));
   const imageUrl = model.cover ? `${model.appUrl}${model.cover.url}` : undefined;
   const meta = [
@@ -105,7 +108,7 @@ ${
 <meta property="og:image:alt" content="Cover of ${title}">
 `
     : ""
-}<meta property="article:author" content="${author}">
+}${authorMetas(model.authorName, model.coCreators)}
 ${model.publishedAt ? `<meta property="article:published_time" content="${model.publishedAt.toISOString()}">\n` : ""}<meta name="twitter:card" content="${imageUrl ? "summary_large_image" : "summary"}">
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${summary}">
@@ -116,7 +119,7 @@ ${SITE_HEADER}
 <article>
 <header class="hero${model.cover ? "" : " nocover"}"><div class="in">${cover}<div>
 <h1>${title}</h1>
-<p class="by">by <a href="${e(authorPath(model.authorName))}" rel="author"><strong>${author}</strong></a></p>
+<p class="by">by ${bylineHtml(model.authorName, model.coCreators)}</p>
 <ul class="meta" aria-label="About this story">${meta}</ul>
 </div>
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}

@@ -13,6 +13,7 @@ import { cardLabels } from "../tags/card-labels";
 import { labelPairs } from "../stories/story-labels";
 import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
 import { notHiddenFrom } from "../safety/blocks";
+import { coCreatorNames } from "../co-creators/names";
 import type { UserRow } from "../types";
 import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
 import { affinity, candidateIds, candidates, type Profile } from "./for-you";
@@ -98,6 +99,7 @@ async function selectPage(db: Db, page: PageQuery, limit: number) {
       warnings: stories.warnings,
       status: stories.status,
       username: users.username,
+      coCreators: coCreatorNames,
       tags: tagNames,
       labels: labelPairs,
       publishedAt: publishedAtText,
@@ -147,6 +149,7 @@ function presentItem(row: PageRow): PublishedStoryItem {
     likeCount: row.likeCount,
     rating: row.rating === "mature" ? "mature" : "general",
     author: { username: row.username },
+    coCreators: row.coCreators,
     ...cardLabels(row),
     ...aiFields(row),
   };

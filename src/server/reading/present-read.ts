@@ -12,6 +12,7 @@ import { presentStoryBody, presentTagging, storyAiLabel, type StoryWithTags } fr
 export type ReadRow = StoryWithTags & {
   authorUsername: string;
   authorIsPremium: boolean;
+  coCreators?: { username: string }[];
   chapters?: StoredChapter[];
   /** Issue 30: the work's places in series. */
   series?: SeriesPart[];
@@ -36,6 +37,7 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     coverImage: imageUrl(row.coverImageId),
     authorId: row.authorId,
     author: { username: row.authorUsername },
+    coCreators: row.coCreators ?? [],
     tags: row.tags,
     fandoms,
     moods: moods as Moods | null,

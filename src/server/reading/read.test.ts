@@ -40,6 +40,7 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       coverImage: null,
       authorId: author.id,
       author: { username: "quill" },
+      coCreators: [],
       tags: ["Magic", "Romance"],
       fandoms: ["Naruto", "Bleach"],
       moods: { romance: 60 },

@@ -23,6 +23,8 @@ export interface EpubSource {
   title: string;
   description: string | null;
   author: string;
+  /** Issue 30: the co-creators after `author`, in order. */
+  coAuthors?: readonly string[];
   contentRating: string;
   tags: readonly string[];
   /** The story's sanitized HTML (presentStoryBody / publicBody). */
@@ -94,6 +96,7 @@ export async function storyEpub(
     identifier: `urn:ficforge:story:${source.id}`,
     title,
     author: source.author,
+    coAuthors: source.coAuthors,
     language: "en",
     description: source.description?.trim() || null,
     modified: source.modified,

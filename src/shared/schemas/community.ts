@@ -104,6 +104,8 @@ export interface FollowingItem {
   title: string;
   description: string | null;
   author: { username: string };
+  /** Issue 30: the accepted co-creators after the author, in order. */
+  coCreators?: { username: string }[];
   /** Issue 29: the work's AI label and Marin's measured share (0–1). */
   aiLabel: AiLabel;
   aiShare: number;

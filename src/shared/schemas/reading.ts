@@ -91,6 +91,8 @@ export interface PublishedStoryItem {
   /** The gate (general or mature). */
   rating: "general" | "mature";
   author: { username: string };
+  /** Issue 30: the accepted co-creators after the creator, in order ("by alice, bob"). */
+  coCreators?: { username: string }[];
   contentRating: ContentRating;
   warnings: Warning[];
   status: StoryStatus;
@@ -126,6 +128,8 @@ export interface ReadStoryView {
   coverImage: string | null;
   authorId: number;
   author: { username: string };
+  /** Issue 30: the accepted co-creators after the creator, in order. */
+  coCreators?: { username: string }[];
   tags: string[];
   fandoms: string[];
   moods: Moods | null;

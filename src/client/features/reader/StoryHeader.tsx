@@ -1,5 +1,6 @@
 // The top of the reader: cover (or 'No cover image'), title, 'by' author, reading time, the AI label badge,
 // description and the fandom and mood chips.
+import { CoCreatorLinks } from "../co-creators/CoCreatorLinks";
 import { ImageOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { ROUTES } from "../../../shared/routes";
@@ -57,6 +58,11 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
               {author}
             </span>
           )}
+          <CoCreatorLinks
+            coCreators={story.coCreators}
+            testId="reader-co-creator"
+            className="font-semibold text-ink underline decoration-brand-200 underline-offset-4 hover:text-brand-700 hover:decoration-brand-400"
+          />
         </p>
         <SeriesParts parts={story.series} />
         {minutes || story.aiLabel || story.aiShare > 0 ? (
