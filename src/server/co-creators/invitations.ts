@@ -2,7 +2,7 @@
 // leaves, the creator removes one or withdraws an invitation. Nobody is named on a work before accepting. Each command
 // is one transaction that first locks the story's row, so two invitations at once cannot pass the cap and an answer
 // cannot race a removal. Answering: the same answer again is idempotent (200, nothing sent twice); the other answer
-// after one was given is a 409 (docs/decisions/0084-co-creators.md).
+// after one was given is a 409 (docs/decisions/0085-co-creators.md).
 import { and, asc, eq, sql } from "drizzle-orm";
 import {
   CO_CREATOR_MESSAGES as M,
