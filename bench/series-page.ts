@@ -12,7 +12,7 @@ import { series, seriesWorks, stories, users } from "../src/server/db/schema";
 import { createDeps } from "../src/server/deps";
 import { loadConfig } from "../src/server/env";
 import { createDevOutbox } from "../src/server/mail/mailer";
-import { buildSeriesPage } from "../src/server/series/page-routes";
+import { buildSeriesPage } from "../src/server/public-page/series-routes";
 import { replaceStoryTags } from "../src/server/stories/story-tags";
 import { formatMs, printTable } from "./lib/table";
 

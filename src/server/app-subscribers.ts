@@ -11,7 +11,7 @@ import { invalidateAuthorViews } from "./read-cache/author-views";
 import type { EventBus } from "./events/bus";
 import { deliverRecorded, type RecordedEvent } from "./events/outbox";
 import type { Db } from "./db/client";
-import { seriesNeighboursOf } from "./series/parts";
+import { seriesNeighboursOf } from "./stories/series-parts";
 
 export function registerSubscribers(app: FastifyInstance, events: EventBus): void {
   readCacheSubscribers(app, events);

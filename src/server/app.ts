@@ -12,7 +12,8 @@ import { coCreatorRoutes } from "./co-creators/routes";
 import { authorFollowRoutes } from "./public-page/author-follow";
 import { communityRoutes } from "./community/routes";
 import { seriesRoutes } from "./series/routes";
-import { seriesPageRoutes } from "./series/page-routes";
+import { seriesPageRoutes } from "./public-page/series-routes";
+import { seriesFeedRoutes } from "./feeds/series-feed";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { registerSessionCache, sessionsChanged } from "./accounts/session-cache";
 import { loadCachedSession, loadSession, restoreSignedInHint } from "./accounts/sessions";
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(tagRoutes);
   await app.register(chapterPageRoutes);
   await app.register(seriesPageRoutes);
+  await app.register(seriesFeedRoutes);
   await app.register(storyFormRoutes);
   await app.register(feedRoutes);
   await app.register(discoverRoutes);

@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import type { Viewer } from "../policies/visibility";
 import type { AiFilter } from "../../shared/ai-label";
 import { aiFields } from "../visibility/ai-filter";
-import { coCreatorNamesOf } from "../co-creators/names";
+import { coCreatorNamesOf } from "../stories/co-creator-names";
 
 interface Row {
   k: number;

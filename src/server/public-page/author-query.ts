@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { formerUsernames, stories, storyCoCreators, users } from "../db/schema";
-import { coCreatorNames } from "../co-creators/names";
+import { coCreatorNames } from "../stories/co-creator-names";
 import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";

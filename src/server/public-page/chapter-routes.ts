@@ -18,8 +18,8 @@ import { aiBadgeChip } from "../html/ai-badge";
 import { aiFields } from "../visibility/ai-filter";
 import { sendSignedInStoryPage } from "./signed-in-slot";
 import { membersOnly, sendMembersGate } from "./members-gate";
-import { seriesPartsHtml } from "../series/part-html";
-import { seriesPartsOf } from "../series/parts";
+import { seriesPartsHtml } from "../html/series-parts";
+import { seriesPartsOf } from "../stories/series-parts";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {

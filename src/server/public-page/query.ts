@@ -6,7 +6,7 @@ import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { images, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
-import { coCreatorNames } from "../co-creators/names";
+import { coCreatorNames } from "../stories/co-creator-names";
 import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { GATED_RATINGS } from "../../shared/tagging";

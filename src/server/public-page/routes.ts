@@ -20,8 +20,8 @@ import { loadPublicStory } from "./query";
 import { sendSignedInStoryPage } from "./signed-in-slot";
 import { renderPublicPage } from "./template";
 import { membersOnly, sendMembersGate } from "./members-gate";
-import { seriesPartsHtml } from "../series/part-html";
-import { seriesPartsOf } from "../series/parts";
+import { seriesPartsHtml } from "../html/series-parts";
+import { seriesPartsOf } from "../stories/series-parts";
 
 export const WORDS_PER_MINUTE = 230;
 const MAX_ID = 2_147_483_647;

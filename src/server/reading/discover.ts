@@ -13,7 +13,7 @@ import { cardLabels } from "../tags/card-labels";
 import { labelPairs } from "../stories/story-labels";
 import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
 import { notHiddenFrom } from "../safety/blocks";
-import { coCreatorNames } from "../co-creators/names";
+import { coCreatorNames } from "../stories/co-creator-names";
 import type { UserRow } from "../types";
 import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
 import { affinity, candidateIds, candidates, type Profile } from "./for-you";

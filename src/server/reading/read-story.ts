@@ -9,9 +9,9 @@ import { notFound } from "../errors";
 import { storyNotModerated } from "../visibility/standing";
 import { tagNames } from "../stories/story-queries";
 import { labelPairs } from "../stories/story-labels";
-import { coCreatorNames } from "../co-creators/names";
+import { coCreatorNames } from "../stories/co-creator-names";
 import { presentReadView, type ViewerState } from "./present-read";
-import { seriesPartsOf } from "../series/parts";
+import { seriesPartsOf } from "../stories/series-parts";
 import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "../policies/visibility";
 
 const NOBODY: ViewerState = { liked: false, bookmarked: false };

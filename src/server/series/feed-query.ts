@@ -6,6 +6,10 @@ import type { Db } from "../db/client";
 import { seriesWorks, stories } from "../db/schema";
 import { readableBy } from "../policies/visibility";
 import { aiFields } from "../visibility/ai-filter";
+import { seriesPath } from "../../shared/routes";
+import { AppError } from "../errors";
+import { parseSeriesId } from "./commands";
+import { getSeriesOrThrow, type SeriesHead } from "./queries";
 
 /** A feed lists this many works: enough to catch up, bounded for a long series. */
 export const SERIES_FEED_ENTRIES = 50;
@@ -49,4 +53,23 @@ export async function loadSeriesFeedWorks(db: Db, seriesId: number): Promise<Ser
     createdAt: row.createdAt,
     ...aiFields({ aiLabel: row.aiLabel, wordCount: row.wordCount ?? 0, aiWordCount: row.aiWordCount ?? 0 }),
   }));
+}
+
+export const seriesFeedPath = (id: number, title: string) => `${seriesPath(id, title)}/feed.atom`;
+
+/** The series, or undefined when there is none (a missing id answers the app's 404 page). */
+export async function findSeries(db: Db, id: number): Promise<SeriesHead | undefined> {
+  return getSeriesOrThrow(db, id).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return undefined;
+    throw error;
+  });
+}
+
+/** The series id of a /series/ path segment, or undefined. */
+export function parseRef(ref: string): number | undefined {
+  try {
+    return parseSeriesId(ref);
+  } catch {
+    return undefined;
+  }
 }

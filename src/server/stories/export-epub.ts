@@ -14,7 +14,7 @@ import { type ImageStorage, StorageUnavailableError } from "../images/storage/dr
 import { attachmentDisposition } from "./export-story";
 import { aiShareOf, countStoryWords } from "../content/story-text";
 import { type AiLabel, aiBadgeText, measuredLabel } from "../../shared/ai-label";
-import { seriesPlacesOf } from "../series/parts";
+import { seriesPlacesOf } from "./series-parts";
 
 export const EPUB_TYPE = "application/epub+zip";
 

@@ -18,7 +18,7 @@ import { presentOwnStory, presentStoryListItem } from "./present";
 import { publishStory, unpublishStory } from "./publish-story";
 import { getOwnStoryOrThrow, listOwnStories, parseStoryId } from "./story-queries";
 import { updateStory } from "./update-story";
-import { storyByline } from "../co-creators/names";
+import { storyByline } from "./co-creator-names";
 
 const IdParams = z.object({ id: z.string() });
 const ExportQuery = z.object({ format: StoryExportFormat.default("md") });

@@ -6,7 +6,7 @@ import { cardChipsHtml } from "../html/card-chips";
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
-import type { SeriesCard, SeriesHead } from "./queries";
+import type { SeriesCard, SeriesHead } from "../series/queries";
 
 export interface SeriesPageModel {
   head: SeriesHead;
