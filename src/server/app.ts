@@ -36,6 +36,8 @@ import { loreRoutes } from "./lore/routes";
 import { moderationRoutes } from "./moderation/routes";
 import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
+import { giftRoutes } from "./gifts/routes";
+import { giftsPageRoutes } from "./gifts/gifts-page";
 import { tagRoutes } from "./tags/routes";
 import { feedRoutes } from "./feeds/routes";
 import { chapterPageRoutes } from "./public-page/chapter-routes";
@@ -168,6 +170,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(publicDownloadRoutes);
   await app.register(importRoutes);
   await app.register(authorPageRoutes);
+  await app.register(giftRoutes);
+  await app.register(giftsPageRoutes);
   await app.register(authorFollowRoutes);
   await app.register(authorSafetyRoutes);
   await app.register(tagRoutes);

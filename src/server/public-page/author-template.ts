@@ -1,7 +1,7 @@
 // The author page's HTML (/u/{name}): the public story page's stylesheet, header and footer, every text escaped,
 // no script at all.
 import { authorFeedPath } from "../../shared/chapters";
-import { publicStoryPath } from "../../shared/routes";
+import { authorGiftsPath, authorPath, publicStoryPath } from "../../shared/routes";
 import { followSlot } from "./author-follow";
 import { safetySlot } from "./author-safety";
 import { cardChipsHtml } from "../html/card-chips";
@@ -56,6 +56,13 @@ ${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels
 </article></li>`;
 }
 
+/** Issue 30: the author page's tabs: their stories, and the works gifted to them. */
+export function authorTabs(username: string, current: "stories" | "gifts"): string {
+  const tab = (href: string, label: string, on: boolean) =>
+    `<li><a href="${e(encodeURI(href))}"${on ? ' aria-current="page"' : ""}>${label}</a></li>`;
+  return `<nav aria-label="${e(username)}'s pages"><ul class="tabs">${tab(authorPath(username), "Stories", current === "stories")}${tab(authorGiftsPath(username), "Gifts", current === "gifts")}</ul></nav>`;
+}
+
 /** Links to the older works and back to the newest: a long list is read a page at a time. */
 function pager(model: AuthorPageModel): string {
   const links = [
@@ -94,6 +101,7 @@ ${safetySlot()}</div>
 ${bio ? `<p class="desc">${e(bio)}</p>` : ""}
 </div></header>
 <section class="page works" id="works" aria-labelledby="works-title">
+${authorTabs(author.username, "stories")}
 <h2 id="works-title">${model.newest ? "Older stories" : "Stories"}</h2>
 ${aiHiddenLine(model.hiddenByAi ?? 0, model.showAll ?? "")}${list}
 ${pager(model)}

@@ -18,6 +18,7 @@ import { aiBadgeChip } from "../html/ai-badge";
 import { aiFields } from "../visibility/ai-filter";
 import { sendSignedInStoryPage } from "./signed-in-slot";
 import { membersOnly, sendMembersGate } from "./members-gate";
+import { giftsAndLinksPageHtml } from "../gifts/html";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {
@@ -27,6 +28,8 @@ interface ChapterSource {
   >;
   chapters: (ChapterLink & { html: string; words: number; firstPublishedAt: Date })[];
   bytes: number;
+  /** Issue 30: 'For username' and 'Inspired by …'. */
+  giftsHtml?: string;
 }
 
 const CHAPTER = /^[1-9]\d{0,4}$/;
@@ -50,7 +53,8 @@ export async function loadChapterSource(db: Db, id: number): Promise<ChapterSour
     firstPublishedAt: stored.get(i + 1)?.firstPublishedAt ?? published,
   }));
   const { content: _c, ...rest } = story;
-  return { story: rest, chapters, bytes: story.content.length * 2 + 512 };
+  const { giftsHtml } = await giftsAndLinksPageHtml(db, id, story.audience);
+  return { story: rest, chapters, bytes: story.content.length * 2 + giftsHtml.length * 2 + 512, giftsHtml };
 }
 
 export function buildChapterPage(source: ChapterSource, appUrl: string, n: number): PublicPage | undefined {
@@ -72,6 +76,7 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
     chapters: source.chapters.map(({ n, title, path }) => ({ n, title, path })),
     bodyHtml: bodyHtml(chapter.html),
     aiBadge: aiBadgeChip(aiFields(story)),
+    giftsHtml: source.giftsHtml,
   });
   const page = packPage(chapter.path, html);
   return story.audience === "members" ? { ...page, membersOnly: membersOnly(story) } : page;

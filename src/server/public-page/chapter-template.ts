@@ -30,6 +30,8 @@ export interface ChapterPageModel {
   bodyHtml: string;
   /** Issue 29: the work's AI badge as a chip ("" for human-written work). */
   aiBadge?: string;
+  /** Issue 30: 'For username' and 'Inspired by …' (gifts/html.ts). */
+  giftsHtml?: string;
 }
 
 const date = (at: Date) =>
@@ -92,6 +94,7 @@ ${SITE_HEADER}
 <ul class="meta" aria-label="About this chapter"><li>Chapter ${chapter.n} of ${chapters.length}</li><li>${plural(chapter.words, "word", "words")}</li>${model.aiBadge ?? ""}<li>Published <time datetime="${chapter.firstPublishedAt.toISOString()}">${date(chapter.firstPublishedAt)}</time></li></ul>
 </div></div></header>
 <div class="page" id="chapter">
+${model.giftsHtml ?? ""}
 ${toc}
 ${pager(model, "top")}
 ${body}

@@ -19,6 +19,7 @@ import { loadPublicStory } from "./query";
 import { sendSignedInStoryPage } from "./signed-in-slot";
 import { renderPublicPage } from "./template";
 import { membersOnly, sendMembersGate } from "./members-gate";
+import { giftsAndLinksPageHtml } from "../gifts/html";
 
 export const WORDS_PER_MINUTE = 230;
 const MAX_ID = 2_147_483_647;
@@ -68,6 +69,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     firstChapterPath: publicChapterPath(story.id, story.title, 1),
     feedPath: storyFeedPath(story.id, story.title),
     downloadPath: storyEpubPath(story.id, story.title),
+    ...(await giftsAndLinksPageHtml(db, story.id, story.audience)),
   });
   const page = packPage(path, html);
   return story.audience === "members" ? { ...page, membersOnly: membersOnly(story) } : page;

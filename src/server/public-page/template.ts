@@ -33,6 +33,9 @@ export interface PublicPageModel {
   feedPath?: string;
   /** Issue 20: the EPUB download (/s/{id}-{slug}/download.epub). */
   downloadPath?: string;
+  /** Issue 30: 'For username' and 'Inspired by …' before the text, 'Works inspired by this' after it (gifts/html.ts). */
+  giftsHtml?: string;
+  inspiredHtml?: string;
 }
 
 const THUMB_WIDTH = 360;
@@ -113,7 +116,9 @@ ${SITE_HEADER}
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
 </div></header>
 <div class="page" id="story">
+${model.giftsHtml ?? ""}
 ${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
+${model.inspiredHtml ?? ""}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>
 <p>Join FicForge free to bookmark it, like it and comment for ${author}.</p>

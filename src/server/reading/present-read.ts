@@ -1,6 +1,7 @@
 // The reader's view of a published story (GET /api/stories/{id}/read). Built in two parts so a byte cache can keep
 // the first: everything every reader sees alike, then the viewer's own two flags (liked, bookmarked).
 import { type Moods, publicStoryPath, type ReadStoryView } from "../../shared/schemas/reading";
+import type { GiftsAndLinksView } from "../../shared/schemas/gifts";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import { lastChapterAt, presentChapters } from "../chapters/present";
 import type { StoredChapter } from "../chapters/sync-chapters";
@@ -12,6 +13,8 @@ export type ReadRow = StoryWithTags & {
   authorUsername: string;
   authorIsPremium: boolean;
   chapters?: StoredChapter[];
+  /** Issue 30: 'For username', 'Inspired by …', 'Works inspired by this'. */
+  giftsAndLinks?: GiftsAndLinksView;
 };
 
 /**
@@ -51,9 +54,21 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     readerBackground: row.authorIsPremium ? imageUrl(row.readerBackgroundImageId) : null,
     chapters: presentChapters(row.chapters ?? [], row.title),
     lastChapterAt: lastChapterAt(row.chapters ?? [])?.toISOString() ?? null,
+    ...nonEmpty(row.giftsAndLinks),
     // NOTE: these two stay last (VIEWER_STATE_SUFFIX).
     liked: false,
     bookmarked: false,
+  };
+}
+
+/** Only the lists that have something, so a work without gifts or links answers as before. */
+function nonEmpty(view: GiftsAndLinksView | undefined): Partial<GiftsAndLinksView> {
+  if (!view) return {};
+  const { giftedTo, relatedWorks, inspiredWorks } = view;
+  return {
+    ...(giftedTo.length > 0 ? { giftedTo } : {}),
+    ...(relatedWorks.length > 0 ? { relatedWorks } : {}),
+    ...(inspiredWorks.length > 0 ? { inspiredWorks } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { storyNotModerated } from "../visibility/standing";
 import { tagNames } from "../stories/story-queries";
 import { labelPairs } from "../stories/story-labels";
 import { presentReadView, type ViewerState } from "./present-read";
+import { giftsAndLinksOf } from "../gifts/views";
 import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "../policies/visibility";
 
 const NOBODY: ViewerState = { liked: false, bookmarked: false };
@@ -57,5 +58,6 @@ export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> 
   if (!row) throw notFound(STORY_NOT_PUBLISHED);
   const { story, tags, labels, authorUsername, authorIsPremium } = row;
   const chapters = await loadChapters(db, id);
-  return presentReadView({ ...story, tags, labels, authorUsername, authorIsPremium, chapters });
+  const giftsAndLinks = await giftsAndLinksOf(db, id, story);
+  return presentReadView({ ...story, tags, labels, authorUsername, authorIsPremium, chapters, giftsAndLinks });
 }
