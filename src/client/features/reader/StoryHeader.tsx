@@ -9,6 +9,7 @@ import { measuredLabel } from "../../../shared/ai-label";
 import { AiBadge } from "../ai/AiBadge";
 import { readingTime, storyChips } from "./reader-meta";
 import { UpdatedDate } from "./UpdatedDate";
+import { GiftLines } from "../gifts/GiftLines";
 
 export const UNKNOWN_AUTHOR = "Unknown Author";
 
@@ -57,6 +58,7 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
             </span>
           )}
         </p>
+        <GiftLines story={story} />
         {minutes || story.aiLabel || story.aiShare > 0 ? (
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
             {minutes ? <span data-testid="reader-reading-time">{minutes}</span> : null}
