@@ -243,7 +243,7 @@ function RelatedWorks({
                 value={picked}
                 onChange={(e) => setPicked(e.target.value)}
               >
-                <option value="">{published.length > 0 ? "Pick a work" : "No other published works yet"}</option>
+                <option value="">{published.length > 0 ? "Pick a work" : "None published yet"}</option>
                 {published.map((s) => (
                   <option key={s.id} value={String(s.id)}>
                     {s.title}

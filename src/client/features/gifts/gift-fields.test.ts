@@ -31,7 +31,13 @@ describe("gift fields", () => {
       ...before,
       relatedWorks: [
         ...before.relatedWorks,
-        { url: "https://example.org", title: "Out", author: "", relation: "translation-of" as const, language: "French" },
+        {
+          url: "https://example.org",
+          title: "Out",
+          author: "",
+          relation: "translation-of" as const,
+          language: "French",
+        },
       ],
     };
     expect(giftFieldsBody(before, more)).toEqual({
