@@ -8,7 +8,7 @@ import { fanOutNotifications } from "./community/pending-fan-outs";
 import { notifyComment } from "./community/notify";
 import { invalidateAuthorPremiumViews } from "./reading/author-premium";
 import { invalidateAuthorViews } from "./read-cache/author-views";
-import { linkedWorksOf } from "./gifts/views";
+import { linkedWorksOf, worksNamingUser } from "./gifts/views";
 import type { EventBus } from "./events/bus";
 import { deliverRecorded, type RecordedEvent } from "./events/outbox";
 
@@ -96,6 +96,9 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
   events.on("story.unpublished", "linked works", dropLinked);
   events.on("moderation.applied", "linked works", async ({ storyIds }) => {
     for (const storyId of new Set(storyIds)) await dropLinked({ storyId });
+  });
+  events.on("user.renamed", "gift and link lines", async ({ userId }) => {
+    for (const id of await worksNamingUser(db(), userId)) cache().invalidateStory(id);
   });
   events.on("moderation.applied", "read cache", async ({ storyIds, authorId }) => {
     for (const id of new Set(storyIds)) cache().invalidateStory(id);

@@ -283,5 +283,37 @@ describeEachDb("related works", (ctx) => {
     expect(after.json().relatedWorks[1]).toEqual({ kind: "story", relation: "remix-of", language: null, story: null });
     expect(after.body).not.toContain("Soon Hidden Original");
     expect((await call("GET", publicStoryPath(work.id, "Open Work"))).body).not.toContain("Soon Hidden Original");
+
+    // Its writer's own view no longer names it either, and a later save keeps the link it already had.
+    const own = await call("GET", `/api/stories/${work.id}/gifts-and-links`, writer);
+    expect(own.json().relatedWorks[1]).toMatchObject({ storyId: generalOriginal.id });
+    expect(own.json().relatedWorks[1].title).toBeUndefined();
+    expect(own.body).not.toContain("Soon Hidden Original");
+    const resave = await call("PATCH", `/api/stories/${work.id}`, writer, {
+      relatedWorks: [
+        { storyId: generalOriginal.id, relation: "remix-of" },
+        { url: "http://example.org/more", title: "More", relation: "inspired-by" },
+      ],
+    });
+    expect(resave.statusCode).toBe(200);
+    expect((await links(work.id)).map((l) => l.relatedStoryId ?? l.url)).toEqual(
+      expect.arrayContaining([generalOriginal.id, "http://example.org/more"]),
+    );
+  });
+
+  it("a renamed original author is renamed on the works linking to theirs", async () => {
+    const original = await user();
+    const writer = await user();
+    const source = await published(original.user.id, { title: "Renamed Source" });
+    const work = await published(writer.user.id, { title: "Linking Later" });
+    const patched = await call("PATCH", `/api/stories/${work.id}`, writer, {
+      relatedWorks: [{ storyId: source.id, relation: "sequel-to" }],
+    });
+    expect(patched.statusCode).toBe(200);
+    const before = (await call("GET", `/api/stories/${work.id}/read`)).json();
+    expect(before.relatedWorks[0].story.author).toBe(original.user.username);
+    const renamed = `rn${original.user.id}`.slice(0, 10);
+    expect((await call("PATCH", "/api/user", original, { username: renamed })).statusCode).toBe(200);
+    expect((await call("GET", `/api/stories/${work.id}/read`)).json().relatedWorks[0].story.author).toBe(renamed);
   });
 });

@@ -30,8 +30,8 @@ const languageOf = (link: RelatedWorkInput) =>
   link.relation === "translation-of" && link.language ? link.language : null;
 
 /**
- * The links, checked: a FicForge original must be one `writer` may read now (published, not moderated, not mature
- * for a free writer; their own drafts are not linkable either), and neither author may have blocked the other.
+ * The links, checked: a new FicForge original must be one `writer` may read now (published, not moderated, not
+ * mature for a free writer; their own drafts are not linkable either), and neither author may have blocked the other.
  */
 export async function resolveLinksOrThrow(
   db: Db,
@@ -41,14 +41,24 @@ export async function resolveLinksOrThrow(
 ): Promise<ResolvedLink[]> {
   const ids = links.flatMap((l) => ("storyId" in l ? [l.storyId] : []));
   if (ids.includes(storyId)) throw linkError(RELATED_SELF);
-  const found =
+  // A link the work already has stays (its original may have been hidden since; the pages then leave out its title).
+  const kept =
     ids.length === 0
       ? []
       : await db
           .select({ id: stories.id, authorId: stories.authorId })
+          .from(relatedWorks)
+          .innerJoin(stories, eq(stories.id, relatedWorks.relatedStoryId))
+          .where(and(eq(relatedWorks.storyId, storyId), inArray(relatedWorks.relatedStoryId, ids)));
+  const added = ids.filter((id) => !kept.some((k) => k.id === id));
+  const found =
+    added.length === 0
+      ? []
+      : await db
+          .select({ id: stories.id, authorId: stories.authorId })
           .from(stories)
-          .where(and(inArray(stories.id, ids), readableBy(writer)));
-  const authorOf = new Map(found.map((s) => [s.id, s.authorId]));
+          .where(and(inArray(stories.id, added), readableBy(writer)));
+  const authorOf = new Map([...kept, ...found].map((s) => [s.id, s.authorId]));
   if (ids.some((id) => !authorOf.has(id))) throw linkError(RELATED_UNAVAILABLE);
   const others = [...new Set(found.map((s) => s.authorId).filter((id) => id !== writer.id))];
   if (others.length > 0) {

@@ -30,7 +30,7 @@ export async function giftRoutes(root: FastifyInstance): Promise<void> {
     const id = parseStoryId(request.params.id);
     await getOwnStoryOrThrow(request.db, id, user.id);
     reply.header("cache-control", "private, no-store");
-    return ownGiftsAndLinks(request.db, id);
+    return ownGiftsAndLinks(request.db, user, id);
   });
 
   app.delete("/api/gifts/:storyId", { ...signedIn, schema: { params: StoryParams } }, async (request, reply) => {

@@ -16,6 +16,7 @@ import type { Db } from "../db/client";
 import { relatedWorks, stories, users } from "../db/schema";
 import { inGoodStanding } from "../visibility/standing";
 import { recipientsOf } from "./gifts";
+import type { Viewer } from "../policies/visibility";
 
 /** What decides who may read the work the lines are on. */
 export interface ReaderFacts {
@@ -113,12 +114,17 @@ async function inspiredBy(db: Db, storyId: number, facts: ReaderFacts): Promise<
     }));
 }
 
-/** The owner's view: what the details page and the publish dialog edit. */
-export async function ownGiftsAndLinks(db: Db, storyId: number): Promise<OwnGiftsAndLinks> {
+/** The owner's view: what the details page and the publish dialog edit (an original's title while they may read it). */
+export async function ownGiftsAndLinks(db: Db, owner: NonNullable<Viewer>, storyId: number): Promise<OwnGiftsAndLinks> {
   const [giftedTo, rows] = await Promise.all([
     recipientsOf(db, storyId),
     db
-      .select({ link: relatedWorks, title: other.title })
+      .select({
+        link: relatedWorks,
+        title: sql<string | null>`case when ${other.id} is not null and ${otherShown}
+          and (${other.rating} = 'general' or ${owner.isPremium} or ${other.authorId} = ${owner.id})
+          then ${other.title} end`,
+      })
       .from(relatedWorks)
       .leftJoin(other, eq(other.id, relatedWorks.relatedStoryId))
       .where(eq(relatedWorks.storyId, storyId))
@@ -166,4 +172,20 @@ export async function linkedWorksOf(db: Db, storyId: number): Promise<number[]> 
     if (row.relatedStoryId !== null && row.relatedStoryId !== storyId) ids.add(row.relatedStoryId);
   }
   return [...ids];
+}
+
+/**
+ * The works whose cached views name `userId` in a gift or link line: the works gifted to them, the works linking to
+ * theirs, and the originals listing theirs. What to drop when they rename.
+ */
+export async function worksNamingUser(db: Db, userId: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    select g.story_id as id from story_gifts g where g.user_id = ${userId} and g.refused_at is null
+    union
+    select rw.story_id from related_works rw join stories o on o.id = rw.related_story_id where o.author_id = ${userId}
+    union
+    select rw.related_story_id from related_works rw join stories n on n.id = rw.story_id
+    where n.author_id = ${userId} and rw.approved_at is not null and rw.related_story_id is not null`);
+  // NOTE: node-postgres and PGlite both answer { rows }.
+  return ((result as { rows?: { id: number }[] }).rows ?? []).map((r) => Number(r.id));
 }
