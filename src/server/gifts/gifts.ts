@@ -1,7 +1,7 @@
 // Gifts: a work 'For username'. The list is checked before the save's transaction (unknown names, oneself, blocks)
 // and written inside it; recipients hear of it once, when the work is public (notifyGifts after each publish or
 // save of a published work: the dedupe key makes a second call a no-op). A refused gift keeps its row (refused_at),
-// so a later save never puts the name back; it is left out silently (docs/decisions/0085-gifts-and-related-works.md).
+// so a later save never puts the name back; it is left out silently (docs/decisions/0086-gifts-and-related-works.md).
 import { and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import { GIFT_NOT_FOUND, GIFT_TO_SELF, giftUnknownUser } from "../../shared/schemas/gifts";
 import { WRITE_UNAVAILABLE } from "../../shared/schemas/safety";
