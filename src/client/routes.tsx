@@ -28,7 +28,10 @@ const UpgradePage = preloadable(() => import("./pages/UpgradePage"));
 const SettingsPage = preloadable(() => import("./pages/SettingsPage"));
 const NotificationsPage = preloadable(() => import("./pages/NotificationsPage"));
 const HistoryPage = preloadable(() => import("./pages/HistoryPage"));
+const SavedStoriesPage = preloadable(() => import("./pages/SavedStoriesPage"));
 const CanonPage = preloadable(() => import("./pages/CanonPage"));
+const SeriesListPage = preloadable(() => import("./pages/SeriesListPage"));
+const SeriesEditPage = preloadable(() => import("./pages/SeriesEditPage"));
 const ReportPage = preloadable(() => import("./pages/ReportPage"));
 const ModerationPage = preloadable(() => import("./pages/ModerationPage"));
 
@@ -166,10 +169,27 @@ export function AppRoutes() {
             <HistoryPage />
           </Protected>
         </Route>
+        <Route path={ROUTES.savedStories}>
+          <Protected>
+            <SavedStoriesPage />
+          </Protected>
+        </Route>
         <Route path={ROUTES.canon}>
           <Protected>
             <CanonPage />
           </Protected>
+        </Route>
+        <Route path={ROUTES.seriesList}>
+          <Protected>
+            <SeriesListPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.seriesEdit(":id")}>
+          {(params) => (
+            <Protected>
+              <SeriesEditPage id={params.id} />
+            </Protected>
+          )}
         </Route>
         <Route path={ROUTES.reportPattern}>
           <Protected>

@@ -11,6 +11,8 @@ import { invalidateAuthorViews } from "./read-cache/author-views";
 import { linkedWorksOf, worksNamingUser } from "./gifts/views";
 import type { EventBus } from "./events/bus";
 import { deliverRecorded, type RecordedEvent } from "./events/outbox";
+import type { Db } from "./db/client";
+import { seriesNeighboursOf } from "./series/parts";
 
 export function registerSubscribers(app: FastifyInstance, events: EventBus): void {
   readCacheSubscribers(app, events);
@@ -48,6 +50,7 @@ export function registerSubscribers(app: FastifyInstance, events: EventBus): voi
   events.on("story.marked", "notifications", ({ durable }) => deliver(durable));
   events.on("comment.created", "notifications", ({ durable }) => deliver(durable));
   events.on("user.followed", "notifications", ({ durable }) => deliver(durable));
+  events.on("series.changed", "notifications", ({ durable }) => deliver(durable));
   // NOTE: an approval is not in the outbox (it never was): the comment's notification is keyed, so approving twice
   // is harmless, and a crash before it runs loses one notification the moderator can trigger again.
   events.on("moderation.applied", "notifications", ({ approvedCommentId }) => {
@@ -69,8 +72,16 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
   events.on("story.published", "read cache", dropStory);
   events.on("story.unpublished", "read cache", dropStory);
   events.on("story.deleted", "read cache", dropStory);
-  // A like changes the story's count; a bookmark only Featured's order on Discover.
-  events.on("story.marked", "read cache", (e) => (e.mark === "like" ? dropStory(e) : cache().invalidateDiscover()));
+  // Its cards and pages name its co-creators, and its co-creators' author pages list it.
+  events.on("story.co_creators_changed", "read cache", (e) => {
+    dropStory(e);
+    cache().invalidateAuthors();
+  });
+  // A like or a bookmark changes the story's counts (its page says 'N bookmarks', issue 30) and Featured's order.
+  events.on("story.marked", "read cache", (e) => {
+    dropStory(e);
+    if (e.mark === "bookmark") cache().invalidateDiscover();
+  });
   events.on("comment.created", "read cache", dropStory);
   events.on("comment.deleted", "read cache", dropStory);
   // Author pages show follower counts (a block may remove a follow) and the bio.
@@ -104,4 +115,26 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
     for (const id of new Set(storyIds)) cache().invalidateStory(id);
     if (authorId !== null) await invalidateAuthorViews(cache(), db(), authorId);
   });
+  seriesCacheSubscribers(events, cache, db);
+}
+
+/**
+ * Issue 30: a work's 'Part N of' line is built into its cached views, and a series' page into the Discover scope
+ * (series/page-routes.ts): a series' change drops its works (and with them Discover and the series pages); a work's
+ * publication, unpublication, edit or moderation drops the other parts of its series, whose lines name it.
+ */
+function seriesCacheSubscribers(events: EventBus, cache: () => FastifyInstance["readCache"], db: () => Db): void {
+  events.on("series.changed", "read cache", ({ storyIds }) => {
+    if (storyIds.length === 0) cache().invalidateDiscover();
+    for (const id of new Set(storyIds)) cache().invalidateStory(id);
+  });
+  const dropParts = async (storyIds: number[]) => {
+    for (const id of await seriesNeighboursOf(db(), storyIds)) {
+      if (!storyIds.includes(id)) cache().invalidateStory(id);
+    }
+  };
+  events.on("story.saved", "series parts", (e) => (e.published ? dropParts([e.storyId]) : undefined));
+  events.on("story.published", "series parts", (e) => dropParts([e.storyId]));
+  events.on("story.unpublished", "series parts", (e) => dropParts([e.storyId]));
+  events.on("moderation.applied", "series parts", (e) => dropParts(e.storyIds));
 }

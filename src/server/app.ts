@@ -8,8 +8,11 @@ import { storedChatRoutes } from "./ai/chat-routes";
 import { habitRoutes } from "./habits/routes";
 import { billingRoutes } from "./billing/routes";
 import { canonRoutes } from "./canon/routes";
+import { coCreatorRoutes } from "./co-creators/routes";
 import { authorFollowRoutes } from "./public-page/author-follow";
 import { communityRoutes } from "./community/routes";
+import { seriesRoutes } from "./series/routes";
+import { seriesPageRoutes } from "./series/page-routes";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { registerSessionCache, sessionsChanged } from "./accounts/session-cache";
 import { loadCachedSession, loadSession, restoreSignedInHint } from "./accounts/sessions";
@@ -38,6 +41,7 @@ import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
 import { giftRoutes } from "./gifts/routes";
 import { giftsPageRoutes } from "./gifts/gifts-page";
+import { bookmarkPageRoutes } from "./public-page/bookmark-pages";
 import { tagRoutes } from "./tags/routes";
 import { feedRoutes } from "./feeds/routes";
 import { chapterPageRoutes } from "./public-page/chapter-routes";
@@ -150,6 +154,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(accountRoutes);
   await app.register(myAccountRoutes);
   await app.register(storyRoutes);
+  await app.register(coCreatorRoutes);
   await app.register(canonRoutes);
   await app.register(versionRoutes);
   await app.register(imageRoutes);
@@ -160,6 +165,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(socialRoutes);
   await app.register(feedbackRoutes);
   await app.register(communityRoutes);
+  await app.register(seriesRoutes);
   await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
   // NOTE: before the public routes: it attaches itself to them as they are added.
@@ -172,10 +178,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(authorPageRoutes);
   await app.register(giftRoutes);
   await app.register(giftsPageRoutes);
+  await app.register(bookmarkPageRoutes);
   await app.register(authorFollowRoutes);
   await app.register(authorSafetyRoutes);
   await app.register(tagRoutes);
   await app.register(chapterPageRoutes);
+  await app.register(seriesPageRoutes);
   await app.register(storyFormRoutes);
   await app.register(feedRoutes);
   await app.register(discoverRoutes);

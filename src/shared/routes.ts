@@ -73,6 +73,8 @@ export const ROUTES = {
   blockedAndMuted: "/dashboard/settings#blocked-and-muted",
   notifications: "/dashboard/notifications",
   history: "/dashboard/history",
+  /** Issue 30: Saved Stories in full, with notes, tags and filters. */
+  savedStories: "/dashboard/bookmarks",
   /** Issue 30: the writer's series, and one series to edit. */
   seriesList: "/dashboard/series",
   seriesEdit: <T extends Id>(id: T) => `/dashboard/series/${id}` as const,
@@ -107,6 +109,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/settings$/,
   /^\/dashboard\/notifications$/,
   /^\/dashboard\/history$/,
+  /^\/dashboard\/bookmarks$/,
   /^\/dashboard\/series(\/\d+)?$/,
   /^\/dashboard\/canon$/,
   /^\/dashboard\/report$/,

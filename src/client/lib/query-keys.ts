@@ -18,6 +18,10 @@ export const queryKeys = {
   bookmarks: ["/api/bookmarks"] as const,
   hiddenBookmarks: ["/api/bookmarks/hidden"] as const,
   bookmark: (id: number | string) => [`/api/stories/${id}/bookmark`] as const,
+  /** Issue 30: Saved Stories filtered by a bookmark tag or recs; Mark for Later, the list and one story's mark. */
+  savedBookmarks: (params: Params) => ["/api/bookmarks", params] as const,
+  later: ["/api/me/later"] as const,
+  laterOf: (id: number | string) => [`/api/stories/${id}/later`] as const,
   read: (id: number | string) => [`/api/stories/${id}/read`] as const,
   comments: (id: number | string) => [`/api/stories/${id}/comments`] as const,
   /** The author's Feedback panel (every page), and the unseen counts of all the author's stories. */
@@ -32,6 +36,9 @@ export const queryKeys = {
   /** The reader's AI filter, applied to lists whose URL does not say (issue 29). */
   readingPreferences: ["/api/me/reading-preferences"] as const,
   marinStatus: ["/api/marin"] as const,
+  /** Issue 30: the writer's series, and one series as readers see it. */
+  mySeries: ["/api/me/series"] as const,
+  series: (id: number | string) => [`/api/series/${id}`] as const,
   /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */
   lore: (id: number | string) => [`/api/stories/${id}/lore`] as const,
   /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
@@ -57,6 +64,9 @@ export const queryKeys = {
   canonPacks: ["/api/canon-packs"] as const,
   publishedCanonPacks: (fandom: string) => ["/api/canon-packs", { published: 1, fandom }] as const,
   canonEntries: (packId: number) => [`/api/canon-packs/${packId}/lore`] as const,
+  /** Issue 30: a work's co-creators (features/co-creators), and whether others may invite the user (Settings). */
+  coCreators: (id: number | string) => [`/api/stories/${id}/co-creators`] as const,
+  coCreatorInvites: ["/api/me/co-creator-invites"] as const,
 };
 
 /** The URL a key fetches: its first element plus the defined parameters of its second. */

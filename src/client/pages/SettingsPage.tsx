@@ -9,6 +9,7 @@ import { NotificationSettingsCard } from "../features/community/NotificationSett
 import { EmailDeliveryCard } from "../features/email-notifications/EmailDeliveryCard";
 import { HistorySetting } from "../features/reading-stats/HistorySetting";
 import { HiddenPeopleCard } from "../features/safety/HiddenPeopleCard";
+import { CoCreatorInvitesCard } from "../features/co-creators/CoCreatorInvitesCard";
 import { ProfileForm } from "../features/settings/ProfileForm";
 import { ReadingPreferencesCard } from "../features/settings/ReadingPreferencesCard";
 import { SubscriptionCard } from "../features/settings/SubscriptionCard";
@@ -28,6 +29,7 @@ export default function SettingsPage() {
       <EmailDeliveryCard />
       <ReadingPreferencesCard />
       <HistorySetting />
+      <CoCreatorInvitesCard />
       <HiddenPeopleCard />
       {user.isPremium && <SubscriptionCard user={user} />}
       <AccountSecurity user={user} />

@@ -1,5 +1,5 @@
-// The Following feed: what is new from the authors a reader follows and the stories they subscribe to, newest first,
-// keyset-paged on (at, story id, k). Each kind of event is one branch of a UNION ALL: a story's first publication,
+// The Following feed: what is new from the authors a reader follows, the stories and series (issue 30) they subscribe
+// to, newest first, keyset-paged on (at, story id, k). Each kind of event is one branch of a UNION ALL: a story's first publication,
 // and each later chapter at its first publication (story_chapters: a chapter that came with the story is part of the
 // story's own entry; one cut and put back keeps its date, so it never shows twice).
 import { type SQL, sql } from "drizzle-orm";
@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import type { Viewer } from "../policies/visibility";
 import type { AiFilter } from "../../shared/ai-label";
 import { aiFields } from "../visibility/ai-filter";
+import { coCreatorNamesOf } from "../co-creators/names";
 
 interface Row {
   k: number;
@@ -18,11 +19,13 @@ interface Row {
   title: string;
   description: string | null;
   username: string;
+  co_creators: { username: string }[];
   word_count: number | null;
   ai_word_count: number | null;
   ai_label: string | null;
   by_author: boolean;
   by_story: boolean;
+  by_series: boolean;
 }
 
 /** The most hidden works one page counts (the line then says that many). */
@@ -64,8 +67,18 @@ export async function listFollowing(
       where s.author_id = a.author_id and ${onShow} and ${where}
       order by s.last_event_at desc nulls last, s.id desc nulls last ${limit}) s
     union
+    select s.id, s.last_event_at from followed a cross join lateral (
+      select s.id, s.last_event_at from story_co_creators cc join stories s on s.id = cc.story_id
+      where cc.user_id = a.author_id and cc.state = 'accepted' and ${onShow} and ${authorShown(sql`s.author_id`)}
+        and ${where}
+      order by s.last_event_at desc nulls last, s.id desc nulls last ${limit}) s
+    union
     select s.id, s.last_event_at from story_subscriptions ss join stories s on s.id = ss.story_id
-    where ss.user_id = ${viewer.id} and ${onShow} and ${authorShown(sql`s.author_id`)} and ${where}`;
+    where ss.user_id = ${viewer.id} and ${onShow} and ${authorShown(sql`s.author_id`)} and ${where}
+    union
+    select s.id, s.last_event_at from series_subscriptions sub
+      join series_works sw on sw.series_id = sub.series_id join stories s on s.id = sw.story_id
+    where sub.user_id = ${viewer.id} and ${onShow} and ${authorShown(sql`s.author_id`)} and ${where}`;
   const taken = query.limit + 1;
   const before = at === null ? sql`true` : sql`(s.last_event_at, s.id) < (${at}::timestamptz, ${storyId})`;
   const straddling =
@@ -83,8 +96,12 @@ export async function listFollowing(
       order by c.last_event_at desc, c.id desc limit ${taken}
     ), mine as materialized (
       select s.id, s.published_at,
-        exists (select 1 from follows f where f.follower_id = ${viewer.id} and f.author_id = s.author_id) as by_author,
-        exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story
+        exists (select 1 from follows f where f.follower_id = ${viewer.id} and (f.author_id = s.author_id
+          or f.author_id in (select cc.user_id from story_co_creators cc where cc.story_id = s.id and cc.state = 'accepted'))
+        ) as by_author,
+        exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story,
+        exists (select 1 from series_subscriptions sub join series_works sw on sw.series_id = sub.series_id
+          where sub.user_id = ${viewer.id} and sw.story_id = s.id) as by_series
       from (select id from newest ${straddling}) c join stories s on s.id = c.id
     ), events as (
       select 0 as k, 'story' as kind, id as story_id, null::int as chapter_number, published_at as at from mine
@@ -94,7 +111,8 @@ export async function listFollowing(
       where c.n > 1 and c.removed_at is null and c.first_published_at > m.published_at + interval '1 second'
     )
     select e.k, e.kind, e.story_id, e.chapter_number, e.at, s.title, s.description, u.username,
-      s.word_count, s.ai_word_count, s.ai_label, m.by_author, m.by_story
+      ${coCreatorNamesOf(sql`s.id`)} as co_creators,
+      s.word_count, s.ai_word_count, s.ai_label, m.by_author, m.by_story, m.by_series
     from events e
     join mine m on m.id = e.story_id
     join stories s on s.id = e.story_id
@@ -130,9 +148,19 @@ export async function listFollowing(
       title: row.title,
       description: row.description,
       author: { username: row.username },
+      coCreators: row.co_creators,
       ...aiFields({ aiLabel: row.ai_label, wordCount: row.word_count, aiWordCount: row.ai_word_count }),
       chapterNumber: row.chapter_number,
-      via: row.by_author && row.by_story ? "both" : row.by_author ? "author" : "story",
+      via:
+        row.by_author && row.by_story
+          ? "both"
+          : row.by_author
+            ? "author"
+            : row.by_story
+              ? "story"
+              : row.by_series
+                ? "series"
+                : "story",
       at: new Date(row.at).toISOString(),
     })),
     nextCursor: rows.length > query.limit && last ? `${new Date(last.at).getTime()}_${last.story_id}_${last.k}` : null,

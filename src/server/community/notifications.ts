@@ -103,7 +103,8 @@ interface SubjectRow {
 /** The story shown: one the viewer may read, or for an invitation to them, the invited story (a draft, perhaps). */
 function storyOf(row: SubjectRow): { id: number; title: string } | null {
   if (row.storyId !== null) return { id: row.storyId, title: row.storyTitle ?? "" };
-  if (row.type === "co_creator_invite" && row.invitedStoryId !== null)
+  // The answer to one's invitation names one's own work, a draft perhaps.
+  if ((row.type === "co_creator_invite" || row.type === "co_creator_answer") && row.invitedStoryId !== null)
     return { id: row.invitedStoryId, title: row.invitedStoryTitle ?? "" };
   return null;
 }

@@ -76,6 +76,38 @@ export async function notifyNewStory(db: Db, storyId: number, options: CrowdOpti
 }
 
 /**
+ * Issue 30: a work added to a series: one notification per subscriber of the series (keyed per series and work, so
+ * once per work), in chunks of subscribers. A subscriber the owner blocked, or who blocked the owner, hears nothing;
+ * a work taken out of the series before the delivery ran is announced to nobody.
+ */
+export async function notifySeriesWork(
+  db: Db,
+  seriesId: number,
+  storyId: number,
+  options: CrowdOptions = {},
+): Promise<number> {
+  const owner = sql`(select owner_id from series where id = ${seriesId})`;
+  return fanOutInChunks(
+    db,
+    {
+      recipients: (after, limit) =>
+        sql`select ss.user_id from series_subscriptions ss
+          where ss.series_id = ${seriesId} and ss.user_id > ${after} ${madeBy(sql`ss.created_at`, options.asOf)}
+            and not exists (select 1 from user_blocks b where b.kind = 'block'
+              and ((b.user_id = ss.user_id and b.other_id = ${owner}) or (b.user_id = ${owner} and b.other_id = ss.user_id)))
+          order by ss.user_id limit ${limit}`,
+      rows: sql`select c.user_id, 'series_work', s.author_id, s.id, null::int, null::int, null::int,
+          'series:' || ${seriesId}::int || ':' || s.id
+        from chunk c cross join stories s
+        where s.id = ${storyId}
+          and exists (select 1 from series_works sw where sw.series_id = ${seriesId}::int and sw.story_id = s.id)`,
+      seriesId,
+    },
+    options,
+  );
+}
+
+/**
  * A new comment, in one statement: the author of the comment it answers hears of a reply, the story's author of a
  * comment — unless they wrote the comment answered, then the reply is the one notification (one event key for both).
  */

@@ -4,7 +4,14 @@
 import type { Db } from "../db/client";
 import type { RecordedEvent } from "../events/outbox";
 import type { ChunkOptions } from "./chunked-fan-out";
-import { notifyComment, notifyLikeMilestone, notifyNewChapters, notifyNewFollower, notifyNewStory } from "./notify";
+import {
+  notifyComment,
+  notifyLikeMilestone,
+  notifyNewChapters,
+  notifyNewFollower,
+  notifyNewStory,
+  notifySeriesWork,
+} from "./notify";
 
 /**
  * Writes the event's notifications; answers how many rows were inserted. A drained event (`recordedAt` set) reaches
@@ -28,5 +35,7 @@ export function fanOutNotifications(
       return notifyNewFollower(db, event.authorId, event.followerId);
     case "story.like_milestone":
       return notifyLikeMilestone(db, event.storyId, event.likeCount, event.likerId);
+    case "series.work_added":
+      return notifySeriesWork(db, event.seriesId, event.storyId, crowd);
   }
 }

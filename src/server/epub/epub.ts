@@ -18,6 +18,8 @@ export interface EpubBook {
   identifier: string;
   title: string;
   author: string;
+  /** Issue 30: the work's co-creators after `author`, in order: a dc:creator each. */
+  coAuthors?: readonly string[];
   /** BCP 47, e.g. "en". */
   language: string;
   description?: string | null;
@@ -38,6 +40,8 @@ export interface EpubBook {
    * badge text (e.g. "AI-assisted 34%"; none for human-written work) on the title page.
    */
   ai?: { label: string; badge: string | null } | null;
+  /** Issue 30: the series the work is in and its place in each (EPUB 3 belongs-to-collection, group-position). */
+  collections?: { title: string; position: number }[];
 }
 
 const xmlEscape = escapeXml;
@@ -88,6 +92,12 @@ function packageDocument(book: EpubBook): string {
   if (book.rating) meta.push(`    <meta property="ficforge:rating">${xmlEscape(book.rating)}</meta>`);
   if (book.provenance) meta.push(`    <meta property="ficforge:provenance">${xmlEscape(book.provenance)}</meta>`);
   if (book.ai) meta.push(`    <meta property="ficforge:ai-label">${xmlEscape(book.ai.label)}</meta>`);
+  (book.collections ?? []).forEach((collection, i) => {
+    const id = `series-${i + 1}`;
+    meta.push(`    <meta property="belongs-to-collection" id="${id}">${xmlEscape(collection.title)}</meta>`);
+    meta.push(`    <meta refines="#${id}" property="collection-type">series</meta>`);
+    meta.push(`    <meta refines="#${id}" property="group-position">${collection.position}</meta>`);
+  });
   // EPUB 2 reading systems find the cover by this; EPUB 3 ones by properties="cover-image".
   if (book.cover) meta.push(`    <meta name="cover" content="cover-image"/>`);
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -95,8 +105,7 @@ function packageDocument(book: EpubBook): string {
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
     <dc:identifier id="book-id">${xmlEscape(book.identifier)}</dc:identifier>
     <dc:title>${xmlEscape(book.title)}</dc:title>
-    <dc:creator>${xmlEscape(book.author)}</dc:creator>
-    <dc:language>${xmlEscape(book.language)}</dc:language>
+${[book.author, ...(book.coAuthors ?? [])].map((name) => `    <dc:creator>${xmlEscape(name)}</dc:creator>\n`).join("")}    <dc:language>${xmlEscape(book.language)}</dc:language>
 ${meta.map((line) => `${line}\n`).join("")}    <meta property="dcterms:modified">${modifiedStamp(book.modified)}</meta>
   </metadata>
   <manifest>
@@ -142,7 +151,10 @@ function navDocument(book: EpubBook, titles: string[]): string {
 }
 
 function titlePage(book: EpubBook): string {
-  const lines = [`<h1>${xmlEscape(book.title)}</h1>`, `<p>by ${xmlEscape(book.author)}</p>`];
+  const lines = [
+    `<h1>${xmlEscape(book.title)}</h1>`,
+    `<p>by ${[book.author, ...(book.coAuthors ?? [])].map(xmlEscape).join(", ")}</p>`,
+  ];
   if (book.description) lines.push(`<p><em>${xmlEscape(book.description)}</em></p>`);
   if (book.rating) lines.push(`<p>Rating: ${xmlEscape(book.rating)}</p>`);
   if (book.subjects && book.subjects.length > 0) lines.push(`<p>Tags: ${book.subjects.map(xmlEscape).join(", ")}</p>`);

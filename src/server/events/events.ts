@@ -16,6 +16,8 @@ export interface DomainEvents {
   "story.published": { storyId: number; authorId: number; durable: (RecordedEvent | null)[] };
   "story.unpublished": { storyId: number; authorId: number };
   "story.deleted": { storyId: number; authorId: number };
+  /** Issue 30: who is named on a work changed (a co-creator accepted, left or was removed). */
+  "story.co_creators_changed": { storyId: number };
   /** Chapters published for the first time (by a save, a publish or a restore); `durable` notifies subscribers. */
   "chapters.published": { storyId: number; chapters: number[]; durable: RecordedEvent | null };
   /** A like or bookmark set or cleared; a like changes Discover's counts. */
@@ -35,6 +37,11 @@ export interface DomainEvents {
   "user.plan_changed": { userIds: number[] };
   /** A moderator's action: the stories and the author whose public views it changed, a comment it approved. */
   "moderation.applied": { storyIds: number[]; authorId: number | null; approvedCommentId: number | null };
+  /**
+   * Issue 30: a series was created, edited, reordered or deleted, or a work added or removed: `storyIds` are the works
+   * whose 'Part N of' line may have changed; `durable` notifies subscribers of a work added.
+   */
+  "series.changed": { seriesId: number; storyIds: number[]; durable: RecordedEvent | null };
 }
 
 export type EventName = keyof DomainEvents;

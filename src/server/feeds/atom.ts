@@ -21,6 +21,8 @@ export interface AtomEntry {
   /** Issue 29: the work's AI label, written as a category in the urn:ficforge:ai scheme. */
   ai?: { aiLabel: AiLabel; aiShare: number };
   author?: AtomPerson;
+  /** Issue 30: a co-written work's co-creators, an <author> each after `author`. */
+  coAuthors?: AtomPerson[];
 }
 
 export interface AtomFeed {
@@ -32,6 +34,8 @@ export interface AtomFeed {
   selfUrl: string;
   htmlUrl: string;
   author: AtomPerson;
+  /** Issue 30: a co-written work's co-creators, an <author> each after `author`. */
+  coAuthors?: AtomPerson[];
   generatorUri: string;
   entries: AtomEntry[];
 }
@@ -71,6 +75,7 @@ function entry(item: AtomEntry): string {
     `<published>${item.published.toISOString()}</published>`,
     `<updated>${item.updated.toISOString()}</updated>`,
     item.author ? person("author", item.author) : "",
+    ...(item.coAuthors ?? []).map((p) => person("author", p)),
     ...(item.categories ?? []).map((term) => `<category term="${xmlText(term)}"/>`),
     item.ai ? aiCategory(item.ai) : "",
     item.summary ? `<summary type="text">${xmlText(item.summary)}</summary>` : "",
@@ -89,6 +94,7 @@ export function renderAtomFeed(feed: AtomFeed): string {
     feed.subtitle ? `<subtitle type="text">${xmlText(feed.subtitle)}</subtitle>` : "",
     `<updated>${feed.updated.toISOString()}</updated>`,
     person("author", feed.author),
+    ...(feed.coAuthors ?? []).map((p) => person("author", p)),
     `<link rel="self" type="application/atom+xml" href="${xmlText(feed.selfUrl)}"/>`,
     `<link rel="alternate" type="text/html" href="${xmlText(feed.htmlUrl)}"/>`,
     `<generator uri="${xmlText(feed.generatorUri)}">FicForge</generator>`,

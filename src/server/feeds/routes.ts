@@ -40,6 +40,7 @@ export async function buildStoryFeed(db: Db, appUrl: string, id: number): Promis
   // A members-only work has no feed: feed readers fetch signed out.
   if (story.audience === "members") return undefined;
   const author = { name: story.authorName, uri: appUrl + authorPath(story.authorName) };
+  const coAuthors = story.coCreators.map((c) => ({ name: c.username, uri: appUrl + authorPath(c.username) }));
   const entries: AtomEntry[] = source.chapters
     .map((chapter) => ({
       id: tagUri(appUrl, row.createdAt, `story/${id}/chapter/${chapter.n}`),
@@ -62,6 +63,7 @@ export async function buildStoryFeed(db: Db, appUrl: string, id: number): Promis
     selfUrl: appUrl + encodeURI(path),
     htmlUrl: appUrl + encodeURI(publicStoryPath(id, story.title)),
     author,
+    coAuthors,
     generatorUri: appUrl,
     entries,
   });
@@ -109,6 +111,13 @@ export async function buildAuthorFeed(db: Db, appUrl: string, name: string): Pro
       summary: work.description?.trim() || undefined,
       categories: work.tags,
       ai: work,
+      // Issue 30: a co-written work names its creator and co-creators (the feed's author is the page's owner).
+      ...(work.byline
+        ? {
+            author: { name: work.byline.author, uri: appUrl + authorPath(work.byline.author) },
+            coAuthors: work.byline.coCreators.map((c) => ({ name: c.username, uri: appUrl + authorPath(c.username) })),
+          }
+        : {}),
     };
   });
   const path = authorFeedPath(author.username);

@@ -109,6 +109,17 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .safety button:focus-visible,.safety a:focus-visible{outline:2px solid #8b5cf6;outline-offset:2px}
 .hidden-note{color:#334155}
 @media (min-width:48rem){.author .in{grid-template-columns:5rem 1fr;gap:.5rem 1.5rem;padding:2.5rem 1.25rem}.author .avatar{width:5rem;height:5rem;font-size:2.25rem}}
+.series{border:1px solid #ede9fe;border-radius:.9rem;padding:.75rem 1rem;margin:0 0 1.5rem;background:#fcfbff}
+.series p{margin:0;overflow-wrap:anywhere}
+.series .parts{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem;margin-top:.35rem;font-size:.95rem}
+.series .parts a[rel=next]{margin-left:auto}
+.serieshead .in{max-width:48rem}
+.subscribe{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;margin:.75rem 0 0}
+.subscribe form{margin:0}
+.subscribe button{font:inherit;font-weight:600;border:0;cursor:pointer}
+.subscribe .on{background:#fff;color:#4c1d95;box-shadow:inset 0 0 0 1px #a78bfa}
+.works>.download{margin:1.25rem 0 0}
+.works .part{font-size:.8rem;text-transform:uppercase;letter-spacing:.06em;color:#5b21b6;font-weight:600;margin:0 0 .15rem}
 ${TAGGING_CSS}`
   .trim()
   .replace(/\n/g, "");

@@ -15,6 +15,7 @@ import {
 import type { Db } from "../db/client";
 import { canonPacks, loreEntries, loreProposalAnswers, stories } from "../db/schema";
 import { AppError, conflict, notFound } from "../errors";
+import { editableBy } from "../policies/story";
 import { stripControlChars } from "../content/sanitize-content";
 import { presentLoreEntry } from "./load";
 
@@ -110,7 +111,7 @@ export async function getOwnLoreEntryOrThrow(db: Db, entryId: number, userId: nu
     .from(loreEntries)
     .leftJoin(stories, eq(stories.id, loreEntries.storyId))
     .leftJoin(canonPacks, eq(canonPacks.id, loreEntries.canonPackId))
-    .where(and(eq(loreEntries.id, entryId), or(eq(stories.authorId, userId), eq(canonPacks.ownerId, userId))))
+    .where(and(eq(loreEntries.id, entryId), or(editableBy(userId), eq(canonPacks.ownerId, userId))))
     .limit(1);
   if (!row) throw notFound(LORE_MESSAGES.notFound);
   return row.entry;

@@ -17,6 +17,7 @@ import {
   outboxEvents,
   stories,
   storyMemories,
+  storyVersions,
   loreEntries,
   loreProposalAnswers,
   throttles,
@@ -31,6 +32,7 @@ import { accountContext, sendAccountEmail } from "../accounts/context";
 import { confirmIdentity } from "../accounts/reauth";
 import { systemAccountIds } from "../accounts/system-accounts";
 import { holdUsername } from "../accounts/username-holds";
+import { handOverCoWrittenWorks } from "../co-creators/hand-over";
 
 /** How the audit log names an actor whose account is gone (the only change its trigger allows). */
 const DELETED_ACTOR = "[deleted user]";
@@ -76,6 +78,9 @@ export async function removeAccount(
 ): Promise<{ publishedIds: number[]; imageKeys: string[] }> {
   return db.transaction(async (tx) => {
     const system = await systemAccountIds(tx);
+    // Issue 30: a co-written work stays with its co-creators (its first one becomes its creator) before anything
+    // below treats the account's works as theirs alone.
+    const handedOver = await handOverCoWrittenWorks(tx, user.id);
     // Fan-outs they caused that have not run yet (the request's own run failed or its process died, and the sweep
     // comes a minute later) go with them: a follow, a like, their comments, their stories' publishes.
     await tx.execute(sql`delete from ${outboxEvents} where (event->>'followerId')::int = ${user.id}
@@ -88,6 +93,7 @@ export async function removeAccount(
       .from(stories)
       .where(and(eq(stories.authorId, user.id), eq(stories.published, true)));
     const publishedIds = published.map((s) => s.id);
+    const namedIds = [...publishedIds, ...handedOver.filter((s) => s.published).map((s) => s.id)];
     if (fate === "orphan" && publishedIds.length > 0) {
       await tx.update(stories).set({ authorId: system.orphan }).where(inArray(stories.id, publishedIds));
       // Marin's notes and the writer's lorebook on the story were the writer's private tools.
@@ -112,6 +118,10 @@ export async function removeAccount(
       .delete(notifications)
       .where(and(eq(notifications.actorId, user.id), eq(notifications.type, "new_follower")));
     await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, user.id));
+    // Issue 30: the texts they saved on works kept by others no longer name them (no foreign key: see stories.ts).
+    // NOTE: unindexed scans, paid once per deleted account rather than by every save.
+    await tx.update(stories).set({ savedBy: null }).where(eq(stories.savedBy, user.id));
+    await tx.update(storyVersions).set({ savedBy: null }).where(eq(storyVersions.savedBy, user.id));
 
     // Their images, unless a kept (orphaned) story still shows one; those stay without an owner (FK: set null).
     const removedImages = await tx
@@ -143,6 +153,6 @@ export async function removeAccount(
     // settings, reading history, email changes, …) or is set null (reports, images kept by orphaned stories).
     const [gone] = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
     if (!gone) throw new AppError(409, "ACCOUNT_CHANGED", "Your account changed meanwhile. Please try again.");
-    return { publishedIds, imageKeys: removedImages.flatMap((i) => (i.storageKey ? [i.storageKey] : [])) };
+    return { publishedIds: namedIds, imageKeys: removedImages.flatMap((i) => (i.storageKey ? [i.storageKey] : [])) };
   });
 }

@@ -97,6 +97,26 @@ describe("the story policy", () => {
     ]).toEqual(answers);
   });
 
+  it("lets accepted co-creators edit a work and only its creator delete it (issue 30)", () => {
+    const reader = viewers["free reader"]!;
+    const author = viewers.author!;
+    const coWritten = { ...storyKinds.draft!, coCreatorIds: [reader.id] };
+    expect([storyPolicy.canEdit(reader, coWritten), storyPolicy.canDelete(reader, coWritten)]).toEqual([
+      true,
+      "forbidden",
+    ]);
+    expect([storyPolicy.canEdit(author, coWritten), storyPolicy.canDelete(author, coWritten)]).toEqual([T, T]);
+    const other = viewers["premium reader"]!;
+    expect([storyPolicy.canEdit(other, coWritten), storyPolicy.canDelete(other, coWritten)]).toEqual([
+      "hidden",
+      "hidden",
+    ]);
+    expect([storyPolicy.canEdit(null, coWritten), storyPolicy.canDelete(null, coWritten)]).toEqual([
+      "signed_out",
+      "signed_out",
+    ]);
+  });
+
   it("keeps a members-only work from signed-out visitors and nobody else", () => {
     const members = { ...storyKinds.general!, audience: "members" };
     expect(storyPolicy.canRead(null, members)).toBe(false);

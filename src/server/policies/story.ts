@@ -1,6 +1,6 @@
 // Who may do what with a story: read, edit, comment (and like), report, download, moderate. The read rule is also
 // a SQL condition (readableBy) for lists and lookups; both forms live here and are tested against each other.
-import { and, eq, or, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import { stories } from "../db/schema";
 import { storyNotModerated } from "../visibility/standing";
 import { type BlockFacts, type Decision, isModeratorRole, NO_BLOCKS, type Viewer } from "./viewer";
@@ -38,10 +38,40 @@ export function readableBy(viewer: Viewer): SQL {
   return and(published, or(general, eq(stories.authorId, viewer.id)))!;
 }
 
-/** Only its author edits, publishes, deletes or restores a story; to anyone else it does not exist. */
-export function canEdit(viewer: Viewer, story: Pick<StoryFacts, "authorId">): Decision {
+/**
+ * Its creator and its accepted co-creators (issue 30) edit and publish a story, read its feedback and stats; to anyone
+ * else it does not exist. `coCreatorIds`: the accepted co-creators' ids.
+ */
+export function canEdit(
+  viewer: Viewer,
+  story: Pick<StoryFacts, "authorId"> & { coCreatorIds?: readonly number[] },
+): Decision {
   if (!viewer) return "signed_out";
-  return viewer.id === story.authorId ? true : "hidden";
+  return viewer.id === story.authorId || (story.coCreatorIds ?? []).includes(viewer.id) ? true : "hidden";
+}
+
+/** canEdit as a condition on `stories`: the creator, or one probe of story_co_creators' (story_id, user_id) key. */
+export function editableBy(userId: number): SQL {
+  // NOTE: "stories"."id" written out: drizzle leaves columns unqualified in single-table selects, and a bare "id"
+  // inside the subquery would be the co-creator row's own id.
+  return or(
+    eq(stories.authorId, userId),
+    sql`exists (select 1 from story_co_creators cc where cc.story_id = "stories"."id" and cc.user_id = ${userId}
+      and cc.state = 'accepted')`,
+  )!;
+}
+
+/**
+ * Delete the work, invite or remove co-creators: only the creator who made it (stories.author_id). A co-creator is
+ * told "forbidden"; anyone else, as for canEdit, that it does not exist.
+ */
+export function canDelete(
+  viewer: Viewer,
+  story: Pick<StoryFacts, "authorId"> & { coCreatorIds?: readonly number[] },
+): Decision {
+  if (!viewer) return "signed_out";
+  if (viewer.id === story.authorId) return true;
+  return (story.coCreatorIds ?? []).includes(viewer.id) ? "forbidden" : "hidden";
 }
 
 /**

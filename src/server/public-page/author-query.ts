@@ -2,10 +2,11 @@
 // read. Mature works are never listed (they have no public page either, query.ts), whoever asks: the page is cached
 // as one signed-out view.
 import { storyNotModerated } from "../visibility/standing";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
-import { formerUsernames, stories, users } from "../db/schema";
+import { formerUsernames, stories, storyCoCreators, users } from "../db/schema";
+import { coCreatorNames } from "../co-creators/names";
 import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
@@ -34,6 +35,8 @@ export interface PublicWork {
   publishedAt: Date | null;
   aiLabel: AiLabel;
   aiShare: number;
+  /** Issue 30: a co-written work's byline: its creator, then its accepted co-creators (absent for a work of one). */
+  byline?: { author: string; coCreators: { username: string }[] };
 }
 
 /** The author whose name is `name` in any case (names are unique without regard to case), or undefined. */
@@ -66,9 +69,17 @@ export const AUTHOR_PAGE_WORKS = 50;
  * The conditions every listed work meets. NOTE: `rating` is derived on write from these reasons; they are checked
  * here too (and the NSFW rule on the rows, below), as the story page does, so the count is what the pages list.
  */
-const listed = (authorId: number) =>
+const listed = (authorId: number, coWrites = false) =>
   and(
-    eq(stories.authorId, authorId),
+    // Issue 30: with the works they co-create. NOTE: only for someone who co-creates any (one probe of
+    // story_co_creators_user_idx first): the plain author condition keeps its single index range.
+    coWrites
+      ? inArray(
+          stories.id,
+          sql`(select s2.id from stories s2 where s2.author_id = ${authorId}
+            union all select cc.story_id from story_co_creators cc where cc.user_id = ${authorId} and cc.state = 'accepted')`,
+        )
+      : eq(stories.authorId, authorId),
     eq(stories.published, true),
     eq(stories.rating, "general"),
     // Members-only works are not on the open web's pages (members read them from their own page and the app's lists).
@@ -79,9 +90,20 @@ const listed = (authorId: number) =>
     sql`${stories.contentRating} <> all(${sql.raw(`array[${GATED_RATINGS.map((r) => `'${r}'`).join(", ")}]`)})`,
   );
 
+/** Whether the user co-creates any work (issue 30): their pages then list those too. */
+export async function coWritesAny(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(storyCoCreators)
+    .where(and(eq(storyCoCreators.userId, userId), eq(storyCoCreators.state, "accepted")))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** How many works the author's pages list in all. NOTE: one index range (stories_author_published_idx). */
 export async function countPublicWorks(db: Db, authorId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stories).where(listed(authorId));
+  const coWrites = await coWritesAny(db, authorId);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stories).where(listed(authorId, coWrites));
   return row?.n ?? 0;
 }
 
@@ -102,9 +124,14 @@ export async function loadPublicWorks(
   authorId: number,
   { limit = AUTHOR_PAGE_WORKS, before, ai = "any" }: { limit?: number; before?: number; ai?: AiFilter } = {},
 ): Promise<PublicWorksPage> {
+  const coWrites = await coWritesAny(db, authorId);
+  const theirs = coWrites
+    ? sql`(p.author_id = ${authorId} or exists (select 1 from story_co_creators c
+        where c.story_id = p.id and c.user_id = ${authorId} and c.state = 'accepted'))`
+    : sql`p.author_id = ${authorId}`;
   const after = before
     ? sql`(${stories.publishedAt}, ${stories.id}) < (select p.published_at, p.id from stories p
-        where p.id = ${before} and p.author_id = ${authorId} and p.published)`
+        where p.id = ${before} and ${theirs} and p.published)`
     : undefined;
   const rows = await db
     .select({
@@ -126,9 +153,15 @@ export async function loadPublicWorks(
       themes: stories.themes,
       moods: stories.moods,
       contentRating: stories.contentRating,
+      ...(coWrites
+        ? {
+            creator: sql<string>`(select u.username from users u where u.id = "stories"."author_id")`,
+            coCreators: coCreatorNames,
+          }
+        : {}),
     })
     .from(stories)
-    .where(and(listed(authorId), after, aiCondition(ai)))
+    .where(and(listed(authorId, coWrites), after, aiCondition(ai)))
     .orderBy(sql`${stories.publishedAt} desc nulls last`, sql`${stories.id} desc nulls last`)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -138,7 +171,7 @@ export async function loadPublicWorks(
   const through = last
     ? sql`(${stories.publishedAt}, ${stories.id}) >= (select p.published_at, p.id from stories p where p.id = ${last.id})`
     : undefined;
-  const hiddenByAi = await countHiddenByAi(db, ai, [listed(authorId)!, ...(after ? [after] : [])], through);
+  const hiddenByAi = await countHiddenByAi(db, ai, [listed(authorId, coWrites)!, ...(after ? [after] : [])], through);
   const works = page
     .filter((row) => !(row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)))
     .filter((row) => !(GATED_RATINGS as readonly string[]).includes(row.contentRating))
@@ -155,6 +188,14 @@ export async function loadPublicWorks(
       wordCount: row.wordCount ?? countStoryWords(row.uncountedContent ?? "").wordCount,
       publishedAt: row.publishedAt,
       ...aiFields(row),
+      ...bylineOf(row),
     }));
   return { works, hiddenByAi, next: more ? (page.at(-1)?.id ?? null) : null };
+}
+
+/** A co-written work's byline (when the query read one). */
+function bylineOf(row: { creator?: string; coCreators?: { username: string }[] }): Pick<PublicWork, "byline"> {
+  return row.creator !== undefined && row.coCreators && row.coCreators.length > 0
+    ? { byline: { author: row.creator, coCreators: row.coCreators } }
+    : {};
 }

@@ -1,7 +1,8 @@
 // The author page's HTML (/u/{name}): the public story page's stylesheet, header and footer, every text escaped,
 // no script at all.
+import { bylineHtml } from "../html/byline";
 import { authorFeedPath } from "../../shared/chapters";
-import { authorGiftsPath, authorPath, publicStoryPath } from "../../shared/routes";
+import { authorBookmarksPath, authorGiftsPath, authorPath, publicStoryPath } from "../../shared/routes";
 import { followSlot } from "./author-follow";
 import { safetySlot } from "./author-safety";
 import { cardChipsHtml } from "../html/card-chips";
@@ -52,7 +53,7 @@ function work(item: PublicWork, linkQuery: string): string {
   const summary = item.description?.trim();
   return `<li class="work"><article aria-labelledby="w${item.id}">
 <h3 id="w${item.id}"><a href="${e(encodeURI(publicStoryPath(item.id, item.title)))}">${e(item.title)}</a></h3>
-${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount, aiBadgeChip(item), linkQuery)}
+${item.byline ? `<p class="by">by ${bylineHtml(item.byline.author, item.byline.coCreators)}</p>\n` : ""}${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount, aiBadgeChip(item), linkQuery)}
 </article></li>`;
 }
 
@@ -95,7 +96,7 @@ ${SITE_HEADER}
 <header class="hero author"><div class="in">
 <span class="avatar" aria-hidden="true">${e(initialOf(author.username))}</span>
 <div><h1>${name}</h1>
-<ul class="meta" aria-label="About this author"><li>${plural(model.total, "published story", "published stories")}</li></ul>
+<ul class="meta" aria-label="About this author"><li>${plural(model.total, "published story", "published stories")}</li><li><a href="${e(authorBookmarksPath(author.username))}">Bookmarks</a></li></ul>
 ${followSlot(model.followers)}
 ${safetySlot()}</div>
 ${bio ? `<p class="desc">${e(bio)}</p>` : ""}

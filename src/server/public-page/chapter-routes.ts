@@ -19,17 +19,21 @@ import { aiFields } from "../visibility/ai-filter";
 import { sendSignedInStoryPage } from "./signed-in-slot";
 import { membersOnly, sendMembersGate } from "./members-gate";
 import { giftsAndLinksPageHtml } from "../gifts/html";
+import { seriesPartsHtml } from "../series/part-html";
+import { seriesPartsOf } from "../series/parts";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {
   story: Pick<
     PublicStoryRow,
-    "id" | "title" | "description" | "authorName" | "aiLabel" | "wordCount" | "aiWordCount" | "audience"
+    "id" | "title" | "description" | "authorName" | "coCreators" | "aiLabel" | "wordCount" | "aiWordCount" | "audience"
   >;
   chapters: (ChapterLink & { html: string; words: number; firstPublishedAt: Date })[];
   bytes: number;
   /** Issue 30: 'For username' and 'Inspired by …'. */
   giftsHtml?: string;
+  /** Issue 30: the work's 'Part N of' lines. */
+  seriesHtml?: string;
 }
 
 const CHAPTER = /^[1-9]\d{0,4}$/;
@@ -53,8 +57,10 @@ export async function loadChapterSource(db: Db, id: number): Promise<ChapterSour
     firstPublishedAt: stored.get(i + 1)?.firstPublishedAt ?? published,
   }));
   const { content: _c, ...rest } = story;
+  const seriesHtml = seriesPartsHtml(await seriesPartsOf(db, id, { rating: "general", audience: story.audience }));
   const { giftsHtml } = await giftsAndLinksPageHtml(db, id, story.audience);
-  return { story: rest, chapters, bytes: story.content.length * 2 + giftsHtml.length * 2 + 512, giftsHtml };
+  const bytes = story.content.length * 2 + (seriesHtml.length + giftsHtml.length) * 2 + 512;
+  return { story: rest, chapters, bytes, seriesHtml, giftsHtml };
 }
 
 export function buildChapterPage(source: ChapterSource, appUrl: string, n: number): PublicPage | undefined {
@@ -68,6 +74,7 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
     description: story.description,
     authorName: story.authorName,
     authorPath: authorPath(story.authorName),
+    coCreators: story.coCreators,
     appUrl,
     storyPath,
     feedPath: storyFeedPath(story.id, story.title),
@@ -77,6 +84,7 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
     bodyHtml: bodyHtml(chapter.html),
     aiBadge: aiBadgeChip(aiFields(story)),
     giftsHtml: source.giftsHtml,
+    seriesHtml: source.seriesHtml,
   });
   const page = packPage(chapter.path, html);
   return story.audience === "members" ? { ...page, membersOnly: membersOnly(story) } : page;

@@ -6,6 +6,7 @@ import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
 import { summaryOf } from "./template";
+import { authorMetas, bylineHtml, bylineText } from "../html/byline";
 
 export interface ChapterLink {
   n: number;
@@ -19,6 +20,8 @@ export interface ChapterPageModel {
   description: string | null;
   authorName: string;
   authorPath: string;
+  /** Issue 30: the accepted co-creators, named after the creator. */
+  coCreators?: { username: string }[];
   appUrl: string;
   /** The story's page (the entire work). */
   storyPath: string;
@@ -32,6 +35,8 @@ export interface ChapterPageModel {
   aiBadge?: string;
   /** Issue 30: 'For username' and 'Inspired by …' (gifts/html.ts). */
   giftsHtml?: string;
+  /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (series/part-html.ts). */
+  seriesHtml?: string;
 }
 
 const date = (at: Date) =>
@@ -52,7 +57,7 @@ export function renderChapterPage(model: ChapterPageModel): string {
   const { chapter, chapters } = model;
   const story = e(model.storyTitle);
   const title = e(chapter.title);
-  const author = e(model.authorName);
+  const author = e(bylineText(model.authorName, model.coCreators));
   const summary = e(
     summaryOf({ title: model.storyTitle, description: model.description, authorName: model.authorName }),
   );
@@ -78,7 +83,7 @@ export function renderChapterPage(model: ChapterPageModel): string {
   return htmlDocument(
     `${pageHead({ title: `${title} · ${story} by ${author} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "article", ogTitle: `${title} · ${story}` })}
 ${links}
-<meta property="article:author" content="${author}">
+${authorMetas(model.authorName, model.coCreators)}
 <meta property="article:published_time" content="${chapter.firstPublishedAt.toISOString()}">
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${title} · ${story}">
@@ -90,12 +95,12 @@ ${SITE_HEADER}
 <article>
 <header class="hero nocover chapterhead"><div class="in"><div>
 <h1><a class="storylink" href="${e(encodeURI(model.storyPath))}">${story}</a></h1>
-<p class="by">by <a href="${e(model.authorPath)}" rel="author"><strong>${author}</strong></a></p>
+<p class="by">by ${bylineHtml(model.authorName, model.coCreators)}</p>
 <ul class="meta" aria-label="About this chapter"><li>Chapter ${chapter.n} of ${chapters.length}</li><li>${plural(chapter.words, "word", "words")}</li>${model.aiBadge ?? ""}<li>Published <time datetime="${chapter.firstPublishedAt.toISOString()}">${date(chapter.firstPublishedAt)}</time></li></ul>
 </div></div></header>
 <div class="page" id="chapter">
 ${model.giftsHtml ?? ""}
-${toc}
+${model.seriesHtml ?? ""}${toc}
 ${pager(model, "top")}
 ${body}
 ${pager(model, "bottom")}

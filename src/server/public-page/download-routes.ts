@@ -38,6 +38,7 @@ export async function buildPublicEpub(db: Db, storage: ImageStorage, id: number)
     title: story.title,
     description: story.description,
     author: story.authorName,
+    coAuthors: story.coCreators.map((c) => c.username),
     contentRating: story.contentRating,
     tags: story.tags,
     html: sceneBreaksAsDividers(clean),

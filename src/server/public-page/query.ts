@@ -6,6 +6,7 @@ import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { images, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
+import { coCreatorNames } from "../co-creators/names";
 import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { GATED_RATINGS } from "../../shared/tagging";
@@ -22,9 +23,13 @@ export interface PublicStoryRow {
   aiLabel: string | null;
   /** 'everyone', or 'members': signed-out visitors get the members gate (members-gate.ts). */
   audience: string;
+  /** Issue 30: the work's public bookmarks. */
+  bookmarkCount: number;
   publishedAt: Date | null;
   updatedAt: Date;
   authorName: string;
+  /** Issue 30: the accepted co-creators, in order. */
+  coCreators: { username: string }[];
   cover: { id: string; width: number; height: number } | null;
   contentRating: string;
   warnings: string[];
@@ -48,12 +53,14 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
       aiWordCount: stories.aiWordCount,
       aiLabel: stories.aiLabel,
       audience: stories.audience,
+      bookmarkCount: stories.bookmarkCount,
       publishedAt: stories.publishedAt,
       updatedAt: stories.updatedAt,
       markedMature: stories.markedMature,
       themes: stories.themes,
       moods: stories.moods,
       authorName: users.username,
+      coCreators: coCreatorNames,
       coverId: images.id,
       coverWidth: images.width,
       coverHeight: images.height,

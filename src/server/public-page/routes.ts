@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { publicChapterPath, storyEpubPath, storyFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/schemas/reading";
+import { storyBookmarksPath } from "../../shared/routes";
 import { lastChapterAt } from "../chapters/present";
 import { loadChapters } from "../chapters/sync-chapters";
 import type { Db } from "../db/client";
@@ -20,6 +21,8 @@ import { sendSignedInStoryPage } from "./signed-in-slot";
 import { renderPublicPage } from "./template";
 import { membersOnly, sendMembersGate } from "./members-gate";
 import { giftsAndLinksPageHtml } from "../gifts/html";
+import { seriesPartsHtml } from "../series/part-html";
+import { seriesPartsOf } from "../series/parts";
 
 export const WORDS_PER_MINUTE = 230;
 const MAX_ID = 2_147_483_647;
@@ -55,6 +58,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     title: story.title,
     description: story.description,
     authorName: story.authorName,
+    coCreators: story.coCreators,
     canonicalUrl: appUrl + encodeURI(path),
     appUrl,
     cover,
@@ -70,6 +74,8 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     feedPath: storyFeedPath(story.id, story.title),
     downloadPath: storyEpubPath(story.id, story.title),
     ...(await giftsAndLinksPageHtml(db, story.id, story.audience)),
+    seriesHtml: seriesPartsHtml(await seriesPartsOf(db, story.id, { rating: "general", audience: story.audience })),
+    bookmarks: { count: story.bookmarkCount, path: storyBookmarksPath(story.id, story.title) },
   });
   const page = packPage(path, html);
   return story.audience === "members" ? { ...page, membersOnly: membersOnly(story) } : page;

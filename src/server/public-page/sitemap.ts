@@ -1,15 +1,15 @@
 // Issue 29: /sitemap.xml for search engines, a sitemap index whose pages hold at most 50,000 URLs: the public works'
-// pages and chapter pages, author pages and tag pages. Members-only, mature, unpublished and moderated works (and
-// suspended authors') are never in it: a work is listed when a visitor may read it (readableBy(null)).
+// pages and chapter pages, author pages, tag pages and (issue 30) series pages. Members-only, mature, unpublished and
+// moderated works (and suspended authors') are never in it: a work is listed when a visitor may read it (readableBy(null)).
 // Pages are ranges of ids (works, authors) or hash buckets (tags), so no page reads more than its own range, and
 // the index needs only the highest ids and the tag count; everything is cached for an hour.
 import { and, between, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { authorPath, publicStoryPath } from "../../shared/routes";
+import { authorPath, publicStoryPath, seriesPath } from "../../shared/routes";
 import { publicChapterPath } from "../../shared/chapters";
 import { tagPath } from "../../shared/tagging";
 import type { Db } from "../db/client";
-import { freeTags, stories, storyChapters, storyFreeTags, users } from "../db/schema";
+import { freeTags, series, stories, storyChapters, storyFreeTags, users } from "../db/schema";
 import { escapeXml } from "../html/escape";
 import { packPage, type PublicPage, sendPublicPage } from "../html/send-page";
 import { readableBy } from "../policies/story";
@@ -49,7 +49,10 @@ async function pageCounts(db: Db, sizes: SitemapSizes) {
   const [maxUser] = await db.select({ id: sql<number | null>`max(${users.id})` }).from(users);
   // NOTE: the planner answers max(id) from the primary key's end; the tag count reads free_tags once an hour.
   const [tagCount] = await db.select({ n: sql<number>`count(*)::int` }).from(freeTags);
+  const [maxSeries] = await db.select({ id: sql<number | null>`max(${series.id})` }).from(series);
   return {
+    // Issue 30: series pages, by ranges of ids as authors are.
+    series: Math.max(1, Math.ceil((maxSeries?.id ?? 0) / sizes.authorsPerPage)),
     works: Math.max(1, Math.ceil((maxStory?.id ?? 0) / sizes.worksPerPage)),
     authors: Math.max(1, Math.ceil((maxUser?.id ?? 0) / sizes.authorsPerPage)),
     tags: Math.max(1, Math.ceil((tagCount?.n ?? 0) / sizes.tagsPerPage)),
@@ -67,6 +70,7 @@ export async function buildSitemapIndex(db: Db, appUrl: string, sizes = SITEMAP_
     ...pages("works", counts.works),
     ...pages("authors", counts.authors),
     ...pages("tags", counts.tags),
+    ...pages("series", counts.series),
   ].join("\n")}\n</sitemapindex>\n`;
 }
 
@@ -128,6 +132,23 @@ async function tagsPage(db: Db, appUrl: string, page: number, buckets: number): 
   return rows.map((row) => urlEntry(appUrl + tagPath(row.name)));
 }
 
+/** Issue 30: the series with at least one work a visitor may read. */
+async function seriesPage(db: Db, appUrl: string, page: number, sizes: SitemapSizes): Promise<string[]> {
+  const from = (page - 1) * sizes.authorsPerPage + 1;
+  const rows = await db
+    .select({ id: series.id, title: series.title, updatedAt: series.updatedAt })
+    .from(series)
+    .where(
+      and(
+        between(series.id, from, page * sizes.authorsPerPage),
+        sql`exists (select 1 from series_works sw join ${stories} on ${stories.id} = sw.story_id
+          where sw.series_id = ${series.id} and ${readableBy(null)})`,
+      ),
+    )
+    .orderBy(series.id);
+  return rows.map((row) => urlEntry(appUrl + encodeURI(seriesPath(row.id, row.title)), row.updatedAt));
+}
+
 export async function buildSitemapPage(
   db: Db,
   appUrl: string,
@@ -139,10 +160,11 @@ export async function buildSitemapPage(
   if (kind === "works" && page <= counts.works) return urlset(await worksPage(db, appUrl, page, sizes));
   if (kind === "authors" && page <= counts.authors) return urlset(await authorsPage(db, appUrl, page, sizes));
   if (kind === "tags" && page <= counts.tags) return urlset(await tagsPage(db, appUrl, page, counts.tags));
+  if (kind === "series" && page <= counts.series) return urlset(await seriesPage(db, appUrl, page, sizes));
   return undefined;
 }
 
-const PAGE = /^(works|authors|tags)-([1-9]\d{0,5})\.xml$/;
+const PAGE = /^(works|authors|tags|series)-([1-9]\d{0,5})\.xml$/;
 
 export async function sitemapRoutes(app: FastifyInstance, options: { sizes?: SitemapSizes } = {}): Promise<void> {
   const sizes = options.sizes ?? SITEMAP_SIZES;

@@ -1,18 +1,21 @@
 // The public story page's HTML: one small template, every text escaped (the body is the sanitized story HTML),
 // on the public pages' shared stylesheet (html/site.ts), no script at all.
-import { ROUTES, authorPath } from "../../shared/routes";
+import { ROUTES } from "../../shared/routes";
 import { htmlDocument } from "../html/document";
 import { escapeHtml } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
 import type { Chapter } from "./content";
 import type { AiLabel } from "../../shared/ai-label";
 import { aiBadgeChip } from "../html/ai-badge";
+import { authorMetas, bylineHtml, bylineText } from "../html/byline";
 
 export interface PublicPageModel {
   id: number;
   title: string;
   description: string | null;
   authorName: string;
+  /** Issue 30: the accepted co-creators, named after the creator. */
+  coCreators?: { username: string }[];
   /** Absolute canonical URL (APP_URL + publicStoryPath). */
   canonicalUrl: string;
   appUrl: string;
@@ -36,6 +39,10 @@ export interface PublicPageModel {
   /** Issue 30: 'For username' and 'Inspired by …' before the text, 'Works inspired by this' after it (gifts/html.ts). */
   giftsHtml?: string;
   inspiredHtml?: string;
+  /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (series/part-html.ts). */
+  seriesHtml?: string;
+  /** Issue 30: the work's public bookmarks and the page listing them ('Bookmarks of this work'). */
+  bookmarks?: { count: number; path: string };
 }
 
 const THUMB_WIDTH = 360;
@@ -67,7 +74,7 @@ const oneChapterLink = (model: PublicPageModel) =>
 export function renderPublicPage(model: PublicPageModel): string {
   const e = escapeHtml;
   const title = e(model.title);
-  const author = e(model.authorName);
+  const author = e(bylineText(model.authorName, model.coCreators));
   const summary = e(summaryOf(model));
   const imageUrl = model.cover ? `${model.appUrl}${model.cover.url}` : undefined;
   const meta = [
@@ -75,6 +82,11 @@ export function renderPublicPage(model: PublicPageModel): string {
     `<li>${plural(model.wordCount, "word", "words")}</li>`,
     aiBadgeChip(model),
     ...(model.lastChapterAt ? [`<li>${updatedLine(model.lastChapterAt)}</li>`] : []),
+    ...(model.bookmarks && model.bookmarks.count > 0
+      ? [
+          `<li><a href="${e(encodeURI(model.bookmarks.path))}">${plural(model.bookmarks.count, "bookmark", "bookmarks")}</a></li>`,
+        ]
+      : []),
   ].join("");
   const cover = model.cover
     ? `<img class="cover" src="${e(model.cover.url)}" srcset="${e(model.cover.thumbUrl)} ${Math.min(THUMB_WIDTH, model.cover.width)}w, ${e(model.cover.url)} ${model.cover.width}w" sizes="(min-width: 48rem) 192px, (max-width: 30rem) 96px, 120px" width="${model.cover.width}" height="${model.cover.height}" alt="Cover of ${title}" fetchpriority="high">`
@@ -99,7 +111,7 @@ ${
 <meta property="og:image:alt" content="Cover of ${title}">
 `
     : ""
-}<meta property="article:author" content="${author}">
+}${authorMetas(model.authorName, model.coCreators)}
 ${model.publishedAt ? `<meta property="article:published_time" content="${model.publishedAt.toISOString()}">\n` : ""}<meta name="twitter:card" content="${imageUrl ? "summary_large_image" : "summary"}">
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${summary}">
@@ -110,14 +122,14 @@ ${SITE_HEADER}
 <article>
 <header class="hero${model.cover ? "" : " nocover"}"><div class="in">${cover}<div>
 <h1>${title}</h1>
-<p class="by">by <a href="${e(authorPath(model.authorName))}" rel="author"><strong>${author}</strong></a></p>
+<p class="by">by ${bylineHtml(model.authorName, model.coCreators)}</p>
 <ul class="meta" aria-label="About this story">${meta}</ul>
 </div>
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
 </div></header>
 <div class="page" id="story">
 ${model.giftsHtml ?? ""}
-${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
+${model.seriesHtml ?? ""}${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
 ${model.inspiredHtml ?? ""}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>

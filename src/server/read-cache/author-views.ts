@@ -1,7 +1,7 @@
 // A user's name is built into the cached views of their published stories: the reader view's author, the public
 // page's byline and title, every Discover card, and their author page (/u/{name}, which shows the bio too).
 // Comments are listed live (never cached), so they follow by themselves.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import type { ReadCache } from "./read-cache";
@@ -20,7 +20,19 @@ export async function invalidateAuthorViews(
   const rows = await db
     .select({ id: stories.id })
     .from(stories)
-    .where(and(eq(stories.authorId, authorId), eq(stories.published, true)));
+    .where(
+      and(
+        // Issue 30: and the works they co-create, which name them too.
+        or(
+          eq(stories.authorId, authorId),
+          inArray(
+            stories.id,
+            sql`(select story_id from story_co_creators where user_id = ${authorId} and state = 'accepted')`,
+          ),
+        ),
+        eq(stories.published, true),
+      ),
+    );
   for (const { id } of rows) readCache.invalidateStory(id);
   readCache.invalidateAuthors();
   return rows.length;

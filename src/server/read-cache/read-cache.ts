@@ -18,6 +18,11 @@ export const readCacheKey = {
    * An author's public page (/u/{name}; `before`: an older page of their works), by the name's lower case: it lists
    * their stories, so it goes with Discover.
    */
+  /**
+   * Issue 30: a series' public page or feed. NOTE: in Discover's scope on purpose: it lists works as Discover does,
+   * so every write that drops a story (or Discover) drops it too; a change to the series drops its works.
+   */
+  series: (seriesId: number, part: string) => `discover:series/${seriesId}/${part}`,
   author: (username: string, before?: number) =>
     `author:${username.toLowerCase()}${before === undefined ? "" : `:before=${before}`}`,
 };

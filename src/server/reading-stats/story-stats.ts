@@ -5,6 +5,7 @@ import { STATS_DAYS, type StoryStats, type StoryStatsDay } from "../../shared/sc
 import type { Db } from "../db/client";
 import { stories, storyChapterReads, storyReadDays } from "../db/schema";
 import { notFound } from "../errors";
+import { editableBy } from "../policies/story";
 import { STORY_NOT_FOUND } from "../stories/story-queries";
 import { utcDay } from "./read-salts";
 
@@ -23,7 +24,7 @@ export async function getOwnStoryStatsOrThrow(db: Db, storyId: number, userId: n
       readers: sql<number>`(select coalesce(sum(readers), 0)::int from story_read_days d where d.story_id = ${storyId})`,
     })
     .from(stories)
-    .where(and(eq(stories.id, storyId), eq(stories.authorId, userId)))
+    .where(and(eq(stories.id, storyId), editableBy(userId)))
     .limit(1);
   if (!story) throw notFound(STORY_NOT_FOUND);
 

@@ -2,7 +2,7 @@
 // drops out of the list but keeps its row, and comes back when it is readable again).
 import { and, count, desc, eq, not } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { BookmarkItem, HiddenBookmarks } from "../../shared/schemas/reading";
+import type { BookmarkItem, BookmarksQuery, HiddenBookmarks } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
 import { bookmarks, stories, users } from "../db/schema";
 import { imageUrl } from "../images/process-image";
@@ -23,6 +23,11 @@ export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promis
       wordCount: stories.wordCount,
       aiWordCount: stories.aiWordCount,
       aiLabel: stories.aiLabel,
+      note: bookmarks.note,
+      tags: bookmarks.tags,
+      rec: bookmarks.rec,
+      private: bookmarks.private,
+      bookmarkedAt: bookmarks.createdAt,
     })
     .from(bookmarks)
     .innerJoin(stories, eq(stories.id, bookmarks.storyId))
@@ -36,7 +41,22 @@ export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promis
     coverImage: imageUrl(row.coverImageId, "thumb"),
     author: { username: row.username },
     ...aiFields(row),
+    note: row.note,
+    tags: row.tags,
+    rec: row.rec,
+    private: row.private,
+    bookmarkedAt: row.bookmarkedAt.toISOString(),
   }));
+}
+
+/** Saved Stories filtered (issue 30): one of the reader's bookmark tags (any case), or recs only. */
+export function filterBookmarks(items: BookmarkItem[], query: BookmarksQuery): BookmarkItem[] {
+  const tag = query.tag?.toLowerCase();
+  return items.filter(
+    (item) =>
+      (tag === undefined || item.tags.some((t) => t.toLowerCase() === tag)) &&
+      (query.rec === undefined || item.rec === (query.rec === "true")),
+  );
 }
 
 /**
@@ -54,6 +74,8 @@ export async function countHiddenBookmarks(db: Db, viewer: NonNullable<Viewer>):
 
 /** Lists this long or shorter are kept with the viewer's cached session (~150 bytes an item): the bound's share. */
 export const BOOKMARKS_KEPT_MAX = 100;
+/** Characters of notes and tags a kept list may carry in all (the session cache's memory stays bounded). */
+export const BOOKMARK_TEXT_KEPT_MAX = 8_000;
 
 /**
  * GET /api/bookmarks: the list from the viewer's cached session while no story changed since it was built (the read
@@ -69,6 +91,10 @@ export async function bookmarksFor(request: FastifyRequest, viewer: NonNullable<
   const items = await listBookmarks(request.db, viewer);
   // NOTE: kept only if nothing was dropped while the query ran (a story changed, or any session's entry).
   const current = readCache.generation === generation && sessionCache.generation === sessionGeneration;
-  if (session && current && items.length <= BOOKMARKS_KEPT_MAX) session.bookmarks = { generation, items };
+  // NOTE: notes make an item up to ~5 KB (issue 30): a list is kept only while its notes and tags stay small.
+  const said = items.reduce((sum, item) => sum + (item.note?.length ?? 0) + item.tags.join("").length, 0);
+  if (session && current && items.length <= BOOKMARKS_KEPT_MAX && said <= BOOKMARK_TEXT_KEPT_MAX) {
+    session.bookmarks = { generation, items };
+  }
   return items;
 }

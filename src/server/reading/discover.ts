@@ -13,6 +13,7 @@ import { cardLabels } from "../tags/card-labels";
 import { labelPairs } from "../stories/story-labels";
 import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
 import { notHiddenFrom } from "../safety/blocks";
+import { coCreatorNames } from "../co-creators/names";
 import type { UserRow } from "../types";
 import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
 import { affinity, candidateIds, candidates, type Profile } from "./for-you";
@@ -98,6 +99,7 @@ async function selectPage(db: Db, page: PageQuery, limit: number) {
       warnings: stories.warnings,
       status: stories.status,
       username: users.username,
+      coCreators: coCreatorNames,
       tags: tagNames,
       labels: labelPairs,
       publishedAt: publishedAtText,
@@ -147,9 +149,16 @@ function presentItem(row: PageRow): PublishedStoryItem {
     likeCount: row.likeCount,
     rating: row.rating === "mature" ? "mature" : "general",
     author: { username: row.username },
+    coCreators: row.coCreators,
     ...cardLabels(row),
     ...aiFields(row),
   };
+}
+
+/** Issue 30: Discover's cards for another list (a series' works): the same columns and presenter, on the rows `where` picks. */
+export async function storyCards(db: Db, where: SQL[], limit: number): Promise<PublishedStoryItem[]> {
+  const rows = await selectPage(db, { where, orderBy: [byId] }, limit);
+  return rows.map(presentItem);
 }
 
 const afterNew = (c: { t: string; i: number }) =>

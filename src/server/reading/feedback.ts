@@ -8,6 +8,7 @@ import type { FeedbackPage, UnseenCounts } from "../../shared/schemas/feedback";
 import type { Db } from "../db/client";
 import { comments, feedbackSeen, stories, users } from "../db/schema";
 import { notFound } from "../errors";
+import { editableBy } from "../policies/story";
 import { STORY_NOT_FOUND } from "../stories/story-queries";
 import { notHiddenFrom } from "../safety/blocks";
 import { commentColumns, cursorId, presentComment } from "./comments";
@@ -19,7 +20,7 @@ export async function getOwnStoryIdOrThrow(db: Db, storyId: number, userId: numb
   const [row] = await db
     .select({ id: stories.id })
     .from(stories)
-    .where(and(eq(stories.id, storyId), eq(stories.authorId, userId)))
+    .where(and(eq(stories.id, storyId), editableBy(userId)))
     .limit(1);
   if (!row) throw notFound(STORY_NOT_FOUND);
   return row.id;
@@ -130,7 +131,7 @@ export async function unseenCounts(db: Db, userId: number): Promise<UnseenCounts
     .leftJoin(feedbackSeen, and(eq(feedbackSeen.storyId, stories.id), eq(feedbackSeen.userId, userId)))
     .where(
       and(
-        eq(stories.authorId, userId),
+        editableBy(userId),
         ne(comments.authorId, userId),
         isNull(comments.deletedAt),
         commentShownTo(userId),

@@ -54,6 +54,10 @@ describeEachDb("reading: bookmarks and likes", (ctx) => {
     });
     expect((await call("GET", `/api/stories/${older.id}/bookmark`, reader.cookie)).json()).toEqual({
       bookmarked: true,
+      note: null,
+      tags: [],
+      rec: false,
+      private: false,
     });
     const list = await call("GET", "/api/bookmarks", reader.cookie);
     expect(list.json()).toEqual([
@@ -64,6 +68,11 @@ describeEachDb("reading: bookmarks and likes", (ctx) => {
         author: { username: expect.any(String) },
         aiLabel: "none",
         aiShare: 0,
+        note: null,
+        tags: [],
+        rec: false,
+        private: false,
+        bookmarkedAt: expect.any(String),
       },
       {
         id: older.id,
@@ -72,6 +81,11 @@ describeEachDb("reading: bookmarks and likes", (ctx) => {
         author: { username: expect.any(String) },
         aiLabel: "none",
         aiShare: 0,
+        note: null,
+        tags: [],
+        rec: false,
+        private: false,
+        bookmarkedAt: expect.any(String),
       },
     ]);
     expect(await counts(older.id)).toMatchObject({ bookmarkCount: 1 });

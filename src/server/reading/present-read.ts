@@ -2,6 +2,7 @@
 // the first: everything every reader sees alike, then the viewer's own two flags (liked, bookmarked).
 import { type Moods, publicStoryPath, type ReadStoryView } from "../../shared/schemas/reading";
 import type { GiftsAndLinksView } from "../../shared/schemas/gifts";
+import type { SeriesPart } from "../../shared/schemas/series";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import { lastChapterAt, presentChapters } from "../chapters/present";
 import type { StoredChapter } from "../chapters/sync-chapters";
@@ -12,9 +13,12 @@ import { presentStoryBody, presentTagging, storyAiLabel, type StoryWithTags } fr
 export type ReadRow = StoryWithTags & {
   authorUsername: string;
   authorIsPremium: boolean;
+  coCreators?: { username: string }[];
   chapters?: StoredChapter[];
   /** Issue 30: 'For username', 'Inspired by …', 'Works inspired by this'. */
   giftsAndLinks?: GiftsAndLinksView;
+  /** Issue 30: the work's places in series. */
+  series?: SeriesPart[];
 };
 
 /**
@@ -36,6 +40,7 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     coverImage: imageUrl(row.coverImageId),
     authorId: row.authorId,
     author: { username: row.authorUsername },
+    coCreators: row.coCreators ?? [],
     tags: row.tags,
     fandoms,
     moods: moods as Moods | null,
@@ -55,6 +60,7 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     chapters: presentChapters(row.chapters ?? [], row.title),
     lastChapterAt: lastChapterAt(row.chapters ?? [])?.toISOString() ?? null,
     ...nonEmpty(row.giftsAndLinks),
+    series: row.series ?? [],
     // NOTE: these two stay last (VIEWER_STATE_SUFFIX).
     liked: false,
     bookmarked: false,

@@ -9,8 +9,10 @@ import { notFound } from "../errors";
 import { storyNotModerated } from "../visibility/standing";
 import { tagNames } from "../stories/story-queries";
 import { labelPairs } from "../stories/story-labels";
+import { coCreatorNames } from "../co-creators/names";
 import { presentReadView, type ViewerState } from "./present-read";
 import { giftsAndLinksOf } from "../gifts/views";
+import { seriesPartsOf } from "../series/parts";
 import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "../policies/visibility";
 
 const NOBODY: ViewerState = { liked: false, bookmarked: false };
@@ -47,6 +49,7 @@ export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> 
       story: stories,
       authorUsername: users.username,
       authorIsPremium: users.isPremium,
+      coCreators: coCreatorNames,
       tags: tagNames,
       labels: labelPairs,
     })
@@ -56,8 +59,10 @@ export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> 
     .limit(1);
   // NOTE: unpublished between the gate and here.
   if (!row) throw notFound(STORY_NOT_PUBLISHED);
-  const { story, tags, labels, authorUsername, authorIsPremium } = row;
+  const { story, tags, labels, authorUsername, authorIsPremium, coCreators } = row;
   const chapters = await loadChapters(db, id);
+  const series = await seriesPartsOf(db, id, story);
   const giftsAndLinks = await giftsAndLinksOf(db, id, story);
-  return presentReadView({ ...story, tags, labels, authorUsername, authorIsPremium, chapters, giftsAndLinks });
+  const names = { authorUsername, authorIsPremium, coCreators };
+  return presentReadView({ ...story, tags, labels, ...names, chapters, series, giftsAndLinks });
 }

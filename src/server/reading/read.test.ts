@@ -40,6 +40,7 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       coverImage: null,
       authorId: author.id,
       author: { username: "quill" },
+      coCreators: [],
       tags: ["Magic", "Romance"],
       fandoms: ["Naruto", "Bleach"],
       moods: { romance: 60 },
@@ -58,6 +59,7 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       // Written straight to the table (not through publish): its chapters wait for the record-chapters job.
       chapters: [],
       lastChapterAt: null,
+      series: [],
       liked: false,
       bookmarked: false,
     });

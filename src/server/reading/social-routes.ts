@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/reading";
+import { BookmarkDetails, BookmarksQuery, CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/reading";
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError, notFound } from "../errors";
@@ -13,7 +13,9 @@ import { authorizeOrThrow } from "../policies/authorize";
 import { canComment } from "../policies/story";
 import { checkCommentLimits } from "../moderation/new-account-limits";
 import { stripControlChars } from "../content/sanitize-content";
-import { bookmarksFor, countHiddenBookmarks } from "./bookmarks";
+import { bookmarkStateOf, saveBookmarkDetails } from "./bookmark-details";
+import { bookmarksFor, countHiddenBookmarks, filterBookmarks } from "./bookmarks";
+import { isMarkedForLater, listLater, markForLater, unmarkForLater } from "./later";
 import { deleteComment, editComment } from "./comment-changes";
 import {
   addComment,
@@ -48,14 +50,41 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const now = () => root.deps.now();
 
-  app.get("/api/bookmarks", signedIn, async (request) => bookmarksFor(request, requireUser(request)));
+  app.get("/api/bookmarks", { ...signedIn, schema: { querystring: BookmarksQuery } }, async (request) =>
+    filterBookmarks(await bookmarksFor(request, requireUser(request)), request.query),
+  );
   app.get("/api/bookmarks/hidden", signedIn, async (request) => countHiddenBookmarks(request.db, requireUser(request)));
 
   app.get("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const user = requireUser(request);
     const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), user);
-    return { bookmarked: await hasMarked(request.db, "bookmark", story.id, user.id) } satisfies BookmarkState;
+    return bookmarkStateOf(request.db, story.id, user.id);
   });
+
+  // Issue 30: bookmark with a note, tags, rec and privacy (the toggle below keeps working).
+  app.put(
+    "/api/stories/:id/bookmark",
+    { ...signedIn, schema: { params: IdParams, body: BookmarkDetails } },
+    async (request) => {
+      const id = parseReadableStoryId(request.params.id);
+      const state = await saveBookmarkDetails(request.db, id, requireUser(request), request.body, now());
+      await root.deps.events.emit("story.marked", { storyId: id, mark: "bookmark", durable: null });
+      return state;
+    },
+  );
+
+  app.get("/api/me/later", signedIn, async (request) => listLater(request.db, requireUser(request)));
+  app.get("/api/stories/:id/later", { ...signedIn, schema: { params: IdParams } }, async (request) => {
+    const user = requireUser(request);
+    const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), user);
+    return { later: await isMarkedForLater(request.db, story.id, user.id) };
+  });
+  app.put("/api/stories/:id/later", { ...signedIn, schema: { params: IdParams } }, async (request) =>
+    markForLater(request.db, parseReadableStoryId(request.params.id), requireUser(request), now()),
+  );
+  app.delete("/api/stories/:id/later", { ...signedIn, schema: { params: IdParams } }, async (request) =>
+    unmarkForLater(request.db, parseReadableStoryId(request.params.id), requireUser(request)),
+  );
 
   app.post("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const id = parseReadableStoryId(request.params.id);

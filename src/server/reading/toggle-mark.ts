@@ -40,8 +40,10 @@ export async function toggleMark(
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     const mine = and(eq(table.storyId, storyId), eq(table.userId, viewer.id));
-    const removed = await tx.delete(table).where(mine).returning({ id: table.id, createdAt: table.createdAt });
-    let delta = -removed.length;
+    // NOTE: a private bookmark (issue 30) is not in the work's count: taking it back takes nothing off.
+    const counted = kind === "bookmark" ? sql<boolean>`not ${bookmarks.private}` : sql<boolean>`true`;
+    const removed = await tx.delete(table).where(mine).returning({ id: table.id, createdAt: table.createdAt, counted });
+    let delta = -removed.filter((mark) => mark.counted).length;
     // Featured moves at once: a new mark adds its units, a mark taken back takes off what it added (nothing once it
     // has left the window, which the hourly job has taken into account).
     let units = -removed

@@ -10,7 +10,17 @@ import {
   WRITE_UNAVAILABLE,
 } from "../../shared/schemas/safety";
 import type { Db } from "../db/client";
-import { follows, type HideKind, notifications, stories, storySubscriptions, userBlocks, users } from "../db/schema";
+import {
+  follows,
+  type HideKind,
+  notifications,
+  series,
+  seriesSubscriptions,
+  stories,
+  storySubscriptions,
+  userBlocks,
+  users,
+} from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { canInteract } from "../policies/user";
 import type { BlockFacts } from "../policies/viewer";
@@ -76,7 +86,7 @@ export async function blockersAmong(db: Db, ownerIds: readonly number[], actorId
 }
 
 /**
- * Blocks or mutes `otherId`. A block also ends the follows and story subscriptions between the two, both ways: the
+ * Blocks or mutes `otherId`. A block also ends the follows and story (and series) subscriptions between the two, both ways: the
  * blocked person may no longer have them, and the blocker was told they won't see the other's stories, so following
  * them (a Following feed and notifications of what they publish) would contradict it. Unblocking brings none back.
  * Bookmarks stay: Saved Stories leaves them out while the block lasts and says how many. Idempotent.
@@ -111,6 +121,18 @@ export async function hidePerson(db: Db, userId: number, otherId: number, kind: 
             inArray(
               storySubscriptions.storyId,
               tx.select({ id: stories.id }).from(stories).where(eq(stories.authorId, author)),
+            ),
+          ),
+        );
+      // Issue 30: and subscriptions to the other's series.
+      await tx
+        .delete(seriesSubscriptions)
+        .where(
+          and(
+            eq(seriesSubscriptions.userId, follower),
+            inArray(
+              seriesSubscriptions.seriesId,
+              tx.select({ id: series.id }).from(series).where(eq(series.ownerId, author)),
             ),
           ),
         );

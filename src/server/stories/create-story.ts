@@ -41,6 +41,7 @@ export async function createStory(
     ...(await measuredColumns(db, user.id, content, wordCount)),
     // authorId and published from the payload are ignored: the session decides the author, stories start private.
     authorId: user.id,
+    savedBy: user.id,
     published: false,
     template: input.template === undefined ? null : stripControlChars(input.template),
     themes: input.themes ?? [],

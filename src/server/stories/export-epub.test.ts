@@ -12,6 +12,7 @@ import { storeImage } from "../images/store-image";
 import { solidImage } from "../test/images";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
+import { series, seriesWorks } from "../db/schema";
 
 const CONTENT = [
   "<p>An author's note before it all.</p>",
@@ -93,6 +94,22 @@ describeEachDb("story EPUB", (ctx) => {
 
   it("exports the author's story as an EPUB 3 that epubcheck passes, with cover, title page, contents and metadata", async () => {
     const { cookie, story, user } = await book();
+    // Issue 30: the second part of a series (and the first of another) carries both collections.
+    const first = await createStory(db(), { authorId: user.id, published: true });
+    const [copper, harbour] = await db()
+      .insert(series)
+      .values([
+        { ownerId: user.id, title: "The Copper & Road" },
+        { ownerId: user.id, title: "Harbour tales" },
+      ])
+      .returning();
+    await db()
+      .insert(seriesWorks)
+      .values([
+        { seriesId: copper!.id, storyId: first.id, position: 1 },
+        { seriesId: copper!.id, storyId: story.id, position: 2 },
+        { seriesId: harbour!.id, storyId: story.id, position: 1 },
+      ]);
     const res = await get(`/api/stories/${story.id}/export?format=epub`, { cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/epub+zip");
@@ -106,6 +123,16 @@ describeEachDb("story EPUB", (ctx) => {
     expect(opf).toContain('<meta property="ficforge:ai-label">assisted</meta>');
     expect(opf).toContain('properties="cover-image"');
     expect(opf).toContain(`<dc:identifier id="book-id">urn:ficforge:story:${story.id}</dc:identifier>`);
+    expect(opf).toContain(
+      [
+        '<meta property="belongs-to-collection" id="series-1">Harbour tales</meta>',
+        '<meta refines="#series-1" property="collection-type">series</meta>',
+        '<meta refines="#series-1" property="group-position">1</meta>',
+        '<meta property="belongs-to-collection" id="series-2">The Copper &amp; Road</meta>',
+        '<meta refines="#series-2" property="collection-type">series</meta>',
+        '<meta refines="#series-2" property="group-position">2</meta>',
+      ].join("\n    "),
+    );
     const title = files.get("OEBPS/title.xhtml")!;
     expect(title).toContain("Written with Marin: about 25%");
     expect(title).toContain("<p>AI-assisted 25%</p>");
@@ -138,10 +165,17 @@ describeEachDb("story EPUB", (ctx) => {
     expect((await get(publicStoryPath(story.id, story.title))).body).toContain(
       `<p class="download"><a href="${path}" download type="application/epub+zip">Download EPUB</a></p>`,
     );
+    const [copper] = await db().insert(series).values({ ownerId: story.authorId, title: "Salt Road" }).returning();
+    await db().insert(seriesWorks).values({ seriesId: copper!.id, storyId: story.id, position: 1 });
     const first = await get(path);
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-type"]).toBe("application/epub+zip");
-    expect((await entries(first.rawPayload)).get("OEBPS/chapter-2.xhtml")).toContain("Marin&apos;s words");
+    const files = await entries(first.rawPayload);
+    expect(files.get("OEBPS/chapter-2.xhtml")).toContain("Marin&apos;s words");
+    // Issue 30: the public download names its series too.
+    expect(files.get("OEBPS/content.opf")).toContain(
+      '<meta property="belongs-to-collection" id="series-1">Salt Road</meta>',
+    );
     expect((await get(`/s/${story.id}-old-slug/download.epub`)).headers.location).toBe(path);
     expect((await get(path, { "if-none-match": String(first.headers.etag) })).statusCode).toBe(304);
     const edit = await send(

@@ -14,6 +14,7 @@ import { type ImageStorage, StorageUnavailableError } from "../images/storage/dr
 import { attachmentDisposition } from "./export-story";
 import { aiShareOf, countStoryWords } from "../content/story-text";
 import { type AiLabel, aiBadgeText, measuredLabel } from "../../shared/ai-label";
+import { seriesPlacesOf } from "../series/parts";
 
 export const EPUB_TYPE = "application/epub+zip";
 
@@ -22,6 +23,8 @@ export interface EpubSource {
   title: string;
   description: string | null;
   author: string;
+  /** Issue 30: the co-creators after `author`, in order. */
+  coAuthors?: readonly string[];
   contentRating: string;
   tags: readonly string[];
   /** The story's sanitized HTML (presentStoryBody / publicBody). */
@@ -93,6 +96,7 @@ export async function storyEpub(
     identifier: `urn:ficforge:story:${source.id}`,
     title,
     author: source.author,
+    coAuthors: source.coAuthors,
     language: "en",
     description: source.description?.trim() || null,
     modified: source.modified,
@@ -103,6 +107,7 @@ export async function storyEpub(
     rating: contentRatingLabel(source.contentRating),
     provenance: provenanceLine(source.html, source.wordCount, source.aiWordCount),
     ai: epubAiLabel(source),
+    collections: await seriesPlacesOf(db, source.id),
   });
   return { stream, disposition: attachmentDisposition(title, "epub") };
 }

@@ -16,7 +16,9 @@ import { aiShareOf, countStoryWords } from "../content/story-text";
 
 export type StoryRow = typeof stories.$inferSelect;
 export type StoryWithTags = StoryRow & { tags: string[]; labels: LabelPairs };
-export type StoryListRow = Pick<StoryRow, "id" | "title" | "coverImageId" | "updatedAt" | "published">;
+export type StoryListRow = Pick<StoryRow, "id" | "title" | "coverImageId" | "updatedAt" | "published"> & {
+  coWritten?: boolean;
+};
 
 type BodyRow = Pick<StoryRow, "content" | "sanitizedWith" | "wordCount" | "aiWordCount">;
 
@@ -83,6 +85,7 @@ export function presentStoryListItem(story: StoryListRow): StoryListItem {
     coverImage: imageUrl(story.coverImageId, "thumb"),
     updatedAt: story.updatedAt.toISOString(),
     published: story.published,
+    coWritten: story.coWritten ?? false,
   };
 }
 

@@ -12,6 +12,7 @@ import type { UserRow } from "../types";
 import type { StoryWithTags } from "./present";
 import { resanitizeStory } from "./resanitize-stories";
 import { stripControlChars } from "../content/sanitize-content";
+import { editableBy } from "../policies/story";
 import { getOwnStoryOrThrow, STORY_NOT_FOUND } from "./story-queries";
 import { derivedStoryColumns } from "./story-rating";
 import { replaceStoryTags } from "./story-tags";
@@ -85,7 +86,7 @@ export async function publishStory(
         version: sql`${stories.version} + 1`,
         updatedAt: now,
       })
-      .where(and(eq(stories.id, id), eq(stories.authorId, user.id)));
+      .where(and(eq(stories.id, id), eq(stories.authorId, current.authorId)));
     await replaceStoryTags(tx, id, body.tags);
     await replaceStoryLabels(tx, id, labels);
     const newChapters = await syncStoryChapters(tx, id, now);
@@ -114,7 +115,7 @@ export async function unpublishStory(db: Db, user: UserRow, id: number): Promise
   const [row] = await db
     .update(stories)
     .set({ published: false, publishedAt: null })
-    .where(and(eq(stories.id, id), eq(stories.authorId, user.id)))
+    .where(and(eq(stories.id, id), editableBy(user.id)))
     .returning({ id: stories.id });
   if (!row) throw notFound(STORY_NOT_FOUND);
   return getOwnStoryOrThrow(db, id, user.id);

@@ -24,6 +24,8 @@ export interface VersionSnapshot {
   model?: string | null;
   published?: boolean;
   restoredFrom?: number | null;
+  /** Issue 30: who saved the text (null: not known, e.g. text saved before it was kept). */
+  savedBy?: number | null;
 }
 
 export interface Recorded {
@@ -63,6 +65,7 @@ export async function recordVersion(
       model: snapshot.model || null,
       published: snapshot.published ?? false,
       restoredFrom: snapshot.restoredFrom ?? null,
+      savedBy: snapshot.savedBy ?? null,
       wordCount: snapshot.wordCount,
       aiWordCount: snapshot.aiWordCount,
       sanitizedWith: snapshot.sanitizedWith,
@@ -84,6 +87,7 @@ interface StoredText {
   aiWordCount: number | null;
   sanitizedWith: number;
   updatedAt: Date;
+  savedBy: number | null;
 }
 
 /** What a version records of a story's stored text (old rows may not have their words counted yet). */
@@ -101,7 +105,7 @@ function counted(row: { content: string; wordCount: number | null; aiWordCount: 
 export async function recordSaveVersions(
   db: Db,
   before: StoredText,
-  after: { content: string; wordCount: number; aiWordCount: number; sanitizedWith: number },
+  after: { content: string; wordCount: number; aiWordCount: number; sanitizedWith: number; savedBy?: number | null },
   now: Date,
   event: SaveVersionEvent,
 ): Promise<void> {
@@ -118,6 +122,7 @@ export async function recordSaveVersions(
       sanitizedWith: before.sanitizedWith,
       savedAt: before.updatedAt,
       origin: "writer",
+      savedBy: before.savedBy,
     },
     now,
   );
@@ -134,6 +139,7 @@ export async function recordSaveVersions(
       origin: event.origin,
       model: event.origin === "marin" ? event.model : null,
       restoredFrom: event.origin === "restore" ? event.restoredFrom : null,
+      savedBy: after.savedBy ?? null,
     },
     now,
     // NOTE: the text just kept (or already the newest) is the base of the delta: no need to read it back.
@@ -149,11 +155,18 @@ export async function recordPublishVersion(db: Db, storyId: number, now: Date): 
       wordCount: stories.wordCount,
       aiWordCount: stories.aiWordCount,
       sanitizedWith: stories.sanitizedWith,
+      savedBy: stories.savedBy,
     })
     .from(stories)
     .where(eq(stories.id, storyId));
   if (!row) return;
-  const snapshot = { storyId, text: row.content, ...counted(row), sanitizedWith: row.sanitizedWith };
+  const snapshot = {
+    storyId,
+    text: row.content,
+    ...counted(row),
+    sanitizedWith: row.sanitizedWith,
+    savedBy: row.savedBy,
+  };
   await recordVersion(db, { ...snapshot, savedAt: now, origin: "writer", published: true }, now, { always: true });
 }
 

@@ -19,6 +19,7 @@ import { publishStory, unpublishStory } from "./publish-story";
 import { getOwnStoryOrThrow, listOwnStories, parseStoryId } from "./story-queries";
 import { updateStory } from "./update-story";
 import { giftFieldsStep } from "../gifts/story-fields";
+import { storyByline } from "../co-creators/names";
 
 const IdParams = z.object({ id: z.string() });
 const ExportQuery = z.object({ format: StoryExportFormat.default("md") });
@@ -86,10 +87,13 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
       const user = requireUser(request);
       authorizeOrThrow(canDownload(user, null, "export"), {});
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
+      // A co-written work names its creator and co-creators, whoever of them exports it.
+      const byline = await storyByline(request.db, story.id);
       if (request.query.format === "epub") {
         const { stream, disposition } = await storyEpub(request.db, request.server.deps.imageStorage, {
           ...story,
-          author: user.username,
+          author: byline.author,
+          coAuthors: byline.coCreators,
           html: storyExportHtml(story),
           modified: story.updatedAt,
         });
@@ -100,7 +104,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
           .header("x-content-type-options", "nosniff")
           .send(stream);
       }
-      const file = exportStory(story, user.username, request.query.format);
+      const file = exportStory(story, [byline.author, ...byline.coCreators].join(", "), request.query.format);
       return reply
         .header("content-type", file.contentType)
         .header("content-disposition", file.disposition)

@@ -179,6 +179,7 @@ describeEachDb("stories: create, list, read", (ctx) => {
         coverImage: `/api/images/${coverId}?size=thumb`,
         updatedAt: ctx().clock.now().toISOString(),
         published: false,
+        coWritten: false,
       },
       {
         id: newer.id,
@@ -186,6 +187,7 @@ describeEachDb("stories: create, list, read", (ctx) => {
         coverImage: null,
         updatedAt: new Date(t0 - 1_000).toISOString(),
         published: false,
+        coWritten: false,
       },
     ]);
   });

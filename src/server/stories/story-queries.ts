@@ -1,8 +1,9 @@
 // Reading stories: one query per story including its tags, one query for a user's list.
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
+import { editableBy } from "../policies/story";
 import { labelPairs } from "./story-labels";
 import type { StoryListRow, StoryWithTags } from "./present";
 
@@ -25,6 +26,7 @@ export function parseStoryId(raw: string): number {
 const { content: _content, ...storyWithoutContent } = getTableColumns(stories);
 
 /**
+ * A story the user may edit: theirs, or one they co-create (issue 30; policies/story.ts editableBy).
  * `knownContent`: the caller already holds the row's content (a save that just wrote it), so the row is read without
  * it — for a long story most of what a read moves.
  */
@@ -34,7 +36,10 @@ export async function findOwnStory(
   userId: number,
   knownContent?: string,
 ): Promise<StoryWithTags | undefined> {
-  const where = and(eq(stories.id, id), eq(stories.authorId, userId));
+  return findStory(db, and(eq(stories.id, id), editableBy(userId))!, knownContent);
+}
+
+async function findStory(db: Db, where: SQL, knownContent?: string): Promise<StoryWithTags | undefined> {
   if (knownContent !== undefined) {
     const [row] = await db
       .select({ story: storyWithoutContent, tags: tagNames, labels: labelPairs })
@@ -51,6 +56,16 @@ export async function findOwnStory(
   return row ? { ...row.story, tags: row.tags, labels: row.labels } : undefined;
 }
 
+/**
+ * The story by id alone, for a command that has just checked the user may edit it and written it (a save reads its
+ * row back): a co-creator's save then probes story_co_creators once, not twice.
+ */
+export async function getWrittenStoryOrThrow(db: Db, id: number, knownContent?: string): Promise<StoryWithTags> {
+  const story = await findStory(db, eq(stories.id, id), knownContent);
+  if (!story) throw notFound(STORY_NOT_FOUND);
+  return story;
+}
+
 /** Somebody else's story answers exactly like a missing one: 404, so ids reveal nothing. */
 export async function getOwnStoryOrThrow(
   db: Db,
@@ -64,15 +79,27 @@ export async function getOwnStoryOrThrow(
 }
 
 export function listOwnStories(db: Db, userId: number): Promise<StoryListRow[]> {
-  return db
-    .select({
-      id: stories.id,
-      title: stories.title,
-      coverImageId: stories.coverImageId,
-      updatedAt: stories.updatedAt,
-      published: stories.published,
-    })
-    .from(stories)
-    .where(eq(stories.authorId, userId))
-    .orderBy(desc(stories.updatedAt), desc(stories.id));
+  return (
+    db
+      .select({
+        id: stories.id,
+        title: stories.title,
+        coverImageId: stories.coverImageId,
+        updatedAt: stories.updatedAt,
+        published: stories.published,
+        coWritten: sql<boolean>`${stories.authorId} <> ${userId}`,
+      })
+      .from(stories)
+      // Theirs, and the works they co-create (story_co_creators_user_idx).
+      .where(
+        or(
+          eq(stories.authorId, userId),
+          inArray(
+            stories.id,
+            sql`(select story_id from story_co_creators where user_id = ${userId} and state = 'accepted')`,
+          ),
+        ),
+      )
+      .orderBy(desc(stories.updatedAt), desc(stories.id))
+  );
 }

@@ -14,7 +14,7 @@ import type { UserRow } from "../types";
 import { presentOwnStory, type StoryWithTags } from "./present";
 import { cleanAgainst } from "./incremental-clean";
 import { assertContentSize, SANITIZER_VERSION, stripControlChars } from "../content/sanitize-content";
-import { getOwnStoryOrThrow } from "./story-queries";
+import { getOwnStoryOrThrow, getWrittenStoryOrThrow } from "./story-queries";
 import { derivedStoryColumns } from "./story-rating";
 import { assertBackgroundAllowed, assertThemesAllowed } from "./story-rules";
 import { replaceStoryTags } from "./story-tags";
@@ -112,6 +112,7 @@ export async function writeIfUnchanged(
         wordCount: changes.wordCount ?? 0,
         aiWordCount: changes.aiWordCount ?? 0,
         sanitizedWith: changes.sanitizedWith ?? 0,
+        savedBy: changes.savedBy,
       };
       await recordSaveVersions(tx, current, after, now, versionEvent);
     }
@@ -159,6 +160,8 @@ export async function updateStory(
     current,
   );
   if (changes.content !== undefined) {
+    // Issue 30: the versions of a co-written work name who saved each text.
+    changes.savedBy = user.id;
     await fingerprintLegacyText(db, current);
     Object.assign(changes, await measuredColumns(db, user.id, changes.content, changes.wordCount ?? 0));
   }
@@ -187,7 +190,8 @@ export async function updateStory(
       if (changes.content !== undefined) await countSavedWords(db, user.id, current, changes, now);
       if (written.newChapters.length > 0) onNewChapters?.(written.newChapters, written.fanOut);
       // The content is what this write stored, unless another write landed since: the version tells.
-      const after = await getOwnStoryOrThrow(db, id, user.id, changes.content ?? current.content);
+      // NOTE: read back by id: this request was just allowed to write it (a co-creator's save probes once).
+      const after = await getWrittenStoryOrThrow(db, id, changes.content ?? current.content);
       return after.version === current.version + 1 ? after : getOwnStoryOrThrow(db, id, user.id);
     }
     // Another save landed between our read and our write (or the story was deleted: 404 here).

@@ -50,6 +50,7 @@ export async function restoreVersion(
     content,
     sanitizedWith: SANITIZER_VERSION,
     wordCount,
+    savedBy: user.id,
     ...(await measuredColumns(db, user.id, content, wordCount)),
   };
   const event = { origin: "restore" as const, restoredFrom: versionId };

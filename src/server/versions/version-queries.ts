@@ -1,5 +1,5 @@
 // Reading a story's versions: the list (no text) and one version; presenters for both.
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { VersionView } from "../../shared/schemas/versions";
 import type { Db } from "../db/client";
 import { storyVersions } from "../db/schema";
@@ -19,7 +19,12 @@ const listColumns = {
   aiWordCount: storyVersions.aiWordCount,
   sanitizedWith: storyVersions.sanitizedWith,
 };
-type VersionRow = { [K in keyof typeof listColumns]: (typeof storyVersions.$inferSelect)[K] };
+// Issue 30: who saved the text, by name (null when not kept, or the account is gone).
+// NOTE: "story_versions"."saved_by" written out: drizzle leaves columns unqualified in single-table selects.
+const savedByName = sql<string | null>`(select u.username from users u where u.id = "story_versions"."saved_by")`;
+type VersionRow = { [K in keyof typeof listColumns]: (typeof storyVersions.$inferSelect)[K] } & {
+  savedByName: string | null;
+};
 
 /** Newest first, `limit` of them before the id `before`; one more is read to know whether a next page exists. */
 export async function listVersions(
@@ -28,7 +33,7 @@ export async function listVersions(
   { before, limit }: { before?: number; limit: number },
 ): Promise<{ rows: VersionRow[]; nextBefore: number | null }> {
   const rows = await db
-    .select(listColumns)
+    .select({ ...listColumns, savedByName })
     .from(storyVersions)
     .where(and(eq(storyVersions.storyId, storyId), before === undefined ? undefined : lt(storyVersions.id, before)))
     .orderBy(desc(storyVersions.id))
@@ -47,7 +52,7 @@ export function parseVersionId(raw: string): number {
 /** The story must already be the caller's own; a version of another story answers 404 like a missing one. */
 export async function getVersionOrThrow(db: Db, storyId: number, id: number): Promise<VersionRow> {
   const [row] = await db
-    .select(listColumns)
+    .select({ ...listColumns, savedByName })
     .from(storyVersions)
     .where(and(eq(storyVersions.id, id), eq(storyVersions.storyId, storyId)));
   if (!row) throw notFound(VERSION_NOT_FOUND);
@@ -65,5 +70,6 @@ export function presentVersion(row: VersionRow): VersionView {
     published: row.published,
     restoredFrom: row.restoredFrom,
     aiWordCount: row.aiWordCount,
+    savedBy: row.savedByName === null ? null : { username: row.savedByName },
   };
 }

@@ -104,12 +104,15 @@ export interface FollowingItem {
   title: string;
   description: string | null;
   author: { username: string };
+  /** Issue 30: the accepted co-creators after the author, in order. */
+  coCreators?: { username: string }[];
   /** Issue 29: the work's AI label and Marin's measured share (0–1). */
   aiLabel: AiLabel;
   aiShare: number;
   chapterNumber: number | null;
   /** Why it is here: the author is followed, the story subscribed, or both. */
-  via: "author" | "story" | "both";
+  /** Issue 30: "series": from a series the reader subscribes to (and neither the author nor the story). */
+  via: "author" | "story" | "both" | "series";
   at: string;
 }
 export const FollowingQuery = z.object({

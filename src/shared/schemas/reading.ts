@@ -12,6 +12,7 @@ import {
 import { FreeTag } from "./tagging";
 import type { ChapterInfo } from "../chapters";
 import type { GiftsAndLinksView } from "./gifts";
+import type { SeriesPart } from "./series";
 import { AI_FILTERS, type AiFilter, type AiLabel } from "../ai-label";
 
 export const DISCOVER_LIMITS = {
@@ -91,6 +92,8 @@ export interface PublishedStoryItem {
   /** The gate (general or mature). */
   rating: "general" | "mature";
   author: { username: string };
+  /** Issue 30: the accepted co-creators after the creator, in order ("by alice, bob"). */
+  coCreators?: { username: string }[];
   contentRating: ContentRating;
   warnings: Warning[];
   status: StoryStatus;
@@ -126,6 +129,8 @@ export interface ReadStoryView {
   coverImage: string | null;
   authorId: number;
   author: { username: string };
+  /** Issue 30: the accepted co-creators after the creator, in order. */
+  coCreators?: { username: string }[];
   tags: string[];
   fandoms: string[];
   moods: Moods | null;
@@ -163,6 +168,8 @@ export interface ReadStoryView {
   giftedTo?: GiftsAndLinksView["giftedTo"];
   relatedWorks?: GiftsAndLinksView["relatedWorks"];
   inspiredWorks?: GiftsAndLinksView["inspiredWorks"];
+  /** Issue 30: 'Part 2 of The Copper Road' for each series the work is in, with the previous and next part. */
+  series?: SeriesPart[];
 }
 
 /** GET /api/bookmarks items, newest first. */
@@ -174,6 +181,77 @@ export interface BookmarkItem {
   /** Issue 29: the work's AI label and Marin's measured share (0–1). */
   aiLabel: AiLabel;
   aiShare: number;
+  /** Issue 30: what the bookmark says (BookmarkDetails). */
+  note: string | null;
+  tags: string[];
+  rec: boolean;
+  private: boolean;
+  /** When it was bookmarked (ISO 8601). */
+  bookmarkedAt: string;
+}
+
+/** Issue 30: limits of a bookmark's note and tags. */
+export const BOOKMARK_LIMITS = { note: 5000, tags: 30, tag: 100 } as const;
+export const BOOKMARK_NOTE_TOO_LONG = `Note must be at most ${BOOKMARK_LIMITS.note.toLocaleString("en-US")} characters`;
+export const BOOKMARK_NOTE_SCRIPT = "Notes are plain text: remove the script";
+export const BOOKMARK_TOO_MANY_TAGS = `A bookmark can have at most ${BOOKMARK_LIMITS.tags} tags`;
+export const BOOKMARK_TAG_LENGTH = `Each tag must be 1–${BOOKMARK_LIMITS.tag} characters`;
+
+/**
+ * Markup that would run or load something if a note were ever shown as HTML: a note is plain text (escaped wherever
+ * it is shown, like a comment), and one carrying a script is refused rather than stored.
+ */
+const SCRIPT_LIKE =
+  /<\s*\/?\s*(script|iframe|object|embed|style|svg|math|link|meta|base|form)\b|<[a-z][^>]*\son[a-z]+\s*=|javascript\s*:/i;
+
+/**
+ * PUT /api/stories/{id}/bookmark (issue 30): bookmark the work if it is not yet, and say something about it. Each
+ * field is optional; an absent one keeps its value (a new bookmark: no note, no tags, not a rec, public).
+ */
+export const BookmarkDetails = z.object({
+  note: z
+    .string({ error: "Note must be text" })
+    .max(BOOKMARK_LIMITS.note, BOOKMARK_NOTE_TOO_LONG)
+    .refine((note) => !SCRIPT_LIKE.test(note), BOOKMARK_NOTE_SCRIPT)
+    .nullable()
+    .optional(),
+  tags: z
+    .array(
+      z
+        .string({ error: BOOKMARK_TAG_LENGTH })
+        .trim()
+        .min(1, BOOKMARK_TAG_LENGTH)
+        .max(BOOKMARK_LIMITS.tag, BOOKMARK_TAG_LENGTH),
+      { error: "Tags must be a list of words" },
+    )
+    .max(BOOKMARK_LIMITS.tags, BOOKMARK_TOO_MANY_TAGS)
+    .optional(),
+  rec: z.boolean({ error: "Rec must be true or false" }).optional(),
+  private: z.boolean({ error: "Private must be true or false" }).optional(),
+});
+export type BookmarkDetails = z.infer<typeof BookmarkDetails>;
+
+/** GET /api/bookmarks?tag=…&rec=true: Saved Stories filtered by one of the reader's bookmark tags, or recs only. */
+export const BookmarksQuery = z.object({
+  tag: z.string().trim().min(1).max(BOOKMARK_LIMITS.tag, BOOKMARK_TAG_LENGTH).optional(),
+  rec: z.enum(["true", "false"], { error: "rec must be true or false" }).optional(),
+});
+export type BookmarksQuery = z.infer<typeof BookmarksQuery>;
+
+/** Issue 30: GET /api/me/later items, newest first: works the reader marked for later and may still read. */
+export interface LaterItem {
+  id: number;
+  title: string;
+  coverImage: string | null;
+  author: { username: string };
+  aiLabel: AiLabel;
+  aiShare: number;
+  markedAt: string;
+}
+
+/** PUT and DELETE /api/stories/{id}/later. */
+export interface LaterState {
+  later: boolean;
 }
 
 /** GET /api/bookmarks/hidden: saved stories left out of GET /api/bookmarks because the viewer blocks or mutes their authors. */
@@ -181,9 +259,13 @@ export interface HiddenBookmarks {
   hiddenByYou: number;
 }
 
-/** GET and POST /api/stories/{id}/bookmark. */
+/** GET and POST /api/stories/{id}/bookmark; PUT answers it too, with what the bookmark says (issue 30). */
 export interface BookmarkState {
   bookmarked: boolean;
+  note?: string | null;
+  tags?: string[];
+  rec?: boolean;
+  private?: boolean;
 }
 
 /** POST /api/stories/{id}/like. */

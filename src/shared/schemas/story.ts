@@ -267,6 +267,8 @@ export interface StoryListItem {
   coverImage: string | null;
   updatedAt: string;
   published: boolean;
+  /** Issue 30: a work the user co-creates (someone else created it): it opens in the editor but is not theirs to delete. */
+  coWritten?: boolean;
 }
 
 /**

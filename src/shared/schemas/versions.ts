@@ -42,6 +42,8 @@ export interface VersionView {
   restoredFrom: number | null;
   /** Of wordCount, the words inside Marin's generated-content wrappers: who wrote a text kept without an origin. */
   aiWordCount: number;
+  /** Issue 30: who saved this text (a co-written work has several editors); null when not known. */
+  savedBy?: { username: string } | null;
 }
 
 export interface VersionList {

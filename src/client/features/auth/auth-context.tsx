@@ -138,3 +138,8 @@ export function useAuth(): AuthContextValue {
   if (!context) throw new Error("useAuth must be used within an AuthProvider");
   return context;
 }
+
+/** The signed-in user's name, or undefined (also outside an AuthProvider, e.g. a component rendered alone). */
+export function useSignedInUsername(): string | undefined {
+  return useContext(AuthContext)?.user?.username;
+}

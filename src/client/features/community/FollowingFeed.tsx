@@ -1,5 +1,6 @@
 // Discover's 'Following' tab: new stories and chapters from the authors the reader follows and the stories they
 // subscribe to, newest first, a page at a time.
+import { CoCreatorLinks } from "../co-creators/CoCreatorLinks";
 import { useState } from "react";
 import { Link } from "wouter";
 import { authorPath, ROUTES } from "../../../shared/routes";
@@ -67,6 +68,10 @@ export function FollowingFeed() {
               >
                 {item.author.username}
               </a>
+              <CoCreatorLinks
+                coCreators={item.coCreators}
+                className="relative z-10 font-medium text-brand-700 hover:underline"
+              />
             </p>
             <AiBadge label={item.aiLabel} aiShare={item.aiShare} className="mt-1" />
             {item.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.description}</p>}

@@ -9,6 +9,7 @@ import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { PersonMenu } from "../safety/PersonMenu";
+import { InvitationAnswer } from "../co-creators/InvitationAnswer";
 import { notificationText, timeAgo } from "./notification-text";
 import { LinkAnswer } from "../gifts/GiftLines";
 import { useAppeal, useMarkAllRead, useMarkRead, useNotifications } from "./queries";
@@ -116,6 +117,7 @@ function NotificationItem({ notification: n }: { notification: NotificationView 
               <Check className="h-3.5 w-3.5" aria-hidden /> Mark as read
             </button>
           )}
+          <InvitationAnswer notification={n} onAnswered={open} />
           {n.moderation?.appealable && <AppealButton auditId={n.moderation.auditId} />}
           {n.moderation?.appealed && n.type === "moderation_action" && <span>Appeal sent</span>}
           {n.type === "related_work" && n.subject && <LinkAnswer subject={n.subject} />}

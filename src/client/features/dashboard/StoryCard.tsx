@@ -1,5 +1,5 @@
 // One card of the My Stories carousel: cover, title, last update, state, and its three actions.
-import { BookOpen, MessageSquare, PenLine, Settings2, Trash2 } from "lucide-react";
+import { BookOpen, MessageSquare, PenLine, Settings2, Trash2, Users } from "lucide-react";
 import { Link } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import type { StoryListItem } from "../../../shared/schemas/story";
@@ -58,7 +58,17 @@ export function StoryCard({ story, onDelete }: { story: StoryListItem; onDelete:
             {story.title}
           </Link>
         </h3>
-        <p className="text-xs text-slate-500">{formatUpdated(story.updatedAt)}</p>
+        <p className="text-xs text-slate-500">
+          {formatUpdated(story.updatedAt)}
+          {story.coWritten ? (
+            <span
+              className="ml-2 inline-flex items-center gap-1 font-semibold text-brand-700"
+              data-testid="card-co-written"
+            >
+              <Users className="h-3.5 w-3.5" aria-hidden /> Co-written
+            </span>
+          ) : null}
+        </p>
         <div className="mt-auto flex items-center gap-2 pt-3">
           <Button asChild size="sm" className="flex-1">
             <Link href={editorHref} aria-label={`Open ${story.title} in the editor`}>
@@ -70,15 +80,18 @@ export function StoryCard({ story, onDelete }: { story: StoryListItem; onDelete:
               <Settings2 className="h-4 w-4" aria-hidden /> Customize
             </Link>
           </Button>
-          <Button
-            size="icon"
-            variant="ghost"
-            className="h-8 w-8 text-red-600 hover:bg-red-50"
-            aria-label={`Delete ${story.title}`}
-            onClick={() => onDelete(story)}
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </Button>
+          {/* Only its creator deletes a co-written work; a co-creator may leave it from its details. */}
+          {story.coWritten ? null : (
+            <Button
+              size="icon"
+              variant="ghost"
+              className="h-8 w-8 text-red-600 hover:bg-red-50"
+              aria-label={`Delete ${story.title}`}
+              onClick={() => onDelete(story)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </Button>
+          )}
         </div>
       </div>
     </article>

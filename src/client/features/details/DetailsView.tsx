@@ -11,6 +11,8 @@ import { DetailsForm } from "./DetailsForm";
 import { ImportReview } from "./ImportReview";
 import { PublicPageLinks } from "../publish/PublicPageLinks";
 import { StoryExport } from "./StoryExport";
+import { AddToSeries } from "../series/AddToSeries";
+import { CoCreatorsCard } from "../co-creators/CoCreatorsCard";
 
 export const PUBLISHED_SUBTITLE = "Published: change what readers see of your story.";
 
@@ -60,6 +62,16 @@ export function DetailsView({ id }: { id: string }) {
         )}
       </section>
       {story ? <StoryStats storyId={story.id} /> : null}
+      {story ? (
+        <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
+          <AddToSeries storyId={story.id} published={story.published} />
+        </section>
+      ) : null}
+      {story ? (
+        <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
+          <CoCreatorsCard storyId={story.id} />
+        </section>
+      ) : null}
       {story ? (
         <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
           <StoryExport storyId={story.id} />

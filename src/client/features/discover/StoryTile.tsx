@@ -4,6 +4,7 @@
 import { BookOpen, Heart } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { CoCreatorLinks } from "../co-creators/CoCreatorLinks";
 import { ROUTES } from "../../../shared/routes";
 import type { PublishedStoryItem } from "../../../shared/schemas/reading";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -68,6 +69,11 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
           ) : (
             "Unknown Author"
           )}
+          <CoCreatorLinks
+            coCreators={story.coCreators}
+            testId="discover-co-creator"
+            className="relative z-10 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-400"
+          />
         </p>
         <AiBadge label={story.aiLabel} aiShare={story.aiShare} />
         {story.contentRating ? (

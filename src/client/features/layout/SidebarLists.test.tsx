@@ -20,6 +20,11 @@ const saved = (id: number, title: string): BookmarkItem => ({
   aiShare: 0,
   coverImage: null,
   author: { username: `writer${id}` },
+  note: null,
+  tags: [],
+  rec: false,
+  private: false,
+  bookmarkedAt: "2026-11-01T00:00:00.000Z",
 });
 
 describe("Saved Stories", () => {

@@ -145,7 +145,13 @@ export function SidebarLists({ collapsed }: { collapsed: boolean }) {
           ))}
         </ul>
       )}
-      <Heading>Saved Stories</Heading>
+      <div className="flex items-baseline justify-between pr-2.5">
+        <Heading>Saved Stories</Heading>
+        {/* Issue 30: the whole list, with notes, tags and filters. */}
+        <Link href={ROUTES.savedStories} className="text-xs font-medium text-brand-700 hover:underline">
+          See all
+        </Link>
+      </div>
       {savedLoading ? (
         <Loading />
       ) : saved.length === 0 ? (

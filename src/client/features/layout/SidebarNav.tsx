@@ -5,6 +5,7 @@ import {
   Crown,
   History,
   Home,
+  Library,
   type LucideIcon,
   PenSquare,
   Settings,
@@ -29,6 +30,7 @@ const LINKS: NavLink[] = [
   { href: ROUTES.create, label: "Create Story", icon: PenSquare, isActive: (p) => p.includes("/create") },
   { href: ROUTES.discover, label: "Discover", icon: Compass, isActive: (p) => p === ROUTES.discover },
   { href: ROUTES.history, label: "History", icon: History, isActive: (p) => p.startsWith(ROUTES.history) },
+  { href: ROUTES.seriesList, label: "Series", icon: Library, isActive: (p) => p.startsWith(ROUTES.seriesList) },
   { href: ROUTES.canon, label: "Canon packs", icon: BookMarked, isActive: (p) => p.startsWith(ROUTES.canon) },
   {
     href: ROUTES.settings,

@@ -1,6 +1,7 @@
 // The reader's action row: like (with its count), bookmark, share and (issue 20) the EPUB download of a story that
 // has a public page (published, not mature).
-import { Bookmark, BookmarkCheck, Download, Heart } from "lucide-react";
+import { Bookmark, BookmarkCheck, Clock, Download, Heart, NotebookPen } from "lucide-react";
+import { useState } from "react";
 import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toaster";
@@ -13,6 +14,8 @@ import { ReportButton, type ReportTarget } from "../safety/ReportDialog";
 import { parseChapterView } from "./reader-chapters";
 import { ShareDialog } from "./ShareDialog";
 import { shareUrl } from "./share-link";
+import { BookmarkDialog } from "../bookmarks/BookmarkDialog";
+import { useLaterState, useSetLater } from "../bookmarks/queries";
 
 /** The story, and the chapter shown when the reader shows one of several (its wire id is "{storyId}:{n}"). */
 function reportTargets(story: ReadStoryView, search: string): ReportTarget[] {
@@ -40,6 +43,28 @@ export function ReaderActions({
   const bookmarked = signedIn && (bookmark.data?.bookmarked ?? story.bookmarked);
   const { user } = useAuth();
   const search = useSearch();
+  // Issue 30: what the bookmark says, and Mark for Later.
+  const [editingBookmark, setEditingBookmark] = useState(false);
+  const later = useLaterState(id, signedIn);
+  const setLater = useSetLater(id);
+  const markedLater = signedIn && later.data?.later === true;
+  const onLater = () => {
+    if (!signedIn)
+      toast({
+        title: "Login required",
+        description: "Please log in to mark stories for later",
+        variant: "destructive",
+      });
+    else
+      setLater.mutate(!markedLater, {
+        onSuccess: (state) =>
+          toast({
+            title: state.later ? "Marked for later" : "Marked as read",
+            description: state.later ? "It waits on your History page." : undefined,
+          }),
+        onError: () => toast({ title: "Error", description: "Failed to mark for later", variant: "destructive" }),
+      });
+  };
 
   const onBookmark = () => {
     if (!signedIn) toast({ ...LOGIN_REQUIRED, variant: "destructive" });
@@ -76,6 +101,32 @@ export function ReaderActions({
         {bookmarked ? <BookmarkCheck className="h-4 w-4" aria-hidden /> : <Bookmark className="h-4 w-4" aria-hidden />}
         {bookmarked ? "Bookmarked" : "Bookmark"}
       </Button>
+      {bookmarked ? (
+        <Button variant="outline" onClick={() => setEditingBookmark(true)} data-testid="reader-bookmark-edit">
+          <NotebookPen className="h-4 w-4" aria-hidden />
+          {bookmark.data?.note || bookmark.data?.tags?.length || bookmark.data?.rec ? "Edit note" : "Add a note"}
+        </Button>
+      ) : null}
+      <Button
+        variant="outline"
+        onClick={onLater}
+        disabled={setLater.isPending}
+        aria-pressed={markedLater}
+        data-testid="reader-later"
+        className={cn(markedLater && "border-brand-300 bg-brand-50")}
+      >
+        <Clock className="h-4 w-4" aria-hidden />
+        {markedLater ? "Marked for Later" : "Mark for Later"}
+      </Button>
+      {signedIn ? (
+        <BookmarkDialog
+          storyId={id}
+          title={story.title}
+          state={bookmark.data}
+          open={editingBookmark}
+          onOpenChange={setEditingBookmark}
+        />
+      ) : null}
       {story.publicPath ? (
         <Button variant="outline" asChild data-testid="reader-download-epub">
           <a href={`${story.publicPath}/download.epub`} download type="application/epub+zip">

@@ -1,5 +1,6 @@
 // The top of the reader: cover (or 'No cover image'), title, 'by' author, reading time, the AI label badge,
 // description and the fandom and mood chips.
+import { CoCreatorLinks } from "../co-creators/CoCreatorLinks";
 import { ImageOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { ROUTES } from "../../../shared/routes";
@@ -10,6 +11,7 @@ import { AiBadge } from "../ai/AiBadge";
 import { readingTime, storyChips } from "./reader-meta";
 import { UpdatedDate } from "./UpdatedDate";
 import { GiftLines } from "../gifts/GiftLines";
+import { SeriesParts } from "../series/SeriesParts";
 
 export const UNKNOWN_AUTHOR = "Unknown Author";
 
@@ -57,8 +59,14 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
               {author}
             </span>
           )}
+          <CoCreatorLinks
+            coCreators={story.coCreators}
+            testId="reader-co-creator"
+            className="font-semibold text-ink underline decoration-brand-200 underline-offset-4 hover:text-brand-700 hover:decoration-brand-400"
+          />
         </p>
         <GiftLines story={story} />
+        <SeriesParts parts={story.series} />
         {minutes || story.aiLabel || story.aiShare > 0 ? (
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
             {minutes ? <span data-testid="reader-reading-time">{minutes}</span> : null}

@@ -1,6 +1,6 @@
 // /dashboard/history: what the reader has read, newest first, with 'Clear history' and the recording setting.
 import { History } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { ROUTES } from "../../../shared/routes";
 import { Button } from "../../components/ui/button";
@@ -9,7 +9,7 @@ import { toast } from "../../components/ui/toaster";
 import { HistoryItemRow } from "./HistoryItemRow";
 import { useClearHistory, useHistoryQuery, useReadingSettings } from "./queries";
 
-export function HistoryList() {
+export function HistoryList({ after }: { after?: ReactNode }) {
   const history = useHistoryQuery();
   const settings = useReadingSettings();
   const clear = useClearHistory();
@@ -75,6 +75,7 @@ export function HistoryList() {
           Load more
         </Button>
       )}
+      {after}
     </div>
   );
 }

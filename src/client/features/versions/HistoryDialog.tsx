@@ -20,6 +20,7 @@ import { errorMessage } from "../../lib/api";
 import { useVersionQuery, useVersionsQuery } from "./queries";
 import { changeLabel, originLabel, whenLabel, wordsLabel } from "./version-labels";
 import { VersionDiff } from "./VersionDiff";
+import { useSignedInUsername } from "../auth/auth-context";
 
 const EMPTY =
   "No versions yet. One is kept before each Marin insertion, each publish and each restore, and every 10 minutes while you type.";
@@ -33,6 +34,7 @@ function VersionRow({
   selected: boolean;
   onSelect: () => void;
 }) {
+  const me = useSignedInUsername();
   return (
     <button
       type="button"
@@ -49,7 +51,7 @@ function VersionRow({
         <span className={version.wordChange < 0 ? "text-rose-700" : version.wordChange > 0 ? "text-emerald-700" : ""}>
           {changeLabel(version.wordChange)}
         </span>
-        <span>{originLabel(version)}</span>
+        <span>{originLabel(version, me)}</span>
         {version.published ? <span className="rounded bg-brand-100 px-1 text-brand-800">Published</span> : null}
       </span>
     </button>
@@ -90,6 +92,7 @@ function VersionPane({
   const [restoring, setRestoring] = useState(false);
   const when = whenLabel(version.savedAt);
   const readers = detail.data?.readers ?? null;
+  const me = useSignedInUsername();
   const restore = async () => {
     setRestoring(true);
     try {
@@ -111,7 +114,7 @@ function VersionPane({
         <div>
           <h3 className="font-semibold text-ink">{when}</h3>
           <p className="text-xs text-slate-600">
-            {wordsLabel(version.wordCount)} · {originLabel(version)}
+            {wordsLabel(version.wordCount)} · {originLabel(version, me)}
           </p>
         </div>
         <Button size="sm" onClick={() => setConfirming(true)} disabled={restoring || detail.isPending}>

@@ -3,14 +3,22 @@ import type { VersionView } from "../../../shared/schemas/versions";
 
 const numbers = new Intl.NumberFormat("en-US");
 
-export function originLabel(version: VersionView): string {
-  if (version.origin === "marin") return version.model ? `Marin · ${version.model}` : "Marin";
-  if (version.origin === "restore") return "Restored";
-  if (version.origin === "import") return "Imported";
+/**
+ * `me`: the viewer's username. A co-written work's versions name who saved them (issue 30): "You" for the viewer's
+ * own, the co-creator's name for theirs.
+ */
+export function originLabel(version: VersionView, me?: string): string {
+  const other =
+    version.savedBy && me !== undefined && version.savedBy.username !== me ? version.savedBy.username : null;
+  const by = other ? ` · ${other}` : "";
+  if (version.origin === "marin") return `${version.model ? `Marin · ${version.model}` : "Marin"}${by}`;
+  if (version.origin === "restore") return `Restored${by}`;
+  if (version.origin === "import") return `Imported${by}`;
   // A text kept without an origin (typing, publishing) is named by whose words are in it.
-  if (version.wordCount > 0 && version.aiWordCount >= version.wordCount) return "Marin";
-  if (version.aiWordCount > 0) return "You and Marin";
-  return "You";
+  if (version.wordCount > 0 && version.aiWordCount >= version.wordCount) return `Marin${by}`;
+  const who = other ?? "You";
+  if (version.aiWordCount > 0) return `${who} and Marin`;
+  return who;
 }
 
 export const wordsLabel = (words: number): string => `${numbers.format(words)} ${words === 1 ? "word" : "words"}`;

@@ -10,7 +10,9 @@ export type OutboxEvent =
   | { name: "chapters.published"; storyId: number; chapters: number[] }
   | { name: "story.first_published"; storyId: number }
   | { name: "user.followed"; authorId: number; followerId: number }
-  | { name: "story.like_milestone"; storyId: number; likeCount: number; likerId: number };
+  | { name: "story.like_milestone"; storyId: number; likeCount: number; likerId: number }
+  /** Issue 30: a work added to a series; its subscribers hear of it, once per work. */
+  | { name: "series.work_added"; seriesId: number; storyId: number };
 
 export const outboxEvents = pgTable(
   "outbox_events",

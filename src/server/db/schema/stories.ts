@@ -56,6 +56,9 @@ export const stories = pgTable(
     themes: jsonb("themes").$type<Stored<StoryThemes>>(),
     // Optimistic concurrency: every save bumps it; a save naming an older one is refused (409).
     version: integer("version").notNull().default(1),
+    // Issue 30: who saved the current text (the creator or a co-creator), so the version that keeps it names them.
+    // No foreign key: a deleted account's id is never reused, and the History left-joins users.
+    savedBy: integer("saved_by"),
     rating: text("rating").notNull().default("general"),
     // The sanitizer allowlist version `content` was last cleaned with (content/sanitize-content.ts); older rows are
     // re-sanitized once in the background when the allowlist changes.

@@ -31,6 +31,9 @@ export const storyVersions = pgTable(
     wordChange: integer("word_change").notNull(),
     // sha1 of the text, so a snapshot identical to the newest version is not taken twice.
     contentHash: text("content_hash").notNull(),
+    // Issue 30: who saved this text (a co-written work has several editors); null for versions before it was kept.
+    // No foreign key, as stories.saved_by.
+    savedBy: integer("saved_by"),
     // A keyframe holds the whole text (brotli); else `data` is a delta against the version before it (by id).
     keyframe: boolean("keyframe").notNull(),
     data: bytea("data").notNull(),

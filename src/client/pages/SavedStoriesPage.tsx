@@ -1,0 +1,5 @@
+import { SavedStoriesPage } from "../features/bookmarks/SavedStoriesPage";
+
+export default function Page() {
+  return <SavedStoriesPage />;
+}

@@ -1,0 +1,5 @@
+import { SeriesListView } from "../features/series/SeriesListView";
+
+export default function SeriesListPage() {
+  return <SeriesListView />;
+}

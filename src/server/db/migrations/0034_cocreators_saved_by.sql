@@ -1,0 +1,2 @@
+ALTER TABLE "stories" ADD COLUMN "saved_by" integer;--> statement-breakpoint
+ALTER TABLE "story_versions" ADD COLUMN "saved_by" integer;
