@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       dataDir,
       stories: 0,
       seed: 1,
-      publicStory: paths.some((path) => SEEDED.includes(path)),
+      publicStory: paths.some((path) => SEEDED.includes(path) || path === "@gifts"),
     } satisfies AppServerOptions);
     const started = await startChromium(values.chrome, profileDir);
     chromium = started.process;
@@ -150,6 +150,8 @@ async function main(): Promise<void> {
         [PUBLIC_CHAPTER]: `${app.ready.publicPath}/2`,
         [PUBLIC_AUTHOR]: app.ready.publicAuthorPath!,
         [PUBLIC_TAG]: PUBLIC_TAG_PATH,
+        // Issue 30: the author's Gifts tab (not in the default list).
+        "@gifts": `${app.ready.publicAuthorPath}/gifts`,
       };
       const path = seeded[given] ?? given;
       // A served page is warm: its first request (the server's JIT, the first query) is not what a visitor meets.

@@ -8,6 +8,7 @@ import { fanOutNotifications } from "./community/pending-fan-outs";
 import { notifyComment } from "./community/notify";
 import { invalidateAuthorPremiumViews } from "./reading/author-premium";
 import { invalidateAuthorViews } from "./read-cache/author-views";
+import { linkedWorksOf, worksNamingUser } from "./gifts/views";
 import type { EventBus } from "./events/bus";
 import { deliverRecorded, type RecordedEvent } from "./events/outbox";
 import type { Db } from "./db/client";
@@ -96,6 +97,20 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
     cache().invalidateAuthors();
   });
   events.on("user.plan_changed", "read cache", ({ userIds }) => invalidateAuthorPremiumViews(cache(), db(), userIds));
+  // Issue 30: the works linked to a work name its title while it is shown ('Inspired by …', 'Works inspired by this').
+  // NOTE: a published work cannot be deleted (it is unpublished first, which drops them).
+  const dropLinked = async ({ storyId }: { storyId: number }) => {
+    for (const id of await linkedWorksOf(db(), storyId)) cache().invalidateStory(id);
+  };
+  events.on("story.saved", "linked works", (e) => (e.published ? dropLinked(e) : undefined));
+  events.on("story.published", "linked works", dropLinked);
+  events.on("story.unpublished", "linked works", dropLinked);
+  events.on("moderation.applied", "linked works", async ({ storyIds }) => {
+    for (const storyId of new Set(storyIds)) await dropLinked({ storyId });
+  });
+  events.on("user.renamed", "gift and link lines", async ({ userId }) => {
+    for (const id of await worksNamingUser(db(), userId)) cache().invalidateStory(id);
+  });
   events.on("moderation.applied", "read cache", async ({ storyIds, authorId }) => {
     for (const id of new Set(storyIds)) cache().invalidateStory(id);
     if (authorId !== null) await invalidateAuthorViews(cache(), db(), authorId);

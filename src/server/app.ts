@@ -40,6 +40,8 @@ import { loreRoutes } from "./lore/routes";
 import { moderationRoutes } from "./moderation/routes";
 import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
+import { giftRoutes } from "./gifts/routes";
+import { giftsPageRoutes } from "./gifts/gifts-page";
 import { bookmarkPageRoutes } from "./public-page/bookmark-pages";
 import { tagRoutes } from "./tags/routes";
 import { feedRoutes } from "./feeds/routes";
@@ -175,6 +177,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(publicDownloadRoutes);
   await app.register(importRoutes);
   await app.register(authorPageRoutes);
+  await app.register(giftRoutes);
+  await app.register(giftsPageRoutes);
   await app.register(bookmarkPageRoutes);
   await app.register(authorFollowRoutes);
   await app.register(authorSafetyRoutes);

@@ -84,6 +84,16 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .storylink{color:inherit;text-decoration:none}
 .storylink:hover{text-decoration:underline}
 .onechapter,.download{margin:0 0 1.5rem;font-weight:600}
+.gifted{margin:0 0 1rem;font-weight:600;color:#4c1d95;overflow-wrap:anywhere}
+.related{list-style:none;margin:0 0 1.5rem;padding:.75rem 1rem;border:1px solid #ede9fe;border-radius:.9rem;background:#fcfbff;overflow-wrap:anywhere}
+.related li+li{margin-top:.25rem}
+.inspired{margin:2.5rem 0 0}
+.inspired h2{font-size:1.25rem;margin:0 0 .5rem}
+.inspired ul{margin:0;padding-left:1.25rem}
+.inspired li{margin:0 0 .35rem;overflow-wrap:anywhere}
+.tabs{display:flex;gap:.25rem;margin:0 0 1rem;padding:0;list-style:none;border-bottom:1px solid #ede9fe}
+.tabs a{display:inline-block;padding:.5rem .9rem;text-decoration:none;font-weight:600;color:#475569;border-bottom:2px solid transparent}
+.tabs a[aria-current=page]{color:#4c1d95;border-bottom-color:#6d28d9}
 @media (min-width:48rem){.hero .in{grid-template-columns:12rem 1fr;gap:.5rem 2.25rem;padding:3rem 1.25rem}.hero .cover{grid-row:1/span 2}.hero:not(.nocover) .desc{grid-column:2}.prose{font-size:1.1875rem}}
 @media (max-width:30rem){.nav .hide{display:none}.meta{margin:0}}
 .follow{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;margin:.75rem 0 0;font-size:.95rem;color:#334155}

@@ -2,7 +2,7 @@
 // no script at all.
 import { bylineHtml } from "../html/byline";
 import { authorFeedPath } from "../../shared/chapters";
-import { authorBookmarksPath, publicStoryPath } from "../../shared/routes";
+import { authorBookmarksPath, authorGiftsPath, authorPath, publicStoryPath } from "../../shared/routes";
 import { followSlot } from "./author-follow";
 import { safetySlot } from "./author-safety";
 import { cardChipsHtml } from "../html/card-chips";
@@ -57,6 +57,13 @@ ${item.byline ? `<p class="by">by ${bylineHtml(item.byline.author, item.byline.c
 </article></li>`;
 }
 
+/** Issue 30: the author page's tabs: their stories, and the works gifted to them. */
+export function authorTabs(username: string, current: "stories" | "gifts"): string {
+  const tab = (href: string, label: string, on: boolean) =>
+    `<li><a href="${e(encodeURI(href))}"${on ? ' aria-current="page"' : ""}>${label}</a></li>`;
+  return `<nav aria-label="${e(username)}'s pages"><ul class="tabs">${tab(authorPath(username), "Stories", current === "stories")}${tab(authorGiftsPath(username), "Gifts", current === "gifts")}</ul></nav>`;
+}
+
 /** Links to the older works and back to the newest: a long list is read a page at a time. */
 function pager(model: AuthorPageModel): string {
   const links = [
@@ -95,6 +102,7 @@ ${safetySlot()}</div>
 ${bio ? `<p class="desc">${e(bio)}</p>` : ""}
 </div></header>
 <section class="page works" id="works" aria-labelledby="works-title">
+${authorTabs(author.username, "stories")}
 <h2 id="works-title">${model.newest ? "Older stories" : "Stories"}</h2>
 ${aiHiddenLine(model.hiddenByAi ?? 0, model.showAll ?? "")}${list}
 ${pager(model)}

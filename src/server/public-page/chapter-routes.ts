@@ -20,6 +20,7 @@ import { sendSignedInStoryPage } from "./signed-in-slot";
 import { membersOnly, sendMembersGate } from "./members-gate";
 import { seriesPartsHtml } from "../html/series-parts";
 import { seriesPartsOf } from "../stories/series-parts";
+import { giftsAndLinksPageHtml } from "../gifts/html";
 
 /** What every chapter page of a story is made from, kept once per story. */
 interface ChapterSource {
@@ -29,6 +30,8 @@ interface ChapterSource {
   >;
   chapters: (ChapterLink & { html: string; words: number; firstPublishedAt: Date })[];
   bytes: number;
+  /** Issue 30: 'For username' and 'Inspired by …'. */
+  giftsHtml?: string;
   /** Issue 30: the work's 'Part N of' lines. */
   seriesHtml?: string;
 }
@@ -55,7 +58,9 @@ export async function loadChapterSource(db: Db, id: number): Promise<ChapterSour
   }));
   const { content: _c, ...rest } = story;
   const seriesHtml = seriesPartsHtml(await seriesPartsOf(db, id, { rating: "general", audience: story.audience }));
-  return { story: rest, chapters, bytes: story.content.length * 2 + seriesHtml.length * 2 + 512, seriesHtml };
+  const { giftsHtml } = await giftsAndLinksPageHtml(db, id, story.audience);
+  const bytes = story.content.length * 2 + (seriesHtml.length + giftsHtml.length) * 2 + 512;
+  return { story: rest, chapters, bytes, seriesHtml, giftsHtml };
 }
 
 export function buildChapterPage(source: ChapterSource, appUrl: string, n: number): PublicPage | undefined {
@@ -78,6 +83,7 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
     chapters: source.chapters.map(({ n, title, path }) => ({ n, title, path })),
     bodyHtml: bodyHtml(chapter.html),
     aiBadge: aiBadgeChip(aiFields(story)),
+    giftsHtml: source.giftsHtml,
     seriesHtml: source.seriesHtml,
   });
   const page = packPage(chapter.path, html);

@@ -33,7 +33,9 @@ export interface ChapterPageModel {
   bodyHtml: string;
   /** Issue 29: the work's AI badge as a chip ("" for human-written work). */
   aiBadge?: string;
-  /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (series/part-html.ts). */
+  /** Issue 30: 'For username' and 'Inspired by …' (gifts/html.ts). */
+  giftsHtml?: string;
+  /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (html/series-parts.ts). */
   seriesHtml?: string;
 }
 
@@ -97,6 +99,7 @@ ${SITE_HEADER}
 <ul class="meta" aria-label="About this chapter"><li>Chapter ${chapter.n} of ${chapters.length}</li><li>${plural(chapter.words, "word", "words")}</li>${model.aiBadge ?? ""}<li>Published <time datetime="${chapter.firstPublishedAt.toISOString()}">${date(chapter.firstPublishedAt)}</time></li></ul>
 </div></div></header>
 <div class="page" id="chapter">
+${model.giftsHtml ?? ""}
 ${model.seriesHtml ?? ""}${toc}
 ${pager(model, "top")}
 ${body}

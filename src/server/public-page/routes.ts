@@ -22,6 +22,7 @@ import { renderPublicPage } from "./template";
 import { membersOnly, sendMembersGate } from "./members-gate";
 import { seriesPartsHtml } from "../html/series-parts";
 import { seriesPartsOf } from "../stories/series-parts";
+import { giftsAndLinksPageHtml } from "../gifts/html";
 
 export const WORDS_PER_MINUTE = 230;
 const MAX_ID = 2_147_483_647;
@@ -72,6 +73,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     firstChapterPath: publicChapterPath(story.id, story.title, 1),
     feedPath: storyFeedPath(story.id, story.title),
     downloadPath: storyEpubPath(story.id, story.title),
+    ...(await giftsAndLinksPageHtml(db, story.id, story.audience)),
     seriesHtml: seriesPartsHtml(await seriesPartsOf(db, story.id, { rating: "general", audience: story.audience })),
     bookmarks: { count: story.bookmarkCount, path: storyBookmarksPath(story.id, story.title) },
   });

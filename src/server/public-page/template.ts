@@ -36,7 +36,10 @@ export interface PublicPageModel {
   feedPath?: string;
   /** Issue 20: the EPUB download (/s/{id}-{slug}/download.epub). */
   downloadPath?: string;
-  /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (series/part-html.ts). */
+  /** Issue 30: 'For username' and 'Inspired by …' before the text, 'Works inspired by this' after it (gifts/html.ts). */
+  giftsHtml?: string;
+  inspiredHtml?: string;
+  /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (html/series-parts.ts). */
   seriesHtml?: string;
   /** Issue 30: the work's public bookmarks and the page listing them ('Bookmarks of this work'). */
   bookmarks?: { count: number; path: string };
@@ -125,7 +128,9 @@ ${SITE_HEADER}
 ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
 </div></header>
 <div class="page" id="story">
+${model.giftsHtml ?? ""}
 ${model.seriesHtml ?? ""}${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
+${model.inspiredHtml ?? ""}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>
 <p>Join FicForge free to bookmark it, like it and comment for ${author}.</p>

@@ -1,6 +1,7 @@
 // The reader's view of a published story (GET /api/stories/{id}/read). Built in two parts so a byte cache can keep
 // the first: everything every reader sees alike, then the viewer's own two flags (liked, bookmarked).
 import { type Moods, publicStoryPath, type ReadStoryView } from "../../shared/schemas/reading";
+import type { GiftsAndLinksView } from "../../shared/schemas/gifts";
 import type { SeriesPart } from "../../shared/schemas/series";
 import { normalizeStoryFields } from "../../shared/story-fields";
 import { lastChapterAt, presentChapters } from "../chapters/present";
@@ -14,6 +15,8 @@ export type ReadRow = StoryWithTags & {
   authorIsPremium: boolean;
   coCreators?: { username: string }[];
   chapters?: StoredChapter[];
+  /** Issue 30: 'For username', 'Inspired by …', 'Works inspired by this'. */
+  giftsAndLinks?: GiftsAndLinksView;
   /** Issue 30: the work's places in series. */
   series?: SeriesPart[];
 };
@@ -56,10 +59,22 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     readerBackground: row.authorIsPremium ? imageUrl(row.readerBackgroundImageId) : null,
     chapters: presentChapters(row.chapters ?? [], row.title),
     lastChapterAt: lastChapterAt(row.chapters ?? [])?.toISOString() ?? null,
+    ...nonEmpty(row.giftsAndLinks),
     series: row.series ?? [],
     // NOTE: these two stay last (VIEWER_STATE_SUFFIX).
     liked: false,
     bookmarked: false,
+  };
+}
+
+/** Only the lists that have something, so a work without gifts or links answers as before. */
+function nonEmpty(view: GiftsAndLinksView | undefined): Partial<GiftsAndLinksView> {
+  if (!view) return {};
+  const { giftedTo, relatedWorks, inspiredWorks } = view;
+  return {
+    ...(giftedTo.length > 0 ? { giftedTo } : {}),
+    ...(relatedWorks.length > 0 ? { relatedWorks } : {}),
+    ...(inspiredWorks.length > 0 ? { inspiredWorks } : {}),
   };
 }
 

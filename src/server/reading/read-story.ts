@@ -12,6 +12,7 @@ import { labelPairs } from "../stories/story-labels";
 import { coCreatorNames } from "../stories/co-creator-names";
 import { presentReadView, type ViewerState } from "./present-read";
 import { seriesPartsOf } from "../stories/series-parts";
+import { giftsAndLinksOf } from "../gifts/views";
 import { readableBy, STORY_NOT_PUBLISHED, type Viewer } from "../policies/visibility";
 
 const NOBODY: ViewerState = { liked: false, bookmarked: false };
@@ -61,5 +62,7 @@ export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> 
   const { story, tags, labels, authorUsername, authorIsPremium, coCreators } = row;
   const chapters = await loadChapters(db, id);
   const series = await seriesPartsOf(db, id, story);
-  return presentReadView({ ...story, tags, labels, authorUsername, authorIsPremium, coCreators, chapters, series });
+  const giftsAndLinks = await giftsAndLinksOf(db, id, story);
+  const names = { authorUsername, authorIsPremium, coCreators };
+  return presentReadView({ ...story, tags, labels, ...names, chapters, series, giftsAndLinks });
 }

@@ -38,6 +38,8 @@ export async function publishStory(
   id: number,
   body: PublishBody,
   now: Date,
+  /** Issue 30: the gifts and related works this publish stores, in its transaction (gifts/story-fields.ts). */
+  alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<PublishCommitted & { story: StoryWithTags }> {
   const current = await getOwnStoryOrThrow(db, id, user.id);
   const coverImageId = await resolveCoverInput(db, storage, body.coverImage, user.id, now);
@@ -89,6 +91,7 @@ export async function publishStory(
     await replaceStoryLabels(tx, id, labels);
     const newChapters = await syncStoryChapters(tx, id, now);
     await recordPublishVersion(tx, id, now);
+    await alsoInTransaction?.(tx);
     return {
       newStory: await recordEvent(tx, { name: "story.first_published", storyId: id }, now),
       newChapters,

@@ -19,6 +19,7 @@ import { publishStory, unpublishStory } from "./publish-story";
 import { getOwnStoryOrThrow, listOwnStories, parseStoryId } from "./story-queries";
 import { updateStory } from "./update-story";
 import { storyByline } from "./co-creator-names";
+import { giftFieldsStep } from "../gifts/story-fields";
 
 const IdParams = z.object({ id: z.string() });
 const ExportQuery = z.object({ format: StoryExportFormat.default("md") });
@@ -60,9 +61,18 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.patch("/api/stories/:id", { ...storyBody, schema: { params: IdParams, body: StoryUpdate } }, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const story = await updateStory(request.db, root.deps.imageStorage, user, id, request.body, now(), (ns, durable) =>
-      events.emit("chapters.published", { storyId: id, chapters: ns, durable }),
+    const gifts = await giftFieldsStep(root, request.db, user, id, request.body, now);
+    const story = await updateStory(
+      request.db,
+      root.deps.imageStorage,
+      user,
+      id,
+      request.body,
+      now(),
+      (ns, durable) => events.emit("chapters.published", { storyId: id, chapters: ns, durable }),
+      gifts.during,
     );
+    if (gifts.during) await gifts.after(story.published);
     // Each generation is saved into the story: the premium story memory follows it (and the character notes).
     const textChanged = request.body.content !== undefined || request.body.characters !== undefined;
     await events.emit("story.saved", { storyId: id, author: user, published: story.published, textChanged });
@@ -116,7 +126,17 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.post("/api/stories/:id/publish", publish, async (request) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
-    const committed = await publishStory(request.db, root.deps.imageStorage, user, id, request.body, now());
+    const gifts = await giftFieldsStep(root, request.db, user, id, request.body, now);
+    const committed = await publishStory(
+      request.db,
+      root.deps.imageStorage,
+      user,
+      id,
+      request.body,
+      now(),
+      gifts.during,
+    );
+    await gifts.after(true);
     await events.emit("story.published", { storyId: id, authorId: user.id, durable: [committed.newStory] });
     if (committed.newChapters.length > 0) {
       const { newChapters: chapters, chaptersFanOut: durable } = committed;

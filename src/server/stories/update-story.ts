@@ -88,6 +88,8 @@ export async function writeIfUnchanged(
   labels?: Partial<StoryLabels>,
   /** What made new text: typing (undefined), Marin or a restore; decides the versions kept (decision 0041). */
   versionEvent?: SaveVersionEvent,
+  /** Issue 30: the gifts and related works this save stores, in its transaction (gifts/story-fields.ts). */
+  alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<{ newChapters: number[]; fanOut: RecordedEvent | null } | false> {
   // NOTE: `current` was read at the version the write is conditional on, so its tags are the row's tags.
   const nextLabels = labels && mergeLabels(toLabels(current.labels), labels);
@@ -116,6 +118,7 @@ export async function writeIfUnchanged(
     }
     if (tags) await replaceStoryTags(tx, current.id, tags);
     if (nextLabels) await replaceStoryLabels(tx, current.id, nextLabels);
+    await alsoInTransaction?.(tx);
     const newChapters =
       current.published && changes.content !== undefined ? await syncStoryChapters(tx, current.id, now) : [];
     return { newChapters, fanOut: await recordNewChapters(tx, current.id, newChapters, now) };
@@ -131,6 +134,8 @@ export async function updateStory(
   now: Date,
   /** Told, after the commit, of the chapters this save published for the first time, and their fan-out. */
   onNewChapters?: (ns: number[], fanOut: RecordedEvent | null) => void,
+  /** Issue 30: more writes for the save's transaction (the gifts and related works). */
+  alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<StoryWithTags> {
   assertContentSize(patch.content);
   let current = await getOwnStoryOrThrow(db, id, user.id);
@@ -179,6 +184,7 @@ export async function updateStory(
       now,
       sentLabels(patch),
       patch.versionOrigin,
+      alsoInTransaction,
     );
     if (written) {
       if (changes.content !== undefined) await countSavedWords(db, user.id, current, changes, now);

@@ -11,6 +11,7 @@ import {
 } from "../tagging";
 import { FreeTag } from "./tagging";
 import type { ChapterInfo } from "../chapters";
+import type { GiftsAndLinksView } from "./gifts";
 import type { SeriesPart } from "./series";
 import { AI_FILTERS, type AiFilter, type AiLabel } from "../ai-label";
 
@@ -163,6 +164,10 @@ export interface ReadStoryView {
   chapters: ChapterInfo[];
   /** 'Updated': when the latest chapter was first published (ISO 8601), or null. */
   lastChapterAt: string | null;
+  /** Issue 30: who the work is for, what it comes from, what comes from it (present when there are any). */
+  giftedTo?: GiftsAndLinksView["giftedTo"];
+  relatedWorks?: GiftsAndLinksView["relatedWorks"];
+  inspiredWorks?: GiftsAndLinksView["inspiredWorks"];
   /** Issue 30: 'Part 2 of The Copper Road' for each series the work is in, with the previous and next part. */
   series?: SeriesPart[];
 }

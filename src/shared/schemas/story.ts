@@ -5,6 +5,7 @@ import { ALL_TAGS, ARCHETYPES, PUBLISH_TAGS, THEME_IDS } from "../catalogues";
 import * as L from "../limits";
 import type { ContentRating, StoryStatus, Warning } from "../tagging";
 import { FreeTagList, TaggingFields } from "./tagging";
+import { GiftFields } from "./gifts";
 import { VersionOriginHint } from "./versions";
 
 // NOTE: "letters" and "numbers" are read as Unicode letters and digits so that fans writing in
@@ -86,6 +87,8 @@ export const PublishBody = z.object({
   /** Absent keeps the current value ('none' and 'everyone' for a new story). */
   aiDeclaration: AiDeclarationField.optional(),
   audience: AudienceField.optional(),
+  /** Issue 30: who the work is for, and the works it comes from (absent keeps them). */
+  ...GiftFields,
 });
 export type PublishBody = z.infer<typeof PublishBody>;
 
@@ -249,6 +252,8 @@ export const StoryUpdate = z.object({
   audience: AudienceField.optional(),
   // NOTE: `characters` above is the Main Characters text, so the character tags are `characterTags` here.
   ...TaggingFields.shape,
+  /** Issue 30: who the work is for, and the works it comes from (absent keeps them). */
+  ...GiftFields,
 });
 export type StoryUpdate = z.infer<typeof StoryUpdate>;
 

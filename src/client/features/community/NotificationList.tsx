@@ -11,6 +11,7 @@ import { cn } from "../../lib/cn";
 import { PersonMenu } from "../safety/PersonMenu";
 import { InvitationAnswer } from "../co-creators/InvitationAnswer";
 import { notificationText, timeAgo } from "./notification-text";
+import { LinkAnswer } from "../gifts/GiftLines";
 import { useAppeal, useMarkAllRead, useMarkRead, useNotifications } from "./queries";
 
 export function NotificationList() {
@@ -119,6 +120,7 @@ function NotificationItem({ notification: n }: { notification: NotificationView 
           <InvitationAnswer notification={n} onAnswered={open} />
           {n.moderation?.appealable && <AppealButton auditId={n.moderation.auditId} />}
           {n.moderation?.appealed && n.type === "moderation_action" && <span>Appeal sent</span>}
+          {n.type === "related_work" && n.subject && <LinkAnswer subject={n.subject} />}
         </div>
       </div>
       {n.actor && <PersonMenu username={n.actor.username} label={`More for ${n.actor.username}`} />}

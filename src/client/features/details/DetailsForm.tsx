@@ -35,11 +35,14 @@ import {
 } from "./details-values";
 import { ReaderBackgroundField } from "./ReaderBackgroundField";
 import { StaleNotice } from "./StaleNotice";
+import { GiftFields } from "../gifts/GiftFields";
+import { useGiftFieldsDraft } from "../gifts/queries";
 
 export function DetailsForm({ story: loaded }: { story: StoryView }) {
   const queryClient = useQueryClient();
   const isPremium = useAuth().user?.isPremium === true;
   const updateStory = useUpdateStory(loaded.id);
+  const gifts = useGiftFieldsDraft(loaded.id);
   // The story this form was last in step with; its version goes with the next save.
   const [base, setBase] = useState(loaded);
   const [values, setValues] = useState<DetailsValues>(() => valuesFromStory(loaded));
@@ -81,7 +84,8 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
     }
     setErrors({});
     try {
-      const saved = await updateStory.mutateAsync(patchFromValues(base, values));
+      const saved = await updateStory.mutateAsync({ ...patchFromValues(base, values), ...gifts.body() });
+      gifts.saved();
       setBase(saved);
       setValues(valuesFromStory(saved));
       setStale(null);
@@ -206,6 +210,20 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
           value={values}
           onChange={set}
           errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
+        />
+      </section>
+      <section className="space-y-3 border-t border-brand-100 pt-6" aria-labelledby="details-gifts-heading">
+        <h2 id="details-gifts-heading" className="text-base font-semibold text-ink">
+          Gifts and related works
+        </h2>
+        <GiftFields
+          storyId={loaded.id}
+          value={gifts.value}
+          onChange={(value) => {
+            gifts.onChange(value);
+            setErrorsState(({ giftedTo: _g, relatedWorks: _r, ...rest }) => rest);
+          }}
+          errors={{ giftedTo: errors.giftedTo, relatedWorks: errors.relatedWorks }}
         />
       </section>
       <div className="border-t border-brand-100 pt-6">

@@ -93,7 +93,9 @@ export function descriptionProblem(story: Pick<StoryView, "published">, descript
 }
 
 /** The form field a PATCH field belongs to, for showing the server's message there. */
-export function detailsField(key: string): keyof DetailsValues | undefined {
+export function detailsField(key: string): keyof DetailsValues | "giftedTo" | "relatedWorks" | undefined {
   if (isTaggingField(key)) return "tagging";
+  // Issue 30: the gift and related-work fields (features/gifts) show their own messages.
+  if (key === "giftedTo" || key === "relatedWorks") return key;
   return FORM_FIELDS[key];
 }

@@ -271,6 +271,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
           measured={{ wordCount: story.wordCount, aiShare: story.aiShare }}
           pending={flow.publishing || status === "saving"}
           onSubmit={flow.publishWith}
+          storyId={story.id}
         />
       ) : null}
       {unpublishShown ? (

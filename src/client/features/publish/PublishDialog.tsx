@@ -19,6 +19,8 @@ import { type FieldErrors, revealFirstError } from "../stories/field-errors";
 import { checkPublishDraft, type PublishDraft, type PublishField, publishableTags, reopenDraft } from "./publish-form";
 import { TagPicker } from "./TagPicker";
 import { TaggingFields } from "../tags/TaggingFields";
+import { GiftFields } from "../gifts/GiftFields";
+import { useGiftFieldsDraft } from "../gifts/queries";
 
 const RECOMMENDED_TEXT = `Recommended: ${RECOMMENDED_COVER.width} x ${RECOMMENDED_COVER.height}px`;
 
@@ -38,13 +40,24 @@ export interface PublishDialogProps {
   pending: boolean;
   /** The dialog closes once published. */
   onSubmit: (body: PublishBody) => Promise<PublishOutcome>;
+  /** Issue 30: the story, for its 'Gift to' and 'Related works' (absent: the dialog has neither). */
+  storyId?: number;
 }
 
 function fromStory(initial: PublishDraft): PublishDraft {
   return { ...initial, tags: publishableTags(initial.tags) };
 }
 
-export function PublishDialog({ open, onOpenChange, initial, measured, pending, onSubmit }: PublishDialogProps) {
+export function PublishDialog({
+  open,
+  onOpenChange,
+  initial,
+  measured,
+  pending,
+  onSubmit,
+  storyId,
+}: PublishDialogProps) {
+  const gifts = useGiftFieldsDraft(storyId, open);
   // NOTE: this component stays mounted while the editor is open, so what the writer typed survives closing.
   const [draft, setDraft] = useState<PublishDraft>(() => fromStory(initial));
   const seen = useRef<PublishDraft>(fromStory(initial));
@@ -97,7 +110,8 @@ export function PublishDialog({ open, onOpenChange, initial, measured, pending, 
     }
     setErrors({});
     const aiDeclaration = effectiveDeclaration(measured.wordCount, measured.aiShare, draft.aiDeclaration);
-    const outcome = await onSubmit({ ...checked.body, aiDeclaration });
+    const outcome = await onSubmit({ ...checked.body, aiDeclaration, ...gifts.body() });
+    if (outcome.published) gifts.saved();
     if (outcome.published) onOpenChange(false);
     else setErrors(outcome.fields);
   }
@@ -187,6 +201,17 @@ export function PublishDialog({ open, onOpenChange, initial, measured, pending, 
             onChange={edit}
             errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
           />
+          {storyId !== undefined && (
+            <GiftFields
+              storyId={storyId}
+              value={gifts.value}
+              onChange={(value) => {
+                gifts.onChange(value);
+                setErrorsState(({ giftedTo: _g, relatedWorks: _r, ...rest }) => rest);
+              }}
+              errors={{ giftedTo: errors.giftedTo, relatedWorks: errors.relatedWorks }}
+            />
+          )}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel

@@ -40,8 +40,10 @@ export function publishableTags(tags: readonly string[] | undefined): string[] {
 }
 
 /** The publish request's field names are the form's own. */
-export function publishField(key: string): PublishField | undefined {
+export function publishField(key: string): PublishField | "giftedTo" | "relatedWorks" | undefined {
   if (isTaggingField(key)) return "tagging";
+  // Issue 30: the gift and related-work fields (features/gifts) show their own messages.
+  if (key === "giftedTo" || key === "relatedWorks") return key;
   return (FIELDS as readonly string[]).includes(key) ? (key as PublishField) : undefined;
 }
 

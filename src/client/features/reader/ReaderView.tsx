@@ -16,6 +16,7 @@ import { ReaderActions } from "./ReaderActions";
 import { ReaderBackdrop } from "./ReaderBackdrop";
 import { StoryTagging } from "../tags/StoryTagging";
 import { StoryHeader } from "./StoryHeader";
+import { InspiredWorks } from "../gifts/GiftLines";
 import { prepareStoryBody } from "./story-body";
 import "../stories/story-content.css";
 import "./reader.css";
@@ -79,6 +80,7 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
       </div>
       <StoryTagging story={story} />
       <ChapteredStory story={story} body={body} signedIn={signedIn} />
+      <InspiredWorks works={story.inspiredWorks} />
       <div className="reader-measure mt-12 border-t border-brand-100 pt-8">
         <Comments storyId={String(story.id)} signedIn={signedIn} />
       </div>

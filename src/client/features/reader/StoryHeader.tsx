@@ -10,6 +10,7 @@ import { measuredLabel } from "../../../shared/ai-label";
 import { AiBadge } from "../ai/AiBadge";
 import { readingTime, storyChips } from "./reader-meta";
 import { UpdatedDate } from "./UpdatedDate";
+import { GiftLines } from "../gifts/GiftLines";
 import { SeriesParts } from "../series/SeriesParts";
 
 export const UNKNOWN_AUTHOR = "Unknown Author";
@@ -64,6 +65,7 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
             className="font-semibold text-ink underline decoration-brand-200 underline-offset-4 hover:text-brand-700 hover:decoration-brand-400"
           />
         </p>
+        <GiftLines story={story} />
         <SeriesParts parts={story.series} />
         {minutes || story.aiLabel || story.aiShare > 0 ? (
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
