@@ -41,7 +41,7 @@ import { moderationRoutes } from "./moderation/routes";
 import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
 import { giftRoutes } from "./gifts/routes";
-import { giftsPageRoutes } from "./gifts/gifts-page";
+import { giftsPageRoutes } from "./public-page/gifts-page";
 import { bookmarkPageRoutes } from "./public-page/bookmark-pages";
 import { tagRoutes } from "./tags/routes";
 import { feedRoutes } from "./feeds/routes";

@@ -11,8 +11,8 @@ import { escapeHtml as e } from "../html/escape";
 import { packPage, pageSize, type PublicPage, sendPublicPage, varyOnCookie } from "../html/send-page";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
 import { readableBy } from "../policies/visibility";
-import { findAuthorByName, type PublicAuthor } from "../public-page/author-query";
-import { authorTabs, initialOf } from "../public-page/author-template";
+import { findAuthorByName, type PublicAuthor } from "./author-query";
+import { authorTabs, initialOf } from "./author-template";
 import { readCacheKey } from "../read-cache/read-cache";
 
 /** The tab lists this many gifts, newest first. */
