@@ -3,7 +3,7 @@
 // cache (readCacheKey.series: dropped with Discover, so with every story write, and by series.changed); a signed-in
 // viewer gets the same bytes with the top bar and the Subscribe slot redrawn, never cached. A wrong slug is a 301.
 import type { FastifyInstance } from "fastify";
-import { authorPath, publicStoryPath, ROUTES, seriesPath } from "../../shared/routes";
+import { ROUTES, seriesPath } from "../../shared/routes";
 import { loadSession } from "../accounts/sessions";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
@@ -11,9 +11,8 @@ import { sameOrigin } from "../http/form-origin";
 import { packPage, pageSize, type PublicPage, sendPublicPage, varyOnCookie } from "../html/send-page";
 import { sendViewerPage, signedInViewer, withSignedInNav } from "../public-page/signed-in-slot";
 import { readCacheKey } from "../read-cache/read-cache";
-import { parseSeriesId } from "../series/commands";
 import { renderSeriesPage, subscribeSlot } from "./series-template";
-import { getSeriesOrThrow, isSubscribedToSeries, loadSeriesCards, type SeriesHead } from "../series/queries";
+import { getSeriesOrThrow, isSubscribedToSeries, loadSeriesCards } from "../series/queries";
 import { findSeries, parseRef, seriesFeedPath } from "../series/feed-query";
 import { subscribeToSeries, unsubscribeFromSeries } from "../series/subscriptions";
 

@@ -3,7 +3,7 @@
 // moderated works (and suspended authors') are never in it: a work is listed when a visitor may read it (readableBy(null)).
 // Pages are ranges of ids (works, authors) or hash buckets (tags), so no page reads more than its own range, and
 // the index needs only the highest ids and the tag count; everything is cached for an hour.
-import { and, between, eq, isNull, sql } from "drizzle-orm";
+import { and, between, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { authorPath, publicStoryPath, seriesPath } from "../../shared/routes";
 import { publicChapterPath } from "../../shared/chapters";

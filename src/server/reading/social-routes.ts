@@ -24,7 +24,7 @@ import {
   listComments,
   takeCommentAllowanceOrThrow,
 } from "./comments";
-import { hasMarked, toggleMark } from "./toggle-mark";
+import { toggleMark } from "./toggle-mark";
 import { getReadableStoryOrThrow, parseReadableStoryId } from "../policies/visibility";
 
 const IdParams = z.object({ id: z.string() });
