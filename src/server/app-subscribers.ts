@@ -137,4 +137,7 @@ function seriesCacheSubscribers(events: EventBus, cache: () => FastifyInstance["
   events.on("story.published", "series parts", (e) => dropParts([e.storyId]));
   events.on("story.unpublished", "series parts", (e) => dropParts([e.storyId]));
   events.on("moderation.applied", "series parts", (e) => dropParts(e.storyIds));
+  events.on("story.deleted", "series parts", ({ seriesParts = [] }) => {
+    for (const id of seriesParts) cache().invalidateStory(id);
+  });
 }

@@ -15,7 +15,8 @@ export interface DomainEvents {
   /** Published (first time or again); `durable` carries the first-publish notification and any new chapters. */
   "story.published": { storyId: number; authorId: number; durable: (RecordedEvent | null)[] };
   "story.unpublished": { storyId: number; authorId: number };
-  "story.deleted": { storyId: number; authorId: number };
+  /** `seriesParts`: the other works of the series it was in (read before the delete took its rows): their lines renumber. */
+  "story.deleted": { storyId: number; authorId: number; seriesParts?: number[] };
   /** Issue 30: who is named on a work changed (a co-creator accepted, left or was removed). */
   "story.co_creators_changed": { storyId: number };
   /** Chapters published for the first time (by a save, a publish or a restore); `durable` notifies subscribers. */

@@ -227,6 +227,13 @@ describeEachDb("series", (ctx) => {
     expect(page).not.toContain("Embers");
     const chapter = (await call("GET", `${publicStoryPath(one.id, "Rust")}/1`)).body;
     expect(chapter).toContain("Part 2 of");
+
+    // A part deleted (unpublished first): the others' cached lines renumber at once.
+    await call("POST", `/api/stories/${mature.id}/unpublish`, writer);
+    // Unpublished, it keeps its number (cached so).
+    expect(await line(members.id)).toMatchObject({ position: 4 });
+    expect((await call("DELETE", `/api/stories/${mature.id}`, writer)).statusCode).toBe(204);
+    expect(await line(members.id)).toMatchObject({ position: 3, previous: { id: one.id } });
   });
 
   it("notifies subscribers of a new work once, never a blocked pair, never a free reader of a mature work", async () => {

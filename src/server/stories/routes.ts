@@ -19,6 +19,7 @@ import { publishStory, unpublishStory } from "./publish-story";
 import { getOwnStoryOrThrow, listOwnStories, parseStoryId } from "./story-queries";
 import { updateStory } from "./update-story";
 import { storyByline } from "./co-creator-names";
+import { seriesNeighboursOf } from "./series-parts";
 import { giftFieldsStep } from "../gifts/story-fields";
 
 const IdParams = z.object({ id: z.string() });
@@ -117,8 +118,10 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
   app.delete("/api/stories/:id", { schema: { params: IdParams } }, async (request, reply) => {
     const id = parseStoryId(request.params.id);
     const user = requireUser(request);
+    // NOTE: read first: the delete takes the story's series rows with it, and its series' other parts renumber.
+    const seriesParts = (await seriesNeighboursOf(request.db, [id])).filter((other) => other !== id);
     await deleteStory(request.db, user, id);
-    await events.emit("story.deleted", { storyId: id, authorId: user.id });
+    await events.emit("story.deleted", { storyId: id, authorId: user.id, seriesParts });
     return reply.status(204).send();
   });
 
