@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import yauzl from "yauzl";
 import { authorFeedPath, publicChapterPath, storyEpubPath, storyFeedPath } from "../../shared/chapters";
 import { authorPath, publicStoryPath } from "../../shared/routes";
-import { stories, storyCoCreators } from "../db/schema";
+import { notifications, stories, storyCoCreators } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
 
@@ -132,6 +132,29 @@ describeEachDb("co-creators: naming, versions, feeds and account deletion", (ctx
       publicStoryPath(story.id, story.title),
     );
     expect((await call("GET", "/api/following", fan)).json().items).toEqual([]);
+  });
+
+  it("tells the followers of every co-creator of its first publication, once each, and not the co-creators", async () => {
+    const [alice, bob, fanOfBob, fanOfBoth] = [
+      await user("alice"),
+      await user("bob"),
+      await user("fb"),
+      await user("fx"),
+    ];
+    await call("POST", `/api/authors/${bob.user.username}/follow`, fanOfBob);
+    await call("POST", `/api/authors/${bob.user.username}/follow`, fanOfBoth);
+    await call("POST", `/api/authors/${alice.user.username}/follow`, fanOfBoth);
+    // A co-creator who follows the creator is not told of their own work.
+    await call("POST", `/api/authors/${alice.user.username}/follow`, bob);
+    const story = await coWritten(alice, [bob], "Two Lanterns");
+    await ctx().app.background.settled();
+    const newStory = async (who: UserWithSession) =>
+      (await db().select().from(notifications).where(eq(notifications.userId, who.user.id))).filter(
+        (row) => row.type === "new_story" && row.storyId === story.id,
+      ).length;
+    expect(await newStory(fanOfBob)).toBe(1);
+    expect(await newStory(fanOfBoth)).toBe(1);
+    expect(await newStory(bob)).toBe(0);
   });
 
   it("names who saved each version", async () => {

@@ -63,10 +63,13 @@ export async function notifyNewStory(db: Db, storyId: number, options: CrowdOpti
   return fanOutInChunks(
     db,
     {
+      // Issue 30: the followers of its creator and of each co-creator who had accepted by then, each once.
       recipients: (after, limit) =>
-        sql`select f.follower_id from follows f
-          where f.author_id = (select author_id from stories where id = ${storyId}) and f.follower_id > ${after}
-            ${madeBy(sql`f.created_at`, options.asOf)}
+        sql`select distinct f.follower_id from follows f
+          where f.author_id in (select author_id from stories where id = ${storyId}
+              union all select user_id from story_co_creators where story_id = ${storyId} and state = 'accepted')
+            and f.follower_id > ${after} ${madeBy(sql`f.created_at`, options.asOf)}
+            and f.follower_id not in (select user_id from story_co_creators where story_id = ${storyId} and state = 'accepted')
           order by f.follower_id limit ${limit}`,
       rows: sql`select c.user_id, 'new_story', s.author_id, s.id, null::int, null::int, null::int, 'story:' || s.id
         from chunk c cross join stories s where s.id = ${storyId}`,
