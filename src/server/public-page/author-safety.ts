@@ -20,7 +20,9 @@ export function safetySlot(viewer?: { name: string; blocked: boolean; muted: boo
 }
 
 const SLOT = /<div class="safety" id="safety"><\/div>/;
-const WORKS = /(<section class="page works" id="works"[^>]*>\s*<h2[^>]*>[^<]*<\/h2>)[\s\S]*?(<\/section>)/;
+// NOTE: the section opens with the author's tabs (issue 30), then its heading; the works after them are replaced.
+const WORKS =
+  /(<section class="page works" id="works"[^>]*>\s*(?:<nav[\s\S]*?<\/nav>\s*)?<h2[^>]*>[^<]*<\/h2>)[\s\S]*?(<\/section>)/;
 
 /** The signed-in viewer's copy: their forms (none on their own page), and no works from someone they hide. */
 export function viewerSafety(

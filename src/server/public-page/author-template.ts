@@ -61,7 +61,7 @@ ${item.byline ? `<p class="by">by ${bylineHtml(item.byline.author, item.byline.c
 export function authorTabs(username: string, current: "stories" | "gifts"): string {
   const tab = (href: string, label: string, on: boolean) =>
     `<li><a href="${e(encodeURI(href))}"${on ? ' aria-current="page"' : ""}>${label}</a></li>`;
-  return `<nav aria-label="${e(username)}'s pages"><ul class="tabs">${tab(authorPath(username), "Stories", current === "stories")}${tab(authorGiftsPath(username), "Gifts", current === "gifts")}</ul></nav>`;
+  return `<nav aria-label="${e(username)}'s pages"><ul class="tabs">${tab(authorPath(username), "Stories", current === "stories")}${tab(authorBookmarksPath(username), "Bookmarks", false)}${tab(authorGiftsPath(username), "Gifts", current === "gifts")}</ul></nav>`;
 }
 
 /** Links to the older works and back to the newest: a long list is read a page at a time. */
@@ -96,7 +96,7 @@ ${SITE_HEADER}
 <header class="hero author"><div class="in">
 <span class="avatar" aria-hidden="true">${e(initialOf(author.username))}</span>
 <div><h1>${name}</h1>
-<ul class="meta" aria-label="About this author"><li>${plural(model.total, "published story", "published stories")}</li><li><a href="${e(authorBookmarksPath(author.username))}">Bookmarks</a></li></ul>
+<ul class="meta" aria-label="About this author"><li>${plural(model.total, "published story", "published stories")}</li></ul>
 ${followSlot(model.followers)}
 ${safetySlot()}</div>
 ${bio ? `<p class="desc">${e(bio)}</p>` : ""}
