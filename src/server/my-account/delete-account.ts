@@ -107,8 +107,9 @@ export async function removeAccount(
     // Their likes and bookmarks leave the counts they were in.
     await tx.execute(sql`update ${stories} set like_count = greatest(like_count - 1, 0)
       where id in (select story_id from ${likes} where user_id = ${user.id})`);
+    // NOTE: a work counts its public bookmarks only (issue 30): a private one was never in the count.
     await tx.execute(sql`update ${stories} set bookmark_count = greatest(bookmark_count - 1, 0)
-      where id in (select story_id from ${bookmarks} where user_id = ${user.id})`);
+      where id in (select story_id from ${bookmarks} where user_id = ${user.id} and not ${bookmarks.private})`);
 
     // Threads stay readable: their comments (kept text, or '[deleted]' placeholders) move to '[deleted user]'.
     await tx.update(comments).set({ authorId: system.deleted }).where(eq(comments.authorId, user.id));

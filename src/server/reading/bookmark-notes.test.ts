@@ -9,6 +9,7 @@ import {
 } from "../../shared/schemas/reading";
 import { authorBookmarksPath, storyBookmarksPath } from "../../shared/routes";
 import { bookmarks, stories, userBlocks, users } from "../db/schema";
+import { removeAccount } from "../my-account/delete-account";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createUser, createVerifiedUserWithSession } from "../test/factories";
 
@@ -215,5 +216,17 @@ describeEachDb("reading: bookmark notes, public bookmarks and Mark for Later", (
     await db().update(stories).set({ published: false }).where(eq(stories.id, one.id));
     expect((await call("GET", "/api/me/later", reader.cookie)).json()).toEqual([]);
     expect((await call("GET", "/api/me/later")).statusCode).toBe(401);
+  });
+
+  it("takes a deleted account's public bookmarks off the counts, and leaves the works of its private ones as they were", async () => {
+    const [open, hidden] = [await published(), await published()];
+    const leaving = await createVerifiedUserWithSession(db());
+    const staying = await createVerifiedUserWithSession(db());
+    await call("PUT", `/api/stories/${open.id}/bookmark`, leaving.cookie, { note: "public" });
+    await call("PUT", `/api/stories/${hidden.id}/bookmark`, leaving.cookie, { private: true });
+    await call("PUT", `/api/stories/${hidden.id}/bookmark`, staying.cookie, {});
+    expect([await countOf(open.id), await countOf(hidden.id)]).toEqual([1, 1]);
+    await removeAccount(db(), leaving.user, "delete");
+    expect([await countOf(open.id), await countOf(hidden.id)]).toEqual([0, 1]);
   });
 });
