@@ -99,7 +99,12 @@ export function ReaderView({ id }: { id: string }) {
   if (story.isError && ownsStory) return <Redirect to={ROUTES.story(id)} replace />;
   if (!validId || story.isError) return <NotFound />;
   if (story.isPending) return <Loading />;
-  if (user && user.id === story.data.authorId) return <Redirect to={ROUTES.story(id)} replace />;
+  // Its creator and (issue 30) its co-creators write it: the editor is theirs.
+  const writesIt =
+    user &&
+    (user.id === story.data.authorId ||
+      story.data.coCreators?.some((c) => c.username.toLowerCase() === user.username.toLowerCase()));
+  if (writesIt) return <Redirect to={ROUTES.story(id)} replace />;
   // Keyed by id: moving to another story (a Saved Stories link) starts with an empty comment box and dialog.
   return <Story key={story.data.id} story={story.data} signedIn={Boolean(user)} />;
 }

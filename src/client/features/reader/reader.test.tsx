@@ -214,6 +214,13 @@ describe("the reader", () => {
     await waitFor(() => expect(location.history.at(-1)).toBe(`/dashboard/story/${STORY.id}`));
   });
 
+  it("sends a co-creator of the story to the editor too", async () => {
+    auth.user = { id: 99, username: "Cowriter" };
+    serve({ ...STORY, coCreators: [{ username: "cowriter" }] });
+    const location = renderReader();
+    await waitFor(() => expect(location.history.at(-1)).toBe(`/dashboard/story/${STORY.id}`));
+  });
+
   it("shows the author's reader background behind the story only when the story has one", async () => {
     serve({ ...STORY, readerBackground: "/api/images/bg-1" });
     renderReader();
