@@ -13,16 +13,41 @@ import { aiFields } from "../visibility/ai-filter";
 // NOTE: the sidebar shows the list whole (it has no paging); a cap keeps one answer bounded.
 export const BOOKMARK_LIST_CAP = 500;
 
+/** What a reader's own list shows of each story (Saved Stories, Mark for Later): select these, present with `savedStory`. */
+export const savedStoryColumns = {
+  id: stories.id,
+  title: stories.title,
+  coverImageId: stories.coverImageId,
+  username: users.username,
+  wordCount: stories.wordCount,
+  aiWordCount: stories.aiWordCount,
+  aiLabel: stories.aiLabel,
+};
+
+interface SavedStoryRow {
+  id: number;
+  title: string;
+  coverImageId: string | null;
+  username: string;
+  wordCount: number | null;
+  aiWordCount: number | null;
+  aiLabel: string | null;
+}
+
+export function savedStory(row: SavedStoryRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    coverImage: imageUrl(row.coverImageId, "thumb"),
+    author: { username: row.username },
+    ...aiFields(row),
+  };
+}
+
 export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promise<BookmarkItem[]> {
   const rows = await db
     .select({
-      id: stories.id,
-      title: stories.title,
-      coverImageId: stories.coverImageId,
-      username: users.username,
-      wordCount: stories.wordCount,
-      aiWordCount: stories.aiWordCount,
-      aiLabel: stories.aiLabel,
+      ...savedStoryColumns,
       note: bookmarks.note,
       tags: bookmarks.tags,
       rec: bookmarks.rec,
@@ -36,11 +61,7 @@ export async function listBookmarks(db: Db, viewer: NonNullable<Viewer>): Promis
     .orderBy(desc(bookmarks.createdAt), desc(bookmarks.id))
     .limit(BOOKMARK_LIST_CAP);
   return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    coverImage: imageUrl(row.coverImageId, "thumb"),
-    author: { username: row.username },
-    ...aiFields(row),
+    ...savedStory(row),
     note: row.note,
     tags: row.tags,
     rec: row.rec,

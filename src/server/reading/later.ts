@@ -5,10 +5,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type { LaterItem, LaterState } from "../../shared/schemas/reading";
 import type { Db } from "../db/client";
 import { markedForLater, stories, users } from "../db/schema";
-import { imageUrl } from "../images/process-image";
+import { savedStory, savedStoryColumns } from "./bookmarks";
 import { readableBy, type Viewer, getReadableStoryOrThrow } from "../policies/visibility";
 import { notHiddenFrom } from "../safety/blocks";
-import { aiFields } from "../visibility/ai-filter";
 
 /** The list is shown whole on the History page; a cap keeps one answer bounded. */
 export const LATER_LIST_CAP = 500;
@@ -41,16 +40,7 @@ export async function isMarkedForLater(db: Db, storyId: number, userId: number):
 
 export async function listLater(db: Db, viewer: NonNullable<Viewer>): Promise<LaterItem[]> {
   const rows = await db
-    .select({
-      id: stories.id,
-      title: stories.title,
-      coverImageId: stories.coverImageId,
-      username: users.username,
-      wordCount: stories.wordCount,
-      aiWordCount: stories.aiWordCount,
-      aiLabel: stories.aiLabel,
-      markedAt: markedForLater.createdAt,
-    })
+    .select({ ...savedStoryColumns, markedAt: markedForLater.createdAt })
     .from(markedForLater)
     .innerJoin(stories, eq(stories.id, markedForLater.storyId))
     .innerJoin(users, eq(users.id, stories.authorId))
@@ -58,11 +48,7 @@ export async function listLater(db: Db, viewer: NonNullable<Viewer>): Promise<La
     .orderBy(desc(markedForLater.createdAt), desc(markedForLater.storyId))
     .limit(LATER_LIST_CAP);
   return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    coverImage: imageUrl(row.coverImageId, "thumb"),
-    author: { username: row.username },
-    ...aiFields(row),
+    ...savedStory(row),
     markedAt: row.markedAt.toISOString(),
   }));
 }

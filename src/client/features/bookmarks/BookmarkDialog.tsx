@@ -94,30 +94,18 @@ export function BookmarkDialog({
           >
             <Input value={tags} placeholder="comfort read, reread" onChange={(event) => setTags(event.target.value)} />
           </FormField>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 accent-brand-600"
-              checked={rec}
-              onChange={(event) => setRec(event.target.checked)}
-            />
-            <span>
-              <span className="font-medium text-ink">Rec</span>
-              <span className="block text-slate-600">Recommend it to people who read your bookmarks.</span>
-            </span>
-          </label>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 accent-brand-600"
-              checked={hidden}
-              onChange={(event) => setHidden(event.target.checked)}
-            />
-            <span>
-              <span className="font-medium text-ink">Private</span>
-              <span className="block text-slate-600">Only you see it; it is not on your public bookmarks.</span>
-            </span>
-          </label>
+          <CheckOption
+            label="Rec"
+            detail="Recommend it to people who read your bookmarks."
+            checked={rec}
+            onChange={setRec}
+          />
+          <CheckOption
+            label="Private"
+            detail="Only you see it; it is not on your public bookmarks."
+            checked={hidden}
+            onChange={setHidden}
+          />
           <div className="flex flex-wrap justify-end gap-2 pt-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
@@ -129,5 +117,33 @@ export function BookmarkDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A checkbox with its name and a line saying what it does. */
+function CheckOption({
+  label,
+  detail,
+  checked,
+  onChange,
+}: {
+  label: string;
+  detail: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-0.5 h-4 w-4 accent-brand-600"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        <span className="font-medium text-ink">{label}</span>
+        <span className="block text-slate-600">{detail}</span>
+      </span>
+    </label>
   );
 }
