@@ -89,7 +89,7 @@ export const notifications = pgTable(
     index("notifications_email_pending_idx").on(t.id).where(sql`${t.emailState} = 'pending'`),
     check(
       "notifications_type_check",
-      sql`${t.type} in ('comment', 'reply', 'new_chapter', 'new_story', 'new_follower', 'like_milestone', 'moderation_action', 'report_decided', 'series_work', 'co_creator_invite', 'co_creator_answer', 'gift', 'related_work')`,
+      sql`${t.type} in ('comment', 'reply', 'new_chapter', 'new_story', 'new_follower', 'like_milestone', 'moderation_action', 'report_decided', 'series_work', 'co_creator_invite', 'co_creator_answer', 'gift', 'related_work', 'chapter_live')`,
     ),
     check("notifications_email_state_check", sql`${t.emailState} in ('none', 'pending', 'sent')`),
   ],

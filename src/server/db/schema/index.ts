@@ -22,3 +22,4 @@ export * from "./marin-chat";
 export * from "./habits";
 export * from "./provenance";
 export * from "./organising";
+export * from "./finding";

@@ -42,8 +42,22 @@ export const comments = pgTable(
     // Issue 18: 'visible'; 'held' (a new account's comment with a link, awaiting review: shown to its writer only);
     // 'hidden' (a moderator hid it: shown to nobody).
     moderation: text("moderation").notNull().default("visible"),
+    // Issue 31: a paragraph comment's anchor (top-level comments only; replies inherit their parent's): the chapter
+    // (1-based), the paragraph within it (0-based, as the reader counts them) and the paragraph's first words, by
+    // which the anchor finds its paragraph again after the author edits the text. All null: a comment on the work.
+    anchorChapter: integer("anchor_chapter"),
+    anchorParagraph: integer("anchor_paragraph"),
+    anchorQuote: text("anchor_quote"),
   },
   (t) => [
+    // The reader's paragraph counts: a chapter's anchored comments.
+    index("comments_anchor_idx")
+      .on(t.storyId, t.anchorChapter, t.anchorParagraph)
+      .where(sql`${t.anchorChapter} is not null`),
+    check(
+      "comments_anchor_check",
+      sql`(${t.anchorChapter} is null and ${t.anchorParagraph} is null and ${t.anchorQuote} is null) or (${t.anchorChapter} >= 1 and ${t.anchorParagraph} >= 0 and ${t.anchorQuote} is not null)`,
+    ),
     index("comments_story_idx").on(t.storyId, t.createdAt),
     // NOTE: the keyset for paging (both directions) and for counting unseen comments above a seen id.
     index("comments_story_id_idx").on(t.storyId, t.id),

@@ -105,6 +105,16 @@ export const stories = pgTable(
     // Issue 29: who may read the published work: 'everyone', or 'members' (signed-in readers only; visitors get a
     // 'Sign in to read' page, and feeds, sitemaps and signed-out lists leave it out).
     audience: text("audience").notNull().default("everyone"),
+    // Issue 31: whether readers may comment on single paragraphs (the author's choice per work), and the work's
+    // language (a BCP 47 code from the maintained list, shared/languages.ts). A crossover has two or more fandoms:
+    // generated, so Discover's `crossover=` is one column condition like the others.
+    paragraphComments: boolean("paragraph_comments").notNull().default(true),
+    language: text("language").notNull().default("en"),
+    crossover: boolean("crossover")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when jsonb_typeof(fandoms) = 'array' then jsonb_array_length(fandoms) >= 2 else false end`,
+      ),
     // Issue 28: every key the story carries (catalogue tags, free-form tags, warnings; shared/tagging.ts
     // storyTagKeys), kept by triggers on story_tags, story_free_tags and warnings (migration 0024), so a tag filter
     // is one condition on the row (`@>`, `&&`) that the GIN index below or the walked order's index answers.

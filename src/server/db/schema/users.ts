@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -55,6 +56,11 @@ export const users = pgTable(
     readingAi: text("reading_ai").notNull().default("any"),
     // Issue 30: whether others may invite this user to co-create a work (Settings; off: an invitation is a 403).
     coCreatorInvites: boolean("co_creator_invites").notNull().default(true),
+    // Issue 31: the reader's page (shared/schemas/reader-settings.ts: font, size, width, spacing, theme, hideTags);
+    // null until changed. Signed-out visitors keep the same settings in a cookie.
+    readerSettings: jsonb("reader_settings"),
+    // The languages Discover shows by default (BCP 47 codes); null: the browser's (Accept-Language).
+    readingLanguages: text("reading_languages").array(),
   },
   (t) => [
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
@@ -69,7 +75,8 @@ export const users = pgTable(
     index("users_suspended_idx").on(t.id, t.suspendedUntil).where(sql`${t.suspendedUntil} is not null`),
     check("users_auth_provider_check", sql`${t.authProvider} in ('email', 'google', 'both')`),
     check("users_reading_ai_check", sql`${t.readingAi} in ('any', 'assisted', 'none')`),
-    check("users_role_check", sql`${t.role} in ('user', 'moderator', 'admin')`),
+    // Issue 31: 'wrangler' may wrangle tags (moderators and admins may too).
+    check("users_role_check", sql`${t.role} in ('user', 'wrangler', 'moderator', 'admin')`),
     check("users_prompt_count_check", sql`${t.dailyPromptCount} >= 0 and ${t.bonusPrompts} >= 0`),
   ],
 );
