@@ -9,6 +9,7 @@ import { habitRoutes } from "./habits/routes";
 import { billingRoutes } from "./billing/routes";
 import { canonRoutes } from "./canon/routes";
 import { coCreatorRoutes } from "./co-creators/routes";
+import { schedulingRoutes } from "./scheduling/routes";
 import { authorFollowRoutes } from "./public-page/author-follow";
 import { communityRoutes } from "./community/routes";
 import { seriesRoutes } from "./series/routes";
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(myAccountRoutes);
   await app.register(storyRoutes);
   await app.register(coCreatorRoutes);
+  await app.register(schedulingRoutes);
   await app.register(canonRoutes);
   await app.register(versionRoutes);
   await app.register(imageRoutes);

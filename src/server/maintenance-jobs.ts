@@ -16,19 +16,23 @@ import { measureLegacyStories } from "./provenance/measure-legacy-stories";
 import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
 import { pruneFreeHistory } from "./versions/retention";
+import { announceReleased, releaseDue } from "./scheduling/release";
 import type { MaintenanceJob } from "./maintenance";
 import type { ReadCache } from "./read-cache/read-cache";
 import type { AppDeps } from "./types";
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
+/** A scheduled chapter goes live within this long of its time (one indexed query when nothing is due). */
+const RELEASE_EVERY_MS = 15_000;
 
 /**
  * `readCache` (the app's): the jobs that rewrite published stories (content, counts, ratings, scores) drop what it
  * holds after a run that changed something, here and in the other instances.
  */
 export function maintenanceJobs(
-  deps: Pick<AppDeps, "database" | "now" | "imageStorage"> & Partial<Pick<AppDeps, "payments" | "emailWake">>,
+  deps: Pick<AppDeps, "database" | "now" | "imageStorage"> &
+    Partial<Pick<AppDeps, "payments" | "emailWake" | "events">>,
   readCache?: Pick<ReadCache, "invalidateAll" | "invalidateStory">,
 ): MaintenanceJob[] {
   const { db } = deps.database;
@@ -85,6 +89,17 @@ export function maintenanceJobs(
         const swept = await drainOutbox(db, deps.now(), (d, r) => fanOutNotifications(d, r, chunks));
         if (swept.written > 0) deps.emailWake?.notify();
         return swept;
+      },
+    },
+    // Issue 31: scheduled releases whose time has come, each once on whichever instance claims it; the first run,
+    // seconds after start, releases what came due while every instance was down (scheduling/release.ts).
+    {
+      name: "release-scheduled",
+      everyMs: RELEASE_EVERY_MS,
+      run: async () => {
+        const released = await releaseDue(db, deps.imageStorage, deps.now());
+        await announceReleased(deps, readCache, released);
+        return released.length;
       },
     },
     // Featured: scores corrected for the likes and bookmarks that left the window (reading/featured-score.ts).

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { yieldToRequests } from "../db/yield";
 import { stories, storyChapters } from "../db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../content/sanitize-content";
+import { heldFrom } from "./held-from";
 import { type SplitChapter, splitChapters } from "./split-chapters";
 
 /** A published story's chapters, from its stored (sanitized) HTML; none for a document without a word or a heading. */
@@ -21,6 +22,8 @@ export function chaptersOfContent(content: string, sanitizedWith: number): Split
  * publish after an unpublish, never moves it), and numbers past the end are marked removed, not deleted (put back,
  * they keep their date). Answers the chapter numbers published for the first time by this call, ascending.
  * Two calls for one story (two instances, two tabs) are serialized by the story row's lock, so a number is new once.
+ * Issue 31: chapters held back by a waiting scheduled release (scheduling/hold.ts) are not recorded: readers have
+ * not seen them, so they are neither listed nor announced until the release lifts the hold and syncs again.
  */
 export async function syncStoryChapters(
   db: Db,
@@ -34,7 +37,9 @@ export async function syncStoryChapters(
     .where(eq(stories.id, storyId))
     .for("update");
   if (!story?.published) return [];
-  const chapters = chaptersOfContent(story.content, story.sanitizedWith);
+  const held = await heldFrom(db, storyId);
+  const all = chaptersOfContent(story.content, story.sanitizedWith);
+  const chapters = held === null ? all : all.slice(0, held - 1);
   const known = new Set(
     (await db.select({ n: storyChapters.n }).from(storyChapters).where(eq(storyChapters.storyId, storyId))).map(
       (row) => row.n,

@@ -28,6 +28,8 @@ export const DEFAULT_CHANNELS: Record<NotificationType, NotificationChannel> = {
   co_creator_answer: "app",
   gift: "email",
   related_work: "app",
+  // Issue 31: a release the writer scheduled, perhaps months ago, went live: by email, as the updates one asked for.
+  chapter_live: "email",
 };
 
 export async function getNotificationSettings(db: Db, userId: number): Promise<NotificationSettings> {

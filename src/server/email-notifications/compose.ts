@@ -69,6 +69,11 @@ export function describeItem(item: EmailItem, appUrl: string): { line: string; l
       return { line: `${actor} gave you a gift: ${title}`, link: reader };
     case "related_work":
       return { line: `${actor} linked their work ${title} to yours`, link: appUrl + NOTIFICATIONS_PATH };
+    case "chapter_live":
+      return {
+        line: item.chapterN ? `Chapter ${item.chapterN} of ${title} went live` : `${title} went live`,
+        link: item.storyId ? appUrl + ROUTES.story(item.storyId) : appUrl + NOTIFICATIONS_PATH,
+      };
     default:
       return { line: "You have a new notification", link: appUrl + NOTIFICATIONS_PATH };
   }

@@ -10,6 +10,7 @@ import { coCreatorNames } from "../stories/co-creator-names";
 import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { GATED_RATINGS } from "../../shared/tagging";
+import { asReadersSee } from "../scheduling/hold";
 
 export interface PublicStoryRow {
   id: number;
@@ -82,9 +83,10 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
   if (row.markedMature || themesOf(row.themes).includes("nsfw") || isNsfw(row)) return undefined;
   if ((GATED_RATINGS as readonly string[]).includes(row.contentRating)) return undefined;
   const { markedMature: _m, themes: _t, moods: _mo, coverId, coverWidth, coverHeight, fandoms, ...story } = row;
-  return {
+  // Issue 31: chapters a scheduled release holds back are no part of any public page, chapter page, feed or download.
+  return asReadersSee(db, {
     ...story,
     fandoms: fandomList(fandoms),
     cover: coverId && coverWidth && coverHeight ? { id: coverId, width: coverWidth, height: coverHeight } : null,
-  };
+  });
 }

@@ -3,6 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ReadStoryView } from "../../shared/schemas/reading";
 import { loadChapters } from "../chapters/sync-chapters";
+import { asReadersSee } from "../scheduling/hold";
 import type { Db } from "../db/client";
 import { stories, users } from "../db/schema";
 import { notFound } from "../errors";
@@ -59,7 +60,9 @@ export async function buildReadView(db: Db, id: number): Promise<ReadStoryView> 
     .limit(1);
   // NOTE: unpublished between the gate and here.
   if (!row) throw notFound(STORY_NOT_PUBLISHED);
-  const { story, tags, labels, authorUsername, authorIsPremium, coCreators } = row;
+  const { tags, labels, authorUsername, authorIsPremium, coCreators } = row;
+  // Issue 31: the text stops before chapters a scheduled release holds back.
+  const story = await asReadersSee(db, row.story);
   const chapters = await loadChapters(db, id);
   const series = await seriesPartsOf(db, id, story);
   const giftsAndLinks = await giftsAndLinksOf(db, id, story);

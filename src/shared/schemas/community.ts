@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   "co_creator_answer",
   "gift",
   "related_work",
+  // Issue 31: the writer's own scheduled release went live ('Chapter 7 went live').
+  "chapter_live",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /**

@@ -22,6 +22,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   co_creator_answer: "Answers to your co-creator invitations",
   gift: "Works gifted to you",
   related_work: "Works inspired by yours",
+  chapter_live: "Your scheduled chapters going live",
 };
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { app: "In the app", email: "By email", off: "Off" };

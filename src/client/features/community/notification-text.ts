@@ -95,6 +95,10 @@ export function notificationText(n: NotificationView): NotificationText {
         href: ROUTES.read(storyId),
         external: false,
       };
+    case "chapter_live":
+      return n.chapterNumber
+        ? { before: `Chapter ${n.chapterNumber} went live: `, title, href: ROUTES.story(storyId), external: false }
+        : { before: "", title, after: " went live", href: ROUTES.story(storyId), external: false };
   }
 }
 
