@@ -67,6 +67,9 @@ export const queryKeys = {
   /** Issue 30: a work's co-creators (features/co-creators), and whether others may invite the user (Settings). */
   coCreators: (id: number | string) => [`/api/stories/${id}/co-creators`] as const,
   coCreatorInvites: ["/api/me/co-creator-invites"] as const,
+  /** Issue 31: what waits to be released: all of the writer's works (the dashboard), one work's (the editor). */
+  schedules: ["/api/schedules"] as const,
+  storySchedules: (id: number | string) => [`/api/stories/${id}/schedule`] as const,
 };
 
 /** The URL a key fetches: its first element plus the defined parameters of its second. */

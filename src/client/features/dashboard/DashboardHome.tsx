@@ -4,6 +4,7 @@ import { DiscoverSection } from "../discover/DiscoverSection";
 import { WritingGoalCard } from "../habits/WritingGoalCard";
 import { ContinueReading } from "../reading-stats/ContinueReading";
 import { useMyStoriesQuery } from "../stories/queries";
+import { ScheduledReleases } from "../scheduling/ScheduledReleases";
 import { MyStoriesCarousel } from "./MyStoriesCarousel";
 import { PromoCard } from "./PromoCard";
 
@@ -15,6 +16,7 @@ export function DashboardHome() {
       <ContinueReading />
       <PromoCard />
       <MyStoriesCarousel />
+      <ScheduledReleases />
       <DiscoverSection />
     </div>
   );

@@ -14,6 +14,8 @@ import { useUnseenFeedback } from "../feedback/queries";
 import { useSidebar } from "../layout/sidebar-state";
 import { taggingFrom } from "../tags/TaggingFields";
 import { PublishDialog } from "../publish/PublishDialog";
+import { ScheduleChapterButton } from "../scheduling/ScheduleChapterButton";
+import { countDocumentChapters } from "../scheduling/document-chapters";
 import { UnpublishDialog } from "../publish/UnpublishDialog";
 import { AssistantPane } from "../marin/AssistantPane";
 import { ConflictDialog, draftAsText } from "./ConflictDialog";
@@ -218,7 +220,17 @@ export function StoryEditor({ story }: { story: StoryView }) {
           unseenFeedback={unseenFeedback}
           onOpenFeedback={() => setFeedbackOpen(true)}
           onOpenHistory={() => void openHistory()}
-          publicLinks={<PublicPageLinks story={{ id: story.id, title, published, publicPath }} />}
+          publicLinks={
+            <div className="flex flex-wrap items-center">
+              <PublicPageLinks story={{ id: story.id, title, published, publicPath }} />
+              {published ? (
+                <ScheduleChapterButton
+                  storyId={story.id}
+                  countChapters={() => countDocumentChapters(editor.getHTML())}
+                />
+              ) : null}
+            </div>
+          }
         />
         <FormattingToolbar editor={editor} ready={!loading}>
           <FocusButton onEnter={focus.enter} />
@@ -271,6 +283,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
           measured={{ wordCount: story.wordCount, aiShare: story.aiShare }}
           pending={flow.publishing || status === "saving"}
           onSubmit={flow.publishWith}
+          onSchedule={flow.scheduleWith}
           storyId={story.id}
         />
       ) : null}

@@ -3,17 +3,36 @@
 // a field the server refused, at that field in the dialog).
 import type { PublishBody, StoryView } from "../../../shared/schemas/story";
 import { toast } from "../../components/ui/toaster";
-import { errorMessage } from "../../lib/api";
+import { ApiError, errorMessage } from "../../lib/api";
 import type { PublishOutcome } from "../publish/PublishDialog";
 import { publishField } from "../publish/publish-form";
 import { publishedToast } from "../publish/published-toast";
-import { storyFieldErrors } from "../stories/field-errors";
+import { type FieldErrors, storyFieldErrors } from "../stories/field-errors";
 import { usePublishStory, useUnpublishStory } from "../stories/queries";
+import { useScheduleRelease } from "../scheduling/queries";
+import { formatReleaseTime } from "../scheduling/release-time";
 import type { StorySaver } from "./story-saver";
 
 export function usePublishFlow(storyId: number, saver: StorySaver, onWritten: (story: StoryView) => void) {
   const publish = usePublishStory(storyId);
   const unpublish = useUnpublishStory(storyId);
+  const schedule = useScheduleRelease(storyId);
+
+  /** Issue 31: the whole publish at a later time; the dialog's fields are checked now, as a publish checks them. */
+  async function scheduleWith(body: PublishBody, at: string, silent: boolean): Promise<PublishOutcome> {
+    if (saver.isDirty()) {
+      await saver.save();
+      if (saver.conflict || saver.status === "error") return { published: false, fields: {} };
+    }
+    try {
+      const release = await schedule.mutateAsync({ at, silent, publish: body });
+      toast({ title: "Publication scheduled", description: `Your story goes live ${formatReleaseTime(release.at)}.` });
+      return { published: true, fields: {} };
+    } catch (error) {
+      toast({ title: "Failed to schedule story", description: errorMessage(error), variant: "destructive" });
+      return { published: false, fields: scheduleFieldErrors(error) };
+    }
+  }
 
   async function publishWith(body: PublishBody): Promise<PublishOutcome> {
     if (saver.isDirty()) {
@@ -44,5 +63,23 @@ export function usePublishFlow(storyId: number, saver: StorySaver, onWritten: (s
     }
   }
 
-  return { publishWith, unpublishNow, publishing: publish.isPending, unpublishing: unpublish.isPending };
+  return {
+    publishWith,
+    scheduleWith,
+    unpublishNow,
+    publishing: publish.isPending || schedule.isPending,
+    unpublishing: unpublish.isPending,
+  };
+}
+
+/** A refused schedule's messages by the dialog's field: the publish fields nested under 'publish.', the time 'at'. */
+function scheduleFieldErrors(error: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const [path, text] of Object.entries(error.data.fields ?? {})) {
+    const [first, second = ""] = path.split(".");
+    const field = first === "at" ? "scheduleAt" : first === "publish" ? publishField(second) : undefined;
+    if (field) errors[field] ??= text;
+  }
+  return errors;
 }

@@ -21,6 +21,8 @@ import { TagPicker } from "./TagPicker";
 import { TaggingFields } from "../tags/TaggingFields";
 import { GiftFields } from "../gifts/GiftFields";
 import { useGiftFieldsDraft } from "../gifts/queries";
+import { isoFromLocalInput, localInputValue, suggestedTime } from "../scheduling/release-time";
+import { type ScheduleDraft, ScheduleFields } from "../scheduling/ScheduleFields";
 
 const RECOMMENDED_TEXT = `Recommended: ${RECOMMENDED_COVER.width} x ${RECOMMENDED_COVER.height}px`;
 
@@ -42,6 +44,8 @@ export interface PublishDialogProps {
   onSubmit: (body: PublishBody) => Promise<PublishOutcome>;
   /** Issue 30: the story, for its 'Gift to' and 'Related works' (absent: the dialog has neither). */
   storyId?: number;
+  /** Issue 31: 'Schedule' publishes at a later time instead (absent: the dialog publishes now only). */
+  onSchedule?: (body: PublishBody, at: string, silent: boolean) => Promise<PublishOutcome>;
 }
 
 function fromStory(initial: PublishDraft): PublishDraft {
@@ -56,7 +60,10 @@ export function PublishDialog({
   pending,
   onSubmit,
   storyId,
+  onSchedule,
 }: PublishDialogProps) {
+  const [scheduling, setScheduling] = useState(false);
+  const [when, setWhen] = useState<ScheduleDraft>(() => ({ at: localInputValue(suggestedTime()), silent: false }));
   const gifts = useGiftFieldsDraft(storyId, open);
   // NOTE: this component stays mounted while the editor is open, so what the writer typed survives closing.
   const [draft, setDraft] = useState<PublishDraft>(() => fromStory(initial));
@@ -110,6 +117,14 @@ export function PublishDialog({
     }
     setErrors({});
     const aiDeclaration = effectiveDeclaration(measured.wordCount, measured.aiShare, draft.aiDeclaration);
+    if (scheduling && onSchedule) {
+      const at = isoFromLocalInput(when.at);
+      if (!at) return setErrors({ scheduleAt: "Choose a date and time" });
+      const scheduled = await onSchedule({ ...checked.body, aiDeclaration }, at, when.silent);
+      if (scheduled.published) onOpenChange(false);
+      else setErrors(scheduled.fields);
+      return;
+    }
     const outcome = await onSubmit({ ...checked.body, aiDeclaration, ...gifts.body() });
     if (outcome.published) gifts.saved();
     if (outcome.published) onOpenChange(false);
@@ -201,7 +216,31 @@ export function PublishDialog({
             onChange={edit}
             errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
           />
-          {storyId !== undefined && (
+          {onSchedule && (
+            <div className="space-y-3 rounded-lg border border-brand-100 p-3">
+              <label className="flex cursor-pointer items-center gap-3 text-sm font-medium text-ink">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 shrink-0 accent-brand-600"
+                  checked={scheduling}
+                  onChange={(event) => setScheduling(event.target.checked)}
+                />
+                Schedule
+              </label>
+              {scheduling && (
+                <ScheduleFields
+                  value={when}
+                  onChange={(next) => {
+                    setWhen(next);
+                    setErrorsState(({ scheduleAt: _s, ...rest }) => rest);
+                  }}
+                  error={errors.scheduleAt}
+                  silentHint="It goes live without notifying your followers."
+                />
+              )}
+            </div>
+          )}
+          {storyId !== undefined && !scheduling && (
             <GiftFields
               storyId={storyId}
               value={gifts.value}
@@ -217,8 +256,8 @@ export function PublishDialog({
               Cancel
             </Button>
             <Button type="submit" variant="gradient" disabled={pending}>
-              {pending ? <Spinner className="h-4 w-4" label="Publishing" /> : null}
-              Publish Story
+              {pending ? <Spinner className="h-4 w-4" label={scheduling ? "Scheduling" : "Publishing"} /> : null}
+              {scheduling ? "Schedule" : "Publish Story"}
             </Button>
           </div>
         </form>
