@@ -124,4 +124,24 @@ test("a writer schedules chapter 2; it stays hidden, then goes live with one not
   await expect(page.getByTestId("notification")).toHaveCount(1);
   await expect(page.getByTestId("notification")).toContainText(`Chapter 2 went live: ${title}`);
   await page.screenshot({ path: shot("writer-notification-390.png") });
+
+  // A whole publish, scheduled from the publish dialog on the phone: the dashboard lists it as the story.
+  const created = await page.request.post("/api/stories", {
+    data: { title: `Draft ${title}`, content: chapter(1, "Not yet.") },
+  });
+  const draftId = ((await created.json()) as { id: number }).id;
+  await page.goto(`/dashboard/story/${draftId}`);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  const publishDialog = page.getByRole("dialog", { name: "Publish Your Story" });
+  await publishDialog.getByLabel("Description").fill("Out next week.");
+  await publishDialog.getByLabel("Schedule", { exact: true }).check();
+  await expect(publishDialog.getByLabel("Silent update")).not.toBeChecked();
+  await publishDialog.getByRole("button", { name: "Schedule", exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot("publish-dialog-schedule-390.png") });
+  await publishDialog.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(page.getByText("Publication scheduled", { exact: true })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`The story: Draft ${title}`);
+  expect((await reader.request.get(`/api/stories/${draftId}/read`)).status()).toBe(404);
 });
