@@ -5,7 +5,7 @@
 // passed while every instance was down happens at start-up. The subscribers' new-chapter notifications go through the
 // outbox as a save's do (keyed per reader and chapter); the writer's 'chapter_live' one is written in the claim's
 // transaction, keyed by the release.
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordNewChapters, syncStoryChapters } from "../chapters/sync-chapters";
 import { insertNotifications, affectedRows } from "../community/notification-rows";
 import type { Db } from "../db/client";
@@ -56,10 +56,14 @@ async function claimNext(tx: Db, now: Date): Promise<ScheduledRelease | undefine
     .update(scheduledReleases)
     .set({ state: "released", releasedAt: now })
     .where(
-      eq(
-        scheduledReleases.id,
-        sql`(select id from scheduled_releases where state = 'scheduled' and at <= ${now.toISOString()}::timestamptz
-          order by at, id limit 1 for update skip locked)`,
+      and(
+        eq(
+          scheduledReleases.id,
+          sql`(select id from scheduled_releases where state = 'scheduled' and at <= ${now.toISOString()}::timestamptz
+            order by at, id limit 1 for update skip locked)`,
+        ),
+        // NOTE: checked again on the row itself: an update that waited on another's lock sees its commit here.
+        eq(scheduledReleases.state, "scheduled"),
       ),
     )
     .returning();

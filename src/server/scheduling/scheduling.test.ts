@@ -6,7 +6,7 @@ import { afterAll, expect, it } from "vitest";
 import { storyFeedPath } from "../../shared/chapters";
 import { publicStoryPath } from "../../shared/routes";
 import { SCHEDULE_MESSAGES, type ScheduledReleaseView } from "../../shared/schemas/scheduling";
-import { notifications, scheduledReleases, stories } from "../db/schema";
+import { notifications, scheduledReleases, stories, storyCoCreators } from "../db/schema";
 import { startMaintenance } from "../maintenance";
 import { maintenanceJobs } from "../maintenance-jobs";
 import { createTestApp, describeEachDb, send, type TestContext } from "../test/app";
@@ -130,6 +130,13 @@ describeEachDb("scheduled releases", (ctx) => {
     ).toBe(404);
     expect((await theirs("DELETE", `/api/stories/${story.id}/schedule/${release.id}`)).statusCode).toBe(404);
     expect((await theirs("GET", "/api/schedules")).json()).toEqual([]);
+    // An accepted co-creator may publish the work, so may schedule it; an invitation still pending may not.
+    await db().insert(storyCoCreators).values({ storyId: story.id, userId: stranger.session.user.id });
+    expect((await theirs("GET", `/api/stories/${story.id}/schedule`)).statusCode).toBe(404);
+    await db().update(storyCoCreators).set({ state: "accepted" }).where(eq(storyCoCreators.storyId, story.id));
+    const asCoCreator = await theirs("GET", `/api/stories/${story.id}/schedule`);
+    expect(asCoCreator.json().map((r: ScheduledReleaseView) => r.id)).toEqual([release.id]);
+    await db().delete(storyCoCreators).where(eq(storyCoCreators.storyId, story.id));
     const signedOut = await send(ctx().app, "POST", `/api/stories/${story.id}/schedule`, {
       at: ahead(HOUR),
       chapters: [3],
@@ -141,6 +148,11 @@ describeEachDb("scheduled releases", (ctx) => {
       authorId: (await publishedStoryAuthor(story.id))!,
       content: chapter(1) + chapter(2),
     });
+    // A release is reached through its own story only.
+    expect(
+      (await call("PATCH", `/api/stories/${draft.id}/schedule/${release.id}`, { at: ahead(HOUR) })).statusCode,
+    ).toBe(404);
+    expect((await call("DELETE", `/api/stories/${draft.id}/schedule/${release.id}`)).statusCode).toBe(404);
     const draftSchedule = (body: unknown) => call("POST", `/api/stories/${draft.id}/schedule`, body);
     expect((await draftSchedule({ at: ahead(HOUR), chapters: [2] })).json().message).toBe(
       SCHEDULE_MESSAGES.notPublished,
