@@ -62,6 +62,7 @@ test("a writer schedules chapter 2; it stays hidden, then goes live with one not
   await expect(page.getByText("Chapter 2 scheduled", { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: /Schedule a chapter.*1 scheduled/ })).toBeVisible();
+  await shootBothWidths(page, "editor-scheduled", shot);
 
   // The writer writes chapter 2 (as the editor saves it); readers see nothing of it.
   const saved = await page.request.patch(`/api/stories/${id}`, {
