@@ -14,6 +14,7 @@ import { countStoryWords } from "../content/story-text";
 import { GATED_RATINGS } from "../../shared/tagging";
 import type { AiFilter, AiLabel } from "../../shared/ai-label";
 import { aiCondition, aiFields, countHiddenByAi } from "../visibility/ai-filter";
+import { readersWordCount } from "../chapters/held-from";
 
 export interface PublicAuthor {
   id: number;
@@ -143,7 +144,8 @@ export async function loadPublicWorks(
       warnings: stories.warnings,
       fandoms: stories.fandoms,
       status: stories.status,
-      wordCount: stories.wordCount,
+      // Issue 31: without the chapters a scheduled release holds back.
+      wordCount: readersWordCount,
       aiWordCount: stories.aiWordCount,
       aiLabel: stories.aiLabel,
       // NOTE: the text only for rows written before words were counted (the maintenance job counts them later).

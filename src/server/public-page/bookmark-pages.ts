@@ -20,6 +20,7 @@ import { inGoodStanding, storyNotModerated } from "../visibility/standing";
 import { findAuthorByName, findRenamedAuthor } from "./author-query";
 import { publicStoryId } from "./routes";
 import { signedInViewer, withSignedInNav } from "./signed-in-slot";
+import { readersWordCount } from "../chapters/held-from";
 
 export const BOOKMARK_PAGE_SIZE = 30;
 
@@ -70,7 +71,8 @@ async function loadBookmarks(
       title: stories.title,
       author: users.username,
       aiLabel: stories.aiLabel,
-      wordCount: stories.wordCount,
+      // Issue 31: without the chapters a scheduled release holds back.
+      wordCount: readersWordCount,
       aiWordCount: stories.aiWordCount,
       reader: sql<string>`${readers}`,
     })

@@ -200,6 +200,8 @@ describeEachDb("scheduled releases", (ctx) => {
       expect(page.body).not.toContain("secret");
       expect((await publicGet(`${path}/2`)).statusCode).toBe(404);
       expect((await publicGet(storyFeedPath(story.id, "The Long Road"))).body).not.toContain("Chapter 2");
+      // The author page's card counts the words readers have: chapter 1's 6 (its heading and text).
+      expect((await publicGet(`/u/${session.user.username}`)).body).toContain("<li>6 words</li>");
     };
     await hidden();
     // The writer edits the whole document.

@@ -10,6 +10,7 @@ import { seriesPath } from "../../shared/routes";
 import { AppError } from "../errors";
 import { parseSeriesId } from "./commands";
 import { getSeriesOrThrow, type SeriesHead } from "./queries";
+import { readersWordCount } from "../chapters/held-from";
 
 /** A feed lists this many works: enough to catch up, bounded for a long series. */
 export const SERIES_FEED_ENTRIES = 50;
@@ -33,7 +34,8 @@ export async function loadSeriesFeedWorks(db: Db, seriesId: number): Promise<Ser
       description: stories.description,
       addedAt: seriesWorks.addedAt,
       createdAt: stories.createdAt,
-      wordCount: stories.wordCount,
+      // Issue 31: without the chapters a scheduled release holds back.
+      wordCount: readersWordCount,
       aiWordCount: stories.aiWordCount,
       aiLabel: stories.aiLabel,
       position: sql<number>`(select count(*)::int from series_works o where o.series_id = ${seriesWorks.seriesId}

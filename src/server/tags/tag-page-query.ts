@@ -14,6 +14,7 @@ import { notHiddenFrom } from "../safety/blocks";
 import { carriesAll } from "./tag-filters";
 import type { AiFilter, AiLabel } from "../../shared/ai-label";
 import { aiCondition, aiFields, countHiddenByAi } from "../visibility/ai-filter";
+import { readersWordCount } from "../chapters/held-from";
 
 /** A tag page lists this many of the newest works (Discover, signed in, pages through all of them). */
 export const TAG_PAGE_WORKS = 50;
@@ -80,7 +81,8 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number, ai: A
       warnings: stories.warnings,
       fandoms: stories.fandoms,
       status: stories.status,
-      wordCount: stories.wordCount,
+      // Issue 31: without the chapters a scheduled release holds back.
+      wordCount: readersWordCount,
       aiWordCount: stories.aiWordCount,
       aiLabel: stories.aiLabel,
       publishedAt: sql<string>`${stories.publishedAt}::text`,
