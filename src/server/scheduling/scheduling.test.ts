@@ -9,7 +9,9 @@ import { SCHEDULE_MESSAGES, type ScheduledReleaseView } from "../../shared/schem
 import { notifications, scheduledReleases, stories, storyCoCreators } from "../db/schema";
 import { startMaintenance } from "../maintenance";
 import { maintenanceJobs } from "../maintenance-jobs";
-import { createTestApp, describeEachDb, send, type TestContext } from "../test/app";
+import { createEmailWorker } from "../email-notifications/worker";
+import { signingKeyLoader } from "../email-notifications/unsubscribe-token";
+import { createTestApp, describeEachDb, send, TEST_APP_URL, type TestContext } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 
 const chapter = (n: number, text = `Words of chapter ${n}.`) => `<h2>Chapter ${n}</h2><p>${text}</p>`;
@@ -255,6 +257,18 @@ describeEachDb("scheduled releases", (ctx) => {
     expect(read.content).toContain("Quietly out.");
     expect(await notificationsOf(reader.user.id, "new_chapter")).toEqual([]);
     expect(await notificationsOf(session.user.id, "chapter_live")).toEqual([{ chapter: 2, storyId: story.id }]);
+    // By email too (the default for the type): the first of the hour goes at once.
+    const emails = createEmailWorker({
+      db: db(),
+      mailer: ctx().mailer,
+      now: restarted.clock.now,
+      appUrl: TEST_APP_URL,
+      signingKey: signingKeyLoader(db(), undefined),
+    });
+    await emails.runOnce();
+    const sent = (ctx().mailer.outbox?.() ?? []).filter((m) => m.to === session.user.email);
+    expect(sent.map((m) => m.subject)).toEqual(["Chapter 2 of “The Long Road” went live"]);
+    expect(sent[0]!.text).toContain(`${TEST_APP_URL}/dashboard/story/${story.id}`);
   });
 
   it("publishes a scheduled draft at its time with the dialog's fields, and Cancel lets held chapters out", async () => {
