@@ -20,6 +20,17 @@ const say = (n: Partial<NotificationView>) => {
 };
 
 describe("notification texts", () => {
+  it("tells the writer their scheduled chapter, or their scheduled story, went live (issue 31)", () => {
+    expect(say({ type: "chapter_live", actor: null, chapterNumber: 7 })).toEqual([
+      "Chapter 7 went live: Tides",
+      "/dashboard/story/7",
+    ]);
+    expect(say({ type: "chapter_live", actor: null, chapterNumber: null })).toEqual([
+      "Tides went live",
+      "/dashboard/story/7",
+    ]);
+  });
+
   it("tells the person acted on what a moderator did and why, and a reporter only that it was decided", () => {
     const moderation: NotificationModeration = {
       auditId: 9,
