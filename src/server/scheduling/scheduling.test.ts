@@ -99,6 +99,11 @@ describeEachDb("scheduled releases", (ctx) => {
       SCHEDULE_MESSAGES.tooManyChapters,
     );
     await refused({ at: ahead(HOUR) }, SCHEDULE_MESSAGES.alreadyPublished);
+    await refused(
+      { at: ahead(HOUR), chapters: [2], publish: { title: "T", description: "D" } },
+      SCHEDULE_MESSAGES.publishWithChapters,
+    );
+    await refused({ at: "2027-03-01T18:00:00", chapters: [2] }, SCHEDULE_MESSAGES.at);
 
     // The next chapter, not written yet, may be held back; once.
     const ok = await schedule({ at: ahead(HOUR), chapters: [2] });

@@ -35,6 +35,7 @@ export const SCHEDULE_MESSAGES = {
   alreadyPublished: "This story is already published: schedule chapters instead",
   publishScheduled: "This story's publication is already scheduled",
   notFound: "Scheduled release not found",
+  publishWithChapters: "Publish fields go with a whole publish: leave out chapters",
 } as const;
 
 const ScheduleTime = z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.at });
@@ -44,24 +45,29 @@ const ScheduleTime = z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.at 
  * be published, or its publication scheduled). Without: the whole story is published at `at`, with `publish` (the
  * publish dialog's fields). `silent`: released without notifying subscribers or followers.
  */
-export const ScheduleCreate = z.object({
-  at: ScheduleTime,
-  chapters: z
-    .array(
-      z
-        .number({ error: SCHEDULE_MESSAGES.chapters })
-        .int(SCHEDULE_MESSAGES.chapters)
-        .min(1, SCHEDULE_MESSAGES.chapters)
-        .max(SCHEDULE_LIMITS.chapterMax, SCHEDULE_MESSAGES.chapters),
-      { error: SCHEDULE_MESSAGES.chapters },
-    )
-    .min(1, SCHEDULE_MESSAGES.chapters)
-    .max(SCHEDULE_LIMITS.chapters, SCHEDULE_MESSAGES.tooManyChapters)
-    .refine((list) => new Set(list).size === list.length, SCHEDULE_MESSAGES.chaptersTwice)
-    .optional(),
-  silent: z.boolean().optional(),
-  publish: PublishBody.optional(),
-});
+export const ScheduleCreate = z
+  .object({
+    at: ScheduleTime,
+    chapters: z
+      .array(
+        z
+          .number({ error: SCHEDULE_MESSAGES.chapters })
+          .int(SCHEDULE_MESSAGES.chapters)
+          .min(1, SCHEDULE_MESSAGES.chapters)
+          .max(SCHEDULE_LIMITS.chapterMax, SCHEDULE_MESSAGES.chapters),
+        { error: SCHEDULE_MESSAGES.chapters },
+      )
+      .min(1, SCHEDULE_MESSAGES.chapters)
+      .max(SCHEDULE_LIMITS.chapters, SCHEDULE_MESSAGES.tooManyChapters)
+      .refine((list) => new Set(list).size === list.length, SCHEDULE_MESSAGES.chaptersTwice)
+      .optional(),
+    silent: z.boolean().optional(),
+    publish: PublishBody.optional(),
+  })
+  .refine((body) => !(body.chapters && body.publish), {
+    message: SCHEDULE_MESSAGES.publishWithChapters,
+    path: ["publish"],
+  });
 export type ScheduleCreate = z.infer<typeof ScheduleCreate>;
 
 /** PATCH /api/stories/{id}/schedule/{releaseId}: Edit moves it to another time (and may turn 'Silent update'). */
