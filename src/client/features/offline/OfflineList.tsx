@@ -27,7 +27,10 @@ function OfflineRow({ work, onRemove, removing }: { work: SavedWork; onRemove: (
         </span>
       )}
       <div className="min-w-0 flex-1">
-        <Link href={ROUTES.read(work.storyId)} className="block truncate font-semibold text-ink hover:underline">
+        <Link
+          href={ROUTES.read(work.storyId)}
+          className="line-clamp-2 break-words font-semibold text-ink hover:underline"
+        >
           {work.story.title}
         </Link>
         <p className="text-xs text-slate-600">
