@@ -58,6 +58,8 @@ export function useSaveForOffline(user: UserView | null) {
   return useMutation<SavedWork, Error, ReadStoryView>({
     mutationFn: async (story) => {
       if (!user) throw new Error("Sign in to save works for offline");
+      // Asked to keep the works when the browser runs short of space (Chromium decides alone; Firefox asks).
+      void navigator.storage?.persist?.().catch(() => false);
       return saveWork(user, story, await fetchCover(story.coverImage));
     },
     onSuccess: (work) => {
