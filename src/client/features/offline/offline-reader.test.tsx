@@ -19,6 +19,9 @@ const auth = { user: READER as { id: number; username: string } | null };
 vi.mock("../auth/auth-context", () => ({ useAuth: () => auth }));
 const { ReaderView } = await import("../reader/ReaderView");
 
+// NOTE: IndexedDB (fake or not) answers in later tasks; on a loaded machine that outlasts testing-library's 1 s default.
+const SLOW = { timeout: 5000 };
+
 const STORY = {
   id: 7,
   title: "Storm Road",
@@ -96,7 +99,7 @@ describe("reading a work saved for offline", () => {
     await saveWork(READER, STORY, null, new Date("2026-11-29T12:00:00Z"));
     offline();
     renderReader();
-    expect(await screen.findByRole("heading", { level: 1, name: "Storm Road" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Storm Road" }, SLOW)).toBeTruthy();
     expect(screen.getByText("Mia ran through the rain.")).toBeTruthy();
     expect(screen.getByTestId("reader-offline-banner").textContent).toContain("Saved on Nov 29, 2026");
     expect(screen.queryByTestId("reader-like")).toBeNull();
@@ -107,7 +110,7 @@ describe("reading a work saved for offline", () => {
     await saveWork({ id: 99, username: "someone-else" }, STORY, null);
     offline();
     renderReader();
-    expect(await screen.findByText("Story not found")).toBeTruthy();
+    expect(await screen.findByText("Story not found", undefined, SLOW)).toBeTruthy();
     expect(screen.queryByText("Mia ran through the rain.")).toBeNull();
   });
 
@@ -116,14 +119,17 @@ describe("reading a work saved for offline", () => {
     const edited = { ...STORY, content: "<p>A new ending.</p>", updatedAt: "2026-11-20T00:00:00.000Z" };
     serve(() => json(edited));
     renderReader();
-    expect(await screen.findByText("A new ending.")).toBeTruthy();
+    expect(await screen.findByText("A new ending.", undefined, SLOW)).toBeTruthy();
     expect(screen.getByTestId("reader-offline").getAttribute("aria-pressed")).toBe("true");
-    await waitFor(async () => expect((await getWork(READER.id, STORY.id))?.story.content).toBe("<p>A new ending.</p>"));
+    await waitFor(
+      async () => expect((await getWork(READER.id, STORY.id))?.story.content).toBe("<p>A new ending.</p>"),
+      SLOW,
+    );
     cleanup();
 
     serve(() => json({ message: "Story not found or not published" }, 404));
     renderReader();
-    expect(await screen.findByText("Story not found")).toBeTruthy();
-    await waitFor(async () => expect(await getWork(READER.id, STORY.id)).toBeUndefined());
+    expect(await screen.findByText("Story not found", undefined, SLOW)).toBeTruthy();
+    await waitFor(async () => expect(await getWork(READER.id, STORY.id)).toBeUndefined(), SLOW);
   });
 });
