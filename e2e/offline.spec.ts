@@ -112,6 +112,7 @@ test("a reader saves a work for offline, reads it without a network, and signing
     await page.getByTestId("reader-offline").click();
     await expect(page.getByTestId("reader-offline")).toHaveText(/Saved for offline/);
     await expect(page.getByTestId("reader-offline")).toHaveAttribute("aria-pressed", "true");
+    await page.screenshot({ path: testInfo.outputPath(`reader-saved-${viewport.width}.png`) });
 
     // Saved Stories lists it with its size and day.
     await page.goto("/dashboard/bookmarks");
