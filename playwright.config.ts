@@ -67,6 +67,10 @@ export default defineConfig({
     baseURL,
     trace: "off",
     screenshot: "only-on-failure",
+    // NOTE: the app registers a service worker that precaches every built asset (issue 31). Each journey's fresh
+    // context would download all of it for nothing, so only e2e/offline.spec.ts allows it (in its own contexts);
+    // E2E_SERVICE_WORKERS=allow runs any journey with it, to check that it disturbs none.
+    serviceWorkers: process.env.E2E_SERVICE_WORKERS === "allow" ? "allow" : "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -8,7 +8,7 @@ import { join } from "node:path";
 
 const STAMP = "dist/.build-stamp";
 const INPUTS = ["src", "scripts", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
-const OUTPUTS = ["dist/server/main.js", "dist/server/convert-worker.js", "dist/client/index.html"];
+const OUTPUTS = ["dist/server/main.js", "dist/server/convert-worker.js", "dist/client/index.html", "dist/client/sw.js"];
 // Tests are never part of the build: changing one needs no rebuild.
 const IGNORED = /\.test\.tsx?$/;
 

@@ -20,6 +20,7 @@ export async function registerClient(
   const landingSignedIn = (clientDir && readPageDocument(clientDir, "landing-signed-in.html")) || landing;
 
   if (clientDir && shell) {
+    const serviceWorkerPath = join(clientDir, "sw.js");
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
@@ -27,7 +28,13 @@ export async function registerClient(
       preCompressed: true,
       setHeaders(res, path) {
         const hashed = path.includes(`${join(clientDir, "assets")}`);
-        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        // The service worker is checked for a new build on every page load: never from an HTTP cache.
+        // NOTE: `path` is the file sent, which is sw.js.br or sw.js.gz when the client takes a compressed copy.
+        const worker = path.replace(/\.(br|gz)$/, "") === serviceWorkerPath;
+        res.header(
+          "cache-control",
+          worker ? "no-cache" : hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
       },
     });
   }

@@ -1,3 +1,4 @@
+import { brotliCompressSync } from "node:zlib";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,10 @@ mkdirSync(join(clientDir, "assets"));
 writeFileSync(join(clientDir, "index.html"), "<!doctype html><div id=root></div>");
 writeFileSync(join(clientDir, "assets", "index-abc123.js"), "console.log(1)");
 writeFileSync(join(clientDir, "favicon.svg"), "<svg/>");
+writeFileSync(join(clientDir, "sw.js"), "self.addEventListener('fetch', () => {})");
+// The build writes compressed copies beside it (scripts/compress-assets.mjs); the browser is sent one of them.
+writeFileSync(join(clientDir, "sw.js.br"), brotliCompressSync("self.addEventListener('fetch', () => {})"));
+writeFileSync(join(clientDir, "manifest.webmanifest"), '{"name":"FicForge"}');
 
 describeEachDb(
   "HTTP foundation",
@@ -46,6 +51,23 @@ describeEachDb(
       expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       const icon = await ctx().app.inject({ url: "/favicon.svg" });
       expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+    });
+
+    it("serves the service worker uncached from the root scope and the web app manifest as one", async () => {
+      const plain = await ctx().app.inject({ url: "/sw.js" });
+      expect(plain.headers["cache-control"]).toBe("no-cache");
+      const worker = await ctx().app.inject({ url: "/sw.js", headers: { "accept-encoding": "br" } });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers["content-encoding"]).toBe("br");
+      expect(worker.headers["content-type"]).toMatch(/^(application|text)\/javascript/);
+      expect(worker.headers["cache-control"]).toBe("no-cache");
+      // The CSP lets a same-origin worker and manifest load (both fall back to default-src 'self').
+      const csp = String(worker.headers["content-security-policy"]);
+      expect(csp).not.toMatch(/worker-src|manifest-src/);
+      expect(csp).toContain("default-src 'self'");
+      const manifest = await ctx().app.inject({ url: "/manifest.webmanifest" });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
     });
 
     it("sends security headers with a CSP", async () => {

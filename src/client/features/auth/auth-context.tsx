@@ -2,11 +2,12 @@
 // Login and logout start from a clean slate: every cached query and both browser storages are cleared.
 // A first sign-in (the login answer's `firstSignIn`) is greeted as such, here and on the dashboard.
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import type { LoginBody, RegisterBody, UserView } from "../../../shared/schemas/accounts";
 import { toast } from "../../components/ui/toaster";
-import { apiJson, errorMessage, getQueryFn } from "../../lib/api";
+import { apiJson, errorMessage } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { claimOfflineStore, userOrOfflineOwner } from "../offline/offline-session";
 import { readSignedInHint } from "./signed-in-hint";
 
 export const REGISTERED_FALLBACK = "Please check your email to verify your account.";
@@ -68,15 +69,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signedInHint, setSignedInHint] = useState(readSignedInHint);
   const { data, isLoading, error } = useQuery<UserView | null, Error>({
     queryKey: queryKeys.user,
-    queryFn: getQueryFn<UserView | null>({ on401: "returnNull" }),
+    // Issue 31: without a network, the account whose works are saved for offline here (features/offline).
+    queryFn: userOrOfflineOwner,
     // Without the hint cookie nobody is signed in: asking would only log the 401 in a visitor's console.
     enabled: signedInHint,
   });
+  // Back online: what was read from the offline store (the user, a saved work) is asked of the server again.
+  useEffect(() => {
+    const reconnected = () => void queryClient.invalidateQueries();
+    window.addEventListener("online", reconnected);
+    return () => window.removeEventListener("online", reconnected);
+  }, [queryClient]);
 
   /** A new identity: nothing cached for the previous one may survive. */
   const startSession = (user: UserView | null) => {
     queryClient.clear();
     clearBrowserStorage();
+    // Works saved for offline belong to one account: signing out, or in as another, deletes them.
+    void claimOfflineStore(user?.id ?? null);
     queryClient.setQueryData(queryKeys.user, user);
     setFirstVisitUser(null);
     // Signed in, later invalidations of the user (settings, upgrades) must refetch it: a disabled query would not.

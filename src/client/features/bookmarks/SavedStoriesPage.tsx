@@ -10,6 +10,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { AiBadge } from "../ai/AiBadge";
 import { useAuth } from "../auth/auth-context";
+import { OfflineList } from "../offline/OfflineList";
 import { BookmarkDialog } from "./BookmarkDialog";
 import { useSavedBookmarks } from "./queries";
 
@@ -107,6 +108,8 @@ export function SavedStoriesPage() {
   const go = (next: { tag?: string; rec?: boolean }) => navigate(`${ROUTES.savedStories}${filterSearch(next)}`);
   const items = saved.data ?? [];
   const filtered = filter.tag !== undefined || filter.rec !== undefined;
+  // Issue 31: the works kept for offline; first when the bookmarks could not be loaded (as without a network).
+  const offline = user ? <OfflineList ownerId={user.id} /> : null;
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -117,6 +120,7 @@ export function SavedStoriesPage() {
           </a>
         ) : null}
       </header>
+      {saved.isError ? offline : null}
       <fieldset className="flex flex-wrap items-center gap-2 border-0 p-0">
         <legend className="sr-only">Filter saved stories</legend>
         <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -171,6 +175,7 @@ export function SavedStoriesPage() {
           ))}
         </ul>
       )}
+      {saved.isError ? null : offline}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { ShareDialog } from "./ShareDialog";
 import { shareUrl } from "./share-link";
 import { BookmarkDialog } from "../bookmarks/BookmarkDialog";
 import { useLaterState, useSetLater } from "../bookmarks/queries";
+import { SaveOfflineButton } from "../offline/SaveOfflineButton";
 
 /** The story, and the chapter shown when the reader shows one of several (its wire id is "{storyId}:{n}"). */
 function reportTargets(story: ReadStoryView, search: string): ReportTarget[] {
@@ -118,6 +119,8 @@ export function ReaderActions({
         <Clock className="h-4 w-4" aria-hidden />
         {markedLater ? "Marked for Later" : "Mark for Later"}
       </Button>
+      {/* Issue 31: kept in this browser for reading without a network. */}
+      {signedIn && user ? <SaveOfflineButton story={story} user={user} /> : null}
       {signedIn ? (
         <BookmarkDialog
           storyId={id}

@@ -17,6 +17,11 @@ import { ReaderBackdrop } from "./ReaderBackdrop";
 import { StoryTagging } from "../tags/StoryTagging";
 import { StoryHeader } from "./StoryHeader";
 import { InspiredWorks } from "../gifts/GiftLines";
+import { OfflineBanner } from "../offline/OfflineBanner";
+import { isNetworkFailure, useSavedWork } from "../offline/queries";
+import type { SavedWork } from "../offline/offline-store";
+import { useCoverUrl } from "../offline/use-cover-url";
+import { useSavedWorkFreshness } from "../offline/use-saved-work-freshness";
 import { prepareStoryBody } from "./story-body";
 import "../stories/story-content.css";
 import "./reader.css";
@@ -64,7 +69,7 @@ function Loading() {
   );
 }
 
-function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean }) {
+function Story({ story, signedIn, offline }: { story: ReadStoryView; signedIn: boolean; offline?: SavedWork }) {
   const body = useMemo(() => prepareStoryBody(story.content), [story.content]);
   const hasChapters = body.chapters.length >= 2;
   const blocked = useBlocks(story.author?.username, signedIn);
@@ -75,18 +80,33 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
         {blocked ? <BlockedAuthorNotice username={story.author.username} /> : null}
         <StoryHeader
           story={story}
-          actions={<ReaderActions story={story} signedIn={signedIn} authorBlocked={blocked} />}
+          actions={
+            offline ? (
+              <OfflineBanner savedAt={offline.savedAt} />
+            ) : (
+              <ReaderActions story={story} signedIn={signedIn} authorBlocked={blocked} />
+            )
+          }
         />
       </div>
       <StoryTagging story={story} />
       <ChapteredStory story={story} body={body} signedIn={signedIn} />
       <InspiredWorks works={story.inspiredWorks} />
-      <div className="reader-measure mt-12 border-t border-brand-100 pt-8">
-        <Comments storyId={String(story.id)} signedIn={signedIn} />
-      </div>
+      {offline ? null : (
+        <div className="reader-measure mt-12 border-t border-brand-100 pt-8">
+          <Comments storyId={String(story.id)} signedIn={signedIn} />
+        </div>
+      )}
     </div>
   );
   return story.readerBackground ? <ReaderBackdrop image={story.readerBackground}>{page}</ReaderBackdrop> : page;
+}
+
+/** Issue 31: the copy saved for offline, read without a network: its saved cover, no actions, no comments. */
+function OfflineStory({ work }: { work: SavedWork }) {
+  const cover = useCoverUrl(work.cover);
+  const story = useMemo(() => ({ ...work.story, coverImage: cover, readerBackground: null }), [work.story, cover]);
+  return <Story key={story.id} story={story} signedIn={false} offline={work} />;
 }
 
 export function ReaderView({ id }: { id: string }) {
@@ -94,6 +114,13 @@ export function ReaderView({ id }: { id: string }) {
   const validId = /^\d+$/.test(id);
   const story = useReadStoryQuery(validId ? id : "0");
   const ownsStory = useOwnsStory(id, story.isError);
+  const saved = useSavedWork(user?.id, id);
+  useSavedWorkFreshness(user, story.data, story.error, saved.data);
+
+  if (story.isError && isNetworkFailure(story.error)) {
+    if (saved.data) return <OfflineStory work={saved.data} />;
+    if (saved.isLoading) return <Loading />;
+  }
 
   // An unpublished story has no reader view, but its author still belongs in the editor.
   if (story.isError && ownsStory) return <Redirect to={ROUTES.story(id)} replace />;
