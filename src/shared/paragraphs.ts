@@ -4,11 +4,23 @@
 // one rule, so an anchor's number means the same paragraph on both sides. An anchor keeps the paragraph's first
 // words (its quote), by which it finds the paragraph again after the author edits the chapter.
 
-/** How a side reads its tree: an element's lowercase name (null for text and comments), its children, its text. */
+/** How a side reads its tree: an element's lowercase name (null otherwise), its children, a text node's text. */
 export interface ParagraphTree<N> {
   tag(node: N): string | null;
   children(node: N): readonly N[];
-  text(node: N): string;
+  /** A text node's own text; null for anything else (elements, comments). */
+  data(node: N): string | null;
+}
+
+/** A node's text as both sides read it: a line break (`br`) is a space, so 'Then<br>rain' reads 'Then rain'. */
+export function textOf<N>(node: N, tree: ParagraphTree<N>): string {
+  const own = tree.data(node);
+  if (own !== null) return own;
+  if (tree.tag(node) === "br") return " ";
+  return tree
+    .children(node)
+    .map((child) => textOf(child, tree))
+    .join("");
 }
 
 /** Words an anchor quotes, and the most characters it keeps (a quote is never longer than this). */
@@ -33,7 +45,7 @@ export function paragraphsOf<N>(root: N, tree: ParagraphTree<N>): N[] {
       if (tag === null) continue;
       const counted = tag === "p" || (tag === "li" && !hasParagraphInside(child, tree));
       if (counted) {
-        if (plainParagraphText(tree.text(child))) found.push(child);
+        if (plainParagraphText(textOf(child, tree))) found.push(child);
       } else walk(child);
     }
   };

@@ -10,6 +10,7 @@ import {
   paragraphsOf,
   plainParagraphText,
   quoteOf,
+  textOf,
 } from "../../shared/paragraphs";
 import { proseToHtml } from "../../shared/prose";
 import type { CommentAnchor, CommentAnchorInput } from "../../shared/schemas/reading";
@@ -29,7 +30,7 @@ type Node = ReturnType<typeof parseDocument>["children"][number];
 const domTree: ParagraphTree<Node> = {
   tag: (node) => (DomUtils.isTag(node) ? node.name.toLowerCase() : null),
   children: (node) => (DomUtils.hasChildren(node) ? node.children : []),
-  text: (node) => DomUtils.textContent(node),
+  data: (node) => (DomUtils.isText(node) ? node.data : null),
 };
 
 const TAGGED = /<[a-z][\s\S]*?>/i;
@@ -39,7 +40,7 @@ export function chapterParagraphs(content: string, sanitizedWith: number): strin
   // NOTE: as the reader does, an older story stored as plain text is read as paragraphs of prose.
   const html = TAGGED.test(content) ? content : proseToHtml(content);
   return chaptersOfContent(html, sanitizedWith).map((chapter) =>
-    paragraphsOf(parseDocument(chapter.html) as Node, domTree).map((p) => plainParagraphText(domTree.text(p))),
+    paragraphsOf(parseDocument(chapter.html) as Node, domTree).map((p) => plainParagraphText(textOf(p, domTree))),
   );
 }
 

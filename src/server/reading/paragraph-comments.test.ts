@@ -239,6 +239,23 @@ describeEachDb("reading: paragraph comments", (ctx) => {
     expect(await counts(story.id, 1)).toMatchObject({ counts: {} });
   });
 
+  it("shows the author a paragraph comment in the Feedback panel beside the paragraph's first words", async () => {
+    const [author, reader] = [await user(), await user()];
+    const story = await work(author);
+    const on = (await post(reader, story.id, { anchor: { chapter: 1, paragraph: 2 } })).json();
+    await post(reader, story.id, { content: "On the work." });
+    const page = (await call("GET", `/api/stories/${story.id}/feedback`, author)).json();
+    expect(page.items.map((c: { anchor?: unknown }) => c.anchor ?? null)).toEqual([
+      null,
+      { chapter: 1, paragraph: 2, quote: "Mara watched the boats rock." },
+    ]);
+    expect(page.items[1].id).toBe(on.id);
+    // After an edit that drops the paragraph, the panel says so (paragraph null) and keeps the words it was on.
+    await editText(author, story.id, TEXT.replace("Mara watched", "Tom watched"));
+    const after = (await call("GET", `/api/stories/${story.id}/feedback`, author)).json();
+    expect(after.items[1].anchor).toEqual({ chapter: 1, paragraph: null, quote: "Mara watched the boats rock." });
+  });
+
   it("notifies the author of a paragraph comment as of any comment", async () => {
     const [author, reader] = [await user(), await user()];
     const story = await work(author);
