@@ -103,7 +103,7 @@ function AnchorLine({ comment }: { comment: CommentView }) {
   return (
     <p className="mt-1 text-sm text-slate-500" data-testid="comment-anchor">
       {anchor.paragraph === null ? `${PASSAGE_CHANGED}: ` : "On "}
-      <q className="italic text-slate-600">{anchor.quote}</q>
+      <span className="italic text-slate-600">“{anchor.quote}”</span>
       {anchor.paragraph === null ? null : (
         <span className="whitespace-nowrap">
           {" "}

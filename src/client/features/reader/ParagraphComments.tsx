@@ -169,7 +169,7 @@ export function ParagraphComments({
               target.paragraph === "changed" ? (
                 "The author has changed these passages since the comments were written."
               ) : (
-                <q className="italic">{target.quote}</q>
+                <span className="italic">“{target.quote}…”</span>
               )
             }
             testId="paragraph-panel"
