@@ -50,8 +50,22 @@ export interface StoryParagraphs {
   chapters: string[][];
 }
 
-const CACHE_SIZE = 64;
-const cache = new Map<string, string[][]>();
+/** The cache's bound, in characters of paragraph text kept (about 16 MB): a few dozen long stories, far more short ones. */
+const CACHE_CHARS = 8_000_000;
+const cache = new Map<string, { chapters: string[][]; chars: number }>();
+let cachedChars = 0;
+
+function remember(key: string, chapters: string[][]): void {
+  const chars = chapters.reduce((sum, texts) => sum + texts.reduce((n, text) => n + text.length, 0), 0);
+  cache.set(key, { chapters, chars });
+  cachedChars += chars;
+  // Least recently used first out (a Map iterates in insertion order; a hit is moved to the end).
+  for (const [oldest, entry] of cache) {
+    if (cachedChars <= CACHE_CHARS || oldest === key) break;
+    cache.delete(oldest);
+    cachedChars -= entry.chars;
+  }
+}
 
 /** The story's paragraphs at its current version (cached by id, version and sanitizer version). */
 export async function storyParagraphs(db: Db, storyId: number): Promise<StoryParagraphs> {
@@ -62,17 +76,20 @@ export async function storyParagraphs(db: Db, storyId: number): Promise<StoryPar
     .limit(1);
   if (!head) return { enabled: false, chapters: [] };
   const key = `${storyId}:${head.version}:${head.sanitizedWith}`;
-  let chapters = cache.get(key);
-  if (!chapters) {
-    const [row] = await db.select({ content: stories.content }).from(stories).where(eq(stories.id, storyId)).limit(1);
-    chapters = chapterParagraphs(row?.content ?? "", head.sanitizedWith);
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, chapters);
-  } else {
-    // Most recently used last, so the oldest entry is the one dropped.
+  const hit = cache.get(key);
+  if (hit) {
     cache.delete(key);
-    cache.set(key, chapters);
+    cache.set(key, hit);
+    return { enabled: head.enabled, chapters: hit.chapters };
   }
+  const [row] = await db
+    .select({ content: stories.content, version: stories.version, sanitizedWith: stories.sanitizedWith })
+    .from(stories)
+    .where(eq(stories.id, storyId))
+    .limit(1);
+  const chapters = chapterParagraphs(row?.content ?? "", row?.sanitizedWith ?? 0);
+  // NOTE: kept under the version read with the text (a save between the two reads must not file new text as old).
+  if (row) remember(`${storyId}:${row.version}:${row.sanitizedWith}`, chapters);
   return { enabled: head.enabled, chapters };
 }
 
