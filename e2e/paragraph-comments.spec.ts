@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { axe } from "./support/axe";
 import { publishStory } from "./support/stories";
 import { DESKTOP, PHONE, resizeTo } from "./support/viewport";
 
@@ -52,6 +53,8 @@ test("a reader comments on a paragraph and the author sees it beside that paragr
   await panel.getByRole("button", { name: "Post comment" }).click();
   await expect(panel.getByTestId("comment-text")).toHaveText(["The lamps going out one by one is such a quiet image."]);
   await desk.screenshot({ path: shot("panel-1280.png") });
+  const panelViolations = await axe(desk).include("[role=dialog]").withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(panelViolations.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   await desk.keyboard.press("Escape");
   await expect(mara.getByRole("button", { name: "1 comment on this paragraph" })).toBeVisible();
   // Only that paragraph has a count; the work's comments list it with its paragraph's first words.
@@ -92,5 +95,19 @@ test("a reader comments on a paragraph and the author sees it beside that paragr
     await top.scrollIntoViewIfNeeded();
     await authorPage.screenshot({ path: shot(`feedback-${viewport.width}.png`) });
   }
+
+  // The author turns paragraph comments off on the details page: the markers go, what was written stays.
+  await resizeTo(authorPage, DESKTOP);
+  await authorPage.goto(`/dashboard/story/${storyId}/details`);
+  const toggle = authorPage.getByRole("checkbox", { name: /Paragraph comments/ });
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await toggle.scrollIntoViewIfNeeded();
+  await authorPage.screenshot({ path: shot("details-1280.png") });
+  await authorPage.getByRole("button", { name: "Save Changes" }).click();
+  await expect(authorPage.getByText("Changes saved").first()).toBeVisible();
+  await desk.reload();
+  await expect(desk.getByTestId("reader-comments").getByTestId("comment-anchor")).toContainText(QUOTE);
+  await expect(body.getByRole("button", { name: /on this paragraph/ })).toHaveCount(0);
   await authorContext.close();
 });
