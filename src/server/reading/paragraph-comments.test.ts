@@ -103,6 +103,8 @@ describeEachDb("reading: paragraph comments", (ctx) => {
     const reply = await post(author, story.id, { content: "Thank you!", parentId: first.id });
     expect(reply.statusCode).toBe(201);
     expect(reply.json().anchor).toEqual(first.anchor);
+    const edited = await call("PATCH", `/api/comments/${first.id}`, reader, { content: "Edited, still here." });
+    expect(edited.json()).toMatchObject({ content: "Edited, still here.", anchor: first.anchor });
     const both = await post(author, story.id, { parentId: first.id, anchor: { chapter: 1, paragraph: 1 } });
     expect(both.statusCode).toBe(400);
     expect(both.json()).toMatchObject({ message: REPLY_TAKES_PARENT_ANCHOR });

@@ -4,7 +4,7 @@
 // whose passage changed since are offered under the chapter. The chapter's HTML is React's; the markers are
 // rendered through portals into small hosts appended to each paragraph, and removed with them.
 import { MessageSquare, MessageSquarePlus } from "lucide-react";
-import { type RefObject, useLayoutEffect, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "wouter";
 import { ROUTES } from "../../../shared/routes";
@@ -134,6 +134,14 @@ export function ParagraphComments({
       setParagraphs([]);
     };
   }, [host, html, enabled]);
+
+  // The paragraph whose panel is open is marked in the text, so the reader sees which one they answer.
+  useEffect(() => {
+    if (target === null || target.paragraph === "changed") return;
+    const element = paragraphs[target.paragraph]?.element;
+    element?.classList.add("para-active");
+    return () => element?.classList.remove("para-active");
+  }, [target, paragraphs]);
 
   if (!enabled) return null;
   const changed = counts.data?.changed ?? 0;
