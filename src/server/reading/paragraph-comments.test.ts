@@ -276,7 +276,7 @@ describeEachDb("reading: paragraph comments", (ctx) => {
     const draft = await createStory(db(), { authorId: author.user.id, content: TEXT });
     expect((await post(reader, draft.id, { anchor: { chapter: 1, paragraph: 0 } })).statusCode).toBe(404);
     expect((await call("GET", `/api/stories/${draft.id}/paragraph-comments?chapter=1`)).statusCode).toBe(404);
-    for (const bad of ["chapter=0", "chapter=x", "", "chapter=1&paragraph=-1"]) {
+    for (const bad of ["chapter=0", "chapter=x", "", "chapter=1&paragraph=-1", "paragraph=2"]) {
       const url = bad.includes("paragraph") ? `comments?${bad}` : `paragraph-comments?${bad}`;
       expect((await call("GET", `/api/stories/${story.id}/${url}`)).statusCode).toBe(400);
     }

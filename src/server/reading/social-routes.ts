@@ -128,6 +128,8 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), request.user);
       const { chapter, ...page } = request.query;
+      if (chapter === undefined && page.paragraph !== undefined)
+        throw new AppError(400, "VALIDATION", "A paragraph needs its chapter", { fields: { chapter: "Required" } });
       // Issue 31: `chapter` (and `paragraph`) narrow the list to that chapter's paragraph comments.
       if (chapter !== undefined) return listParagraphComments(request.db, story, request.user, { ...page, chapter });
       return listComments(request.db, story, request.user, page);
