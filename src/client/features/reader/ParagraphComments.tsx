@@ -17,7 +17,7 @@ import { buildThreads } from "./comment-tree";
 import { type ReaderParagraph, readerParagraphs } from "./paragraph-dom";
 import { useDeleteComment, useParagraphCommentsQuery, useParagraphCountsQuery } from "./queries";
 
-type Target = { paragraph: number; quote: string } | { paragraph: "changed" };
+type Target = { paragraph: number; quote: string; more: boolean } | { paragraph: "changed" };
 
 const countLabel = (n: number) => (n === 1 ? "1 comment on this paragraph" : `${n} comments on this paragraph`);
 
@@ -148,12 +148,12 @@ export function ParagraphComments({
   const title = target?.paragraph === "changed" ? `${PASSAGE_CHANGED}` : "Comments on this paragraph";
   return (
     <>
-      {paragraphs.map(({ slot, quote }, k) =>
+      {paragraphs.map(({ slot, quote, more }, k) =>
         createPortal(
           <Marker
             count={counts.data?.counts[String(k)] ?? 0}
             signedIn={signedIn}
-            onOpen={() => setTarget({ paragraph: k, quote })}
+            onOpen={() => setTarget({ paragraph: k, quote, more })}
           />,
           slot,
           `paragraph-${k}`,
@@ -177,7 +177,7 @@ export function ParagraphComments({
               target.paragraph === "changed" ? (
                 "The author has changed these passages since the comments were written."
               ) : (
-                <span className="italic">“{target.quote}…”</span>
+                <span className="italic">“{target.more ? `${target.quote}…` : target.quote}”</span>
               )
             }
             testId="paragraph-panel"

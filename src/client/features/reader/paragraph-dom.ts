@@ -12,12 +12,15 @@ export interface ReaderParagraph {
   element: HTMLElement;
   /** Its first words, as an anchor quotes them. */
   quote: string;
+  /** The paragraph goes on past its quote. */
+  more: boolean;
 }
 
 /** The paragraphs of a rendered chapter, each with its quote (read before anything is added to it). */
 export function readerParagraphs(root: Element): ReaderParagraph[] {
-  return paragraphsOf<Node>(root, domTree).map((node) => ({
-    element: node as HTMLElement,
-    quote: quoteOf(plainParagraphText(textOf(node, domTree))),
-  }));
+  return paragraphsOf<Node>(root, domTree).map((node) => {
+    const text = plainParagraphText(textOf(node, domTree));
+    const quote = quoteOf(text);
+    return { element: node as HTMLElement, quote, more: quote.length < text.length };
+  });
 }
