@@ -24,6 +24,11 @@ export const queryKeys = {
   laterOf: (id: number | string) => [`/api/stories/${id}/later`] as const,
   read: (id: number | string) => [`/api/stories/${id}/read`] as const,
   comments: (id: number | string) => [`/api/stories/${id}/comments`] as const,
+  /** Issue 31: a chapter's paragraph comment counts, and one paragraph's comments (`changed`: passages that went). */
+  paragraphCounts: (id: number | string, chapter: number) =>
+    [`/api/stories/${id}/paragraph-comments`, { chapter }] as const,
+  paragraphComments: (id: number | string, chapter: number, paragraph: number | "changed") =>
+    [`/api/stories/${id}/comments`, { chapter, paragraph, limit: 50 }] as const,
   /** The author's Feedback panel (every page), and the unseen counts of all the author's stories. */
   feedback: (id: number | string) => [`/api/stories/${id}/feedback`] as const,
   feedbackUnseen: ["/api/feedback/unseen"] as const,

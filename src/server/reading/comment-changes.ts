@@ -13,6 +13,7 @@ import {
   commentColumns,
   presentComment,
 } from "./comments";
+import { paragraphsFor, presentAnchor } from "./paragraph-anchors";
 import { authorizeOrThrow } from "../policies/authorize";
 import { canDelete, canEdit } from "../policies/comment";
 import type { Viewer } from "../policies/visibility";
@@ -59,7 +60,8 @@ export async function editComment(
     .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
     .returning();
   if (!row) throw notFound(COMMENT_NOT_FOUND);
-  return presentComment({ ...row, username: found.username }, found.storyAuthorId, viewer);
+  const comment = presentComment({ ...row, username: found.username }, found.storyAuthorId, viewer);
+  return { ...comment, ...presentAnchor(row, await paragraphsFor(db, found.storyId, [row])) };
 }
 
 /** Removes a placeholder whose last reply is gone, then its parent if that is now an empty placeholder too. */

@@ -13,6 +13,7 @@ import { createThrottle } from "../accounts/throttle";
 import { lockReadableStoryOrThrow, type ReadableStory, type Viewer } from "../policies/visibility";
 import { hidesAnyone } from "../safety/blocks";
 import { type CommentColumns, commentShownTo } from "../visibility/standing";
+import { type AnchorColumns, paragraphsFor, presentAnchor, type StoredAnchor } from "./paragraph-anchors";
 
 export const COMMENT_NOT_FOUND = "Comment not found";
 export const COMMENT_DELETE_REFUSED = "You can only delete your own comments or comments on your stories";
@@ -33,6 +34,9 @@ export const commentColumns = {
   editedAt: comments.editedAt,
   deletedAt: comments.deletedAt,
   moderation: comments.moderation,
+  anchorChapter: comments.anchorChapter,
+  anchorParagraph: comments.anchorParagraph,
+  anchorQuote: comments.anchorQuote,
 };
 
 export interface CommentRow {
@@ -45,6 +49,9 @@ export interface CommentRow {
   editedAt: Date | null;
   deletedAt: Date | null;
   moderation: string;
+  anchorChapter?: number | null;
+  anchorParagraph?: number | null;
+  anchorQuote?: string | null;
 }
 
 /**
@@ -96,7 +103,7 @@ function visibleComment(story: ReadableStory, viewer: Viewer, writer: AnyPgColum
 }
 
 /** What this viewer may read of a comment (of `comments` or an alias): moderation, suspensions, blocks and mutes. */
-function shownTo(story: ReadableStory, viewer: Viewer, c: CommentColumns): SQL {
+export function shownTo(story: ReadableStory, viewer: Viewer, c: CommentColumns): SQL {
   return and(commentShownTo(viewer?.id ?? null, c), visibleComment(story, viewer, c.authorId))!;
 }
 
@@ -108,7 +115,7 @@ const replies = alias(comments, "shown_reply");
  * NOTE: the OR in listComments tries the plain rule first, so only those rows walk down (on the parent_id index),
  * and the walk stops at the first shown reply.
  */
-function hasShownReply(story: ReadableStory, viewer: Viewer): SQL {
+export function hasShownReply(story: ReadableStory, viewer: Viewer): SQL {
   return sql`exists (
     with recursive below(id) as (
       select r.id from comments r where r.parent_id = ${comments.id}
@@ -166,8 +173,12 @@ export async function listComments(
   const page = rows.slice(0, query.limit);
   const counts =
     viewer && (await hidesAnyone(db, viewer.id)) ? await countsForHidingViewer(db, story, viewer) : undefined;
+  const paragraphs = await paragraphsFor(db, story.id, page);
   return {
-    items: page.map((row) => presentComment(row, story.authorId, viewer, row.shown)),
+    items: page.map((row) => ({
+      ...presentComment(row, story.authorId, viewer, row.shown),
+      ...presentAnchor(row, paragraphs),
+    })),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
     total: counts?.total ?? story.commentCount,
     ...(counts && counts.hidden > 0 ? { hiddenByYou: counts.hidden } : {}),
@@ -200,10 +211,15 @@ export async function checkReplyTargetOrThrow(
   storyId: number,
   parentId: number | undefined,
   replierId: number,
-): Promise<{ authorId: number } | undefined> {
+): Promise<({ authorId: number } & AnchorColumns) | undefined> {
   if (parentId === undefined) return undefined;
   const [parent] = await db
-    .select({ authorId: comments.authorId })
+    .select({
+      authorId: comments.authorId,
+      anchorChapter: comments.anchorChapter,
+      anchorParagraph: comments.anchorParagraph,
+      anchorQuote: comments.anchorQuote,
+    })
     .from(comments)
     .where(
       and(
@@ -222,13 +238,17 @@ export async function addComment(
   db: Db,
   storyId: number,
   viewer: Signed & { username: string },
-  input: { content: string; parentId?: number; held?: boolean },
+  /** A paragraph comment's anchor, placed by the route; a reply's is its parent's, read here under the lock. */
+  input: { content: string; parentId?: number; held?: boolean; anchor?: StoredAnchor },
   now: Date,
 ): Promise<{ comment: CommentView; fanOut: RecordedEvent | null }> {
   return db.transaction(async (tx) => {
     const story = await lockReadableStoryOrThrow(tx, storyId, viewer);
     // NOTE: again under the story's lock, which deleting takes too: the parent cannot vanish before the insert.
-    await checkReplyTargetOrThrow(tx, storyId, input.parentId, viewer.id);
+    const parent = await checkReplyTargetOrThrow(tx, storyId, input.parentId, viewer.id);
+    const anchor = parent
+      ? { chapter: parent.anchorChapter, paragraph: parent.anchorParagraph, quote: parent.anchorQuote }
+      : input.anchor;
     const [row] = await tx
       .insert(comments)
       .values({
@@ -238,6 +258,9 @@ export async function addComment(
         parentId: input.parentId ?? null,
         moderation: input.held ? "held" : "visible",
         createdAt: now,
+        anchorChapter: anchor?.chapter ?? null,
+        anchorParagraph: anchor?.paragraph ?? null,
+        anchorQuote: anchor?.quote ?? null,
       })
       .returning();
     // A held comment is not counted until a moderator approves it (moderation/actions.ts): the count is what readers see.
@@ -248,6 +271,8 @@ export async function addComment(
         .where(eq(stories.id, storyId));
     }
     const fanOut = input.held ? null : await recordEvent(tx, { name: "comment.created", commentId: row!.id }, now);
-    return { comment: presentComment({ ...row!, username: viewer.username }, story.authorId, viewer), fanOut };
+    const comment = presentComment({ ...row!, username: viewer.username }, story.authorId, viewer);
+    const paragraphs = await paragraphsFor(tx, storyId, [row!]);
+    return { comment: { ...comment, ...presentAnchor(row!, paragraphs) }, fanOut };
   });
 }

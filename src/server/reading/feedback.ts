@@ -12,6 +12,7 @@ import { editableBy } from "../policies/story";
 import { STORY_NOT_FOUND } from "../stories/story-queries";
 import { notHiddenFrom } from "../safety/blocks";
 import { commentColumns, cursorId, presentComment } from "./comments";
+import { paragraphsFor, presentAnchor } from "./paragraph-anchors";
 
 type Author = { id: number; isPremium: boolean };
 
@@ -95,9 +96,12 @@ export async function listFeedback(
     .orderBy(desc(comments.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
+  // Issue 31: a paragraph comment comes with its paragraph's first words and where that paragraph is now.
+  const paragraphs = await paragraphsFor(db, storyId, page);
   return {
     items: page.map((row) => ({
       ...presentComment(row, author.id, author),
+      ...presentAnchor(row, paragraphs),
       replyTo: replyTo(row),
     })),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,

@@ -4,8 +4,16 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { BookmarkDetails, BookmarksQuery, CommentBody, CommentEdit, CommentsQuery } from "../../shared/schemas/reading";
+import {
+  BookmarkDetails,
+  BookmarksQuery,
+  CommentBody,
+  CommentEdit,
+  CommentsQuery,
+  ParagraphCountsQuery,
+} from "../../shared/schemas/reading";
 import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
+import type { Db } from "../db/client";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError, notFound } from "../errors";
 import { blockersAmong, writeUnavailable } from "../safety/blocks";
@@ -25,6 +33,8 @@ import {
   takeCommentAllowanceOrThrow,
 } from "./comments";
 import { toggleMark } from "./toggle-mark";
+import { placeAnchorOrThrow, REPLY_TAKES_PARENT_ANCHOR, type StoredAnchor, storyParagraphs } from "./paragraph-anchors";
+import { listParagraphComments, paragraphCounts } from "./paragraph-comments";
 import { getReadableStoryOrThrow, parseReadableStoryId } from "../policies/visibility";
 
 const IdParams = z.object({ id: z.string() });
@@ -44,6 +54,17 @@ const commentText = (content: string) => CommentEdit.parse({ content: stripContr
 function parseCommentId(raw: string): number {
   if (!/^\d{1,9}$/.test(raw)) throw notFound(COMMENT_NOT_FOUND);
   return Number(raw);
+}
+
+/**
+ * A paragraph comment's anchor, checked (like the story and the parent) before the allowance is taken: a bad anchor
+ * costs no comment. A reply sends none: it is on its parent's paragraph (addComment copies it).
+ */
+async function anchorOfNewComment(db: Db, storyId: number, body: CommentBody): Promise<StoredAnchor | undefined> {
+  if (!body.anchor) return undefined;
+  if (body.parentId !== undefined)
+    throw new AppError(400, "VALIDATION", REPLY_TAKES_PARENT_ANCHOR, { fields: { anchor: REPLY_TAKES_PARENT_ANCHOR } });
+  return placeAnchorOrThrow(await storyParagraphs(db, storyId), body.anchor);
 }
 
 export async function socialRoutes(root: FastifyInstance): Promise<void> {
@@ -106,7 +127,21 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
     { schema: { params: IdParams, querystring: CommentsQuery } },
     async (request) => {
       const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), request.user);
-      return listComments(request.db, story, request.user, request.query);
+      const { chapter, ...page } = request.query;
+      if (chapter === undefined && page.paragraph !== undefined)
+        throw new AppError(400, "VALIDATION", "A paragraph needs its chapter", { fields: { chapter: "Required" } });
+      // Issue 31: `chapter` (and `paragraph`) narrow the list to that chapter's paragraph comments.
+      if (chapter !== undefined) return listParagraphComments(request.db, story, request.user, { ...page, chapter });
+      return listComments(request.db, story, request.user, page);
+    },
+  );
+
+  app.get(
+    "/api/stories/:id/paragraph-comments",
+    { schema: { params: IdParams, querystring: ParagraphCountsQuery } },
+    async (request) => {
+      const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), request.user);
+      return paragraphCounts(request.db, story, request.user, request.query.chapter);
     },
   );
 
@@ -123,6 +158,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
       // A story's author or the answered comment's author who blocked the writer: the neutral 403 (safety/blocks.ts).
       const blocks = await blockersAmong(request.db, [story.authorId, ...(parent ? [parent.authorId] : [])], user.id);
       authorizeOrThrow(canComment(user, { ...story, published: true }, blocks), { blocked: writeUnavailable });
+      const anchor = await anchorOfNewComment(request.db, id, request.body);
       await takeCommentAllowanceOrThrow(request.db, user.id, now).catch((error) => withRetryAfter(reply, error));
       const content = commentText(request.body.content);
       // Issue 18: the same text a third time in an hour is refused; a new account's link waits for a moderator.
@@ -130,7 +166,7 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
         withRetryAfter(reply, error),
       );
       // A held comment notifies nobody until a moderator approves it (moderation/routes.ts): it records no fan-out.
-      const { comment, fanOut } = await addComment(request.db, id, user, { content, parentId, held }, now());
+      const { comment, fanOut } = await addComment(request.db, id, user, { content, parentId, held, anchor }, now());
       await root.deps.events.emit("comment.created", { storyId: id, commentId: comment.id, durable: fanOut });
       return reply.status(201).send(comment);
     },

@@ -67,6 +67,7 @@ export function presentOwnStory(story: StoryWithTags): StoryView {
     rating: story.rating === "mature" ? "mature" : "general",
     ...presentTagging(story),
     markedMature: story.markedMature,
+    paragraphComments: story.paragraphComments,
     wordCount,
     aiShare,
     aiDeclaration: story.aiDeclaration as AiDeclaration,

@@ -67,6 +67,7 @@ function changesFrom(patch: StoryUpdate, resolved: ResolvedImages, current: Stor
   if (patch.themes !== undefined) changes.themes = patch.themes;
   if (patch.fandoms !== undefined) changes.fandoms = patch.fandoms;
   if (patch.markedMature !== undefined) changes.markedMature = patch.markedMature;
+  if (patch.paragraphComments !== undefined) changes.paragraphComments = patch.paragraphComments;
   Object.assign(changes, taggingColumns(patch));
   if (resolved.coverImageId !== undefined) changes.coverImageId = resolved.coverImageId;
   if (resolved.readerBackgroundImageId !== undefined)

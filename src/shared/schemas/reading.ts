@@ -14,6 +14,7 @@ import type { ChapterInfo } from "../chapters";
 import type { GiftsAndLinksView } from "./gifts";
 import type { SeriesPart } from "./series";
 import { AI_FILTERS, type AiFilter, type AiLabel } from "../ai-label";
+import { QUOTE_INPUT_MAX_CHARS } from "../paragraphs";
 
 export const DISCOVER_LIMITS = {
   defaultLimit: 4,
@@ -280,6 +281,26 @@ const commentContent = z
   .min(COMMENT_LIMITS.min, "Comment cannot be empty")
   .max(COMMENT_LIMITS.max, `Comment must be at most ${COMMENT_LIMITS.max} characters`);
 
+/**
+ * Issue 31: a comment on one paragraph: the chapter (1-based), the paragraph within it (0-based, as the reader counts
+ * them: shared/paragraphs.ts) and, optionally, the paragraph's first words as the reader saw them (compared, so a
+ * comment written on a page older than the text still finds its paragraph; the stored quote is the server's).
+ */
+export const CommentAnchorInput = z.object({
+  chapter: z
+    .number({ error: "Invalid anchor" })
+    .int("Invalid anchor")
+    .min(1, "Invalid anchor")
+    .max(100_000, "Invalid anchor"),
+  paragraph: z
+    .number({ error: "Invalid anchor" })
+    .int("Invalid anchor")
+    .min(0, "Invalid anchor")
+    .max(1_000_000, "Invalid anchor"),
+  quote: z.string({ error: "Invalid anchor" }).max(QUOTE_INPUT_MAX_CHARS, "Invalid anchor").optional(),
+});
+export type CommentAnchorInput = z.infer<typeof CommentAnchorInput>;
+
 /** POST /api/stories/{id}/comments; `parentId` makes it a reply to that comment of the same story. */
 export const CommentBody = z.object({
   content: commentContent,
@@ -289,6 +310,8 @@ export const CommentBody = z.object({
     .positive("Invalid parent comment")
     .max(2_147_483_647, "Invalid parent comment")
     .optional(),
+  /** A paragraph comment; a reply takes its parent's anchor and sends none. */
+  anchor: CommentAnchorInput.optional(),
 });
 export type CommentBody = z.infer<typeof CommentBody>;
 
@@ -299,7 +322,31 @@ export type CommentEdit = z.infer<typeof CommentEdit>;
 export const CommentsQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(COMMENT_LIMITS.pageSize),
+  /** Issue 31: only the comments on paragraphs of this chapter (and their replies). */
+  chapter: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** With `chapter`: only those on this paragraph as it is now, or `changed`: those whose passage is gone. */
+  paragraph: z.union([z.literal("changed"), z.coerce.number().int().min(0).max(1_000_000)]).optional(),
 });
+
+/** GET /api/stories/{id}/paragraph-comments?chapter=n: the reader's counts at each paragraph's side. */
+export const ParagraphCountsQuery = z.object({ chapter: z.coerce.number().int().min(1).max(100_000) });
+
+export interface ParagraphCounts {
+  /** The author lets readers comment on single paragraphs. */
+  enabled: boolean;
+  /** Comments this viewer sees, by paragraph number (paragraphs with none left out). */
+  counts: Record<string, number>;
+  /** Comments on passages of this chapter that changed since. */
+  changed: number;
+}
+
+/** Where a paragraph comment sits: `paragraph` is where its paragraph is now, null when that passage changed. */
+export interface CommentAnchor {
+  chapter: number;
+  paragraph: number | null;
+  /** The paragraph's first words when the comment was written. */
+  quote: string;
+}
 
 export interface CommentView {
   id: number;
@@ -327,6 +374,8 @@ export interface CommentView {
   canDelete: boolean;
   /** The viewer wrote it and may edit it. */
   canEdit: boolean;
+  /** Issue 31: on one paragraph (replies carry their parent's); absent for a comment on the work. */
+  anchor?: CommentAnchor;
 }
 
 /** GET /api/stories/{id}/comments: oldest first (so a reply always comes after the comment it answers). */

@@ -244,6 +244,8 @@ export const StoryUpdate = z.object({
   tags: StoryTags.optional(),
   /** The author marks the story mature (adult readers only). */
   markedMature: z.boolean().optional(),
+  /** Issue 31: false stops readers commenting on single paragraphs (those already written stay). */
+  paragraphComments: z.boolean().optional(),
   /** FicForge Plus: the reader background, as coverImage (data URL new, /api/images URL unchanged, null removed). */
   readerBackground: CoverImageInput.optional(),
   /** This save carries a Marin insertion: the text before it is kept as a version (decision 0041). */
@@ -305,6 +307,8 @@ export interface StoryView {
   status: StoryStatus;
   /** The author's own mature mark (the rating is also mature by the nsfw theme or the NSFW rule in shared/nsfw.ts). */
   markedMature: boolean;
+  /** Issue 31: readers may comment on single paragraphs (absent: they may). */
+  paragraphComments?: boolean;
   /** Words in the story (the editor's word rule). */
   wordCount: number;
   /** Provenance: the share of those words Marin wrote, measured from the text against Marin's fingerprints, 0–1. */

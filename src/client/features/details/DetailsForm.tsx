@@ -211,6 +211,19 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
           onChange={set}
           errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
         />
+        <label className="flex cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            className="mt-1 h-4 w-4 accent-brand-600"
+            checked={values.paragraphComments}
+            onChange={(event) => set({ paragraphComments: event.target.checked })}
+            data-testid="details-paragraph-comments"
+          />
+          <span className="text-sm text-slate-700">
+            <span className="block font-medium text-ink">Paragraph comments</span>
+            Readers may comment on a single paragraph, beside it in the reader. Comments already written stay.
+          </span>
+        </label>
       </section>
       <section className="space-y-3 border-t border-brand-100 pt-6" aria-labelledby="details-gifts-heading">
         <h2 id="details-gifts-heading" className="text-base font-semibold text-ink">

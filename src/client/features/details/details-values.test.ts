@@ -51,6 +51,7 @@ describe("valuesFromStory", () => {
       tagging: EMPTY_TAGGING,
       aiDeclaration: "none",
       audience: "everyone",
+      paragraphComments: true,
     });
   });
 
@@ -85,6 +86,18 @@ describe("patchFromValues", () => {
     expect(changed.characters).toEqual({ lead: [], supporting: [], description: "Bob" });
     expect(changed.coverImage).toBe("data:image/jpeg;base64,QUJD");
     expect(patchFromValues(s, { ...valuesFromStory(s), coverImage: null }).coverImage).toBeNull();
+  });
+
+  it("sends the paragraph comments switch only when it changed", () => {
+    const s = story();
+    expect(patchFromValues(s, valuesFromStory(s))).not.toHaveProperty("paragraphComments");
+    const off = patchFromValues(s, { ...valuesFromStory(s), paragraphComments: false });
+    expect(off.paragraphComments).toBe(false);
+    const stored = story({ paragraphComments: false });
+    expect(valuesFromStory(stored).paragraphComments).toBe(false);
+    expect(patchFromValues(stored, { ...valuesFromStory(stored), paragraphComments: true }).paragraphComments).toBe(
+      true,
+    );
   });
 
   it("sends the reader background only when it changed: a new data URL, or null when removed", () => {

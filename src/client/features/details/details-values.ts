@@ -27,6 +27,8 @@ export interface DetailsValues {
   aiDeclaration: AiDeclaration;
   /** Everyone, or signed-in readers only. */
   audience: Audience;
+  /** Issue 31: readers may comment on single paragraphs. */
+  paragraphComments: boolean;
 }
 
 export function valuesFromStory(story: StoryView): DetailsValues {
@@ -42,6 +44,7 @@ export function valuesFromStory(story: StoryView): DetailsValues {
     tagging: taggingFrom(story),
     aiDeclaration: story.aiDeclaration ?? "none",
     audience: story.audience ?? "everyone",
+    paragraphComments: story.paragraphComments ?? true,
   };
 }
 
@@ -70,6 +73,8 @@ export function patchFromValues(story: StoryView, values: DetailsValues): StoryU
   const declaration = effectiveDeclaration(story.wordCount, story.aiShare, values.aiDeclaration);
   if (declaration !== (story.aiDeclaration ?? "none")) patch.aiDeclaration = declaration;
   if (values.audience !== (story.audience ?? "everyone")) patch.audience = values.audience;
+  if (values.paragraphComments !== (story.paragraphComments ?? true))
+    patch.paragraphComments = values.paragraphComments;
   return patch;
 }
 

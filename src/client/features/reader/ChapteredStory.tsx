@@ -9,6 +9,7 @@ import { buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { ChapterMenu, ChapterSidebar } from "./ChapterNav";
 import { ChapterTocMenu, ChapterTocSidebar } from "./ChapterToc";
+import { ParagraphComments } from "./ParagraphComments";
 import { StoryBody } from "./StoryBody";
 import { chapterSearch, parseChapterView, type ReaderChapter, splitReaderChapters } from "./reader-chapters";
 import type { ReaderBody } from "./story-body";
@@ -89,6 +90,7 @@ export function ChapteredStory({
   const top = useRef<HTMLDivElement>(null);
   const shown = view.kind === "all" ? "all" : view.n;
   const first = useRef(true);
+  const bodyHost = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // A new chapter starts at its top; the first render keeps the page where the browser put it.
     if (first.current) first.current = false;
@@ -107,8 +109,17 @@ export function ChapteredStory({
     return (
       <div className="reader-layout">
         {tracker}
-        <div className="min-w-0">
+        <div className="min-w-0" ref={bodyHost}>
           <StoryBody body={body} />
+          {body.empty ? null : (
+            <ParagraphComments
+              storyId={String(story.id)}
+              chapter={1}
+              html={body.html}
+              host={bodyHost}
+              signedIn={signedIn}
+            />
+          )}
         </div>
       </div>
     );
@@ -129,7 +140,16 @@ export function ChapteredStory({
         {current ? (
           <>
             <ChapterTocMenu chapters={chapters} current={current.n} path={path} />
-            <StoryBody body={{ html: current.html, chapters: [], empty: false }} />
+            <div ref={bodyHost}>
+              <StoryBody body={{ html: current.html, chapters: [], empty: false }} />
+              <ParagraphComments
+                storyId={String(story.id)}
+                chapter={current.n}
+                html={current.html}
+                host={bodyHost}
+                signedIn={signedIn}
+              />
+            </div>
             <Pager chapters={chapters} n={current.n} path={path} />
           </>
         ) : (

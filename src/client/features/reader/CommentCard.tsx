@@ -90,6 +90,30 @@ function EditComment({ storyId, comment, onDone }: { storyId: string; comment: C
   );
 }
 
+/** 'On a passage that changed' as the reader shows it under its chapter. */
+export const PASSAGE_CHANGED = "On a passage that changed";
+
+/**
+ * Issue 31: the paragraph a comment is on, by its first words ('On “Mara watched the boats rock.” · chapter 1,
+ * paragraph 3'), or that its passage changed since; a reply sits under its parent, which says it.
+ */
+function AnchorLine({ comment }: { comment: CommentView }) {
+  const { anchor } = comment;
+  if (!anchor || comment.parentId !== null) return null;
+  return (
+    <p className="mt-1 text-sm text-slate-500" data-testid="comment-anchor">
+      {anchor.paragraph === null ? `${PASSAGE_CHANGED}: ` : "On "}
+      <span className="italic text-slate-600">“{anchor.quote}”</span>
+      {anchor.paragraph === null ? null : (
+        <span className="whitespace-nowrap">
+          {" "}
+          · chapter {anchor.chapter}, paragraph {anchor.paragraph + 1}
+        </span>
+      )}
+    </p>
+  );
+}
+
 export function CommentCard({
   storyId,
   comment,
@@ -97,6 +121,7 @@ export function CommentCard({
   mayReply,
   onDelete,
   children,
+  hideAnchor = false,
 }: {
   storyId: string;
   comment: CommentView;
@@ -106,6 +131,8 @@ export function CommentCard({
   onDelete: () => void;
   /** Its replies, drawn inside it. */
   children?: ReactNode;
+  /** In a paragraph's own panel, the panel already says which paragraph. */
+  hideAnchor?: boolean;
 }) {
   const [mode, setMode] = useState<"view" | "reply" | "edit">("view");
   const done = () => setMode("view");
@@ -144,6 +171,7 @@ export function CommentCard({
           ) : null}
         </div>
       </div>
+      {hideAnchor ? null : <AnchorLine comment={comment} />}
       {mode === "edit" ? (
         <EditComment storyId={storyId} comment={comment} onDone={done} />
       ) : comment.deleted ? null : (

@@ -1,7 +1,7 @@
 // The comment box, for a comment or a reply: plain text, 1–5000 characters (CommentBody's messages), the server's
 // refusal shown below it.
 import { type FormEvent, useId, useState } from "react";
-import { COMMENT_LIMITS, CommentBody } from "../../../shared/schemas/reading";
+import { COMMENT_LIMITS, type CommentAnchorInput, CommentBody } from "../../../shared/schemas/reading";
 import { Button } from "../../components/ui/button";
 import { CharCount } from "../../components/ui/char-count";
 import { errorMessage } from "../../lib/api";
@@ -10,11 +10,14 @@ import { usePostComment } from "./queries";
 export function CommentComposer({
   storyId,
   parentId,
+  anchor,
   onDone,
 }: {
   storyId: string;
   /** Set for a reply box, which also offers Cancel. */
   parentId?: number;
+  /** Issue 31: set for the box of a paragraph's panel. */
+  anchor?: CommentAnchorInput;
   onDone?: () => void;
 }) {
   const reply = parentId !== undefined;
@@ -31,7 +34,8 @@ export function CommentComposer({
       return;
     }
     setProblem(null);
-    post.mutate(reply ? { content: parsed.data.content, parentId } : { content: parsed.data.content }, {
+    const content = parsed.data.content;
+    post.mutate(reply ? { content, parentId } : anchor ? { content, anchor } : { content }, {
       onSuccess: () => {
         setText("");
         onDone?.();
@@ -43,7 +47,7 @@ export function CommentComposer({
   return (
     <form onSubmit={submit} className="space-y-2" data-testid="comment-form">
       <label htmlFor={fieldId} className="text-sm font-medium text-ink">
-        {reply ? "Your reply" : "Add a comment"}
+        {reply ? "Your reply" : anchor ? "Comment on this paragraph" : "Add a comment"}
       </label>
       <textarea
         id={fieldId}
@@ -52,7 +56,9 @@ export function CommentComposer({
         rows={reply ? 2 : 3}
         // biome-ignore lint/a11y/noAutofocus: a reply box opens on 'Reply' and is where the writer types next
         autoFocus={reply}
-        placeholder={reply ? "Write a reply..." : "Share what you thought of this story..."}
+        placeholder={
+          reply ? "Write a reply..." : anchor ? "What struck you here?" : "Share what you thought of this story..."
+        }
         onChange={(e) => {
           setText(e.target.value);
           if (problem) setProblem(null);

@@ -8,16 +8,18 @@ import { CommentComposer } from "./CommentComposer";
 import { buildThreads, type ThreadNode } from "./comment-tree";
 import { flattenComments, useCommentsQuery, useDeleteComment } from "./queries";
 
-function Thread({
+export function Thread({
   nodes,
   storyId,
   signedIn,
   onDelete,
+  hideAnchor = false,
 }: {
   nodes: ThreadNode[];
   storyId: string;
   signedIn: boolean;
   onDelete: (id: number) => void;
+  hideAnchor?: boolean;
 }) {
   return (
     <ol className="space-y-3">
@@ -29,11 +31,18 @@ function Thread({
             replyTo={node.replyTo}
             mayReply={signedIn}
             onDelete={() => onDelete(node.comment.id)}
+            hideAnchor={hideAnchor}
           >
             {node.replies.length > 0 ? (
               // NOTE: replies sit inside their parent's card, a short indent with a rule, so three levels fit 390 px.
               <div className="mt-3 border-l-2 border-brand-100 pl-2 sm:pl-4">
-                <Thread nodes={node.replies} storyId={storyId} signedIn={signedIn} onDelete={onDelete} />
+                <Thread
+                  nodes={node.replies}
+                  storyId={storyId}
+                  signedIn={signedIn}
+                  onDelete={onDelete}
+                  hideAnchor={hideAnchor}
+                />
               </div>
             ) : null}
           </CommentCard>

@@ -2,9 +2,11 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   BookmarkState,
+  CommentAnchorInput,
   CommentsPage,
   CommentView,
   LikeState,
+  ParagraphCounts,
   ReadStoryView,
 } from "../../../shared/schemas/reading";
 import { toast } from "../../components/ui/toaster";
@@ -22,6 +24,8 @@ export interface NewComment {
   content: string;
   /** Set for a reply. */
   parentId?: number;
+  /** Issue 31: set for a comment on one paragraph. */
+  anchor?: CommentAnchorInput;
 }
 
 export function useReadStoryQuery(id: string) {
@@ -125,6 +129,18 @@ export function flattenComments(data: CommentPages | undefined): CommentView[] {
   return all;
 }
 
+/**
+ * Issue 31: the paragraph counts and every paragraph's list (keys under the comments URL with parameters) refetch
+ * after a comment is posted, edited or deleted anywhere on the page.
+ */
+async function refreshParagraphComments(queryClient: ReturnType<typeof useQueryClient>, id: string) {
+  const list = queryKeys.comments(id)[0];
+  const counts = queryKeys.paragraphCounts(id, 1)[0];
+  await queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] === counts || (query.queryKey[0] === list && query.queryKey.length > 1),
+  });
+}
+
 function updateComments(
   queryClient: ReturnType<typeof useQueryClient>,
   id: string,
@@ -150,6 +166,7 @@ export function usePostComment(id: string) {
       );
       // The author's Feedback panel lists it too (a reply written there).
       await queryClient.invalidateQueries({ queryKey: queryKeys.feedback(id) });
+      await refreshParagraphComments(queryClient, id);
     },
   });
 }
@@ -158,10 +175,11 @@ export function useEditComment(id: string) {
   const queryClient = useQueryClient();
   return useMutation<CommentView, Error, { commentId: number; content: string }>({
     mutationFn: ({ commentId, content }) => apiJson<CommentView>("PATCH", `/api/comments/${commentId}`, { content }),
-    onSuccess: (edited) => {
+    onSuccess: async (edited) => {
       updateComments(queryClient, id, (pages) =>
         pages.map((page) => ({ ...page, items: page.items.map((c) => (c.id === edited.id ? edited : c)) })),
       );
+      await refreshParagraphComments(queryClient, id);
     },
   });
 }
@@ -187,7 +205,18 @@ export function useDeleteComment(id: string) {
         }));
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.feedback(id) });
+      await refreshParagraphComments(queryClient, id);
     },
     onError: () => toast({ ...DELETE_COMMENT_FAILED, variant: "destructive" }),
   });
+}
+
+/** Issue 31: how many comments each paragraph of a chapter has, and whether the author allows them. */
+export function useParagraphCountsQuery(id: string, chapter: number) {
+  return useQuery<ParagraphCounts>({ queryKey: queryKeys.paragraphCounts(id, chapter) });
+}
+
+/** One paragraph's comments (or, `changed`, those on passages of the chapter that changed), oldest first. */
+export function useParagraphCommentsQuery(id: string, chapter: number, paragraph: number | "changed") {
+  return useQuery<CommentsPage>({ queryKey: queryKeys.paragraphComments(id, chapter, paragraph) });
 }
