@@ -3,7 +3,7 @@
 import { desc, isNotNull, sql } from "drizzle-orm";
 import { FANDOMS } from "../../shared/catalogues";
 import type { QueueTag, WranglingQueue } from "../../shared/schemas/wrangling";
-import type { LabelKind } from "../../shared/tagging";
+import { type LabelKind, tagKey } from "../../shared/tagging";
 import type { Db } from "../db/client";
 import { freeTags } from "../db/schema";
 import { storyNotModerated } from "../visibility/standing";
@@ -16,13 +16,14 @@ const CATALOGUE_FANDOMS: ReadonlySet<string> = new Set(FANDOMS);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Unwrangled tags by the published works using them (per kind), most used first. */
-export async function loadQueue(db: Db, page: { limit: number; offset: number }): Promise<WranglingQueue> {
+export async function loadQueue(db: Db, page: { q: string; limit: number; offset: number }): Promise<WranglingQueue> {
+  const needle = tagKey(page.q);
   const used = rowsOf<{ key: string; name: string; kind: LabelKind; uses: number | string; by_kind: unknown }>(
     await db.execute(sql`
       with used as (
         select u.key, u.kind, count(*) as n
         from story_free_tags u
-        join free_tags f on f.key = u.key and f.wrangled_at is null
+        join free_tags f on f.key = u.key and f.wrangled_at is null and strpos(f.key, ${needle}) > 0
         join stories on stories.id = u.story_id and stories.published and ${storyNotModerated()}
         group by u.key, u.kind
       )

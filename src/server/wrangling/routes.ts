@@ -4,7 +4,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { FandomBody, SynonymBody, WRANGLING_MESSAGES, WranglingQueueQuery } from "../../shared/schemas/wrangling";
+import {
+  canWrangle,
+  FandomBody,
+  SynonymBody,
+  WRANGLING_MESSAGES,
+  WranglingQueueQuery,
+} from "../../shared/schemas/wrangling";
 import { hasControlChars, TAG_LIMITS } from "../../shared/tagging";
 import { requireUser } from "../accounts/guards";
 import { forbidden } from "../errors";
@@ -12,12 +18,9 @@ import type { UserRow } from "../types";
 import { loadQueue } from "./queue";
 import { makeCanonical, makeSynonym, setTagFandom, undoSynonym } from "./wrangle";
 
-export const canWrangle = (user: Pick<UserRow, "role">) =>
-  user.role === "wrangler" || user.role === "moderator" || user.role === "admin";
-
 function requireWrangler(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (!canWrangle(user)) throw forbidden(WRANGLING_MESSAGES.notWrangler);
+  if (!canWrangle(user.role)) throw forbidden(WRANGLING_MESSAGES.notWrangler);
   return user;
 }
 

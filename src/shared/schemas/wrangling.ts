@@ -4,6 +4,9 @@ import { FANDOMS } from "../catalogues";
 import { type LabelKind, LABEL_KINDS, TAG_LIMITS } from "../tagging";
 import { FreeTag } from "./tagging";
 
+/** Who may wrangle tags: wranglers, and moderators and admins too. */
+export const canWrangle = (role: string | undefined) => role === "wrangler" || role === "moderator" || role === "admin";
+
 export const WRANGLING_MESSAGES = {
   notWrangler: "Only wranglers can do this",
   unknownTag: "No work uses a tag by that name",
@@ -31,6 +34,8 @@ export const FandomBody = z.object({
 });
 
 export const WranglingQueueQuery = z.object({
+  /** Only tags whose name contains this (any case). */
+  q: z.string().max(TAG_LIMITS.maxChars).default(""),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
