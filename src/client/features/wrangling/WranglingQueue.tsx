@@ -17,11 +17,13 @@ const KIND_LABELS = { relationship: "Relationship", character: "Character", free
 
 function useAct() {
   const wrangle = useWrangle();
+  // NOTE: the promise, not mutate's callbacks: a wrangled tag's card leaves the queue (unmounts) as the queue reloads,
+  // and mutate's callbacks never run for an unmounted component.
   const run = (act: WranglingAct, done: string) =>
-    wrangle.mutate(act, {
-      onSuccess: () => toast({ title: done }),
-      onError: (error) => toast({ title: errorMessage(error, "Couldn't wrangle that tag"), variant: "destructive" }),
-    });
+    wrangle.mutateAsync(act).then(
+      () => toast({ title: done }),
+      (error: unknown) => toast({ title: errorMessage(error, "Couldn't wrangle that tag"), variant: "destructive" }),
+    );
   return { run, pending: wrangle.isPending };
 }
 
@@ -103,7 +105,6 @@ function QueueCard({ tag }: { tag: QueueTag }) {
         <SynonymForm tag={tag} />
         <Button
           variant="outline"
-          size="sm"
           disabled={pending}
           onClick={() => run({ act: "canonical", name: tag.name }, `${tag.name} is canonical`)}
         >
@@ -144,7 +145,7 @@ function SynonymForm({ tag }: { tag: QueueTag }) {
           ))}
         </datalist>
       </div>
-      <Button type="submit" size="sm" disabled={pending || !of.trim()}>
+      <Button type="submit" disabled={pending || !of.trim()}>
         Make synonym
       </Button>
     </form>
@@ -196,7 +197,7 @@ function FandomForm({ tag }: { tag: QueueTag }) {
           </p>
         )}
       </div>
-      <Button type="submit" size="sm" variant="outline" disabled={pending || !fandom}>
+      <Button type="submit" variant="outline" disabled={pending || !fandom}>
         Set fandom
       </Button>
     </form>
