@@ -4,8 +4,10 @@
 // run) and cached. The cached path under load is bench/run.ts's `discover-tags` and `discover-synonyms` cases.
 //   npx tsx bench/synonyms.ts --database-url postgres://postgres@127.0.0.1:5432/<a seeded db> [--runs 300]
 import { parseArgs } from "node:util";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { buildApp } from "../src/server/app";
-import { openDatabase } from "../src/server/db/client";
+import { type Db, openDatabase } from "../src/server/db/client";
 import { createDeps } from "../src/server/deps";
 import { loadConfig } from "../src/server/env";
 import { createDevOutbox } from "../src/server/mail/mailer";
@@ -33,8 +35,12 @@ const config = loadConfig({ NODE_ENV: "test", APP_URL: "http://localhost:3000", 
 const deps = await createDeps(config, database, { mailer: createDevOutbox(), now: () => new Date() });
 const app = await buildApp(deps, { logger: false });
 await app.ready();
-await tagForSynonymBench(database.db);
-await database.db.execute("analyze stories");
+// NOTE: on a connection of its own: the app's pool times out the tagging of half the archive.
+const setup = new pg.Client({ connectionString: url });
+await setup.connect();
+await tagForSynonymBench(drizzle(setup) as unknown as Db);
+await setup.query("analyze stories");
+await setup.end();
 
 const paths = {
   plain: `/api/published-stories?limit=20&sort=new&${PLAIN_TAGS_QUERY}`,
