@@ -11,6 +11,7 @@ import { bookmarks, stories, users } from "../src/server/db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../src/server/content/sanitize-content";
 import { insertLongStory, longStoryHtml } from "./lib/long-story";
 import type { SeedResult } from "./lib/seed-bench";
+import { PLAIN_TAGS_QUERY, SYNONYM_TAGS_QUERY, tagForSynonymBench } from "./lib/synonym-bench";
 import { FILTERED_QUERY, tagSeededStories } from "./lib/tag-bench";
 
 export interface CaseContext {
@@ -84,6 +85,29 @@ export const CASES: BenchCase[] = [
     setup: async ({ db }) => {
       await tagSeededStories(db);
       return { path: `/api/published-stories?${FILTERED_QUERY}` };
+    },
+  },
+  // Issue 31: the same 3 + 3 tag filter without and with synonyms (each tag a group of three, expanded).
+  {
+    name: "discover-tags",
+    onlyByName: true,
+    about: "GET /api/published-stories, signed out, 3 included and 3 excluded free-form tags nobody wrangled",
+    path: `/api/published-stories?${PLAIN_TAGS_QUERY}`,
+    seeded: true,
+    setup: async ({ db }) => {
+      await tagForSynonymBench(db);
+      return { path: `/api/published-stories?${PLAIN_TAGS_QUERY}` };
+    },
+  },
+  {
+    name: "discover-synonyms",
+    onlyByName: true,
+    about: "GET /api/published-stories, signed out, 3 included and 3 excluded canonical tags with 2 synonyms each",
+    path: `/api/published-stories?${SYNONYM_TAGS_QUERY}`,
+    seeded: true,
+    setup: async ({ db }) => {
+      await tagForSynonymBench(db);
+      return { path: `/api/published-stories?${SYNONYM_TAGS_QUERY}` };
     },
   },
   {

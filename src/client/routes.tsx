@@ -34,6 +34,7 @@ const SeriesListPage = preloadable(() => import("./pages/SeriesListPage"));
 const SeriesEditPage = preloadable(() => import("./pages/SeriesEditPage"));
 const ReportPage = preloadable(() => import("./pages/ReportPage"));
 const ModerationPage = preloadable(() => import("./pages/ModerationPage"));
+const WranglingPage = preloadable(() => import("./pages/WranglingPage"));
 
 /** The pages a cold load most often opens, fetched as the app starts instead of once the signed-in user has
  * arrived (the route renders only then): on the editor that took the page's chunk off the critical path. */
@@ -162,6 +163,11 @@ export function AppRoutes() {
         <Route path={ROUTES.moderation}>
           <Protected>
             <ModerationPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.wrangling}>
+          <Protected>
+            <WranglingPage />
           </Protected>
         </Route>
         <Route path={ROUTES.history}>

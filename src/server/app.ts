@@ -45,6 +45,7 @@ import { giftRoutes } from "./gifts/routes";
 import { giftsPageRoutes } from "./public-page/gifts-page";
 import { bookmarkPageRoutes } from "./public-page/bookmark-pages";
 import { tagRoutes } from "./tags/routes";
+import { wranglingRoutes } from "./wrangling/routes";
 import { feedRoutes } from "./feeds/routes";
 import { chapterPageRoutes } from "./public-page/chapter-routes";
 import { importRoutes } from "./imports/routes";
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(stripeWebhookRoutes);
   await app.register(emailNotificationRoutes);
   await app.register(moderationRoutes);
+  await app.register(wranglingRoutes);
   await app.register(loreRoutes);
   await registerClient(app, options.clientDir, restoreSignedInHint);
   return app;

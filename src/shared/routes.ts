@@ -86,6 +86,8 @@ export const ROUTES = {
   reportPattern: "/dashboard/report",
   /** Issue 18: the moderation queue (moderators and admins). */
   moderation: "/dashboard/moderation",
+  /** Issue 31: the tag wrangling queue (wranglers, moderators and admins). */
+  wrangling: "/dashboard/wrangling",
   /** The public page of a published story, rendered by the server (not a client route). */
   publicStory: publicStoryPath,
   /** An author's public page, rendered by the server (not a client route). */
@@ -114,6 +116,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/canon$/,
   /^\/dashboard\/report$/,
   /^\/dashboard\/moderation$/,
+  /^\/dashboard\/wrangling$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

@@ -9,7 +9,7 @@ export default function ModerationPage() {
   const role = user?.role ?? "user";
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
-      {role === "user" ? (
+      {role !== "moderator" && role !== "admin" ? (
         <p className="rounded-2xl border border-brand-100 bg-white p-6 text-slate-700">
           This page is for moderators. If you think you should see it, ask an admin.
         </p>

@@ -18,7 +18,8 @@ export function presentUser(user: UserRow): UserView {
     subscriptionCancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
     dailyPromptCount: user.dailyPromptCount,
     lastPromptDate: user.lastPromptDate,
-    role: roleOf(user),
+    // Issue 31: a wrangler wrangles tags and moderates nothing (roleOf, which moderation reads, says 'user').
+    role: user.role === "wrangler" ? "wrangler" : roleOf(user),
   };
 }
 

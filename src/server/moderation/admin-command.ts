@@ -8,7 +8,11 @@ import { appendAudit } from "./audit";
 import { sessionsChanged } from "../accounts/session-cache";
 
 export const AdminCommand = z.discriminatedUnion("command", [
-  z.object({ command: z.literal("grant"), role: z.enum(["admin", "moderator"]), email: z.string().min(3).max(320) }),
+  z.object({
+    command: z.literal("grant"),
+    role: z.enum(["admin", "moderator", "wrangler"]),
+    email: z.string().min(3).max(320),
+  }),
   z.object({ command: z.literal("revoke"), email: z.string().min(3).max(320) }),
   z.object({ command: z.literal("list") }),
 ]);
@@ -19,6 +23,7 @@ export type AdminAnswer = { ok: true; message: string } | { ok: false; error: st
 export const USAGE = `Usage:
   npm run admin -- grant admin someone@example.com
   npm run admin -- grant moderator someone@example.com
+  npm run admin -- grant wrangler someone@example.com
   npm run admin -- revoke someone@example.com
   npm run admin -- list`;
 
@@ -95,4 +100,5 @@ export async function runAdminCommand(
   return answer;
 }
 
-const roleWords = (role: string) => (role === "admin" ? "an admin" : role === "moderator" ? "a moderator" : "a user");
+const ROLE_WORDS: Record<string, string> = { admin: "an admin", moderator: "a moderator", wrangler: "a wrangler" };
+const roleWords = (role: string) => ROLE_WORDS[role] ?? "a user";

@@ -11,6 +11,7 @@ import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
 import { cardLabels } from "../tags/card-labels";
 import { labelPairs } from "../stories/story-labels";
+import { type TagGroups, withTagGroups } from "../tags/synonyms";
 import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
 import { notHiddenFrom } from "../safety/blocks";
 import { coCreatorNames } from "../stories/co-creator-names";
@@ -45,6 +46,8 @@ export function includesMature(user: UserRow | null, nsfw: DiscoverQuery["nsfw"]
 export type ListQuery = DiscoverQuery & {
   /** A signed-in reader: members-only works are listed too (signed-out lists leave them out). */
   members?: boolean;
+  /** Issue 31: the synonym groups of its tags (tags/synonyms.ts), which the tag filters expand. */
+  tagGroups?: TagGroups;
 };
 
 function filters(query: ListQuery, mature: boolean, withAi = true): SQL[] {
@@ -290,12 +293,13 @@ async function pageRows(
  */
 export async function discoverPage(
   db: Db,
-  query: ListQuery,
+  asked: ListQuery,
   mature: boolean,
   profile?: Profile,
   /** The signed-in viewer whose blocks and mutes apply (never set for the lists the read cache shares). */
   hideFor?: number,
 ): Promise<DiscoverPage> {
+  const query = await withTagGroups(db, asked);
   const cursor = decodeCursor(query.cursor);
   // NOTE: a reader who had no profile when the walk began goes on through Featured.
   const personal = query.sort === "for-you" && cursor?.k !== "featured" ? profile : undefined;

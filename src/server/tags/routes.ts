@@ -3,6 +3,7 @@
 import { and, eq, exists, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { alias } from "drizzle-orm/pg-core";
 import { TagSuggestQuery } from "../../shared/schemas/tagging";
 import { CATALOGUE_TAGS, hasControlChars, TAG_LIMITS, tagKey, tagPath, tagSpelling } from "../../shared/tagging";
 import type { Db } from "../db/client";
@@ -39,15 +40,25 @@ export async function suggestTags(db: Db, viewer: Viewer, q: string, kind?: stri
         readableBy(viewer),
       ),
     );
+  // Issue 31: a synonym's match offers its canonical tag; canonical tags come before the rest. NOTE: from the first
+  // matches in key order (bounded, walking free_tags_prefix_idx), not from every tag with the prefix.
+  const canonical = alias(freeTags, "canonical");
   const rows = await db
-    .select({ name: freeTags.name })
+    .select({
+      name: sql<string>`coalesce(${canonical.name}, ${freeTags.name})`,
+      canonical: sql<boolean>`(${canonical.key} is not null or ${freeTags.canonical})`,
+    })
     .from(freeTags)
+    .leftJoin(canonical, eq(canonical.key, freeTags.synonymOf))
     .where(and(sql`"free_tags"."key" like ${like}`, exists(used)))
     .orderBy(freeTags.key)
-    .limit(TAG_LIMITS.autocomplete);
-  const names = [...catalogue, ...rows.map((r) => r.name).filter((n) => !catalogue.includes(n))];
-  return names.slice(0, TAG_LIMITS.autocomplete);
+    .limit(TAG_LIMITS.autocomplete * SUGGEST_CANDIDATES);
+  const found = [...rows.filter((r) => r.canonical), ...rows.filter((r) => !r.canonical)].map((r) => r.name);
+  return [...new Set([...catalogue, ...found])].slice(0, TAG_LIMITS.autocomplete);
 }
+
+/** Autocomplete reads this many matches per name it offers, to put canonical tags first. */
+const SUGGEST_CANDIDATES = 4;
 
 export async function tagRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -6,6 +6,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DiscoverQuery } from "../../shared/schemas/reading";
 import { tagKey } from "../../shared/tagging";
 import { AppError } from "../errors";
+import { expandedKeys, NO_GROUPS, type TagGroups } from "./synonyms";
 
 const textArray = (list: readonly string[]) =>
   sql`array[${sql.join(
@@ -19,11 +20,26 @@ const keysOf = (names: readonly string[]) => textArray([...new Set(names.map(tag
 // keeps it), so the planner either walks the chosen order's index and checks each row, or, for a rare tag, takes
 // the few rows from stories_tag_keys_idx and sorts them. The EXISTS over three tables it replaced ran as a subplan
 // per row (decision 0064).
-/** The story carries every one of these (catalogue tags, free-form tags, warnings; any case and spacing). */
-export const carriesAll = (names: readonly string[]): SQL => sql`"stories"."tag_keys" @> ${keysOf(names)}`;
+/**
+ * The story carries every one of these (catalogue tags, free-form tags, warnings; any case and spacing). A tag with
+ * synonyms (`groups`, synonyms.ts) is carried when any spelling of its group is.
+ */
+export function carriesAll(names: readonly string[], groups: TagGroups = NO_GROUPS): SQL {
+  const single: string[] = [];
+  const any: SQL[] = [];
+  for (const key of new Set(names.map(tagKey))) {
+    const group = groups.get(key);
+    if (group && group.length > 1) any.push(sql`"stories"."tag_keys" && ${textArray(group)}`);
+    else single.push(key);
+  }
+  if (any.length === 0) return sql`"stories"."tag_keys" @> ${keysOf(single)}`;
+  if (single.length > 0) any.unshift(sql`"stories"."tag_keys" @> ${keysOf(single)}`);
+  return sql`(${sql.join(any, sql` and `)})`;
+}
 
-/** The story carries one of these or more. */
-export const carriesAny = (names: readonly string[]): SQL => sql`"stories"."tag_keys" && ${keysOf(names)}`;
+/** The story carries one of these or more (any spelling of a tag's synonym group). */
+export const carriesAny = (names: readonly string[], groups: TagGroups = NO_GROUPS): SQL =>
+  sql`"stories"."tag_keys" && ${textArray(expandedKeys(names, groups))}`;
 
 export const WORD_RANGE_MESSAGE = "minWords cannot be more than maxWords";
 
@@ -37,13 +53,16 @@ export const COUNTED_ORDERS = {
   words: storyWords,
 } as const;
 
+/** `tagGroups`: the synonym groups of the query's tags (withTagGroups), expanded into the conditions. */
 export function tagFilters(
-  query: Pick<DiscoverQuery, "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords">,
+  query: Pick<DiscoverQuery, "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords"> & {
+    tagGroups?: TagGroups;
+  },
 ): SQL[] {
   const where: SQL[] = [];
   // Every included tag is required.
-  if (query.tag?.length) where.push(carriesAll(query.tag));
-  if (query.exclude?.length) where.push(sql`not ${carriesAny(query.exclude)}`);
+  if (query.tag?.length) where.push(carriesAll(query.tag, query.tagGroups));
+  if (query.exclude?.length) where.push(sql`not ${carriesAny(query.exclude, query.tagGroups)}`);
   if (query.rating?.length) where.push(sql`"stories"."content_rating" = any(${textArray(query.rating)})`);
   if (query.status) where.push(sql`"stories"."status" = ${query.status}`);
   if (query.minWords !== undefined && query.maxWords !== undefined && query.minWords > query.maxWords) {

@@ -2,6 +2,7 @@
 // may read. Mature and Explicit works are never listed, whoever asks: the page is cached as one signed-out view.
 import { storyNotModerated } from "../visibility/standing";
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { isNsfw } from "../../shared/nsfw";
 import { catalogueTag, GATED_RATINGS, tagKey, warningTag } from "../../shared/tagging";
 import type { Db } from "../db/client";
@@ -11,6 +12,7 @@ import { fandomList } from "../stories/story-rating";
 import { countStoryWords } from "../content/story-text";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { notHiddenFrom } from "../safety/blocks";
+import { expandTags } from "./synonyms";
 import { carriesAll } from "./tag-filters";
 import type { AiFilter, AiLabel } from "../../shared/ai-label";
 import { aiCondition, aiFields, countHiddenByAi } from "../visibility/ai-filter";
@@ -41,13 +43,18 @@ export interface TagWorks {
   hiddenByAi: number;
 }
 
-/** The tag's canonical spelling (the catalogue's or the warning's, or the first one written), or undefined when nobody used it. */
+/**
+ * The tag's canonical spelling (the catalogue's or the warning's, or the first one written), or undefined when nobody
+ * used it. A synonym's is its canonical tag's (issue 31: /t/{synonym} leads to the canonical tag's page).
+ */
 export async function findTagName(db: Db, name: string): Promise<string | undefined> {
   const known = catalogueTag(name) ?? warningTag(name);
   if (known) return known;
+  const canonical = alias(freeTags, "canonical");
   const [row] = await db
-    .select({ name: freeTags.name })
+    .select({ name: sql<string>`coalesce(${canonical.name}, ${freeTags.name})` })
     .from(freeTags)
+    .leftJoin(canonical, eq(canonical.key, freeTags.synonymOf))
     .where(eq(freeTags.key, tagKey(name)))
     .limit(1);
   return row?.name;
@@ -65,7 +72,7 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number, ai: A
     eq(stories.rating, "general"),
     // Members-only works are not on the open web's pages (members find them in Discover and the app's lists).
     eq(stories.audience, "everyone"),
-    carriesAll([name]),
+    carriesAll([name], await expandTags(db, [name])),
     storyNotModerated(),
     ...(hideFor === undefined ? [] : [notHiddenFrom(hideFor, stories.authorId)]),
   ];

@@ -130,8 +130,11 @@ export interface UserView {
   subscriptionCancelAtPeriodEnd: boolean;
   dailyPromptCount: number;
   lastPromptDate: string | null;
-  /** Issue 18: 'moderator' and 'admin' see Moderation in the sidebar (the server checks the role on every call). */
-  role?: "user" | "moderator" | "admin";
+  /**
+   * Issue 18: 'moderator' and 'admin' see Moderation in the sidebar (the server checks the role on every call); issue
+   * 31: 'wrangler', moderators and admins see Tag wrangling.
+   */
+  role?: "user" | "wrangler" | "moderator" | "admin";
 }
 
 /** POST /api/login's answer: the user, and whether this is their first sign-in (the app greets them differently). */

@@ -11,6 +11,7 @@ import { cn } from "../../lib/cn";
 import { useAuth } from "../auth/auth-context";
 import { avatarInitial } from "../auth/avatar";
 import { SidebarLists } from "./SidebarLists";
+import { canWrangle } from "../../../shared/schemas/wrangling";
 import { SidebarNav } from "./SidebarNav";
 import { NotificationBell } from "../community/NotificationBell";
 import { useSidebar } from "./sidebar-state";
@@ -78,6 +79,7 @@ export function Sidebar() {
         collapsed={collapsed}
         isPremium={user.isPremium}
         isModerator={user.role === "moderator" || user.role === "admin"}
+        isWrangler={canWrangle(user.role)}
       />
       <NotificationBell collapsed={collapsed} />
       <SidebarLists collapsed={collapsed} />

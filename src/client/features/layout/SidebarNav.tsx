@@ -10,6 +10,7 @@ import {
   PenSquare,
   Settings,
   ShieldCheck,
+  Tags,
 } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { ROUTES } from "../../../shared/routes";
@@ -54,17 +55,32 @@ const MODERATION: NavLink = {
   isActive: (p) => p.startsWith(ROUTES.moderation),
 };
 
+/** Issue 31: only for wranglers, moderators and admins. */
+const WRANGLING: NavLink = {
+  href: ROUTES.wrangling,
+  label: "Tag wrangling",
+  icon: Tags,
+  isActive: (p) => p.startsWith(ROUTES.wrangling),
+};
+
 export function SidebarNav({
   collapsed,
   isPremium,
   isModerator = false,
+  isWrangler = false,
 }: {
   collapsed: boolean;
   isPremium: boolean;
   isModerator?: boolean;
+  isWrangler?: boolean;
 }) {
   const [path] = useLocation();
-  const links = [...LINKS, ...(isModerator ? [MODERATION] : []), ...(isPremium ? [] : [UPGRADE])];
+  const links = [
+    ...LINKS,
+    ...(isModerator ? [MODERATION] : []),
+    ...(isWrangler ? [WRANGLING] : []),
+    ...(isPremium ? [] : [UPGRADE]),
+  ];
   return (
     <nav aria-label="Dashboard" className="space-y-1 px-3">
       {links.map((link) => (

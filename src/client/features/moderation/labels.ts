@@ -14,7 +14,12 @@ export const ACTION_LABELS: Record<string, string> = {
   restore: "Restore",
   "grant-admin": "Made admin",
   "grant-moderator": "Made moderator",
+  "grant-wrangler": "Made wrangler",
   revoke: "Role revoked",
+  "tag-synonym": "Made a tag a synonym",
+  "tag-unsynonym": "Undid a synonym",
+  "tag-canonical": "Made a tag canonical",
+  "tag-fandom": "Set a tag's fandom",
 };
 
 /** The actions that make sense for a target, in the order the form offers them. */
