@@ -105,6 +105,27 @@ function trimRuns(runs: Run[]): Run[] {
 
 /** The chapter's HTML opens with its heading (splitChapters keeps it), set as the chapter's title. */
 const LEADING_HEADING = /^\s*(?:<(?:section|div)\b[^>]*>\s*)*<h[123]\b/;
+/**
+ * A run longer than this is set in pieces of this length, so one huge paragraph (a 2 MB story can be one) yields to
+ * the event loop while it is set instead of holding it.
+ */
+const PIECE = 4096;
+function inPieces(runs: Run[]): Run[] {
+  if (runs.every((run) => run.text.length <= PIECE)) return runs;
+  return runs.flatMap((run) => {
+    const out: Run[] = [];
+    let at = 0;
+    while (at < run.text.length) {
+      // Cut after a space where there is one, so no word is split between two pieces.
+      const space = run.text.lastIndexOf(" ", at + PIECE);
+      const end = run.text.length - at <= PIECE ? run.text.length : space > at ? space + 1 : at + PIECE;
+      out.push({ ...run, text: run.text.slice(at, end) });
+      at = end;
+    }
+    return out;
+  });
+}
+
 const ALIGN = /text-align:\s*(left|center|right|justify)/;
 const alignOf = (node: Element) =>
   (ALIGN.exec(node.attribs.style ?? "")?.[1] ?? "left") as PDFKit.Mixins.TextOptions["align"];
@@ -235,8 +256,8 @@ class BookWriter {
 
   private async blocksOf(nodes: ChildNode[], indent: number): Promise<void> {
     let inline: ChildNode[] = [];
-    const flush = () => {
-      if (inline.length > 0) this.paragraph(inlineRuns(inline), indent, "left");
+    const flush = async () => {
+      if (inline.length > 0) await this.paragraph(inlineRuns(inline), indent, "left");
       inline = [];
     };
     for (const node of nodes) {
@@ -248,11 +269,11 @@ class BookWriter {
         inline.push(node);
         continue;
       }
-      flush();
+      await flush();
       await this.breathe();
       switch (node.name) {
         case "p":
-          this.paragraph(inlineRuns(node.children), indent, alignOf(node));
+          await this.paragraph(inlineRuns(node.children), indent, alignOf(node));
           break;
         case "h1":
         case "h2":
@@ -273,7 +294,7 @@ class BookWriter {
           await this.blocksOf(node.children, indent);
       }
     }
-    flush();
+    await flush();
   }
 
   private async list(node: Element, indent: number): Promise<void> {
@@ -284,20 +305,23 @@ class BookWriter {
       const marker = node.name === "ol" ? `${n}.` : "•";
       const blocks = item.children.some((c) => isTag(c) && !EMPHASIS[c.name] && c.name !== "br");
       const runs = blocks ? [] : inlineRuns(item.children);
-      this.paragraph([{ ...NO_STYLE, text: `${marker} ` }, ...runs], indent + 12, "left");
+      await this.paragraph([{ ...NO_STYLE, text: `${marker} ` }, ...runs], indent + 12, "left");
       if (blocks) await this.blocksOf(item.children, indent + 24);
     }
   }
 
-  private paragraph(raw: Run[], indent: number, align: PDFKit.Mixins.TextOptions["align"]): void {
-    const runs = trimRuns(raw);
+  private async paragraph(raw: Run[], indent: number, align: PDFKit.Mixins.TextOptions["align"]): Promise<void> {
+    const whole = trimRuns(raw);
+    const runs = inPieces(whole);
+    const pieces = runs.length > whole.length;
     if (runs.length === 0) return;
     this.headingIsTitle = false;
     const doc = this.doc;
     const x = MARGIN.left + indent;
     const width = PAGE.width - MARGIN.right - x;
     doc.fontSize(BODY_SIZE);
-    runs.forEach((run, i) => {
+    for (const [i, run] of runs.entries()) {
+      if (pieces && i > 0) await this.breathe();
       const last = i === runs.length - 1;
       doc.font(faceOf(run));
       const options = {
@@ -310,7 +334,7 @@ class BookWriter {
       };
       if (i === 0) doc.text(run.text, x, doc.y, { ...options, width });
       else doc.text(run.text, options);
-    });
+    }
     doc.x = MARGIN.left;
   }
 
