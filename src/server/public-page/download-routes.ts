@@ -214,6 +214,13 @@ export async function publicDownloadRoutes(app: FastifyInstance): Promise<void> 
             (value) => value?.source.html.length ?? 0,
           );
     if (await answeredBeforeBody(request, reply, source, "download.pdf")) return reply;
+    if (request.method === "HEAD") {
+      // Fastify answers HEAD with the GET route: the headers are known without typesetting anything.
+      return reply
+        .header("content-type", PDF_TYPE)
+        .header("content-disposition", attachmentDisposition(bookTitle(source!.source.title), "pdf"))
+        .send();
+    }
     if (building >= PDF_BUILDS_AT_ONCE) {
       return reply
         .code(503)

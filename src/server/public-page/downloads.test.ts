@@ -163,5 +163,14 @@ describeEachDb("HTML and PDF downloads", (ctx) => {
       expect(r.body).toBe(PDF_BUSY);
     }
     expect((await get(`${base}/download.pdf`)).statusCode).toBe(200);
+    // HEAD answers the headers without typesetting (and so without a slot).
+    const heads = await Promise.all(
+      Array.from({ length: PDF_BUILDS_AT_ONCE + 1 }, () => send(ctx().app, "HEAD", `${base}/download.pdf`)),
+    );
+    for (const head of heads) {
+      expect(head.statusCode).toBe(200);
+      expect(head.headers["content-type"]).toBe("application/pdf");
+      expect(head.rawPayload).toHaveLength(0);
+    }
   });
 });
