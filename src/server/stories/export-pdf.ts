@@ -6,12 +6,16 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
-import { type ChildNode, type Element, isTag, isText } from "domhandler";
-import { parseDocument } from "htmlparser2";
+import { DomUtils, parseDocument } from "htmlparser2";
 import PDFDocument from "pdfkit";
 import type { StoryBook } from "./story-book";
 
 export const PDF_TYPE = "application/pdf";
+
+// NOTE: domhandler's node types and guards, through htmlparser2 (domhandler is its dependency, not ours).
+type ChildNode = ReturnType<typeof parseDocument>["children"][number];
+type Element = Extract<ChildNode, { name: string; attribs: Record<string, string> }>;
+const { isTag, isText } = DomUtils;
 /** Bumped when the layout changes, so the download's ETag changes with it. */
 export const PDF_LAYOUT_VERSION = 1;
 
@@ -45,8 +49,8 @@ const LINE_GAP = 3;
 const PARAGRAPH_GAP = 6;
 const INK = "#1f1d1a";
 const QUIET = "#6b655c";
-/** Yield to the event loop after this many blocks; wait while more than HIGH_WATER bytes are unread. */
-const BLOCKS_PER_SLICE = 50;
+/** Yield to the event loop after this many milliseconds of typesetting; wait while more than HIGH_WATER bytes are unread. */
+const SLICE_MS = 20;
 const HIGH_WATER = 4 * 1024 * 1024;
 
 interface Run {
@@ -131,7 +135,7 @@ const alignOf = (node: Element) =>
   (ALIGN.exec(node.attribs.style ?? "")?.[1] ?? "left") as PDFKit.Mixins.TextOptions["align"];
 
 class BookWriter {
-  private blocks = 0;
+  private sliceStart = performance.now();
   private pageNumber = 0;
   private numbering = false;
   /** The next heading is the chapter's own, the first thing in it. */
@@ -176,12 +180,14 @@ class BookWriter {
     doc.y = y;
   }
 
-  /** Yields to the event loop now and then, and waits while the reader of the stream is behind. */
+  /** Yields to the event loop once a slice of SLICE_MS is used, and waits while the stream's reader is behind. */
   private async breathe(): Promise<void> {
-    if (++this.blocks % BLOCKS_PER_SLICE !== 0) return;
+    if (this.doc.destroyed) throw new Error("the PDF's reader went away");
+    if (performance.now() - this.sliceStart < SLICE_MS) return;
     do await new Promise((resolve) => setImmediate(resolve));
     while (this.doc.readableLength > HIGH_WATER && !this.doc.destroyed);
     if (this.doc.destroyed) throw new Error("the PDF's reader went away");
+    this.sliceStart = performance.now();
   }
 
   async write(): Promise<void> {
