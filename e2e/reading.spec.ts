@@ -2,12 +2,15 @@
 // shares it; a signed-out browser without JavaScript reads the shared link; the author is sent to the editor; a
 // free user never sees a mature story; an unpublished story is not found.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { publicStoryPath } from "../src/shared/routes";
 import { createVerifiedUser, signIn, type TestUser } from "./support/accounts";
 import { givenEarlierChat } from "./support/marin";
+import { DESKTOP, PHONE, resizeTo } from "./support/viewport";
 
 const NOT_FOUND = "Story not found";
+const SHOTS = process.env.READING_SHOTS;
 const NSFW_LOCKED = "Unlock with FicForge Plus";
 
 /** About 670 words in two chapters: a 3 minute read at 230 words a minute. */
@@ -114,6 +117,27 @@ test("a second user finds, reads, likes, bookmarks, comments on and shares a sto
   await expect(page.getByTestId("reader-reading-time")).toHaveText("3 min read");
   await expect(page.getByText(story.body)).toBeVisible();
   await expect(page.getByTestId("reader-back")).toHaveText("Back to Discover");
+
+  // Issue 31: the Download menu offers EPUB, HTML and PDF, at both widths, and the files arrive.
+  const download = async (label: string, extension: string) => {
+    await page.getByTestId("reader-download").click();
+    const menu = page.getByRole("menu", { name: "Download" });
+    await expect(menu.getByRole("menuitem")).toHaveText([/^EPUB/, /^HTML/, /^PDF/]);
+    await expect(menu).toBeInViewport();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/download-menu-${page.viewportSize()?.width}.png` });
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      menu.getByRole("menuitem", { name: label }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`${story.title}.${extension}`);
+    return readFileSync((await file.path())!);
+  };
+  await resizeTo(page, DESKTOP);
+  expect((await download("PDF", "pdf")).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect((await download("HTML", "html")).toString("utf8")).toContain(`<title>${story.title}</title>`);
+  await resizeTo(page, PHONE);
+  expect((await download("EPUB", "epub")).subarray(30, 38).toString("ascii")).toBe("mimetype");
+  await resizeTo(page, DESKTOP);
 
   // Like: the count goes up and stays after a reload.
   const like = page.getByTestId("reader-like");

@@ -60,11 +60,14 @@ const feedLink = (model: PublicPageModel) =>
   model.feedPath
     ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(model.title)}: chapters" href="${escapeHtml(encodeURI(model.feedPath))}">\n`
     : "";
-/** Issue 20: any reader may take the story away as an e-book. */
-const downloadLink = (model: PublicPageModel) =>
-  model.downloadPath
-    ? `<p class="download"><a href="${escapeHtml(encodeURI(model.downloadPath))}" download type="application/epub+zip">Download EPUB</a></p>`
-    : "";
+/** Issue 20: any reader may take the story away as an e-book; issue 31: or as one HTML file, or a PDF, beside it. */
+const downloadLink = (model: PublicPageModel) => {
+  if (!model.downloadPath) return "";
+  const link = (path: string, type: string, label: string) =>
+    `<a href="${escapeHtml(encodeURI(path))}" download type="${type}">${label}</a>`;
+  const beside = (extension: string) => model.downloadPath!.replace(/\.epub$/, `.${extension}`);
+  return `<p class="download">${link(model.downloadPath, "application/epub+zip", "Download EPUB")} · ${link(beside("html"), "text/html", "HTML")} · ${link(beside("pdf"), "application/pdf", "PDF")}</p>`;
+};
 /** The entire work's switch to one chapter at a time (each chapter's page switches back). */
 const oneChapterLink = (model: PublicPageModel) =>
   model.firstChapterPath && model.chapters.length > 1

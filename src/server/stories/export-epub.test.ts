@@ -163,7 +163,7 @@ describeEachDb("story EPUB", (ctx) => {
     const { cookie, story } = await book({ published: true, publishedAt: new Date(), sanitizedWith: 1 });
     const path = `${publicStoryPath(story.id, story.title)}/download.epub`;
     expect((await get(publicStoryPath(story.id, story.title))).body).toContain(
-      `<p class="download"><a href="${path}" download type="application/epub+zip">Download EPUB</a></p>`,
+      `<p class="download"><a href="${path}" download type="application/epub+zip">Download EPUB</a> · `,
     );
     const [copper] = await db().insert(series).values({ ownerId: story.authorId, title: "Salt Road" }).returning();
     await db().insert(seriesWorks).values({ seriesId: copper!.id, storyId: story.id, position: 1 });

@@ -55,7 +55,7 @@ export function provenanceLine(html: string, wordCount: number | null, aiWordCou
 }
 
 /** The cover's bytes: from the image storage, or the row itself for an image not yet moved out (decision 0036). */
-async function loadCover(
+export async function loadCover(
   db: Db,
   storage: ImageStorage,
   id: string | null,

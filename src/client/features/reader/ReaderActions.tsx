@@ -1,6 +1,6 @@
-// The reader's action row: like (with its count), bookmark, share and (issue 20) the EPUB download of a story that
-// has a public page (published, not mature).
-import { Bookmark, BookmarkCheck, Clock, Download, Heart, NotebookPen } from "lucide-react";
+// The reader's action row: like (with its count), bookmark, share and (issue 20, 31) the Download menu of a story
+// that has a public page (published, not mature): EPUB, one HTML file, or PDF.
+import { Bookmark, BookmarkCheck, ChevronDown, Clock, Download, Heart, NotebookPen } from "lucide-react";
 import { useState } from "react";
 import type { ReadStoryView } from "../../../shared/schemas/reading";
 import { Button } from "../../components/ui/button";
@@ -17,6 +17,48 @@ import { shareUrl } from "./share-link";
 import { BookmarkDialog } from "../bookmarks/BookmarkDialog";
 import { useLaterState, useSetLater } from "../bookmarks/queries";
 import { SaveOfflineButton } from "../offline/SaveOfflineButton";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu";
+
+/** The public page's downloads (server: public-page/download-routes.ts), in the order the menu lists them. */
+const DOWNLOADS = [
+  { extension: "epub", type: "application/epub+zip", label: "EPUB", hint: "e-readers and book apps" },
+  { extension: "html", type: "text/html", label: "HTML", hint: "one file for any browser" },
+  { extension: "pdf", type: "application/pdf", label: "PDF", hint: "to print or keep" },
+] as const;
+
+function DownloadMenu({ publicPath }: { publicPath: string }) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" data-testid="reader-download">
+          <Download className="h-4 w-4" aria-hidden />
+          Download
+          <ChevronDown className="h-4 w-4" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        {DOWNLOADS.map((file) => (
+          <DropdownMenuItem key={file.extension} asChild>
+            <a
+              href={`${publicPath}/download.${file.extension}`}
+              download
+              type={file.type}
+              data-testid={`reader-download-${file.extension}`}
+            >
+              <span className="font-medium">{file.label}</span>
+              <span className="text-xs text-slate-500">{file.hint}</span>
+            </a>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
 
 /** The story, and the chapter shown when the reader shows one of several (its wire id is "{storyId}:{n}"). */
 function reportTargets(story: ReadStoryView, search: string): ReportTarget[] {
@@ -130,14 +172,7 @@ export function ReaderActions({
           onOpenChange={setEditingBookmark}
         />
       ) : null}
-      {story.publicPath ? (
-        <Button variant="outline" asChild data-testid="reader-download-epub">
-          <a href={`${story.publicPath}/download.epub`} download type="application/epub+zip">
-            <Download className="h-4 w-4" aria-hidden />
-            Download EPUB
-          </a>
-        </Button>
-      ) : null}
+      {story.publicPath ? <DownloadMenu publicPath={story.publicPath} /> : null}
       <ShareDialog url={shareUrl(window.location.origin, story)} title={story.title} />
       {authorBlocked ? null : <FollowSubscribe story={story} signedIn={signedIn} />}
       {signedIn && user && user.id !== story.authorId ? <ReportButton targets={reportTargets(story, search)} /> : null}

@@ -109,10 +109,15 @@ describe("the reader", () => {
     expect(badge.textContent).toContain("AI-assisted 42%");
     expect(badge.getAttribute("title")).toBe("Marin wrote 42% of this work");
     expect(screen.getByTestId("reader-back").getAttribute("href")).toBe("/dashboard");
-    // Issue 20: the public EPUB download, for a story with a public page.
-    const download = screen.getByRole("link", { name: "Download EPUB" });
-    expect(download.getAttribute("href")).toBe("/s/7-storm-road/download.epub");
-    expect(download.hasAttribute("download")).toBe(true);
+    // Issue 20, 31: the Download menu of a story with a public page: EPUB, HTML and PDF beside each other.
+    fireEvent.keyDown(screen.getByRole("button", { name: "Download" }), { key: "Enter" });
+    const items = await screen.findAllByRole("menuitem");
+    expect(items.map((item) => [item.firstChild?.textContent, item.getAttribute("href")])).toEqual([
+      ["EPUB", "/s/7-storm-road/download.epub"],
+      ["HTML", "/s/7-storm-road/download.html"],
+      ["PDF", "/s/7-storm-road/download.pdf"],
+    ]);
+    for (const item of items) expect(item.hasAttribute("download")).toBe(true);
   });
 
   it("shows the work's label as the server gives it: AI-generated, or no badge for a human-written work", async () => {
