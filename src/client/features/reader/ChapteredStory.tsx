@@ -108,7 +108,7 @@ export function ChapteredStory({
       <div className="reader-layout">
         {tracker}
         <div className="min-w-0">
-          <StoryBody body={body} />
+          <StoryBody body={body} lang={story.language} />
         </div>
       </div>
     );
@@ -129,13 +129,13 @@ export function ChapteredStory({
         {current ? (
           <>
             <ChapterTocMenu chapters={chapters} current={current.n} path={path} />
-            <StoryBody body={{ html: current.html, chapters: [], empty: false }} />
+            <StoryBody body={{ html: current.html, chapters: [], empty: false }} lang={story.language} />
             <Pager chapters={chapters} n={current.n} path={path} />
           </>
         ) : (
           <>
             <ChapterMenu chapters={body.chapters} />
-            <StoryBody body={body} />
+            <StoryBody body={body} lang={story.language} />
           </>
         )}
       </div>
