@@ -209,7 +209,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
           aiShare={base.aiShare}
           value={values}
           onChange={set}
-          errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
+          errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience, language: errors.language }}
         />
       </section>
       <section className="space-y-3 border-t border-brand-100 pt-6" aria-labelledby="details-gifts-heading">

@@ -1,4 +1,5 @@
 // Maps a story to the details form and the form back to a PATCH of the details fields.
+import { DEFAULT_LANGUAGE, isLanguageCode } from "../../../shared/languages";
 import {
   RequiredStoryDescription,
   StoryDescription,
@@ -27,6 +28,8 @@ export interface DetailsValues {
   aiDeclaration: AiDeclaration;
   /** Everyone, or signed-in readers only. */
   audience: Audience;
+  /** Issue 31: the work's language. */
+  language: string;
 }
 
 export function valuesFromStory(story: StoryView): DetailsValues {
@@ -42,6 +45,7 @@ export function valuesFromStory(story: StoryView): DetailsValues {
     tagging: taggingFrom(story),
     aiDeclaration: story.aiDeclaration ?? "none",
     audience: story.audience ?? "everyone",
+    language: story.language ?? DEFAULT_LANGUAGE,
   };
 }
 
@@ -70,6 +74,9 @@ export function patchFromValues(story: StoryView, values: DetailsValues): StoryU
   const declaration = effectiveDeclaration(story.wordCount, story.aiShare, values.aiDeclaration);
   if (declaration !== (story.aiDeclaration ?? "none")) patch.aiDeclaration = declaration;
   if (values.audience !== (story.audience ?? "everyone")) patch.audience = values.audience;
+  if (values.language !== (story.language ?? DEFAULT_LANGUAGE) && isLanguageCode(values.language)) {
+    patch.language = values.language;
+  }
   return patch;
 }
 
@@ -84,6 +91,7 @@ const FORM_FIELDS: Partial<Record<string, keyof DetailsValues>> = {
   readerBackground: "readerBackground",
   aiDeclaration: "aiDeclaration",
   audience: "audience",
+  language: "language",
 };
 
 /** The description as the server checks it: required once the story is published, as at publish. */

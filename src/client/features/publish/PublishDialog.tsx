@@ -199,7 +199,7 @@ export function PublishDialog({
             aiShare={measured.aiShare}
             value={draft}
             onChange={edit}
-            errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
+            errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience, language: errors.language }}
           />
           {storyId !== undefined && (
             <GiftFields
