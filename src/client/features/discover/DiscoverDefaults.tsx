@@ -62,7 +62,7 @@ export function DiscoverDefaults({
       {always && (alwaysText || !inForce) ? (
         inForce ? (
           <p
-            className="flex max-w-full flex-wrap items-center gap-1 rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200"
+            className="flex max-w-full flex-wrap items-center gap-1 rounded-2xl bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200"
             data-testid="always-exclude"
           >
             <span className="break-words">Always exclude: {alwaysText}</span>
