@@ -51,6 +51,7 @@ describe("valuesFromStory", () => {
       tagging: EMPTY_TAGGING,
       aiDeclaration: "none",
       audience: "everyone",
+      language: "en",
     });
   });
 

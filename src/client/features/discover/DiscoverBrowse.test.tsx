@@ -38,7 +38,7 @@ describe("/dashboard/discover", () => {
     const urls = library();
     renderWithClient(<DiscoverBrowse />);
     await screen.findByText("#1");
-    expect(urls[0]?.searchParams.toString()).toBe("limit=24&tag=Anime&fandom=Star+Wars&sort=featured");
+    expect(urls[0]?.searchParams.toString()).toBe("limit=24&tag=Anime&fandom=Star+Wars&sort=featured&language=en");
     expect(screen.getByRole("list", { name: "Include tags" }).textContent).toBe("Anime");
     expect((screen.getByLabelText("Sort") as HTMLSelectElement).value).toBe("featured");
     expect(screen.getByRole("button", { name: "Remove Star Wars" })).toBeTruthy();

@@ -55,7 +55,7 @@ export function useReaderDefaults(signedIn: boolean): {
   const preferences = useReadingPreferences(signedIn);
   const saved = useSavedFilters(signedIn);
   const chosen = signedIn ? preferences.data?.languages : null;
-  const list = saved.data ?? [];
+  const list = Array.isArray(saved.data) ? saved.data.filter((f) => typeof f?.query === "string") : [];
   const always = list.find((f) => f.isDefault);
   return {
     defaults: {

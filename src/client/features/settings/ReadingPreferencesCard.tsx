@@ -14,9 +14,10 @@ export function ReadingPreferencesCard() {
   const save = useSaveReadingPreferences();
   const current: AiFilter = save.isPending ? (save.variables?.ai ?? "any") : (preferences.data?.ai ?? "any");
   const languages = preferences.data?.languages ?? null;
-  const change = (ai: AiFilter, chosen: LanguageCode[] | null = languages) =>
+  // NOTE: the AI choice alone leaves the languages as saved (a PUT without them keeps them).
+  const change = (ai: AiFilter, chosen?: LanguageCode[] | null) =>
     save.mutate(
-      { ai, languages: chosen },
+      { ai, ...(chosen === undefined ? {} : { languages: chosen }) },
       {
         onSuccess: () => toast({ title: "Reading preferences saved" }),
         onError: (error) => toast({ title: errorMessage(error), variant: "destructive" }),
