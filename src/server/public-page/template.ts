@@ -8,7 +8,7 @@ import type { Chapter } from "./content";
 import type { AiLabel } from "../../shared/ai-label";
 import { aiBadgeChip } from "../html/ai-badge";
 import { authorMetas, bylineHtml, bylineText } from "../html/byline";
-import { languageName } from "../../shared/languages";
+import { DEFAULT_LANGUAGE, languageName } from "../../shared/languages";
 
 export interface PublicPageModel {
   id: number;
@@ -74,8 +74,12 @@ const oneChapterLink = (model: PublicPageModel) =>
     ? `<p class="onechapter"><a href="${escapeHtml(encodeURI(model.firstChapterPath))}">Read one chapter at a time</a></p>`
     : "";
 
-/** Issue 31: the `lang` attribute of the work's own words, and its line in the page's facts ('Language: Français'). */
-export const langAttr = (language: string | undefined) => (language ? ` lang="${escapeHtml(language)}"` : "");
+/**
+ * Issue 31: the `lang` attribute of the work's own words (none for English, the page's own `lang`), and its line in
+ * the page's facts ('Language: Français').
+ */
+export const langAttr = (language: string | undefined) =>
+  language && language !== DEFAULT_LANGUAGE ? ` lang="${escapeHtml(language)}"` : "";
 export const languageItem = (language: string | undefined) =>
   language ? `<li>Language: <span${langAttr(language)}>${escapeHtml(languageName(language))}</span></li>` : "";
 
