@@ -67,6 +67,7 @@ test("Discover: the reader's languages with 'All languages', a language filter, 
     await expect(page).toHaveURL(/language=fr(&|$)/);
     await expect(titles()).toHaveText([works.lune]);
     await expect(page.getByTestId("discover-languages")).toContainText("Showing works in Français.");
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/language-filter-${viewport.width}.png`, fullPage: true });
 
     // The reader excludes Major character death, saves it by name and makes it their 'Always exclude'.
     await page.goto(`/dashboard/discover?q=${works.word}&exclude=Major+character+death`);

@@ -29,7 +29,9 @@ export function FindingFilters({
           }}
           max={LANGUAGES.length}
           showCount={false}
-          placeholder={filters.languages.length === 0 ? "Your languages" : "All languages"}
+          placeholder={
+            picked.length > 0 ? "Add a language" : filters.languages.length === 0 ? "Your languages" : "All languages"
+          }
           emptyText="No languages found"
         />
       </div>
