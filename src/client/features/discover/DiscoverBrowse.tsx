@@ -20,6 +20,7 @@ import { useDiscoverBrowse } from "./queries";
 import { StoryTile, StoryTileSkeleton } from "./StoryTile";
 import { useUrlFilters } from "./use-url-filters";
 import { DiscoverDefaults } from "./DiscoverDefaults";
+import { ALL_LANGUAGES } from "../../../shared/languages";
 import { SavedFilters } from "./SavedFilters";
 import { useReaderDefaults } from "./saved-filters-queries";
 
@@ -83,7 +84,16 @@ export function DiscoverBrowse() {
             <Button
               size="sm"
               variant="outline"
-              onClick={() => setFilters({ ...DEFAULT_FILTERS, nsfw: filters.nsfw, ai: clearedAi(aiPreference) })}
+              // Issue 31: every work, so every language and without the 'Always exclude' for this search too.
+              onClick={() =>
+                setFilters({
+                  ...DEFAULT_FILTERS,
+                  nsfw: filters.nsfw,
+                  ai: clearedAi(aiPreference),
+                  ...(languagesInForce(filters, reader.defaults).length > 0 ? { languages: [ALL_LANGUAGES] } : {}),
+                  ...(alwaysInForce(filters, reader.defaults) ? { always: false } : {}),
+                })
+              }
             >
               Clear filters
             </Button>
