@@ -57,8 +57,8 @@ async function main(): Promise<void> {
   );
   const result = await runListBench({
     databaseUrl,
-    // NOTE: each finding case runs before its pair, so today's list meets the warmer buffers (the comparison leans
-    // against the new filters); a first run on a cold database measured today's lists 2–4 times slower than a rerun.
+    // NOTE: runListBench runs the cases in LIST_CASES' order (today's lists first, on colder buffers in a first run
+    // on a fresh database); rerun for a fair comparison.
     cases: [...PAIRS.flatMap(([today, finding]) => [finding, today]), CACHED],
     seconds: Number(values.seconds),
     connections: Number(values.connections),
