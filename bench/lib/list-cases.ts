@@ -87,6 +87,20 @@ function filtered(r: Random, t: ListTargets, sort: string): { params: URLSearchP
 }
 
 const discover = (params: URLSearchParams) => `/api/published-stories?${params}`;
+
+// Issue 31 (bench/discover-finding.ts): the filtered browse page of `filtered`, narrowed as a reader of two languages
+// who keeps crossovers in or out: the work's own language and another, its own side of the crossover line.
+const OTHER_LANGUAGES = ["fr", "de", "es", "ja", "ru", "pt"];
+function finding(r: Random, t: ListTargets, sort: string): URLSearchParams {
+  const { params, work } = filtered(r, t, sort);
+  params.append("language", work.language);
+  params.append("language", r.pick(OTHER_LANGUAGES.filter((l) => l !== work.language)));
+  params.set("crossover", work.crossover ? "only" : "exclude");
+  return params;
+}
+
+/** One fixed finding page (the first sample's), asked again and again: the read cache answers all but the first. */
+const cachedFinding = new WeakMap<ListTargets, string>();
 const jsonArray = (body: string) => (JSON.parse(body) as unknown[]).length;
 const jsonItems = (body: string) => (JSON.parse(body) as { items: unknown[] }).items.length;
 const works = (body: string) => body.split('<li class="work">').length - 1;
@@ -120,6 +134,22 @@ export const LIST_CASES: ListCase[] = [
       rows: jsonArray,
     }),
   ),
+  ...(["new", "featured"] as const).map(
+    (sort): ListCase => ({
+      name: `discover-${sort}-finding`,
+      path: (r, t) => discover(finding(r, t, sort)),
+      rows: jsonArray,
+    }),
+  ),
+  {
+    name: "discover-finding-cached",
+    path: (r, t) => {
+      const path = cachedFinding.get(t) ?? discover(finding(r, t, "new"));
+      cachedFinding.set(t, path);
+      return path;
+    },
+    rows: jsonArray,
+  },
   {
     // Decision 0064's first measurement: one included and one excluded tag, a word minimum, newest first.
     name: "discover-new-1tag",

@@ -29,6 +29,9 @@ export interface WorkSample {
   contentRating: string;
   status: string;
   words: number;
+  /** Issue 31: its language and whether it is a crossover (bench/discover-finding.ts filters by both). */
+  language: string;
+  crossover: boolean;
 }
 
 const { prolificAuthor, followingReader, talkedAbout, bigTag } = ARCHIVE_SHAPES;
@@ -186,7 +189,7 @@ export async function ensureListTargets(db: pg.Pool): Promise<ListTargets> {
   );
   const samples = await db.query<WorkSample>(
     `select * from (
-       select s.content_rating "contentRating", s.status, coalesce(s.word_count, 0) words,
+       select s.content_rating "contentRating", s.status, coalesce(s.word_count, 0) words, s.language, s.crossover,
          s.title || ' ' || coalesce(s.description, '') "text",
          array(select t.name from story_tags st join tags t on t.id = st.tag_id where st.story_id = s.id
                union all

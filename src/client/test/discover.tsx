@@ -38,7 +38,7 @@ export const fakePreferences: { ai: string; puts: unknown[] } = { ai: "any", put
 
 /**
  * Stubs fetch: `answer(url)` gives the JSON body (or a Response); every requested URL is recorded, but for the
- * reading preferences (see fakePreferences).
+ * reading preferences (see fakePreferences) and the saved filters (none).
  */
 export function fakeApi(answer: (url: URL) => unknown, preference = "any") {
   const urls: URL[] = [];
@@ -57,6 +57,10 @@ export function fakeApi(answer: (url: URL) => unknown, preference = "any") {
         return new Response(JSON.stringify({ ai: fakePreferences.ai }), {
           headers: { "Content-Type": "application/json" },
         });
+      }
+      // Issue 31: a reader without saved filters (their own tests fake these).
+      if (url.pathname === "/api/saved-filters") {
+        return new Response("[]", { headers: { "Content-Type": "application/json" } });
       }
       urls.push(url);
       const body = answer(url);

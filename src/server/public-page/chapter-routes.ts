@@ -26,7 +26,16 @@ import { giftsAndLinksPageHtml } from "../gifts/html";
 interface ChapterSource {
   story: Pick<
     PublicStoryRow,
-    "id" | "title" | "description" | "authorName" | "coCreators" | "aiLabel" | "wordCount" | "aiWordCount" | "audience"
+    | "id"
+    | "title"
+    | "description"
+    | "authorName"
+    | "coCreators"
+    | "aiLabel"
+    | "wordCount"
+    | "aiWordCount"
+    | "audience"
+    | "language"
   >;
   chapters: (ChapterLink & { html: string; words: number; firstPublishedAt: Date })[];
   bytes: number;
@@ -72,6 +81,7 @@ export function buildChapterPage(source: ChapterSource, appUrl: string, n: numbe
     storyId: story.id,
     storyTitle: story.title,
     description: story.description,
+    language: story.language,
     authorName: story.authorName,
     authorPath: authorPath(story.authorName),
     coCreators: story.coCreators,

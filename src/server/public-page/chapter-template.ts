@@ -5,7 +5,7 @@ import { ROUTES } from "../../shared/routes";
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
-import { summaryOf } from "./template";
+import { langAttr, languageItem, summaryOf } from "./template";
 import { authorMetas, bylineHtml, bylineText } from "../html/byline";
 
 export interface ChapterLink {
@@ -18,6 +18,8 @@ export interface ChapterPageModel {
   storyId: number;
   storyTitle: string;
   description: string | null;
+  /** Issue 31: the work's language, the `lang` of its words (template.ts). */
+  language?: string;
   authorName: string;
   authorPath: string;
   /** Issue 30: the accepted co-creators, named after the creator. */
@@ -78,7 +80,7 @@ export function renderChapterPage(model: ChapterPageModel): string {
     )
     .join("")}</ol></details>`;
   const body = model.bodyHtml.trim()
-    ? `<div class="prose">${model.bodyHtml}</div>`
+    ? `<div class="prose"${langAttr(model.language)}>${model.bodyHtml}</div>`
     : `<div class="empty"><h2>No content yet</h2><p>This story doesn't have any content to display.</p></div>`;
   return htmlDocument(
     `${pageHead({ title: `${title} · ${story} by ${author} · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "article", ogTitle: `${title} · ${story}` })}
@@ -94,9 +96,9 @@ ${SITE_HEADER}
 <main>
 <article>
 <header class="hero nocover chapterhead"><div class="in"><div>
-<h1><a class="storylink" href="${e(encodeURI(model.storyPath))}">${story}</a></h1>
+<h1${langAttr(model.language)}><a class="storylink" href="${e(encodeURI(model.storyPath))}">${story}</a></h1>
 <p class="by">by ${bylineHtml(model.authorName, model.coCreators)}</p>
-<ul class="meta" aria-label="About this chapter"><li>Chapter ${chapter.n} of ${chapters.length}</li><li>${plural(chapter.words, "word", "words")}</li>${model.aiBadge ?? ""}<li>Published <time datetime="${chapter.firstPublishedAt.toISOString()}">${date(chapter.firstPublishedAt)}</time></li></ul>
+<ul class="meta" aria-label="About this chapter"><li>Chapter ${chapter.n} of ${chapters.length}</li><li>${plural(chapter.words, "word", "words")}</li>${languageItem(model.language)}${model.aiBadge ?? ""}<li>Published <time datetime="${chapter.firstPublishedAt.toISOString()}">${date(chapter.firstPublishedAt)}</time></li></ul>
 </div></div></header>
 <div class="page" id="chapter">
 ${model.giftsHtml ?? ""}

@@ -35,6 +35,8 @@ export interface PublicStoryRow {
   contentRating: string;
   warnings: string[];
   status: string;
+  /** Issue 31: the work's language (a code from shared/languages.ts). */
+  language: string;
   fandoms: string[];
   tags: string[];
   labels: LabelPairs;
@@ -68,6 +70,7 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
       contentRating: stories.contentRating,
       warnings: stories.warnings,
       status: stories.status,
+      language: stories.language,
       fandoms: stories.fandoms,
       tags: tagNames,
       labels: labelPairs,

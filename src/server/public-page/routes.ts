@@ -57,6 +57,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     id: story.id,
     title: story.title,
     description: story.description,
+    language: story.language,
     authorName: story.authorName,
     coCreators: story.coCreators,
     canonicalUrl: appUrl + encodeURI(path),

@@ -8,11 +8,14 @@ import type { Chapter } from "./content";
 import type { AiLabel } from "../../shared/ai-label";
 import { aiBadgeChip } from "../html/ai-badge";
 import { authorMetas, bylineHtml, bylineText } from "../html/byline";
+import { DEFAULT_LANGUAGE, languageName } from "../../shared/languages";
 
 export interface PublicPageModel {
   id: number;
   title: string;
   description: string | null;
+  /** Issue 31: the work's language: the `lang` of its title, summary, contents and text (the site's own words stay English). */
+  language?: string;
   authorName: string;
   /** Issue 30: the accepted co-creators, named after the creator. */
   coCreators?: { username: string }[];
@@ -74,8 +77,18 @@ const oneChapterLink = (model: PublicPageModel) =>
     ? `<p class="onechapter"><a href="${escapeHtml(encodeURI(model.firstChapterPath))}">Read one chapter at a time</a></p>`
     : "";
 
+/**
+ * Issue 31: the `lang` attribute of the work's own words (none for English, the page's own `lang`), and its line in
+ * the page's facts ('Language: Français').
+ */
+export const langAttr = (language: string | undefined) =>
+  language && language !== DEFAULT_LANGUAGE ? ` lang="${escapeHtml(language)}"` : "";
+export const languageItem = (language: string | undefined) =>
+  language ? `<li>Language: <span${langAttr(language)}>${escapeHtml(languageName(language))}</span></li>` : "";
+
 export function renderPublicPage(model: PublicPageModel): string {
   const e = escapeHtml;
+  const lang = langAttr(model.language);
   const title = e(model.title);
   const author = e(bylineText(model.authorName, model.coCreators));
   const summary = e(summaryOf(model));
@@ -83,6 +96,7 @@ export function renderPublicPage(model: PublicPageModel): string {
   const meta = [
     `<li>${model.readingMinutes} min read</li>`,
     `<li>${plural(model.wordCount, "word", "words")}</li>`,
+    languageItem(model.language),
     aiBadgeChip(model),
     ...(model.lastChapterAt ? [`<li>${updatedLine(model.lastChapterAt)}</li>`] : []),
     ...(model.bookmarks && model.bookmarks.count > 0
@@ -96,12 +110,12 @@ export function renderPublicPage(model: PublicPageModel): string {
     : "";
   const toc =
     model.chapters.length > 0
-      ? `<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">Chapters</h2><ol>${model.chapters
+      ? `<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">Chapters</h2><ol${lang}>${model.chapters
           .map((c) => `<li><a href="#${e(c.id)}">${e(c.title)}</a></li>`)
           .join("")}</ol></nav>`
       : "";
   const body = model.bodyHtml.trim()
-    ? `<div class="prose">${model.bodyHtml}</div>`
+    ? `<div class="prose"${lang}>${model.bodyHtml}</div>`
     : `<div class="empty"><h2>No content yet</h2><p>This story doesn't have any content to display.</p></div>`;
   const readerPath = ROUTES.read(model.id);
   return htmlDocument(
@@ -124,11 +138,11 @@ ${SITE_HEADER}
 <main>
 <article>
 <header class="hero${model.cover ? "" : " nocover"}"><div class="in">${cover}<div>
-<h1>${title}</h1>
+<h1${lang}>${title}</h1>
 <p class="by">by ${bylineHtml(model.authorName, model.coCreators)}</p>
 <ul class="meta" aria-label="About this story">${meta}</ul>
 </div>
-${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p>` : ""}
+${model.description?.trim() ? `<p class="desc"${lang}>${e(model.description.trim())}</p>` : ""}
 </div></header>
 <div class="page" id="story">
 ${model.giftsHtml ?? ""}

@@ -203,6 +203,7 @@ describeEachDb("AI labels, declarations and filters", (ctx) => {
     expect(ids(await call("GET", url)).length).toBe(3);
     expect((await call("PUT", "/api/me/reading-preferences", strict.cookie, { ai: "none" })).json()).toEqual({
       ai: "none",
+      languages: null,
     });
     for (let i = 0; i < 2; i++) {
       // Twice: the second answer may come from the fast path's cache.
@@ -221,7 +222,10 @@ describeEachDb("AI labels, declarations and filters", (ctx) => {
     const reader = await createVerifiedUserWithSession(db());
     expect((await call("GET", "/api/me/reading-preferences")).statusCode).toBe(401);
     expect((await call("PUT", "/api/me/reading-preferences", undefined, { ai: "none" })).statusCode).toBe(401);
-    expect((await call("GET", "/api/me/reading-preferences", reader.cookie)).json()).toEqual({ ai: "any" });
+    expect((await call("GET", "/api/me/reading-preferences", reader.cookie)).json()).toEqual({
+      ai: "any",
+      languages: null,
+    });
     const bad = await call("PUT", "/api/me/reading-preferences", reader.cookie, { ai: "human" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ ai: "ai must be one of any, assisted, none" });
@@ -236,10 +240,16 @@ describeEachDb("AI labels, declarations and filters", (ctx) => {
     );
     expect(forged.statusCode).toBe(403);
     expect((await call("PUT", "/api/me/reading-preferences", reader.cookie, { ai: "assisted" })).statusCode).toBe(200);
-    expect((await call("GET", "/api/me/reading-preferences", reader.cookie)).json()).toEqual({ ai: "assisted" });
+    expect((await call("GET", "/api/me/reading-preferences", reader.cookie)).json()).toEqual({
+      ai: "assisted",
+      languages: null,
+    });
     // Another reader's preference is their own.
     const other = await createVerifiedUserWithSession(db());
-    expect((await call("GET", "/api/me/reading-preferences", other.cookie)).json()).toEqual({ ai: "any" });
+    expect((await call("GET", "/api/me/reading-preferences", other.cookie)).json()).toEqual({
+      ai: "any",
+      languages: null,
+    });
   });
 
   it("says how many works the filter left out over the page's stretch of the list, cursor pages included", async () => {

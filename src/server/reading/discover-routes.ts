@@ -26,9 +26,16 @@ import { discoverPage, includesMature } from "./discover";
 import { readerProfile } from "./for-you";
 import { AI_FILTERS, type AiFilter } from "../../shared/ai-label";
 import { effectiveAiFilter } from "../visibility/ai-filter";
+import { findingKey } from "./discover-finding";
+import { isLanguageCode, MAX_LANGUAGE_FILTERS } from "../../shared/languages";
 
 type KeyedQuery = Pick<DiscoverQuery, "limit" | "cursor" | "q" | "fandom" | "sort"> &
-  Partial<Pick<DiscoverQuery, "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords" | "ai">>;
+  Partial<
+    Pick<
+      DiscoverQuery,
+      "tag" | "exclude" | "rating" | "status" | "minWords" | "maxWords" | "ai" | "language" | "crossover"
+    >
+  >;
 
 /**
  * The read cache's key for a list: every parameter that changes the answer, normalized ("for-you" falls back). `ai`
@@ -41,7 +48,7 @@ export function discoverCacheKey(query: KeyedQuery, mature: boolean, members = m
   const ai = query.ai && query.ai !== "any" ? [query.ai] : [];
   // NOTE: signed-in readers' lists hold members-only works; a visitor's never share their key.
   const audience = members ? ["members"] : [];
-  return `discover:${JSON.stringify([sortKey, mature, limit, cursor ?? "", q ?? "", fandom ?? "", ...filterKey(query), ...ai, ...audience])}`;
+  return `discover:${JSON.stringify([sortKey, mature, limit, cursor ?? "", q ?? "", fandom ?? "", ...filterKey(query), ...findingKey(query), ...ai, ...audience])}`;
 }
 
 const SORTS: ReadonlySet<string> = new Set<DiscoverSort>(DiscoverSort.options);
@@ -77,6 +84,8 @@ function plainList(value: unknown, max: number, item: (v: unknown) => string | u
 }
 
 const plainRating = (v: unknown) => (typeof v === "string" && RATINGS.has(v) ? v : undefined);
+const plainLanguage = (v: unknown) => (v === "all" || isLanguageCode(v) ? v : undefined);
+const CROSSOVER = new Set(["only", "exclude"]);
 
 /**
  * A signed-out visitor's query, if every parameter is one the fast path knows (limit, sort, cursor, nsfw, status,
@@ -100,6 +109,12 @@ function plainQuery(query: Record<string, unknown>): FastQuery | undefined {
       out.rating = list as ContentRating[];
       continue;
     }
+    if (name === "language") {
+      const list = plainList(value, MAX_LANGUAGE_FILTERS + 1, plainLanguage);
+      if (!list) return undefined;
+      out.language = list as DiscoverQuery["language"];
+      continue;
+    }
     if (typeof value !== "string") return undefined;
     if (name === "limit" && LIMIT.test(value) && Number(value) <= DISCOVER_LIMITS.maxLimit) out.limit = Number(value);
     else if (name === "sort" && SORTS.has(value)) out.sort = value as DiscoverSort;
@@ -107,6 +122,7 @@ function plainQuery(query: Record<string, unknown>): FastQuery | undefined {
     else if (name === "nsfw" && NSFW.has(value)) out.nsfw = value as DiscoverQuery["nsfw"];
     else if (name === "status" && STATUSES.has(value)) out.status = value as StoryStatus;
     else if (name === "ai" && AI.has(value)) out.ai = value as AiFilter;
+    else if (name === "crossover" && CROSSOVER.has(value)) out.crossover = value as DiscoverQuery["crossover"];
     else if ((name === "minWords" || name === "maxWords") && WORDS.test(value) && Number(value) <= WORDS_BOUND) {
       out[name] = Number(value);
     } else return undefined;

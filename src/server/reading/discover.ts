@@ -21,6 +21,7 @@ import { affinity, candidateIds, candidates, type Profile } from "./for-you";
 import { rankedSearch, searchable, searchMatch, typoQuery } from "./search";
 import { aiCondition, aiFields } from "../visibility/ai-filter";
 import { hiddenInForYou, hiddenInSearch, hiddenOnPage } from "./discover-hidden";
+import { findingFilters } from "./discover-finding";
 
 export { searchQuery } from "./search";
 
@@ -59,7 +60,7 @@ function filters(query: ListQuery, mature: boolean, withAi = true): SQL[] {
   const match = query.sort === "relevance" ? undefined : searchMatch(query.q);
   if (match) where.push(match);
   if (query.fandom) where.push(sql`${stories.fandoms} @> ${JSON.stringify([query.fandom])}::jsonb`);
-  where.push(...tagFilters(query));
+  where.push(...tagFilters(query), ...findingFilters(query));
   const ai = withAi && query.ai ? aiCondition(query.ai) : undefined;
   if (ai) where.push(ai);
   return where;
@@ -101,6 +102,7 @@ async function selectPage(db: Db, page: PageQuery, limit: number) {
       contentRating: stories.contentRating,
       warnings: stories.warnings,
       status: stories.status,
+      language: stories.language,
       username: users.username,
       coCreators: coCreatorNames,
       tags: tagNames,
@@ -153,6 +155,7 @@ function presentItem(row: PageRow): PublishedStoryItem {
     rating: row.rating === "mature" ? "mature" : "general",
     author: { username: row.username },
     coCreators: row.coCreators,
+    language: row.language,
     ...cardLabels(row),
     ...aiFields(row),
   };

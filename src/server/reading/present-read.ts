@@ -52,6 +52,7 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     aiShare,
     aiLabel: storyAiLabel(row),
     audience: row.audience === "members" ? "members" : "everyone",
+    language: row.language,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
     publicPath: rating === "mature" ? null : publicStoryPath(row.id, row.title),

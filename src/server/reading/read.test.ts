@@ -52,6 +52,7 @@ describeEachDb("reading: GET /api/stories/{id}/read and who may read", (ctx) => 
       aiShare: 0.25,
       aiLabel: "assisted",
       audience: "everyone",
+      language: "en",
       publishedAt: publishedAt.toISOString(),
       updatedAt: story.updatedAt.toISOString(),
       publicPath: publicStoryPath(story.id, "Moon & Tide"),

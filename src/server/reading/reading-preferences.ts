@@ -10,16 +10,26 @@ import { sessionsChanged } from "../accounts/session-cache";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import type { UserRow } from "../types";
+import { isLanguageCode } from "../../shared/languages";
 
 export function readingPreferencesOf(user: UserRow): ReadingPreferences {
-  return { ai: user.readingAi as AiFilter };
+  // Issue 31: the languages Discover shows by default; null follows the browser's (the client reads them).
+  const languages = (user.readingLanguages ?? []).filter(isLanguageCode);
+  return { ai: user.readingAi as AiFilter, languages: languages.length > 0 ? languages : null };
 }
 
 export async function saveReadingPreferences(db: Db, userId: number, prefs: ReadingPreferences) {
-  await db.update(users).set({ readingAi: prefs.ai }).where(eq(users.id, userId));
+  // NOTE: a PUT without `languages` (the AI choice alone) keeps the saved ones.
+  const languages =
+    prefs.languages === undefined ? {} : { readingLanguages: prefs.languages && [...new Set(prefs.languages)] };
+  const [row] = await db
+    .update(users)
+    .set({ readingAi: prefs.ai, ...languages })
+    .where(eq(users.id, userId))
+    .returning();
   // NOTE: after the write: the cached sessions (this instance's and the others') hold the old row.
   await sessionsChanged(db, { userId });
-  return prefs;
+  return row ? readingPreferencesOf(row) : prefs;
 }
 
 export async function readingPreferencesRoutes(root: FastifyInstance): Promise<void> {

@@ -73,6 +73,7 @@ export function presentOwnStory(story: StoryWithTags): StoryView {
     aiDeclaration: story.aiDeclaration as AiDeclaration,
     aiLabel: storyAiLabel(story),
     audience: story.audience === "members" ? "members" : "everyone",
+    language: story.language,
     // NOTE: the same rule as the public page's own (public-page/query.ts): a mature story has none.
     publicPath: story.published && story.rating !== "mature" ? publicStoryPath(story.id, story.title) : null,
   };

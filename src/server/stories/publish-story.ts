@@ -78,6 +78,7 @@ export async function publishStory(
         ...measured.columns,
         ...declared,
         ...(body.audience === undefined ? {} : { audience: body.audience }),
+        ...(body.language === undefined ? {} : { language: body.language }),
         ...tagging,
         ...derivedStoryColumns({ ...current, ...tagging, title, description, markedMature }, [
           ...body.tags,

@@ -176,6 +176,7 @@ export async function updateStory(
   );
   // Who may read it (members-only works are shown to signed-in readers only); the saved events drop its cached pages.
   if (patch.audience !== undefined) changes.audience = patch.audience;
+  if (patch.language !== undefined) changes.language = patch.language;
   for (let attempt = 1; ; attempt++) {
     const written = await writeIfUnchanged(
       db,

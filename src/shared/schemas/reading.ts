@@ -15,6 +15,7 @@ import type { GiftsAndLinksView } from "./gifts";
 import type { SeriesPart } from "./series";
 import { AI_FILTERS, type AiFilter, type AiLabel } from "../ai-label";
 import { QUOTE_INPUT_MAX_CHARS } from "../paragraphs";
+import { ALL_LANGUAGES, LanguageField, type LanguageCode, MAX_LANGUAGE_FILTERS } from "../languages";
 
 export const DISCOVER_LIMITS = {
   defaultLimit: 4,
@@ -48,9 +49,25 @@ const wordBound = z.coerce.number().int().min(0).max(WORDS_BOUND);
 /** Issue 29: a list's AI filter (`ai=` on Discover, tag, author pages and the Following feed). */
 export const AiFilterField = z.enum(AI_FILTERS, { error: "ai must be one of any, assisted, none" });
 
-/** GET and PUT /api/me/reading-preferences. */
-export const ReadingPreferences = z.object({ ai: AiFilterField });
-export type ReadingPreferences = { ai: AiFilter };
+/**
+ * GET and PUT /api/me/reading-preferences. Issue 31: `languages`, the ones Discover shows by default (null: the
+ * browser's); a PUT without it keeps the saved ones.
+ */
+export const ReadingPreferences = z.object({
+  ai: AiFilterField,
+  languages: z
+    .array(LanguageField)
+    .min(1, "Choose one language or more, or none to follow your browser")
+    .max(MAX_LANGUAGE_FILTERS)
+    .nullable()
+    .optional(),
+});
+export type ReadingPreferences = { ai: AiFilter; languages?: LanguageCode[] | null };
+
+/** Issue 31: Discover's `language=` (one or more codes, or `all`, which is every language). */
+const DiscoverLanguage = z.union([LanguageField, z.literal(ALL_LANGUAGES)], {
+  error: "language must be a language code on FicForge's list, such as en or fr, or all",
+});
 
 /**
  * GET /api/published-stories query. `nsfw=1` shows mature stories to premium users (ignored for others). `tag`
@@ -73,6 +90,10 @@ export const DiscoverQuery = z.object({
   nsfw: z.enum(["0", "1", "true", "false"]).optional(),
   /** Issue 29: 'none' only human-written works, 'assisted' leaves out AI-generated ones; absent: the reader's preference. */
   ai: AiFilterField.optional(),
+  /** Issue 31: works in any of these languages (`all`, or none: every language). */
+  language: repeated(DiscoverLanguage, MAX_LANGUAGE_FILTERS + 1, "Each language can be asked once"),
+  /** Issue 31: crossovers (two fandoms or more) only, or none of them. */
+  crossover: z.enum(["only", "exclude"], { error: "crossover must be only or exclude" }).optional(),
 });
 export type DiscoverQuery = z.infer<typeof DiscoverQuery>;
 
@@ -107,6 +128,8 @@ export interface PublishedStoryItem {
   /** Issue 29: the work's AI label and the measured share (0–1). */
   aiLabel: AiLabel;
   aiShare: number;
+  /** Issue 31: the work's language (a code from shared/languages.ts; optional until every client fixture has it). */
+  language?: string;
 }
 
 /**
@@ -155,6 +178,8 @@ export interface ReadStoryView {
   aiLabel: AiLabel;
   /** Issue 29: 'members' when only signed-in readers may read it (optional until every client fixture has it). */
   audience?: "everyone" | "members";
+  /** Issue 31: the work's language (a code from shared/languages.ts), the reader's `lang` for its words. */
+  language?: string;
   publishedAt: string | null;
   updatedAt: string;
   /** The public page's path, /s/{id}-{slug} (null for mature stories, which have none). */

@@ -7,6 +7,7 @@ import type { ContentRating, StoryStatus, Warning } from "../tagging";
 import { FreeTagList, TaggingFields } from "./tagging";
 import { GiftFields } from "./gifts";
 import { VersionOriginHint } from "./versions";
+import { LanguageField } from "../languages";
 
 // NOTE: "letters" and "numbers" are read as Unicode letters and digits so that fans writing in
 // other languages (Émilie, Ōkami) are not locked out; punctuation stays the spec's short list.
@@ -87,6 +88,8 @@ export const PublishBody = z.object({
   /** Absent keeps the current value ('none' and 'everyone' for a new story). */
   aiDeclaration: AiDeclarationField.optional(),
   audience: AudienceField.optional(),
+  /** Issue 31: the work's language (absent keeps it; `en` for a new story). */
+  language: LanguageField.optional(),
   /** Issue 30: who the work is for, and the works it comes from (absent keeps them). */
   ...GiftFields,
 });
@@ -252,6 +255,8 @@ export const StoryUpdate = z.object({
   versionOrigin: VersionOriginHint.optional(),
   aiDeclaration: AiDeclarationField.optional(),
   audience: AudienceField.optional(),
+  /** Issue 31: the work's language (absent keeps it). */
+  language: LanguageField.optional(),
   // NOTE: `characters` above is the Main Characters text, so the character tags are `characterTags` here.
   ...TaggingFields.shape,
   /** Issue 30: who the work is for, and the works it comes from (absent keeps them). */
@@ -317,6 +322,8 @@ export interface StoryView {
   aiDeclaration: AiDeclaration;
   aiLabel: AiLabel;
   audience?: Audience;
+  /** Issue 31: the work's language (a code from shared/languages.ts; optional until every client fixture has it). */
+  language?: string;
   /** FicForge Plus: the reader background (an /api/images URL), kept even while the author is not premium. */
   readerBackground: string | null;
   /**

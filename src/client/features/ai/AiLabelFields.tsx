@@ -5,6 +5,7 @@ import { useId } from "react";
 import { AUDIENCES, type AiDeclaration, type Audience } from "../../../shared/ai-label";
 import { FieldError } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
+import { LanguageSelect } from "../discover/LanguageSelect";
 import { declarationChoices, effectiveDeclaration, labelSentence } from "./ai-label-text";
 
 export const AI_MEASURE_PAGE = "/about/ai";
@@ -17,6 +18,8 @@ const AUDIENCE_OPTIONS: Record<Audience, string> = {
 export interface AiLabelValues {
   aiDeclaration: AiDeclaration;
   audience: Audience;
+  /** Issue 31: the work's language (the select shows when the form has one). */
+  language?: string;
 }
 
 interface Props {
@@ -24,7 +27,7 @@ interface Props {
   aiShare: number;
   value: AiLabelValues;
   onChange: (patch: Partial<AiLabelValues>) => void;
-  errors: { aiDeclaration?: string; audience?: string };
+  errors: { aiDeclaration?: string; audience?: string; language?: string };
 }
 
 const optionClass = (disabled: boolean) =>
@@ -98,6 +101,13 @@ export function AiLabelFields({ wordCount, aiShare, value, onChange, errors }: P
         </div>
         <FieldError id={`${id}-audience-error`} message={errors.audience} />
       </fieldset>
+      {value.language !== undefined && (
+        <LanguageSelect
+          value={value.language}
+          onChange={(language) => onChange({ language })}
+          error={errors.language}
+        />
+      )}
     </div>
   );
 }

@@ -209,7 +209,7 @@ export function DetailsForm({ story: loaded }: { story: StoryView }) {
           aiShare={base.aiShare}
           value={values}
           onChange={set}
-          errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
+          errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience, language: errors.language }}
         />
         <label className="flex cursor-pointer items-start gap-3">
           <input

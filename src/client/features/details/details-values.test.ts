@@ -52,6 +52,7 @@ describe("valuesFromStory", () => {
       aiDeclaration: "none",
       audience: "everyone",
       paragraphComments: true,
+      language: "en",
     });
   });
 

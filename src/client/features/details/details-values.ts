@@ -1,4 +1,5 @@
 // Maps a story to the details form and the form back to a PATCH of the details fields.
+import { DEFAULT_LANGUAGE, isLanguageCode } from "../../../shared/languages";
 import {
   RequiredStoryDescription,
   StoryDescription,
@@ -29,6 +30,8 @@ export interface DetailsValues {
   audience: Audience;
   /** Issue 31: readers may comment on single paragraphs. */
   paragraphComments: boolean;
+  /** Issue 31: the work's language. */
+  language: string;
 }
 
 export function valuesFromStory(story: StoryView): DetailsValues {
@@ -45,6 +48,7 @@ export function valuesFromStory(story: StoryView): DetailsValues {
     aiDeclaration: story.aiDeclaration ?? "none",
     audience: story.audience ?? "everyone",
     paragraphComments: story.paragraphComments ?? true,
+    language: story.language ?? DEFAULT_LANGUAGE,
   };
 }
 
@@ -75,6 +79,9 @@ export function patchFromValues(story: StoryView, values: DetailsValues): StoryU
   if (values.audience !== (story.audience ?? "everyone")) patch.audience = values.audience;
   if (values.paragraphComments !== (story.paragraphComments ?? true))
     patch.paragraphComments = values.paragraphComments;
+  if (values.language !== (story.language ?? DEFAULT_LANGUAGE) && isLanguageCode(values.language)) {
+    patch.language = values.language;
+  }
   return patch;
 }
 
@@ -89,6 +96,7 @@ const FORM_FIELDS: Partial<Record<string, keyof DetailsValues>> = {
   readerBackground: "readerBackground",
   aiDeclaration: "aiDeclaration",
   audience: "audience",
+  language: "language",
 };
 
 /** The description as the server checks it: required once the story is published, as at publish. */

@@ -38,7 +38,7 @@ describe("/dashboard/discover", () => {
     const urls = library();
     renderWithClient(<DiscoverBrowse />);
     await screen.findByText("#1");
-    expect(urls[0]?.searchParams.toString()).toBe("limit=24&tag=Anime&fandom=Star+Wars&sort=featured");
+    expect(urls[0]?.searchParams.toString()).toBe("limit=24&tag=Anime&fandom=Star+Wars&sort=featured&language=en");
     expect(screen.getByRole("list", { name: "Include tags" }).textContent).toBe("Anime");
     expect((screen.getByLabelText("Sort") as HTMLSelectElement).value).toBe("featured");
     expect(screen.getByRole("button", { name: "Remove Star Wars" })).toBeTruthy();
@@ -103,7 +103,8 @@ describe("/dashboard/discover", () => {
     expect(await screen.findByText("No stories match your search")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     expect(await screen.findByText("Story 1")).toBeTruthy();
-    expect(window.location.search).toBe("");
+    // Issue 31: every work, in every language too (the browser's English was in force).
+    expect(window.location.search).toBe("?language=all");
   });
 
   it("ignores ?nsfw=1 for a free user and honours it for a premium one", async () => {

@@ -14,11 +14,15 @@ import { HiddenByAi } from "./AiFilterGroup";
 import { DiscoverEmpty } from "./DiscoverEmpty";
 import { DiscoverFilterBar } from "./DiscoverFilterBar";
 import { EmptiedBy } from "./EmptiedBy";
-import { DEFAULT_FILTERS, hasNarrowingFilters } from "./filters";
+import { alwaysInForce, DEFAULT_FILTERS, hasNarrowingFilters, languagesInForce } from "./filters";
 import { nsfwGate, visibleItems } from "./nsfw-gate";
 import { useDiscoverBrowse } from "./queries";
 import { StoryTile, StoryTileSkeleton } from "./StoryTile";
 import { useUrlFilters } from "./use-url-filters";
+import { DiscoverDefaults } from "./DiscoverDefaults";
+import { ALL_LANGUAGES } from "../../../shared/languages";
+import { SavedFilters } from "./SavedFilters";
+import { useReaderDefaults } from "./saved-filters-queries";
 
 const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 const SKELETONS = 8;
@@ -29,13 +33,18 @@ export function DiscoverBrowse() {
   const { user } = useAuth();
   const { filters, setFilters } = useUrlFilters();
   const gate = nsfwGate({ isPremium: Boolean(user?.isPremium), wanted: filters.nsfw });
-  const query = useDiscoverBrowse(filters, gate.param);
+  // Issue 31: the reader's languages and 'Always exclude' join the URL's filters (said on the page, one click off).
+  const reader = useReaderDefaults(Boolean(user));
+  const query = useDiscoverBrowse(filters, gate.param, reader.defaults, reader.ready);
   const stories = visibleItems(query.data?.pages.flatMap((page) => page.items) ?? [], gate);
   // The reader's AI preference, which the server applies when the URL says nothing: the filter shows it in force.
   const preferences = useReadingPreferences(Boolean(user));
   const aiPreference = AiFilterField.safeParse(preferences.data?.ai).data;
   const hiddenByAi = query.data?.pages.reduce((sum, page) => sum + (page.hiddenByAi ?? 0), 0) ?? 0;
-  const narrowed = hasNarrowingFilters(filters, aiPreference);
+  const narrowed =
+    hasNarrowingFilters(filters, aiPreference) ||
+    languagesInForce(filters, reader.defaults).length > 0 ||
+    alwaysInForce(filters, reader.defaults) !== null;
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6 lg:p-8">
@@ -44,6 +53,13 @@ export function DiscoverBrowse() {
         <p className="mt-1 text-slate-600">Find stories by title, tag or fandom.</p>
       </header>
       <DiscoverFilterBar filters={filters} gate={gate} onChange={setFilters} aiPreference={aiPreference} />
+      {user && <SavedFilters filters={filters} saved={reader.savedFilters} />}
+      <DiscoverDefaults
+        filters={filters}
+        reader={reader.defaults}
+        languagesFrom={reader.languagesFrom}
+        onChange={setFilters}
+      />
       {!query.isPending && <HiddenByAi count={hiddenByAi} onShow={() => setFilters({ ai: "any" })} />}
       <p role="status" className="sr-only">
         {query.isPending ? "Loading stories" : query.isError ? "" : `${stories.length} stories shown`}
@@ -68,7 +84,16 @@ export function DiscoverBrowse() {
             <Button
               size="sm"
               variant="outline"
-              onClick={() => setFilters({ ...DEFAULT_FILTERS, nsfw: filters.nsfw, ai: clearedAi(aiPreference) })}
+              // Issue 31: every work, so every language and without the 'Always exclude' for this search too.
+              onClick={() =>
+                setFilters({
+                  ...DEFAULT_FILTERS,
+                  nsfw: filters.nsfw,
+                  ai: clearedAi(aiPreference),
+                  ...(languagesInForce(filters, reader.defaults).length > 0 ? { languages: [ALL_LANGUAGES] } : {}),
+                  ...(alwaysInForce(filters, reader.defaults) ? { always: false } : {}),
+                })
+              }
             >
               Clear filters
             </Button>

@@ -15,6 +15,7 @@ import { ActiveFilterChips } from "./ActiveFilterChips";
 import { AiFilterGroup, MakeAiDefault } from "./AiFilterGroup";
 import { activeFilters } from "./active-filters";
 import { aiInForce, type DiscoverFilters, SORT_LABELS } from "./filters";
+import { FindingFilters } from "./FindingFilters";
 import { NsfwToggle } from "./NsfwToggle";
 import type { NsfwGate } from "./nsfw-gate";
 import { SearchBox } from "./SearchBox";
@@ -106,6 +107,7 @@ export function DiscoverFilterBar({
               emptyText="No fandoms found"
             />
           </div>
+          <FindingFilters filters={filters} onChange={onChange} />
           <AiFilterGroup inForce={aiInForce(filters, aiPreference)} onChange={onChange} />
         </div>
       )}

@@ -12,6 +12,7 @@ import { AiBadge } from "../ai/AiBadge";
 import { CardTags } from "../tags/TagLinks";
 import { readerState } from "../reader/back-link";
 import { parseFilters } from "./filters";
+import { LanguageName } from "./LanguageName";
 
 function Cover({ src }: { src: string | null }) {
   const [broken, setBroken] = useState(false);
@@ -46,7 +47,10 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
         <Cover src={story.coverImage} />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="line-clamp-2 font-semibold leading-snug text-ink group-hover:text-brand-700">
+        <h3
+          className="line-clamp-2 font-semibold leading-snug text-ink group-hover:text-brand-700"
+          lang={story.language}
+        >
           <Link
             href={ROUTES.read(story.id)}
             state={readerState(path, search)}
@@ -75,7 +79,10 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
             className="relative z-10 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-400"
           />
         </p>
-        <AiBadge label={story.aiLabel} aiShare={story.aiShare} />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <LanguageName code={story.language} className="text-xs text-slate-500" />
+          <AiBadge label={story.aiLabel} aiShare={story.aiShare} />
+        </div>
         {story.contentRating ? (
           <CardTags story={story} more={story.moreTags ?? 0} nsfw={parseFilters(search).nsfw} />
         ) : null}

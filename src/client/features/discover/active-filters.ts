@@ -5,7 +5,7 @@ import { ROUTES } from "../../../shared/routes";
 import type { StoryChip } from "../../../shared/story-chips";
 import { CONTENT_RATING_IDS, type ContentRating, contentRatingLabel, storyStatusLabel } from "../../../shared/tagging";
 import { AI_FILTER_CHIPS } from "../ai/ai-filter-text";
-import { aiInForce, DEFAULT_FILTERS, type DiscoverFilters, filtersToSearch } from "./filters";
+import { aiInForce, CROSSOVER_LABELS, DEFAULT_FILTERS, type DiscoverFilters, filtersToSearch } from "./filters";
 
 export interface ActiveFilter {
   /** Stable within one set of filters (React key, test id). */
@@ -57,6 +57,9 @@ export function activeFilters(filters: DiscoverFilters, aiDefault: AiFilter = "a
     chips.push({ id: "maxWords", label: `At most ${filters.maxWords} words`, remove: { maxWords: null } });
   }
   if (filters.fandom) chips.push({ id: "fandom", label: filters.fandom, remove: { fandom: null } });
+  if (filters.crossover) {
+    chips.push({ id: "crossover", label: CROSSOVER_LABELS[filters.crossover], remove: { crossover: null } });
+  }
   return chips;
 }
 

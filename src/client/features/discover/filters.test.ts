@@ -1,5 +1,6 @@
 // The browse page's URL state: what a shared link or the back button restores.
 import { describe, expect, it } from "vitest";
+import { TAG_LIMITS } from "../../../shared/tagging";
 import { DEFAULT_FILTERS, filtersToParams, filtersToSearch, hasNarrowingFilters, parseFilters } from "./filters";
 
 describe("browse filters in the URL", () => {
@@ -54,8 +55,39 @@ describe("browse filters in the URL", () => {
       fandom: "Star Wars",
       sort: "new",
       nsfw: undefined,
+      language: [],
+      crossover: undefined,
     });
     expect(filtersToParams(filters, "1", 24).nsfw).toBe("1");
+  });
+
+  it("folds in the reader's languages and 'Always exclude' unless the URL says otherwise (issue 31)", () => {
+    const reader = {
+      languages: ["fr", "en"],
+      always: { exclude: ["Major character death", "Spiders"], crossover: true },
+    };
+    const own = filtersToParams({ ...DEFAULT_FILTERS, exclude: ["spiders"] }, undefined, 24, reader);
+    expect(own).toMatchObject({
+      language: ["en", "fr"],
+      exclude: ["spiders", "Major character death"],
+      crossover: "exclude",
+    });
+    const url = parseFilters("?language=de&crossover=only&always=off");
+    expect(filtersToParams(url, undefined, 24, reader)).toMatchObject({
+      language: ["de"],
+      exclude: [],
+      crossover: "only",
+    });
+    expect(filtersToParams(parseFilters("?language=all&language=fr"), undefined, 24, reader).language).toEqual([]);
+    expect(parseFilters("?language=xx&language=fr&language=fr&crossover=maybe")).toMatchObject({
+      languages: ["fr"],
+      crossover: null,
+      always: true,
+    });
+    expect(filtersToSearch(url)).toBe("?language=de&crossover=only&always=off");
+    // At most the API's number of excluded tags: the URL's first.
+    const most = Array.from({ length: TAG_LIMITS.maxFilterTags }, (_, i) => `Tag ${i}`);
+    expect(filtersToParams({ ...DEFAULT_FILTERS, exclude: most }, undefined, 24, reader).exclude).toEqual(most);
   });
 
   it("knows when the list is narrowed (an empty list then means no matches)", () => {

@@ -5,7 +5,7 @@ import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from 
 import { DISCOVER_LIMITS, type DiscoverSort, type PublishedStoryItem } from "../../../shared/schemas/reading";
 import { queryKeys } from "../../lib/query-keys";
 import { fetchPublishedPage, type PublishedPage } from "./api";
-import { type DiscoverFilters, filtersToParams } from "./filters";
+import { type DiscoverFilters, filtersToParams, type ReaderDefaults } from "./filters";
 
 export const BROWSE_PAGE_SIZE = 24;
 
@@ -18,9 +18,16 @@ export function useDiscoverPreview(sort: DiscoverSort, nsfw: "1" | undefined) {
   return { items, isLoading: query.isLoading };
 }
 
-export function useDiscoverBrowse(filters: DiscoverFilters, nsfw: "1" | undefined) {
+export function useDiscoverBrowse(
+  filters: DiscoverFilters,
+  nsfw: "1" | undefined,
+  reader?: ReaderDefaults,
+  /** Issue 31: false until a signed-in reader's defaults are known (the list loads once, with them). */
+  enabled = true,
+) {
   return useInfiniteQuery<PublishedPage, Error, InfiniteData<PublishedPage>, readonly unknown[], string | null>({
-    queryKey: queryKeys.published(filtersToParams(filters, nsfw, BROWSE_PAGE_SIZE)),
+    enabled,
+    queryKey: queryKeys.published(filtersToParams(filters, nsfw, BROWSE_PAGE_SIZE, reader)),
     queryFn: ({ queryKey, pageParam, signal }) => fetchPublishedPage(queryKey, pageParam, signal),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,

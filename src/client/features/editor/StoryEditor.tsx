@@ -1,4 +1,5 @@
 // The editor page's body: the writing pane (title, actions, formatting, TipTap) beside the assistant pane.
+import { DEFAULT_LANGUAGE } from "../../../shared/languages";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Node as PmNode } from "@tiptap/pm/model";
 import { EditorContent, getHTMLFromFragment, useEditor } from "@tiptap/react";
@@ -279,6 +280,7 @@ export function StoryEditor({ story }: { story: StoryView }) {
             tagging: taggingFrom(story),
             aiDeclaration: story.aiDeclaration ?? "none",
             audience: story.audience ?? "everyone",
+            language: story.language ?? DEFAULT_LANGUAGE,
           }}
           measured={{ wordCount: story.wordCount, aiShare: story.aiShare }}
           pending={flow.publishing || status === "saving"}

@@ -214,7 +214,7 @@ export function PublishDialog({
             aiShare={measured.aiShare}
             value={draft}
             onChange={edit}
-            errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience }}
+            errors={{ aiDeclaration: errors.aiDeclaration, audience: errors.audience, language: errors.language }}
           />
           {onSchedule && (
             <div className="space-y-3 rounded-lg border border-brand-100 p-3">

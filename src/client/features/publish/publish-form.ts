@@ -5,6 +5,7 @@ import { PUBLISH_TOASTS, type PublishBody } from "../../../shared/schemas/story"
 import { CATALOGUE_TAGS } from "../../../shared/tagging";
 import { isTaggingField, type TaggingValues, taggingBody } from "../tags/TaggingFields";
 import type { ToastInput } from "../../components/ui/toaster";
+import { isLanguageCode } from "../../../shared/languages";
 
 export interface PublishDraft {
   title: string;
@@ -19,6 +20,8 @@ export interface PublishDraft {
   aiDeclaration: AiDeclaration;
   /** Everyone, or signed-in readers only. */
   audience: Audience;
+  /** Issue 31: the work's language (absent: kept as it is, `en` for a new work). */
+  language?: string;
 }
 
 export type PublishField = keyof PublishDraft;
@@ -32,6 +35,7 @@ const FIELDS: readonly PublishField[] = [
   "markedMature",
   "aiDeclaration",
   "audience",
+  "language",
 ];
 
 /** Only catalogue tags (one catalogue for publish, details and filters; rows may hold older names). */
@@ -69,6 +73,7 @@ export function checkPublishDraft(draft: PublishDraft): { body: PublishBody } | 
       ...taggingBody(draft.tagging),
       aiDeclaration: draft.aiDeclaration,
       audience: draft.audience,
+      ...(draft.language && isLanguageCode(draft.language) ? { language: draft.language } : {}),
     },
   };
 }
@@ -95,5 +100,6 @@ export function reopenDraft(typed: PublishDraft, before: PublishDraft, now: Publ
     tagging: pick("tagging"),
     aiDeclaration: pick("aiDeclaration"),
     audience: pick("audience"),
+    ...(now.language === undefined ? {} : { language: pick("language") }),
   };
 }

@@ -110,7 +110,7 @@ export function ChapteredStory({
       <div className="reader-layout">
         {tracker}
         <div className="min-w-0" ref={bodyHost}>
-          <StoryBody body={body} />
+          <StoryBody body={body} lang={story.language} />
           {body.empty ? null : (
             <ParagraphComments
               storyId={String(story.id)}
@@ -141,7 +141,7 @@ export function ChapteredStory({
           <>
             <ChapterTocMenu chapters={chapters} current={current.n} path={path} />
             <div ref={bodyHost}>
-              <StoryBody body={{ html: current.html, chapters: [], empty: false }} />
+              <StoryBody body={{ html: current.html, chapters: [], empty: false }} lang={story.language} />
               <ParagraphComments
                 storyId={String(story.id)}
                 chapter={current.n}
@@ -155,7 +155,7 @@ export function ChapteredStory({
         ) : (
           <>
             <ChapterMenu chapters={body.chapters} />
-            <StoryBody body={body} />
+            <StoryBody body={body} lang={story.language} />
           </>
         )}
       </div>

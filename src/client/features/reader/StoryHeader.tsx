@@ -12,6 +12,7 @@ import { readingTime, storyChips } from "./reader-meta";
 import { UpdatedDate } from "./UpdatedDate";
 import { GiftLines } from "../gifts/GiftLines";
 import { SeriesParts } from "../series/SeriesParts";
+import { LanguageName } from "../discover/LanguageName";
 
 export const UNKNOWN_AUTHOR = "Unknown Author";
 
@@ -39,7 +40,10 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
         </div>
       )}
       <div className="min-w-0 space-y-3">
-        <h1 className="reader-title break-words text-3xl font-bold leading-tight text-ink sm:text-4xl">
+        <h1
+          className="reader-title break-words text-3xl font-bold leading-tight text-ink sm:text-4xl"
+          lang={story.language}
+        >
           {story.title}
         </h1>
         <p className="text-slate-600">
@@ -75,10 +79,13 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
               aiShare={story.aiShare}
             />
             <UpdatedDate at={story.lastChapterAt} />
+            <LanguageName code={story.language} />
           </p>
         ) : null}
         {story.description ? (
-          <p className="reader-description whitespace-pre-line text-slate-700">{story.description}</p>
+          <p className="reader-description whitespace-pre-line text-slate-700" lang={story.language}>
+            {story.description}
+          </p>
         ) : null}
         {chips.length > 0 ? (
           <ul className="flex flex-wrap gap-2" aria-label="Fandoms and moods" data-testid="reader-chips">

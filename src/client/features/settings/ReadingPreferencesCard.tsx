@@ -6,14 +6,18 @@ import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { AI_PREFERENCE_LABELS } from "../ai/ai-filter-text";
 import { useReadingPreferences, useSaveReadingPreferences } from "../ai/queries";
+import type { LanguageCode } from "../../../shared/languages";
+import { ReadingLanguages } from "./ReadingLanguages";
 
 export function ReadingPreferencesCard() {
   const preferences = useReadingPreferences();
   const save = useSaveReadingPreferences();
   const current: AiFilter = save.isPending ? (save.variables?.ai ?? "any") : (preferences.data?.ai ?? "any");
-  const change = (ai: AiFilter) =>
+  const languages = preferences.data?.languages ?? null;
+  // NOTE: the AI choice alone leaves the languages as saved (a PUT without them keeps them).
+  const change = (ai: AiFilter, chosen?: LanguageCode[] | null) =>
     save.mutate(
-      { ai },
+      { ai, ...(chosen === undefined ? {} : { languages: chosen }) },
       {
         onSuccess: () => toast({ title: "Reading preferences saved" }),
         onError: (error) => toast({ title: errorMessage(error), variant: "destructive" }),
@@ -60,6 +64,11 @@ export function ReadingPreferencesCard() {
           ))}
         </div>
       </fieldset>
+      <ReadingLanguages
+        languages={save.isPending ? (save.variables?.languages ?? null) : languages}
+        disabled={preferences.isPending || save.isPending}
+        onChange={(chosen) => change(current, chosen)}
+      />
     </section>
   );
 }
