@@ -1,6 +1,7 @@
 // The public story page's HTML: one small template, every text escaped (the body is the sanitized story HTML),
 // on the public pages' shared stylesheet (html/site.ts), no script at all.
-import { ROUTES } from "../../shared/routes";
+import { publicStoryPath, ROUTES } from "../../shared/routes";
+import { readerSettingsHref } from "../../shared/schemas/reader-settings";
 import { htmlDocument } from "../html/document";
 import { escapeHtml } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
@@ -71,6 +72,10 @@ const oneChapterLink = (model: PublicPageModel) =>
     ? `<p class="onechapter"><a href="${escapeHtml(encodeURI(model.firstChapterPath))}">Read one chapter at a time</a></p>`
     : "";
 
+/** Issue 31: the reader's font, size, width, spacing and theme, chosen on a small form page that comes back here. */
+export const readerSettingsLink = (path: string) =>
+  `<p class="readerlink"><a href="${escapeHtml(readerSettingsHref(path))}">Reading settings</a></p>`;
+
 export function renderPublicPage(model: PublicPageModel): string {
   const e = escapeHtml;
   const title = e(model.title);
@@ -129,7 +134,7 @@ ${model.description?.trim() ? `<p class="desc">${e(model.description.trim())}</p
 </div></header>
 <div class="page" id="story">
 ${model.giftsHtml ?? ""}
-${model.seriesHtml ?? ""}${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
+${model.seriesHtml ?? ""}${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${readerSettingsLink(publicStoryPath(model.id, model.title))}${toc}${body}
 ${model.inspiredHtml ?? ""}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>
