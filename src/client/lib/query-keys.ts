@@ -35,6 +35,8 @@ export const queryKeys = {
   readingSettings: ["/api/reading/settings"] as const,
   /** The reader's AI filter, applied to lists whose URL does not say (issue 29). */
   readingPreferences: ["/api/me/reading-preferences"] as const,
+  /** Issue 31: the reader's font, size, width, spacing, theme and hidden tags. */
+  readerSettings: ["/api/me/reader-settings"] as const,
   marinStatus: ["/api/marin"] as const,
   /** Issue 30: the writer's series, and one series as readers see it. */
   mySeries: ["/api/me/series"] as const,

@@ -12,6 +12,7 @@ import { AiBadge } from "../ai/AiBadge";
 import { CardTags } from "../tags/TagLinks";
 import { readerState } from "../reader/back-link";
 import { parseFilters } from "./filters";
+import { useReaderSettings } from "../reader-settings/queries";
 
 function Cover({ src }: { src: string | null }) {
   const [broken, setBroken] = useState(false);
@@ -37,6 +38,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
   const name = story.author?.username?.trim();
   const [path] = useLocation();
   const search = useSearch();
+  const { hideTags } = useReaderSettings();
   return (
     <article
       data-testid="discover-story"
@@ -77,7 +79,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
         </p>
         <AiBadge label={story.aiLabel} aiShare={story.aiShare} />
         {story.contentRating ? (
-          <CardTags story={story} more={story.moreTags ?? 0} nsfw={parseFilters(search).nsfw} />
+          <CardTags story={story} more={story.moreTags ?? 0} nsfw={parseFilters(search).nsfw} hidden={hideTags} />
         ) : null}
         {story.likeCount > 0 && (
           <p className="mt-auto flex items-center gap-1 pt-2 text-xs text-slate-500">

@@ -13,6 +13,7 @@ import { StoryBody } from "./StoryBody";
 import { chapterSearch, parseChapterView, type ReaderChapter, splitReaderChapters } from "./reader-chapters";
 import type { ReaderBody } from "./story-body";
 import { ReadingTracker } from "../reading-stats/ReadingTracker";
+import { ReadingProgress } from "../reader-settings/ReadingProgress";
 
 function ViewToggle({ all, path }: { all: boolean; path: string }) {
   const item = (active: boolean) =>
@@ -108,7 +109,9 @@ export function ChapteredStory({
       <div className="reader-layout">
         {tracker}
         <div className="min-w-0">
-          <StoryBody body={body} />
+          <ReadingProgress text={body.html} chapterIds={body.chapters.map((c) => c.id)}>
+            <StoryBody body={body} />
+          </ReadingProgress>
         </div>
       </div>
     );
@@ -129,13 +132,17 @@ export function ChapteredStory({
         {current ? (
           <>
             <ChapterTocMenu chapters={chapters} current={current.n} path={path} />
-            <StoryBody body={{ html: current.html, chapters: [], empty: false }} />
+            <ReadingProgress text={current.html} chapterIds={[]}>
+              <StoryBody body={{ html: current.html, chapters: [], empty: false }} />
+            </ReadingProgress>
             <Pager chapters={chapters} n={current.n} path={path} />
           </>
         ) : (
           <>
             <ChapterMenu chapters={body.chapters} />
-            <StoryBody body={body} />
+            <ReadingProgress text={body.html} chapterIds={body.chapters.map((c) => c.id)}>
+              <StoryBody body={body} />
+            </ReadingProgress>
           </>
         )}
       </div>

@@ -18,6 +18,9 @@ import { StoryTagging } from "../tags/StoryTagging";
 import { StoryHeader } from "./StoryHeader";
 import { InspiredWorks } from "../gifts/GiftLines";
 import { prepareStoryBody } from "./story-body";
+import { useReaderSettings } from "../reader-settings/queries";
+import { ReaderSettingsPanel } from "../reader-settings/ReaderSettingsPanel";
+import { ReaderTheme } from "../reader-settings/ReaderTheme";
 import "../stories/story-content.css";
 import "./reader.css";
 
@@ -68,9 +71,13 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
   const body = useMemo(() => prepareStoryBody(story.content), [story.content]);
   const hasChapters = body.chapters.length >= 2;
   const blocked = useBlocks(story.author?.username, signedIn);
+  const settings = useReaderSettings();
   const page = (
     <div className={hasChapters ? "reader-page reader-page--chapters" : "reader-page"}>
-      <BackLink />
+      <div className="flex items-center justify-between gap-3">
+        <BackLink />
+        <ReaderSettingsPanel />
+      </div>
       <div className="mt-5">
         {blocked ? <BlockedAuthorNotice username={story.author.username} /> : null}
         <StoryHeader
@@ -78,7 +85,7 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
           actions={<ReaderActions story={story} signedIn={signedIn} authorBlocked={blocked} />}
         />
       </div>
-      <StoryTagging story={story} />
+      <StoryTagging story={story} hidden={settings.hideTags} />
       <ChapteredStory story={story} body={body} signedIn={signedIn} />
       <InspiredWorks works={story.inspiredWorks} />
       <div className="reader-measure mt-12 border-t border-brand-100 pt-8">
@@ -86,7 +93,11 @@ function Story({ story, signedIn }: { story: ReadStoryView; signedIn: boolean })
       </div>
     </div>
   );
-  return story.readerBackground ? <ReaderBackdrop image={story.readerBackground}>{page}</ReaderBackdrop> : page;
+  return (
+    <ReaderTheme settings={settings}>
+      {story.readerBackground ? <ReaderBackdrop image={story.readerBackground}>{page}</ReaderBackdrop> : page}
+    </ReaderTheme>
+  );
 }
 
 export function ReaderView({ id }: { id: string }) {
