@@ -3,7 +3,7 @@
 // from the public page's form; 'Hide warnings and tags until I choose' hides them on Discover's cards and the public
 // pages until 'show'; the reader's progress says the minutes left in the chapter. Every theme shot at both widths.
 import { randomBytes } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { createVerifiedUser, signIn } from "./support/accounts";
 import { DESKTOP, PHONE, resizeTo } from "./support/viewport";
 
@@ -37,6 +37,13 @@ async function publishTagged(author: Page, title: string): Promise<{ id: number 
   return { id };
 }
 
+/** Picks a setting (a radio button drawn as its label) and waits for it to show as chosen. */
+async function pick(scope: Page | Locator, name: string): Promise<void> {
+  const radio = scope.getByRole("radio", { name, exact: true });
+  await radio.click({ force: true });
+  await expect(radio).toBeChecked();
+}
+
 const htmlAttr = (page: Page, name: string) => page.locator("html").getAttribute(name);
 
 test("a reader switches to sepia serif large text and the public page keeps it; a visitor sets theirs without script", async ({
@@ -59,9 +66,9 @@ test("a reader switches to sepia serif large text and the public page keeps it; 
 
     await page.getByTestId("reader-settings-button").click();
     const panel = page.getByRole("dialog", { name: "Reading settings" });
-    await panel.getByRole("radio", { name: "Sepia" }).check({ force: true });
-    await panel.getByRole("radio", { name: "Serif" }).check({ force: true });
-    await panel.getByRole("radio", { name: "Largest" }).check({ force: true });
+    await pick(panel, "Sepia");
+    await pick(panel, "Serif");
+    await pick(panel, "Largest");
     await expect(panel.getByTestId("panel-preview")).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`reader-panel-${viewport.width}.png`) });
     await page.keyboard.press("Escape");
@@ -103,8 +110,8 @@ test("a reader switches to sepia serif large text and the public page keeps it; 
   await visitor.goto(`/s/${ferry.id}`);
   await visitor.getByRole("link", { name: "Reading settings" }).first().click();
   await expect(visitor.getByRole("heading", { name: "Reading settings", level: 1 })).toBeVisible();
-  await visitor.getByRole("radio", { name: "Dark" }).check({ force: true });
-  await visitor.getByRole("radio", { name: "OpenDyslexic" }).check({ force: true });
+  await pick(visitor, "Dark");
+  await pick(visitor, "OpenDyslexic");
   await visitor.screenshot({ path: testInfo.outputPath("public-form-390.png"), fullPage: true });
   await visitor.getByRole("button", { name: "Save" }).click();
   await expect(visitor).toHaveURL(new RegExp(`/s/${ferry.id}-night-ferry-\\w+$`));

@@ -43,7 +43,7 @@ function Choices<T extends string | number>({
           <label
             key={value}
             className={cn(
-              "flex min-h-9 cursor-pointer items-center justify-center rounded-lg border px-2 py-1.5 text-center text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400",
+              "relative flex min-h-9 cursor-pointer items-center justify-center rounded-lg border px-2 py-1.5 text-center text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-400",
               current === value
                 ? "border-brand-600 bg-brand-600 font-semibold text-white"
                 : "border-brand-200 text-slate-700 hover:bg-brand-50",
