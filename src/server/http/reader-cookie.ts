@@ -11,6 +11,7 @@ import {
   storedReaderSettings,
 } from "../../shared/schemas/reader-settings";
 import { users } from "../db/schema";
+import type { UserRow } from "../types";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -26,6 +27,15 @@ export function setReaderCookie(app: FastifyInstance, reply: FastifyReply, setti
 /** The request's reader settings, or null without a valid cookie (a forged or oversized one is no cookie). */
 export const readerCookieOf = (request: FastifyRequest): ReaderSettings | null =>
   readerSettingsFromCookieHeader(request.headers.cookie);
+
+/** A signed-in browser whose cookie lags the account (saved on another device) catches up: the cookie is set anew. */
+export function catchUpReaderCookie(request: FastifyRequest, reply: FastifyReply, user: UserRow): void {
+  const saved = storedReaderSettings(user.readerSettings);
+  if (!saved) return;
+  const cookie = readerCookieOf(request);
+  if (!cookie || encodeReaderCookie(cookie) !== encodeReaderCookie(saved))
+    setReaderCookie(request.server, reply, saved);
+}
 
 /**
  * At sign-in the cookie follows the account: its saved settings replace the cookie's. An account that never chose

@@ -11,7 +11,6 @@ import {
   DEFAULT_READER_SETTINGS,
   READER_SETTINGS_PATH,
   ReaderSettings,
-  sameReaderSettings,
   storedReaderSettings,
 } from "../../shared/schemas/reader-settings";
 import { loadSession } from "../accounts/sessions";
@@ -22,7 +21,7 @@ import { DYSLEXIC_FONT_FILES, FONT_PATH } from "../html/reader-css";
 import { withReaderSettings } from "../html/reader-variant";
 import { PAGE_CSP } from "../html/site";
 import { sameOrigin } from "../http/form-origin";
-import { readerCookieOf, setReaderCookie } from "../http/reader-cookie";
+import { catchUpReaderCookie, readerCookieOf, setReaderCookie } from "../http/reader-cookie";
 import type { UserRow } from "../types";
 import { type FormPageModel, renderReaderSettingsPage } from "./form-page";
 
@@ -75,11 +74,8 @@ export async function readerSettingsRoutes(root: FastifyInstance): Promise<void>
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   app.get("/api/me/reader-settings", async (request, reply) => {
-    const settings = readerSettingsOf(request, request.user);
-    // A signed-in browser whose cookie lags the account (saved on another device) catches up here.
-    const cookie = readerCookieOf(request);
-    if (request.user && (!cookie || !sameReaderSettings(cookie, settings))) setReaderCookie(root, reply, settings);
-    return settings;
+    if (request.user) catchUpReaderCookie(request, reply, request.user);
+    return readerSettingsOf(request, request.user);
   });
 
   app.put("/api/me/reader-settings", { schema: { body: ReaderSettings } }, async (request, reply) => {

@@ -2,11 +2,10 @@
 // 'Hide warnings and tags until I choose'. Saved on change, with a confirmation.
 import { toast } from "../../components/ui/toaster";
 import { errorMessage } from "../../lib/api";
-import { useReaderSettings, useReaderSettingsQuery, useSaveReaderSettings } from "./queries";
+import { useReaderSettings, useSaveReaderSettings } from "./queries";
 import { ReaderSettingsControls } from "./ReaderSettingsControls";
 
 export function ReaderSettingsCard() {
-  const query = useReaderSettingsQuery();
   const settings = useReaderSettings();
   const save = useSaveReaderSettings();
   return (
@@ -22,7 +21,6 @@ export function ReaderSettingsCard() {
         How stories read for you in the reader and on their public pages, and whether works show their warnings and
         tags.
       </p>
-      {query.isError && <p className="mt-3 text-sm text-red-700">Couldn't load your reader settings.</p>}
       <div className="mt-4">
         <ReaderSettingsControls
           idPrefix="settings"

@@ -88,7 +88,7 @@ export function ReaderSettingsControls({
         label={(v) => READER_LABELS.font[v]}
         current={settings.font}
         onPick={(v) => set("font", v)}
-        columns="grid-cols-3"
+        columns="grid-cols-2 min-[420px]:grid-cols-3"
       />
       <Choices
         name={`${idPrefix}-size`}

@@ -42,13 +42,13 @@ export function ReadingProgress({
     };
     remeasure();
     // Fonts, images and the reader's own settings change where things are.
-    const resized = new ResizeObserver(remeasure);
-    resized.observe(article);
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(remeasure);
+    resized?.observe(article);
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", remeasure);
     return () => {
       if (frame) cancelAnimationFrame(frame);
-      resized.disconnect();
+      resized?.disconnect();
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", remeasure);
     };

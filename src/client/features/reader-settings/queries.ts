@@ -1,7 +1,9 @@
-// The reader's settings (issue 31): read from the cookie the server keeps in step with them at once (no flash of the
-// wrong theme while the API answers), then from GET /api/me/reader-settings; saved with PUT and shown before it answers (the answer is
-// the request's body, so a quick run of changes never steps back to an older one).
+// The reader's settings (issue 31), with no call of their own: a signed-in reader's come with their user
+// (GET /api/user, kept in step with the cookie by the server), a visitor's from the cookie. Saved with
+// PUT /api/me/reader-settings and shown before it answers (the answer is the request's body, so a quick run of
+// changes never steps back to an older one).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { UserView } from "../../../shared/schemas/accounts";
 import {
   DEFAULT_READER_SETTINGS,
   type ReaderSettings,
@@ -9,33 +11,43 @@ import {
 } from "../../../shared/schemas/reader-settings";
 import { apiJson } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
+import { useAuth } from "../auth/auth-context";
 
 const fromCookie = () => (typeof document === "undefined" ? null : readerSettingsFromCookieHeader(document.cookie));
 
-export function useReaderSettingsQuery() {
-  return useQuery<ReaderSettings>({
-    queryKey: queryKeys.readerSettings,
-    placeholderData: () => fromCookie() ?? undefined,
-  });
-}
-
-/** The settings to draw with now: the saved ones, the cookie's until they arrive, else the defaults. */
+/** The settings to draw with now: the account's, else this browser's (the cookie), else the defaults. */
 export function useReaderSettings(): ReaderSettings {
-  return useReaderSettingsQuery().data ?? DEFAULT_READER_SETTINGS;
+  const { user } = useAuth();
+  // NOTE: never fetched: a visitor's settings live in the cookie, and this entry holds what they last chose.
+  const visitor = useQuery<ReaderSettings | null>({
+    queryKey: queryKeys.readerSettings,
+    enabled: false,
+    initialData: fromCookie,
+  });
+  return user?.readerSettings ?? visitor.data ?? DEFAULT_READER_SETTINGS;
 }
 
 export function useSaveReaderSettings() {
   const queryClient = useQueryClient();
-  return useMutation<ReaderSettings, Error, ReaderSettings, { previous: ReaderSettings | undefined }>({
+  const show = (settings: ReaderSettings) => {
+    queryClient.setQueryData<ReaderSettings | null>(queryKeys.readerSettings, settings);
+    queryClient.setQueryData<UserView | null>(queryKeys.user, (user) =>
+      user ? { ...user, readerSettings: settings } : user,
+    );
+  };
+  return useMutation<ReaderSettings, Error, ReaderSettings, { previous: ReaderSettings }>({
     mutationFn: (settings) => apiJson<ReaderSettings>("PUT", "/api/me/reader-settings", settings),
-    onMutate: async (settings) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.readerSettings });
-      const previous = queryClient.getQueryData<ReaderSettings>(queryKeys.readerSettings);
-      queryClient.setQueryData(queryKeys.readerSettings, settings);
+    onMutate: (settings) => {
+      const user = queryClient.getQueryData<UserView | null>(queryKeys.user);
+      const previous =
+        user?.readerSettings ??
+        queryClient.getQueryData<ReaderSettings | null>(queryKeys.readerSettings) ??
+        DEFAULT_READER_SETTINGS;
+      show(settings);
       return { previous };
     },
     onError: (_error, _settings, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKeys.readerSettings, context.previous);
+      if (context) show(context.previous);
     },
   });
 }
