@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { createVerifiedUser, signIn } from "./support/accounts";
+import { axe } from "./support/axe";
 import { DESKTOP, PHONE, resizeTo } from "./support/viewport";
 
 const word = () => randomBytes(3).toString("hex");
@@ -42,6 +43,11 @@ async function pick(scope: Page | Locator, name: string): Promise<void> {
   const radio = scope.getByRole("radio", { name, exact: true });
   await radio.click({ force: true });
   await expect(radio).toBeChecked();
+}
+
+async function expectContrast(page: Page, scope: string): Promise<void> {
+  const { violations } = await axe(page).include(scope).withRules(["color-contrast"]).analyze();
+  expect(violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`))).toEqual([]);
 }
 
 const htmlAttr = (page: Page, name: string) => page.locator("html").getAttribute(name);
@@ -188,8 +194,11 @@ test("every theme, in the reader and on the public page, at both widths", async 
       await page.goto(`/dashboard/story/${id}/read`);
       await expect(page.getByTestId("reader-body")).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`theme-${theme}-reader-${viewport.width}.png`) });
+      // Every theme keeps its text readable: axe's contrast rule over the reader, and over the public page.
+      if (viewport === DESKTOP) await expectContrast(page, "[data-testid=reader-theme]");
       await page.goto(`/s/${id}`);
       await page.screenshot({ path: testInfo.outputPath(`theme-${theme}-public-${viewport.width}.png`) });
+      if (viewport === DESKTOP) await expectContrast(page, "body");
     }
   }
   await page.emulateMedia({ colorScheme: "light" });

@@ -39,7 +39,9 @@ export function withReaderSettings(html: string, settings: ReaderSettings | null
  * Pages drawn for a reader's settings, keyed by the shared page's ETag and the settings: a page that changes gets a new
  * ETag, so nothing here can go stale, and entries nobody asks for leave first. Bounded by bytes.
  */
-const MAX_BYTES = 8 * 1024 * 1024;
+// NOTE: half the read cache's bound; an entry may take half of it, so the longest story (~1.9 MB of HTML, ~3 MB with
+// its codings) is kept too and a reader of it pays the compression once (bench/reader-variant.ts).
+const MAX_BYTES = 16 * 1024 * 1024;
 const variants = new Map<string, PublicPage>();
 let heldBytes = 0;
 
@@ -65,7 +67,7 @@ export function pageForReader(page: PublicPage, settings: ReaderSettings | null)
     encoded: { br: compressBody(identity, "br"), gzip: compressBody(identity, "gzip") },
   };
   const bytes = sizeOf(variant);
-  if (bytes > MAX_BYTES / 4) return variant;
+  if (bytes > MAX_BYTES / 2) return variant;
   variants.set(key, variant);
   heldBytes += bytes;
   for (const [oldest, old] of variants) {
