@@ -24,7 +24,7 @@ function page(body: string, id: number) {
     cover: null,
     wordCount: 1000,
     readingMinutes: 5,
-    aiLabel: null,
+    aiLabel: "none",
     aiShare: 0,
     chapters: [],
     bodyHtml: body,
