@@ -5,11 +5,11 @@
 // and links at 4.5:1 or more. The dyslexia-friendly face is only fetched when a page uses it.
 import { READER_LABELS } from "../../shared/schemas/reader-settings";
 
+// NOTE: regular and bold only (~115 KB each): italics in the face are left to the browser's slant, as dyslexia
+// guides advise against them anyway, and a page with emphasis would fetch two more files.
 export const DYSLEXIC_FONT_FILES = [
   "opendyslexic-latin-400-normal.woff2",
-  "opendyslexic-latin-400-italic.woff2",
   "opendyslexic-latin-700-normal.woff2",
-  "opendyslexic-latin-700-italic.woff2",
 ] as const;
 export const FONT_PATH = "/fonts/";
 
