@@ -149,7 +149,7 @@ export function ReaderSettingsControls({
           Preview
         </p>
         <ReaderTheme settings={settings} className="mt-1.5 overflow-hidden rounded-xl border border-brand-100">
-          <section className="max-h-40 overflow-y-auto px-4 py-3" aria-labelledby={`${idPrefix}-preview-label`}>
+          <section className="px-4 py-3" aria-labelledby={`${idPrefix}-preview-label`}>
             <p className="reader-prose m-0" data-testid={`${idPrefix}-preview`}>
               {PREVIEW_TEXT}
             </p>
