@@ -1,5 +1,6 @@
 // Lighthouse on the built app's pages, mobile defaults (simulated throttling), in Debian's Chromium.
 //   npx tsx bench/lighthouse.ts [path ...] [--runs 3] [--chrome /usr/bin/chromium] [--json file] [--reports dir]
+//     [--cookie 'ff_reader=serif.5.medium.2.sepia.0'] (issue 31: the pages as a reader with those settings gets them)
 // The path `@story` stands for a seeded published story's public page (/s/{id}-{slug}), `@chapter` for its second
 // chapter's page (/s/{id}-{slug}/2), `@author` for its author's page (/u/{name}), `@tag` for the page of a tag its
 // stories carry (/t/Adventure); by default: /, @story, @chapter, @author and @tag.
@@ -24,6 +25,7 @@ const { values, positionals } = parseArgs({
     chrome: { type: "string", default: "/usr/bin/chromium" },
     json: { type: "string" },
     reports: { type: "string" },
+    cookie: { type: "string" },
   },
 });
 
@@ -73,6 +75,7 @@ async function audit(url: string, port: number, path: string, run: number): Prom
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    ...(values.cookie ? { extraHeaders: { Cookie: values.cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -128,7 +131,9 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 async function main(): Promise<void> {
   const paths = positionals.length > 0 ? positionals : ["/", ...SEEDED];
   const runs = Math.max(1, Number(values.runs) || 3);
-  console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, load average ${loadavg()[0]?.toFixed(2)}`);
+  console.log(
+    `Lighthouse ${runs} run(s) per page, mobile defaults, load average ${loadavg()[0]?.toFixed(2)}${values.cookie ? `, Cookie: ${values.cookie}` : ""}`,
+  );
 
   const dataDir = mkdtempSync(join(tmpdir(), "ficforge-lighthouse-"));
   const profileDir = mkdtempSync(join(tmpdir(), "ficforge-chromium-"));

@@ -55,6 +55,7 @@ import { storyFormRoutes } from "./public-page/signed-in-slot";
 import { discoverRoutes } from "./reading/discover-routes";
 import { readingPreferencesRoutes } from "./reading/reading-preferences";
 import { savedFilterRoutes } from "./reading/saved-filters";
+import { readerSettingsRoutes } from "./reader-settings/routes";
 import { registerReadCache } from "./read-cache/read-cache";
 import { registerCrawlerShield } from "./crawler-shield/shield";
 import { aboutAiRoutes } from "./crawler-shield/about-ai";
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(discoverRoutes);
   await app.register(readingPreferencesRoutes);
   await app.register(savedFilterRoutes);
+  await app.register(readerSettingsRoutes);
   await app.register(billingRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(emailNotificationRoutes);

@@ -42,6 +42,8 @@ export const queryKeys = {
   readingPreferences: ["/api/me/reading-preferences"] as const,
   /** Issue 31: the reader's saved Discover filters. */
   savedFilters: ["/api/saved-filters"] as const,
+  /** Issue 31: the reader's font, size, width, spacing, theme and hidden tags. */
+  readerSettings: ["/api/me/reader-settings"] as const,
   marinStatus: ["/api/marin"] as const,
   /** Issue 30: the writer's series, and one series as readers see it. */
   mySeries: ["/api/me/series"] as const,

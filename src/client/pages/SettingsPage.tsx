@@ -12,6 +12,7 @@ import { HiddenPeopleCard } from "../features/safety/HiddenPeopleCard";
 import { CoCreatorInvitesCard } from "../features/co-creators/CoCreatorInvitesCard";
 import { ProfileForm } from "../features/settings/ProfileForm";
 import { ReadingPreferencesCard } from "../features/settings/ReadingPreferencesCard";
+import { ReaderSettingsCard } from "../features/reader-settings/ReaderSettingsCard";
 import { SubscriptionCard } from "../features/settings/SubscriptionCard";
 import { useRefreshUserOnReturn } from "../features/settings/use-refresh-user";
 
@@ -28,6 +29,7 @@ export default function SettingsPage() {
       <NotificationSettingsCard emailVerified={user.emailVerified} />
       <EmailDeliveryCard />
       <ReadingPreferencesCard />
+      <ReaderSettingsCard />
       <HistorySetting />
       <CoCreatorInvitesCard />
       <HiddenPeopleCard />

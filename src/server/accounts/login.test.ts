@@ -86,6 +86,7 @@ describeEachDb("sign-in and sign-out", (ctx) => {
         "id",
         "isPremium",
         "lastPromptDate",
+        "readerSettings",
         "role",
         "subscriptionCancelAtPeriodEnd",
         "subscriptionExpiresAt",

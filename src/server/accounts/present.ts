@@ -1,4 +1,5 @@
 // The only way a user leaves the server: no password, tokens or Stripe ids.
+import { DEFAULT_READER_SETTINGS, storedReaderSettings } from "../../shared/schemas/reader-settings";
 import type { SignInAnswer, UserView } from "../../shared/schemas/accounts";
 import { roleOf } from "../moderation/roles";
 import type { UserRow } from "../types";
@@ -20,6 +21,7 @@ export function presentUser(user: UserRow): UserView {
     lastPromptDate: user.lastPromptDate,
     // Issue 31: a wrangler wrangles tags and moderates nothing (roleOf, which moderation reads, says 'user').
     role: user.role === "wrangler" ? "wrangler" : roleOf(user),
+    readerSettings: storedReaderSettings(user.readerSettings) ?? DEFAULT_READER_SETTINGS,
   };
 }
 

@@ -1,4 +1,5 @@
 // Account routes: the current user and profile here; sign-up, sign-in, password reset and Google in their own files.
+import { catchUpReaderCookie } from "../http/reader-cookie";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ProfileUpdateBody } from "../../shared/schemas/accounts";
@@ -15,7 +16,12 @@ import { updateProfile } from "./update-profile";
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/user", async (request) => presentUser(requireUser(request)));
+  r.get("/api/user", async (request, reply) => {
+    const user = requireUser(request);
+    // Issue 31: the app's every start brings the reader cookie in step with the account (http/reader-cookie.ts).
+    catchUpReaderCookie(request, reply, user);
+    return presentUser(user);
+  });
 
   r.patch("/api/user", { onRequest: requireUserHook, schema: { body: ProfileUpdateBody } }, async (request) => {
     const user = requireUser(request);

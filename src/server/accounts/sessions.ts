@@ -8,6 +8,7 @@ import { sessions, users } from "../db/schema";
 import { suspensionRefusal } from "../moderation/appeal-token";
 import { isSuspended } from "../visibility/standing";
 import { forgetSignIns, rememberSignIn } from "./remember-sign-in";
+import { syncReaderCookieAtSignIn } from "../http/reader-cookie";
 import { type CachedSession, sessionsChanged } from "./session-cache";
 import { randomToken, sha256 } from "./tokens";
 
@@ -76,6 +77,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   const { token, expiresAt } = await createSession(request.db, userId, request.server.deps.now(), userAgent);
   setSessionCookie(request.server, reply, token, expiresAt);
   await rememberSignIn(request, reply, userId);
+  await syncReaderCookieAtSignIn(request, reply, userId);
 }
 
 /**

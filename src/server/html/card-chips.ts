@@ -4,6 +4,7 @@
 import { type ChipSource, storyChips } from "../../shared/story-chips";
 import { TAG_LIMITS, tagPath } from "../../shared/tagging";
 import { escapeHtml as e } from "./escape";
+import { TAGS_SPOILER } from "./reader-css";
 import { plural } from "./site";
 
 const LINKED = new Set(["warning", "relationship", "character", "tag"]);
@@ -23,8 +24,9 @@ export function cardChipsHtml(story: ChipSource, wordCount: number, badge = "", 
         ? `<li><a href="${e(tagPath(chip.label) + linkQuery)}" rel="tag">${e(chip.label)}</a></li>`
         : `<li>${e(chip.label)}</li>`,
     );
-  if (linked.length > shown.size) items.push(`<li>+${linked.length - shown.size} more</li>`);
+  if (linked.length > shown.size) items.push(`<li class="more">+${linked.length - shown.size} more</li>`);
   if (badge) items.push(badge);
   items.push(`<li>${plural(wordCount, "word", "words")}</li>`);
-  return `<ul class="meta" aria-label="About this story">${items.join("")}</ul>`;
+  // Issue 31: a reader who hides warnings and tags sees 'Tags hidden — show' in their place (reader-css.ts).
+  return `<ul class="meta" aria-label="About this story">${items.join("")}</ul>${linked.length > 0 ? TAGS_SPOILER : ""}`;
 }

@@ -4,10 +4,16 @@ import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { compressBody } from "../http/compress";
 import { type Encoding, negotiateEncoding } from "../http/encoding";
+import { readerCookieOf } from "../http/reader-cookie";
+import { pageForReader } from "./reader-variant";
 import { PAGE_CSP } from "./site";
 
 /** Short: an edit shows within a minute even where the read cache cannot reach (browsers, shared caches). */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=60";
+
+/** A page drawn for one reader's settings: their browser may keep it a minute, no shared cache may. */
+export const READER_PAGE_CACHE_CONTROL = "private, max-age=60";
+const HTML_TYPE = "text/html; charset=utf-8";
 
 /** A rendered page, ready to send: its canonical path, bytes in each coding and ETag. Independent of the viewer. */
 export interface PublicPage {
@@ -43,27 +49,31 @@ const matchesEtag = (header: string | undefined, etag: string) =>
 
 /**
  * Answers a request for `requested` (/s/{ref}, /u/{name}) with `page`: 404 without one, 301 when `requested` is not
- * its canonical path, 304 on a matching If-None-Match, else the page in the best coding the client accepts.
+ * its canonical path, 304 on a matching If-None-Match, else the page in the best coding the client accepts. An HTML
+ * page is drawn with the reader's settings (issue 31, reader-variant.ts): it varies on the cookie, and a page drawn
+ * for one reader's settings is theirs alone (`private`), so no shared cache hands one reader's theme to another.
  */
 export function sendPublicPage(
   request: FastifyRequest,
   reply: FastifyReply,
   requested: string,
-  page: PublicPage | undefined,
-  contentType = "text/html; charset=utf-8",
+  shared: PublicPage | undefined,
+  contentType = HTML_TYPE,
 ): FastifyReply {
-  if (!page) {
+  if (!shared) {
     reply.callNotFound();
     return reply;
   }
-  if (requested !== page.path) {
-    return reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).redirect(encodeURI(page.path), 301);
+  if (requested !== shared.path) {
+    return reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL).redirect(encodeURI(shared.path), 301);
   }
+  const html = contentType === HTML_TYPE;
+  const page = html ? pageForReader(shared, readerCookieOf(request)) : shared;
   reply
     .header("content-security-policy", PAGE_CSP)
-    .header("cache-control", PUBLIC_PAGE_CACHE_CONTROL)
+    .header("cache-control", page === shared ? PUBLIC_PAGE_CACHE_CONTROL : READER_PAGE_CACHE_CONTROL)
     .header("etag", page.etag)
-    .header("vary", "Accept-Encoding");
+    .header("vary", html ? "Accept-Encoding, Cookie" : "Accept-Encoding");
   if (matchesEtag(request.headers["if-none-match"], page.etag)) return reply.status(304).send();
   const encoding = negotiateEncoding(request.headers["accept-encoding"], ["br", "gzip"]);
   if (encoding !== "identity") reply.header("content-encoding", encoding);

@@ -3,6 +3,7 @@
 import { ROUTES } from "../../shared/routes";
 import { HEAD_START, styleOnlyCsp } from "./document";
 import { escapeHtml } from "./escape";
+import { READER_CSS } from "./reader-css";
 import { TAGGING_CSS } from "./tag-css";
 
 export const PAGE_CSS = `
@@ -120,13 +121,15 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .subscribe .on{background:#fff;color:#4c1d95;box-shadow:inset 0 0 0 1px #a78bfa}
 .works>.download{margin:1.25rem 0 0}
 .works .part{font-size:.8rem;text-transform:uppercase;letter-spacing:.06em;color:#5b21b6;font-weight:600;margin:0 0 .15rem}
-${TAGGING_CSS}`
+${TAGGING_CSS}
+${READER_CSS}`
   .trim()
   .replace(/\n/g, "");
 
 /** The page's CSP: nothing but its own stylesheet (by hash) and images from this origin; no script at all. */
 // NOTE: the page runs no script; connect-src 'self' lets tools that fetch from the page (Lighthouse reads /robots.txt so).
-export const PAGE_CSP = styleOnlyCsp(PAGE_CSS, ["img-src 'self'", "connect-src 'self'"]);
+// Issue 31: font-src for the dyslexia-friendly face a reader may choose (reader-css.ts).
+export const PAGE_CSP = styleOnlyCsp(PAGE_CSS, ["img-src 'self'", "connect-src 'self'", "font-src 'self'"]);
 
 // Lucide's feather, as the app's logo mark draws it.
 const FEATHER =
@@ -137,7 +140,7 @@ const SIGNED_OUT_NAV = `<nav class="nav" aria-label="Account"><a class="hide" hr
 /** The top bar every public page shows a signed-out visitor (and every cache keeps). */
 export const SITE_HEADER = `<header class="site"><div class="bar"><a class="brand" href="/"><span class="mark">${FEATHER}</span>FicForge</a>${SIGNED_OUT_NAV}</div></header>`;
 
-export const SITE_FOOTER = `<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/about/ai">AI and your work</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></span></div></footer>`;
+export const SITE_FOOTER = `<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/about/ai">AI and your work</a><a href="/reader-settings">Reading settings</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></span></div></footer>`;
 
 /** The head every public page starts with: title, description, canonical, icon and the Open Graph basics. Texts arrive escaped. */
 export function pageHead(meta: {

@@ -2,6 +2,7 @@
 // pages); its stylesheet is tag-css.ts.
 import { contentRatingLabel, storyStatusLabel, tagPath } from "../../shared/tagging";
 import { escapeHtml as e } from "./escape";
+import { TAGS_SPOILER } from "./reader-css";
 
 export interface TaggingModel {
   contentRating: string;
@@ -35,7 +36,9 @@ export function renderTagging(model: TaggingModel): string {
     ["Tags", model.tags],
   ];
   for (const [label, names] of lists) if (names.length > 0) rows.push([label, links(names)]);
+  // Issue 31: a reader who hides warnings and tags sees 'Tags hidden — show' in their place (reader-css.ts).
+  const hideable = model.warnings.length > 0 || lists.some(([, names]) => names.length > 0);
   return `<section class="tagging" aria-label="Rating, warnings and tags"><dl>${rows
     .map(([label, html]) => `<dt>${label}</dt><dd>${html}</dd>`)
-    .join("")}</dl></section>`;
+    .join("")}</dl>${hideable ? TAGS_SPOILER : ""}</section>`;
 }

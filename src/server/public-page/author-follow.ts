@@ -12,8 +12,8 @@ import { viewerSafety } from "./author-safety";
 import { hides } from "../safety/blocks";
 import { follow, followState, getAuthorByNameOrThrow, unfollow } from "../community/follows";
 import { escapeHtml as e } from "../html/escape";
-import { PAGE_CSP, plural } from "../html/site";
-import { withSignedInNav } from "./signed-in-slot";
+import { plural } from "../html/site";
+import { sendViewerPage, withSignedInNav } from "./signed-in-slot";
 
 interface Viewer {
   /** Whether the viewer follows the author; null for the author's own page. */
@@ -71,12 +71,7 @@ export async function sendViewerAuthorPage(
     ),
     user.username,
   );
-  reply
-    .header("content-security-policy", PAGE_CSP)
-    .header("cache-control", "private, no-store")
-    .header("vary", "Accept-Encoding, Cookie")
-    .type("text/html; charset=utf-8")
-    .send(html);
+  sendViewerPage(reply, html);
   return true;
 }
 

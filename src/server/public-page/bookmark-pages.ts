@@ -11,7 +11,9 @@ import { bookmarks, stories, users } from "../db/schema";
 import { aiBadgeChip } from "../html/ai-badge";
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "../html/send-page";
+import { PUBLIC_PAGE_CACHE_CONTROL, READER_PAGE_CACHE_CONTROL } from "../html/send-page";
+import { withReaderSettings } from "../html/reader-variant";
+import { readerCookieOf } from "../http/reader-cookie";
 import { PAGE_CSS, pageHead, SITE_FOOTER, SITE_HEADER } from "../html/site";
 import { styleOnlyCsp } from "../html/document";
 import { notHiddenFrom } from "../safety/blocks";
@@ -164,14 +166,21 @@ ${SITE_FOOTER}`,
 }
 
 /** The pages' CSP: the shared stylesheet and the bookmarks' few rules, as one inline style allowed by its hash. */
-const BOOKMARK_PAGE_CSP = styleOnlyCsp(`${PAGE_CSS}${BOOKMARK_CSS}`, ["img-src 'self'", "connect-src 'self'"]);
+const BOOKMARK_PAGE_CSP = styleOnlyCsp(`${PAGE_CSS}${BOOKMARK_CSS}`, [
+  "img-src 'self'",
+  "connect-src 'self'",
+  "font-src 'self'",
+]);
 
 /** Sends a page built for this viewer: never kept by a shared cache when it is a signed-in viewer's. */
 function sendPage(reply: FastifyReply, html: string, username: string | null): FastifyReply {
-  const body = username ? withSignedInNav(html, username) : html;
+  const body = withReaderSettings(username ? withSignedInNav(html, username) : html, readerCookieOf(reply.request));
   return reply
     .header("content-security-policy", BOOKMARK_PAGE_CSP)
-    .header("cache-control", username ? "private, no-store" : PUBLIC_PAGE_CACHE_CONTROL)
+    .header(
+      "cache-control",
+      username ? "private, no-store" : body === html ? PUBLIC_PAGE_CACHE_CONTROL : READER_PAGE_CACHE_CONTROL,
+    )
     .header("vary", "Accept-Encoding, Cookie")
     .type("text/html; charset=utf-8")
     .send(body);

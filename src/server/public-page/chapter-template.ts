@@ -5,7 +5,7 @@ import { ROUTES } from "../../shared/routes";
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
-import { langAttr, languageItem, summaryOf } from "./template";
+import { langAttr, languageItem, readerSettingsLink, summaryOf } from "./template";
 import { authorMetas, bylineHtml, bylineText } from "../html/byline";
 
 export interface ChapterLink {
@@ -103,7 +103,7 @@ ${SITE_HEADER}
 <div class="page" id="chapter">
 ${model.giftsHtml ?? ""}
 ${model.seriesHtml ?? ""}${toc}
-${pager(model, "top")}
+${readerSettingsLink(chapter.path)}${pager(model, "top")}
 ${body}
 ${pager(model, "bottom")}
 <aside class="join" aria-labelledby="join-title">

@@ -5,7 +5,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { authorPath, publicStoryPath, ROUTES } from "../../shared/routes";
 import { HEAD_START, htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "../html/send-page";
+import { PUBLIC_PAGE_CACHE_CONTROL, READER_PAGE_CACHE_CONTROL } from "../html/send-page";
+import { withReaderSettings } from "../html/reader-variant";
+import { readerCookieOf } from "../http/reader-cookie";
 import { PAGE_CSP, PAGE_CSS, SITE_FOOTER, SITE_HEADER } from "../html/site";
 import { signedInViewer } from "./signed-in-slot";
 
@@ -60,14 +62,16 @@ export async function sendMembersGate(
 ): Promise<boolean> {
   if (!work) return false;
   if (await signedInViewer(request, reply)) return false;
+  const shared = renderMembersGate(work);
+  const html = withReaderSettings(shared, readerCookieOf(request));
   reply
     .code(200)
     .header("content-security-policy", PAGE_CSP)
     // NOTE: the same URL answers signed-in readers with the work: shared caches keep each apart by the cookie.
-    .header("cache-control", PUBLIC_PAGE_CACHE_CONTROL)
+    .header("cache-control", html === shared ? PUBLIC_PAGE_CACHE_CONTROL : READER_PAGE_CACHE_CONTROL)
     .header("vary", "Accept-Encoding, Cookie")
     .header("x-robots-tag", "noindex")
     .type("text/html; charset=utf-8")
-    .send(renderMembersGate(work));
+    .send(html);
   return true;
 }

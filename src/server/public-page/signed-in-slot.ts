@@ -14,6 +14,8 @@ import { hasMarked, type MarkKind, toggleMark } from "../reading/toggle-mark";
 import type { UserRow } from "../types";
 import { escapeHtml as esc } from "../html/escape";
 import { PAGE_CSP } from "../html/site";
+import { withReaderSettings } from "../html/reader-variant";
+import { readerCookieOf } from "../http/reader-cookie";
 
 /** The account links of every public page's top bar, whichever way they were drawn. */
 const NAV = /<nav class="nav" aria-label="Account">.*?<\/nav>/s;
@@ -54,14 +56,17 @@ export function withReaderActions(html: string, state: ReaderState): string {
   return html.replace(JOIN, () => box);
 }
 
-/** Sends a page drawn for one viewer: never stored by a browser or a shared cache, and no ETag to revalidate. */
+/**
+ * Sends a page drawn for one viewer (with their reader settings, issue 31): never stored by a browser or a shared
+ * cache, and no ETag to revalidate.
+ */
 export function sendViewerPage(reply: FastifyReply, html: string): FastifyReply {
   return reply
     .header("content-security-policy", PAGE_CSP)
     .header("cache-control", "private, no-store")
     .header("vary", "Accept-Encoding, Cookie")
     .type("text/html; charset=utf-8")
-    .send(html);
+    .send(withReaderSettings(html, readerCookieOf(reply.request)));
 }
 
 /**

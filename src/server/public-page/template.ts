@@ -1,6 +1,7 @@
 // The public story page's HTML: one small template, every text escaped (the body is the sanitized story HTML),
 // on the public pages' shared stylesheet (html/site.ts), no script at all.
-import { ROUTES } from "../../shared/routes";
+import { publicStoryPath, ROUTES } from "../../shared/routes";
+import { readerSettingsHref } from "../../shared/schemas/reader-settings";
 import { htmlDocument } from "../html/document";
 import { escapeHtml } from "../html/escape";
 import { PAGE_CSS, pageHead, plural, SITE_FOOTER, SITE_HEADER } from "../html/site";
@@ -85,6 +86,9 @@ export const langAttr = (language: string | undefined) =>
   language && language !== DEFAULT_LANGUAGE ? ` lang="${escapeHtml(language)}"` : "";
 export const languageItem = (language: string | undefined) =>
   language ? `<li>Language: <span${langAttr(language)}>${escapeHtml(languageName(language))}</span></li>` : "";
+/** Issue 31: the reader's font, size, width, spacing and theme, chosen on a small form page that comes back here. */
+export const readerSettingsLink = (path: string) =>
+  `<p class="readerlink"><a href="${escapeHtml(readerSettingsHref(path))}">Reading settings</a></p>`;
 
 export function renderPublicPage(model: PublicPageModel): string {
   const e = escapeHtml;
@@ -146,7 +150,7 @@ ${model.description?.trim() ? `<p class="desc"${lang}>${e(model.description.trim
 </div></header>
 <div class="page" id="story">
 ${model.giftsHtml ?? ""}
-${model.seriesHtml ?? ""}${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${toc}${body}
+${model.seriesHtml ?? ""}${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${readerSettingsLink(publicStoryPath(model.id, model.title))}${toc}${body}
 ${model.inspiredHtml ?? ""}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>

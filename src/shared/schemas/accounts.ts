@@ -1,4 +1,5 @@
 // Account validation rules (registration, login, social sign-up, profile) with the messages users see.
+import type { ReaderSettings } from "./reader-settings";
 import { z } from "zod";
 import * as L from "../limits";
 import { missingCharactersMessage } from "../password-strength";
@@ -135,6 +136,8 @@ export interface UserView {
    * 31: 'wrangler', moderators and admins see Tag wrangling.
    */
   role?: "user" | "wrangler" | "moderator" | "admin";
+  /** Issue 31: how they read (the defaults until they choose), so the app draws the reader without another call. */
+  readerSettings?: ReaderSettings;
 }
 
 /** POST /api/login's answer: the user, and whether this is their first sign-in (the app greets them differently). */

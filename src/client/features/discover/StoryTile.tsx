@@ -13,6 +13,7 @@ import { CardTags } from "../tags/TagLinks";
 import { readerState } from "../reader/back-link";
 import { parseFilters } from "./filters";
 import { LanguageName } from "./LanguageName";
+import { useReaderSettings } from "../reader-settings/queries";
 
 function Cover({ src }: { src: string | null }) {
   const [broken, setBroken] = useState(false);
@@ -38,6 +39,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
   const name = story.author?.username?.trim();
   const [path] = useLocation();
   const search = useSearch();
+  const { hideTags } = useReaderSettings();
   return (
     <article
       data-testid="discover-story"
@@ -84,7 +86,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
           <AiBadge label={story.aiLabel} aiShare={story.aiShare} />
         </div>
         {story.contentRating ? (
-          <CardTags story={story} more={story.moreTags ?? 0} nsfw={parseFilters(search).nsfw} />
+          <CardTags story={story} more={story.moreTags ?? 0} nsfw={parseFilters(search).nsfw} hidden={hideTags} />
         ) : null}
         {story.likeCount > 0 && (
           <p className="mt-auto flex items-center gap-1 pt-2 text-xs text-slate-500">

@@ -14,6 +14,7 @@ import { StoryBody } from "./StoryBody";
 import { chapterSearch, parseChapterView, type ReaderChapter, splitReaderChapters } from "./reader-chapters";
 import type { ReaderBody } from "./story-body";
 import { ReadingTracker } from "../reading-stats/ReadingTracker";
+import { ReadingProgress } from "../reader-settings/ReadingProgress";
 
 function ViewToggle({ all, path }: { all: boolean; path: string }) {
   const item = (active: boolean) =>
@@ -110,7 +111,9 @@ export function ChapteredStory({
       <div className="reader-layout">
         {tracker}
         <div className="min-w-0" ref={bodyHost}>
-          <StoryBody body={body} lang={story.language} />
+          <ReadingProgress text={body.html} chapterIds={body.chapters.map((c) => c.id)}>
+            <StoryBody body={body} lang={story.language} />
+          </ReadingProgress>
           {body.empty ? null : (
             <ParagraphComments
               storyId={String(story.id)}
@@ -141,7 +144,9 @@ export function ChapteredStory({
           <>
             <ChapterTocMenu chapters={chapters} current={current.n} path={path} />
             <div ref={bodyHost}>
-              <StoryBody body={{ html: current.html, chapters: [], empty: false }} lang={story.language} />
+              <ReadingProgress text={current.html} chapterIds={[]}>
+                <StoryBody body={{ html: current.html, chapters: [], empty: false }} lang={story.language} />
+              </ReadingProgress>
               <ParagraphComments
                 storyId={String(story.id)}
                 chapter={current.n}
@@ -155,7 +160,9 @@ export function ChapteredStory({
         ) : (
           <>
             <ChapterMenu chapters={body.chapters} />
-            <StoryBody body={body} lang={story.language} />
+            <ReadingProgress text={body.html} chapterIds={body.chapters.map((c) => c.id)}>
+              <StoryBody body={body} lang={story.language} />
+            </ReadingProgress>
           </>
         )}
       </div>

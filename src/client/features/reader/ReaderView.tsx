@@ -23,6 +23,9 @@ import type { SavedWork } from "../offline/offline-store";
 import { useCoverUrl } from "../offline/use-cover-url";
 import { useSavedWorkFreshness } from "../offline/use-saved-work-freshness";
 import { prepareStoryBody } from "./story-body";
+import { useReaderSettings } from "../reader-settings/queries";
+import { ReaderSettingsPanel } from "../reader-settings/ReaderSettingsPanel";
+import { ReaderTheme } from "../reader-settings/ReaderTheme";
 import "../stories/story-content.css";
 import "./reader.css";
 
@@ -73,9 +76,13 @@ function Story({ story, signedIn, offline }: { story: ReadStoryView; signedIn: b
   const body = useMemo(() => prepareStoryBody(story.content), [story.content]);
   const hasChapters = body.chapters.length >= 2;
   const blocked = useBlocks(story.author?.username, signedIn);
+  const settings = useReaderSettings();
   const page = (
     <div className={hasChapters ? "reader-page reader-page--chapters" : "reader-page"}>
-      <BackLink />
+      <div className="flex items-center justify-between gap-3">
+        <BackLink />
+        <ReaderSettingsPanel />
+      </div>
       <div className="mt-5">
         {blocked ? <BlockedAuthorNotice username={story.author.username} /> : null}
         <StoryHeader
@@ -89,7 +96,7 @@ function Story({ story, signedIn, offline }: { story: ReadStoryView; signedIn: b
           }
         />
       </div>
-      <StoryTagging story={story} />
+      <StoryTagging story={story} hidden={settings.hideTags} />
       <ChapteredStory story={story} body={body} signedIn={signedIn} />
       <InspiredWorks works={story.inspiredWorks} />
       {offline ? null : (
@@ -99,7 +106,11 @@ function Story({ story, signedIn, offline }: { story: ReadStoryView; signedIn: b
       )}
     </div>
   );
-  return story.readerBackground ? <ReaderBackdrop image={story.readerBackground}>{page}</ReaderBackdrop> : page;
+  return (
+    <ReaderTheme settings={settings}>
+      {story.readerBackground ? <ReaderBackdrop image={story.readerBackground}>{page}</ReaderBackdrop> : page}
+    </ReaderTheme>
+  );
 }
 
 /** Issue 31: the copy saved for offline, read without a network: its saved cover, no actions, no comments. */

@@ -1,5 +1,6 @@
 // The reader's rating, warnings, status and tags, shown before the text (issue 17 section 4).
-import { TagLink, type TaggedStory, RatingStatusChips } from "./TagLinks";
+import { useState } from "react";
+import { TagLink, type TaggedStory, RatingStatusChips, TagsHiddenButton } from "./TagLinks";
 
 const LISTS: [string, (story: TaggedStory) => readonly string[]][] = [
   ["Relationships", (s) => s.relationships],
@@ -8,7 +9,10 @@ const LISTS: [string, (story: TaggedStory) => readonly string[]][] = [
   ["Tags", (s) => s.tags],
 ];
 
-export function StoryTagging({ story }: { story: TaggedStory }) {
+/** `hidden`: the reader's 'Hide warnings and tags until I choose'; the warnings and tags wait for 'show'. */
+export function StoryTagging({ story, hidden = false }: { story: TaggedStory; hidden?: boolean }) {
+  const [shown, setShown] = useState(false);
+  const hiding = hidden && !shown && (story.warnings.length > 0 || LISTS.some(([, pick]) => pick(story).length > 0));
   return (
     <section
       aria-label="Rating, warnings and tags"
@@ -22,7 +26,15 @@ export function StoryTagging({ story }: { story: TaggedStory }) {
             <RatingStatusChips story={story} />
           </ul>
         </dd>
-        {story.warnings.length > 0 && (
+        {hiding && (
+          <>
+            <dt className="font-semibold text-slate-700">Warnings and tags</dt>
+            <dd>
+              <TagsHiddenButton onShow={() => setShown(true)} />
+            </dd>
+          </>
+        )}
+        {!hiding && story.warnings.length > 0 && (
           <>
             <dt className="font-semibold text-slate-700">Warnings</dt>
             <dd>
@@ -37,7 +49,7 @@ export function StoryTagging({ story }: { story: TaggedStory }) {
           </>
         )}
         {LISTS.map(([label, pick]) =>
-          pick(story).length > 0 ? (
+          !hiding && pick(story).length > 0 ? (
             <div key={label} className="contents">
               <dt className="font-semibold text-slate-700">{label}</dt>
               <dd>
