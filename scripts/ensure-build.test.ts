@@ -20,6 +20,7 @@ writeFileSync("dist/server/convert-worker.js", "");
 if (existsSync("FAIL")) process.exit(1);
 mkdirSync("dist/client", { recursive: true });
 writeFileSync("dist/client/index.html", "");
+writeFileSync("dist/client/sw.js", "");
 `;
 writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, scripts: { build: "node build.mjs" } }));
 writeFileSync(join(dir, "build.mjs"), BUILD);

@@ -210,7 +210,7 @@ async function explainCase(run: Run, c: ListCase, capture: PgCapture): Promise<L
   let statements: CapturedStatement[] = [];
   // NOTE: a cached page may still be held when the request lands (the drop travels through NOTIFY): asked again.
   for (let tries = 0; tries < 5 && !statements.some(isPlainRead); tries++) {
-    if (c.cachedPage) {
+    if (c.cachedPage || c.explainUncached) {
       await run.db.query("select pg_notify($1, 'bench d')", [READ_CACHE_CHANNEL]);
       await sleep(50 * (tries + 1));
     }
