@@ -6,6 +6,7 @@ import { expect, it } from "vitest";
 import { MARIN_CHAT_LIMIT } from "../../shared/schemas/marin-chat";
 import { createSession, SESSION_COOKIE } from "../accounts/sessions";
 import { marinChatMessages } from "../db/schema";
+import { mainThreadId } from "./stored-chat";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 
@@ -84,11 +85,13 @@ describeEachDb("Marin's chat history", (ctx) => {
     ).toBe(401);
 
     // Turns sent at once all land, and the story still keeps only its newest MARIN_CHAT_LIMIT.
+    const threadId = await mainThreadId(db(), story.id, new Date());
     await db()
       .insert(marinChatMessages)
       .values(
         Array.from({ length: MARIN_CHAT_LIMIT }, (_, i) => ({
           storyId: story.id,
+          threadId,
           role: "assistant" as const,
           content: `n${i}`,
           note: true,

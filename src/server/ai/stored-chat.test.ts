@@ -13,7 +13,7 @@ import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { startOpenAiPeer } from "../test/openai-peer";
 import { createAiDriver } from "./driver";
-import { appendChatMessage } from "./stored-chat";
+import { appendChatMessage, mainThreadId } from "./stored-chat";
 
 const peer = await startOpenAiPeer();
 const ai = await createAiDriver({
@@ -111,11 +111,13 @@ describeEachDb(
       const neighbour = await createStory(db(), { authorId: me.user.id });
       await appendChatMessage(db(), neighbour.id, "user", "Untouched", new Date());
       const at = new Date();
+      const threadId = await mainThreadId(db(), story.id, at);
       await db()
         .insert(marinChatMessages)
         .values(
           Array.from({ length: MARIN_CHAT_LIMIT - 1 }, (_, i) => ({
             storyId: story.id,
+            threadId,
             role: i % 2 ? ("assistant" as const) : ("user" as const),
             content: `m${i}`,
             createdAt: at,

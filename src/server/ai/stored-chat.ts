@@ -4,7 +4,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { MARIN_CHAT_LIMIT, type StoredChatMessage } from "../../shared/schemas/marin-chat";
 import type { Db } from "../db/client";
-import { marinChatMessages } from "../db/schema";
+import { marinChatMessages, marinChatThreads } from "../db/schema";
+
 
 // NOTE: the first half of a two-key advisory lock (the second is the story id): one story's appends take turns, so
 // two at once cannot both trim against a count without the other's message and leave 201.
@@ -41,9 +42,10 @@ export async function appendChatMessage(
         .limit(1);
       if (any) return null;
     }
+    const threadId = await mainThreadId(tx, storyId, at);
     const [row] = await tx
       .insert(marinChatMessages)
-      .values({ storyId, role, content: text, note, createdAt: at })
+      .values({ storyId, threadId, role, content: text, note, createdAt: at })
       .returning();
     await tx.execute(sql`
       delete from ${marinChatMessages}
@@ -54,6 +56,22 @@ export async function appendChatMessage(
         )`);
     return presentChatMessage(row!);
   });
+}
+
+/** The story's main thread (its first), made on the first message. Call under the story's chat lock. */
+export async function mainThreadId(tx: Db, storyId: number, at: Date): Promise<number> {
+  const [first] = await tx
+    .select({ id: marinChatThreads.id })
+    .from(marinChatThreads)
+    .where(eq(marinChatThreads.storyId, storyId))
+    .orderBy(asc(marinChatThreads.id))
+    .limit(1);
+  if (first) return first.id;
+  const [made] = await tx
+    .insert(marinChatThreads)
+    .values({ storyId, name: "Main", createdAt: at, updatedAt: at })
+    .returning({ id: marinChatThreads.id });
+  return made!.id;
 }
 
 /** The story's conversation, oldest first. */

@@ -23,3 +23,4 @@ export * from "./habits";
 export * from "./provenance";
 export * from "./organising";
 export * from "./finding";
+export * from "./marin-writing";
