@@ -67,6 +67,9 @@ export default defineConfig({
     baseURL,
     trace: "off",
     screenshot: "only-on-failure",
+    // The app's reduced-motion rules (theme.css) drop animations and transitions: a journey no longer waits for each
+    // dialog, menu and toast to finish moving before Playwright calls it stable.
+    reducedMotion: "reduce",
     // NOTE: the app registers a service worker that precaches every built asset (issue 31). Each journey's fresh
     // context would download all of it for nothing, so only e2e/offline.spec.ts allows it (in its own contexts);
     // E2E_SERVICE_WORKERS=allow runs any journey with it, to check that it disturbs none.

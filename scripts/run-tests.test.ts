@@ -7,11 +7,16 @@ import { runStages, STAGES } from "./run-tests.mjs";
 
 const node = (name: string, code: string) => [name, process.execPath, ["-e", code]];
 
-it("is what npm test runs, with Chromium first and the journeys last", () => {
+it("is what npm test runs, with Chromium first and the journeys beside the unit stage", () => {
   const scripts = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts;
   expect(scripts.test).toBe("node scripts/run-tests.mjs");
   const names = (STAGES as [string][]).map(([name]) => name);
-  expect(names).toEqual(["chromium", "typecheck", "lint", "build", "unit", "e2e"]);
+  expect(names).toEqual(["chromium", "typecheck", "lint", "build", "e2e", "unit"]);
+  expect((STAGES as [string, string, string[], { beside?: boolean }?][]).find(([name]) => name === "e2e")?.[3]).toEqual(
+    {
+      beside: true,
+    },
+  );
 });
 
 it("stops at a failing stage with its exit code and still prints the times so far", async () => {
@@ -60,4 +65,19 @@ it("waits at the end for a stage beside the others that nothing comes after", as
   );
   expect(code).toBe(0);
   expect(lines.filter((line) => /^(beside|quick|total) +\d+\.\d s$/.test(line))).toHaveLength(3);
+});
+
+it("stops a stage beside the others when a later stage fails, instead of waiting for it", async () => {
+  const lines: string[] = [];
+  const started = performance.now();
+  const code = await runStages(
+    [
+      [...node("long", "setTimeout(() => process.exit(0), 60_000)"), { beside: true }],
+      node("broken", "process.exit(5)"),
+    ],
+    (line: string) => lines.push(line),
+  );
+  expect(code).toBe(5);
+  expect(performance.now() - started).toBeLessThan(30_000);
+  expect(lines.at(-1)).toBe("stage 'broken' failed");
 });

@@ -7,6 +7,7 @@ import { TEST_DATABASE_URL } from "./test/database";
 import { createVerifiedUserWithSession } from "./test/factories";
 import { createScratchDatabase, terminateBackends } from "./test/postgres";
 import { freePort } from "./test/free-port";
+import { entryArgs } from "./test/built";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -21,7 +22,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the server process", () => {
     cleanup.push(() => scratch.drop());
     // NOTE: port 0, read back from the log: a port picked free beforehand could be taken by another worker while
     // the server starts (EADDRINUSE seen in CI), or worse, answered by someone else.
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    const child = spawn(process.execPath, entryArgs("main"), {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -71,7 +72,7 @@ describe.skipIf(!TEST_DATABASE_URL)("[postgres] the server process", () => {
 
   it("stops with one line when the database cannot be reached at start", async () => {
     const closedPort = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    const child = spawn(process.execPath, entryArgs("main"), {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "test", DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/ficforge` },
       stdio: ["ignore", "pipe", "pipe"],

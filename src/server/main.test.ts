@@ -6,11 +6,12 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyOfPgliteTemplate } from "./test/database";
 import { freePort } from "./test/free-port";
+import { entryArgs } from "./test/built";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, entryArgs("main"), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "0", SEED_DEMO: "false", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
 import { copyOfPgliteTemplate } from "./test/database";
+import { entryArgs } from "./test/built";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 // NOTE: already migrated: what a start loads is under test, not the migrations (~4 CPU-seconds on an empty one).
@@ -11,7 +12,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it("answers /healthz without loading sharp (libvips)", async () => {
   const port = 20_000 + (process.pid % 10_000);
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, entryArgs("main"), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -3,7 +3,6 @@
 import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -12,10 +11,9 @@ import { moderationAudit, users } from "../db/schema";
 import { copyOfPgliteTemplate, TEST_DATABASE_URL } from "../test/database";
 import { createScratchDatabase } from "../test/postgres";
 import { createUser } from "../test/factories";
+import { entryArgs } from "../test/built";
 import { adminSocketPath, startAdminSocket } from "./admin-socket";
 
-const CLI = fileURLToPath(new URL("./admin-cli.ts", import.meta.url));
-const TSX = fileURLToPath(new URL("../../../node_modules/.bin/tsx", import.meta.url));
 const quiet = { info: () => {}, warn: () => {} };
 
 async function admin(env: Record<string, string>, ...args: string[]) {
@@ -23,7 +21,7 @@ async function admin(env: Record<string, string>, ...args: string[]) {
     Object.entries(process.env).filter(([key]) => key !== "DATABASE_URL" && key !== "DATA_DIR"),
   );
   try {
-    const { stdout, stderr } = await promisify(execFile)(TSX, [CLI, ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...entryArgs("admin-cli"), ...args], {
       env: { ...clean, ...env },
       timeout: 60_000,
     });
@@ -50,7 +48,7 @@ describe("npm run admin", () => {
       const granted = await admin(env, "grant", "admin", "mod.person@example.test");
       expect(granted).toMatchObject({ code: 0 });
       expect(granted.out).toContain(`${person.username} <Mod.Person@example.test> is now an admin`);
-      // Three commands that change nothing, side by side: each process spends seconds starting (tsx), not working.
+      // Three commands that change nothing, side by side: each process spends most of its time starting, not working.
       const [listed, nobody, usage] = await Promise.all([
         admin(env, "list"),
         admin(env, "grant", "moderator", "nobody@example.test"),

@@ -7,7 +7,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
@@ -19,22 +18,20 @@ import { createTestApp } from "../test/app";
 import { copyOfPgliteTemplate, TEST_DATABASE_URL } from "../test/database";
 import { createStory } from "../test/factories";
 import { createScratchDatabase } from "../test/postgres";
+import { type Entry, entryArgs } from "../test/built";
 import { RestoreRefusedError, restoreSnapshot } from "./backup";
 import { type Database, DataDirLockedError, openDatabase } from "./client";
 import { MoveRefusedError, moveToPostgres, verifyCopy } from "./move-to-postgres";
 import { images, stories } from "./schema";
 
-const TSX = fileURLToPath(new URL("../../../node_modules/.bin/tsx", import.meta.url));
-const MOVE = fileURLToPath(new URL("./migrate-to-postgres-cli.ts", import.meta.url));
-const BACKUP = fileURLToPath(new URL("../admin/backup-cli.ts", import.meta.url));
 const quiet = { info: () => {}, warn: () => {} };
 
-async function cli(script: string, args: string[], env: Record<string, string>) {
+async function cli(script: Entry, args: string[], env: Record<string, string>) {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => key !== "DATABASE_URL" && key !== "DATA_DIR"),
   );
   try {
-    const { stdout, stderr } = await promisify(execFile)(TSX, [script, ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...entryArgs(script), ...args], {
       env: { ...clean, ...env },
       timeout: 90_000,
     });
@@ -138,7 +135,7 @@ describe("moving to PostgreSQL", () => {
         }
         expect(await tableRows(target.url)).toEqual({});
 
-        const moved = await cli(MOVE, [target.url, "--data-dir", dataDir], {});
+        const moved = await cli("migrate-to-postgres-cli", [target.url, "--data-dir", dataDir], {});
         expect(moved.out).toContain("Verified.");
         expect(moved.code).toBe(0);
         expect(moved.out).not.toContain("DIFFERS");
@@ -218,7 +215,7 @@ describe("moving to PostgreSQL", () => {
           createStory(database.db, { title: `During ${i}`, published: true, publishedAt: new Date() }),
         ),
       );
-      const backup = await cli(BACKUP, ["backup", "--out", out], { DATA_DIR: dataDir });
+      const backup = await cli("backup-cli", ["backup", "--out", out], { DATA_DIR: dataDir });
       await writing;
       expect(backup).toMatchObject({ code: 0, out: expect.stringContaining("Taken by the running app.") });
       const [file] = readdirSync(out).filter((name) => name.endsWith(".tar.gz"));
@@ -252,7 +249,7 @@ describe("moving to PostgreSQL", () => {
         const database = await openDatabase({ kind: "postgres", url: live.url, poolSize: 2 });
         const story = await createStory(database.db, { title: "Dumped", published: true, publishedAt: new Date() });
         await database.close();
-        const backup = await cli(BACKUP, ["backup", "--out", out], { DATABASE_URL: live.url });
+        const backup = await cli("backup-cli", ["backup", "--out", out], { DATABASE_URL: live.url });
         expect(backup).toMatchObject({ code: 0, out: expect.stringContaining("pg_dump") });
         const [file] = readdirSync(out);
         execFileSync("pg_restore", ["--no-owner", "--exit-on-error", "--dbname", fresh.url, join(out, file!)]);
