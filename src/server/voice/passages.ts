@@ -32,7 +32,11 @@ function opening(paragraphs: string[]): string {
   for (const p of paragraphs) {
     const n = countWordsInText(p);
     if (kept.length > 0 && words + n > VOICE_LIMITS.passageWords) break;
-    kept.push(kept.length === 0 && n > VOICE_LIMITS.passageWords ? p.split(/\s+/).slice(0, VOICE_LIMITS.passageWords).join(" ") : p);
+    kept.push(
+      kept.length === 0 && n > VOICE_LIMITS.passageWords
+        ? p.split(/\s+/).slice(0, VOICE_LIMITS.passageWords).join(" ")
+        : p,
+    );
     words += n;
   }
   return kept.join("\n\n");

@@ -17,7 +17,8 @@ export function sentencesOf(text: string): string[] {
 }
 
 /** Lower-case word tokens (letters, inner apostrophes and hyphens). */
-export const wordsOf = (text: string): string[] => (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/’/g, "'"));
+export const wordsOf = (text: string): string[] =>
+  (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/’/g, "'"));
 
 // Function words are every writer's; favourite words are what is left.
 export const STOP_WORDS = new Set(
@@ -84,7 +85,10 @@ function tenseOf(narration: string[]): StyleProfile["tense"] {
 
 export function profileOf(text: string): StyleProfile {
   const sentenceLengths = sentencesOf(text).map(countWordsInText);
-  const paragraphs = text.split(/\n\s*\n/).map(countWordsInText).filter((n) => n > 0);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map(countWordsInText)
+    .filter((n) => n > 0);
   const totalWords = countWordsInText(text);
   const quotedWords = (text.match(QUOTED) ?? []).reduce((sum, q) => sum + countWordsInText(q), 0);
   const words = wordsOf(text);
@@ -104,7 +108,8 @@ export function profileOf(text: string): StyleProfile {
 }
 
 const lengthWord = (mean: number) => (mean < 10 ? "short" : mean < 18 ? "medium-length" : "long");
-const richnessWord = (r: number) => (r >= 0.8 ? "rich and varied" : r >= 0.65 ? "varied" : "plain, with repeated words");
+const richnessWord = (r: number) =>
+  r >= 0.8 ? "rich and varied" : r >= 0.65 ? "varied" : "plain, with repeated words";
 
 /** The profile as the prompt says it: one short paragraph a model (and the writer) can read. */
 export function describeProfile(p: StyleProfile): string {

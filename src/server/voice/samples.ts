@@ -1,15 +1,10 @@
 // Style samples: stored as plain text with their profile, one per story and one for all of a writer's stories; a
 // story's own sample wins. Only the story's author keeps one for it.
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import {
-  type StyleProfile,
-  type StyleSampleView,
-  VOICE_LIMITS,
-  VOICE_MESSAGES,
-} from "../../shared/schemas/voice";
+import { type StyleProfile, type StyleSampleView, VOICE_LIMITS, VOICE_MESSAGES } from "../../shared/schemas/voice";
 import { countWordsInText } from "../../shared/word-count";
 import { isBlankText } from "../../shared/blank-text";
-import { storyBlocks } from "../content/story-text";
+import { storyHtmlToText } from "../content/plain-text";
 import type { Db } from "../db/client";
 import { stories, styleSamples } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -30,13 +25,7 @@ const badRequest = (message: string, extra: Record<string, unknown> = {}) =>
 
 /** Pasted HTML (a copy from a web page or the editor) becomes paragraphs of text; no markup is ever stored. */
 export function sampleText(input: string): string {
-  const normalized = input.replace(/\r\n?/g, "\n");
-  const text = /<[a-z/!]/i.test(normalized)
-    ? storyBlocks(normalized)
-        .map((block) => block.text.trim())
-        .filter(Boolean)
-        .join("\n\n")
-    : normalized;
+  const text = storyHtmlToText(input);
   // NOTE: decoded entities may spell a tag ('&lt;b&gt;'); a sample is prose, so none survives.
   return text
     .replace(/<\/?[a-z!][^>]*>/gi, "")
