@@ -93,6 +93,13 @@ for (const [name, voice] of Object.entries(voices)) {
 }
 console.log(`Offline storyteller, ${SEEDS} seeds × write and continue, length ${LENGTH} (medians):`);
 printTable(
-  ["sample", "sample's mean sentence", "generated mean sentence", "overlap with short sample", "overlap with long sample", "generation"],
+  [
+    "sample",
+    "sample's mean sentence",
+    "generated mean sentence",
+    "overlap with short sample",
+    "overlap with long sample",
+    "generation",
+  ],
   rows,
 );

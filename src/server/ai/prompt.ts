@@ -256,7 +256,8 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
     messages,
     maxOutputTokens: maxOutputTokens(request),
     preview: {
-      summary: summaryLine(brief, excerpt.keptWords, excerpt.omittedWords) + (voice ? ` · ${VOICE_SUMMARY[voice.scope]}` : ""),
+      summary:
+        summaryLine(brief, excerpt.keptWords, excerpt.omittedWords) + (voice ? ` · ${VOICE_SUMMARY[voice.scope]}` : ""),
       text: context,
       lore: lore.chosen.map(({ name, kind, source, key, where }) => ({ name, kind, source, key, where })),
       loreLeftOut: lore.leftOut,
