@@ -38,7 +38,7 @@ test("a writer saves a style sample and finds it in What Marin sees, at 1280 and
   await expect(sample).toHaveValue("The tide came in. Mira watched it. Gulls cried over the damp stones.");
   await sample.press("End");
   await sample.pressSequentially(` ${OWN_PROSE}`);
-  await expect(card.getByText("31 / 2,000 words")).toBeVisible();
+  await expect(card.getByText("30 / 2,000 words")).toBeVisible();
   await card.getByRole("button", { name: "Save sample" }).click();
   await expect(card.getByTestId("voice-description")).toContainText("Marin reads your voice as: short sentences");
   await shootBothWidths(page, "voice-story", (file) => testInfo.outputPath(file), card);
@@ -54,7 +54,7 @@ test("a writer saves a style sample and finds it in What Marin sees, at 1280 and
   await page.screenshot({ path: testInfo.outputPath("voice-marin-sees-1280.png") });
 
   await resizeTo(page, PHONE);
-  await page.goto("/settings");
+  await page.goto("/dashboard/settings");
   const all = page.getByTestId("voice-card");
   await expect(all.getByRole("heading", { name: "Your voice for all stories" })).toBeVisible();
   const allSample = all.getByRole("textbox", { name: "Your style sample" });
