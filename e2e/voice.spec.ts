@@ -10,7 +10,8 @@ import { DESKTOP, PHONE, resizeTo, shootBothWidths } from "./support/viewport";
 
 test.use({ viewport: DESKTOP });
 
-const OWN_PROSE = "Rain again. Mira glanced at the door. Nobody came. She waited. The lamp flickered. She glanced back.";
+const OWN_PROSE =
+  "Rain again. Mira glanced at the door. Nobody came. She waited. The lamp flickered. She glanced back.";
 
 test("a writer saves a style sample and finds it in What Marin sees, at 1280 and 390 px", async ({
   page,
