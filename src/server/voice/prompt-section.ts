@@ -45,7 +45,8 @@ export interface ReadVoice {
 
 /** Reads the section back from a prompt; null when the prompt has none. */
 export function readVoiceSection(prompt: string): ReadVoice | null {
-  const at = prompt.indexOf(`\n<${VOICE_TAG}>\n`);
+  // NOTE: the last one: the section ends the system prompt, and story text could quote the tag.
+  const at = prompt.lastIndexOf(`\n<${VOICE_TAG}>\n`);
   if (at < 0) return null;
   const end = prompt.indexOf(`\n</${VOICE_TAG}>`, at);
   const section = prompt.slice(at, end < 0 ? undefined : end);
