@@ -70,6 +70,7 @@ import { authorSafetyRoutes } from "./public-page/author-safety";
 import { safetyRoutes } from "./safety/routes";
 import { storyRoutes } from "./stories/routes";
 import { versionRoutes } from "./versions/routes";
+import { voiceRoutes } from "./voice/routes";
 import type { AppDeps } from "./types";
 
 export interface BuildOptions {
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(imageRoutes);
   await app.register(marinRoutes);
   await app.register(storedChatRoutes);
+  await app.register(voiceRoutes);
   await app.register(habitRoutes);
   await app.register(readRoutes);
   await app.register(socialRoutes);

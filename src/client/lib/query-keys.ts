@@ -1,6 +1,7 @@
 // Every query key in one place. A key's first element is the URL the default query function
 // fetches; an optional second element holds query parameters (appended as ?a=b), so invalidating by the first
 // element alone refreshes every page and filter of that list.
+import { VOICE_URLS } from "../../shared/schemas/voice";
 
 type Params = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
@@ -50,6 +51,10 @@ export const queryKeys = {
   series: (id: number | string) => [`/api/series/${id}`] as const,
   /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */
   lore: (id: number | string) => [`/api/stories/${id}/lore`] as const,
+  /** Issue 32: the writer's voice (features/voice): a story's style sample or the all-stories one, and the picker. */
+  styleSample: (storyId?: number | string) =>
+    [storyId === undefined ? VOICE_URLS.mine : VOICE_URLS.story(storyId)] as const,
+  voicePassages: [VOICE_URLS.passages] as const,
   /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
   storyChat: (id: number | string) => [`/api/stories/${id}/chat`] as const,
   /** The dashboard's daily goal and streak (issue 20, section 4). */

@@ -14,6 +14,7 @@ import { ProfileForm } from "../features/settings/ProfileForm";
 import { ReadingPreferencesCard } from "../features/settings/ReadingPreferencesCard";
 import { ReaderSettingsCard } from "../features/reader-settings/ReaderSettingsCard";
 import { SubscriptionCard } from "../features/settings/SubscriptionCard";
+import { VoiceCard } from "../features/voice/VoiceCard";
 import { useRefreshUserOnReturn } from "../features/settings/use-refresh-user";
 
 export default function SettingsPage() {
@@ -30,6 +31,9 @@ export default function SettingsPage() {
       <EmailDeliveryCard />
       <ReadingPreferencesCard />
       <ReaderSettingsCard />
+      <div className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6">
+        <VoiceCard />
+      </div>
       <HistorySetting />
       <CoCreatorInvitesCard />
       <HiddenPeopleCard />

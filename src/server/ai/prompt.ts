@@ -14,6 +14,8 @@ import { type LoreCandidate, selectLore } from "../lore/select";
 import { formatContextBlock, type MarinTask, type MemoryCharacter, type StoryBrief } from "./context-block";
 import { type StoryFields, storyFacts } from "./story-brief";
 import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "../content/plain-text";
+import type { WriterVoice } from "../voice/samples";
+import { voiceSection } from "../voice/prompt-section";
 
 /** Everything sent (system prompt plus messages) stays within this many characters (about 12,000 tokens). */
 export const PROMPT_BUDGET_CHARS = 48_000;
@@ -54,6 +56,8 @@ export interface PromptRequest {
   memory: StoryMemory | null;
   /** The story's lorebook (its own entries and its canon packs'); the prompt carries those the text mentions. */
   lore?: readonly LoreCandidate[];
+  /** The writer's style sample (voice/samples.ts): its description always, the sample where the budget allows. */
+  voice?: WriterVoice | null;
 }
 
 /** One message of the conversation sent to the model: Marin's prompts are text only. */
@@ -238,24 +242,30 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
   });
   brief.lore = lore.chosen;
   // The story text gets what is left of the budget once everything else is in (the tags and the gap line need ~80).
-  const rest = head.length + formatContextBlock(brief).length + messageChars(messages) + 80;
+  let rest = head.length + formatContextBlock(brief).length + messageChars(messages) + 80;
+  // The voice's sample takes only what the story text's full share leaves.
+  const voice = voiceSection(request.voice, PROMPT_BUDGET_CHARS - rest - STORY_TEXT_BUDGET_CHARS);
+  rest += voice ? voice.text.length + 2 : 0;
   const excerpt = excerptStory(storyText, Math.max(0, Math.min(STORY_TEXT_BUDGET_CHARS, PROMPT_BUDGET_CHARS - rest)));
   brief.beginning = excerpt.beginning;
   brief.latest = excerpt.latest;
   brief.omittedWords = excerpt.omittedWords;
-  const context = formatContextBlock(brief);
+  const context = voice ? `${formatContextBlock(brief)}\n\n${voice.text}` : formatContextBlock(brief);
   return {
     system: `${head}\n${context}`,
     messages,
     maxOutputTokens: maxOutputTokens(request),
     preview: {
-      summary: summaryLine(brief, excerpt.keptWords, excerpt.omittedWords),
+      summary:
+        summaryLine(brief, excerpt.keptWords, excerpt.omittedWords) + (voice ? ` · ${VOICE_SUMMARY[voice.scope]}` : ""),
       text: context,
       lore: lore.chosen.map(({ name, kind, source, key, where }) => ({ name, kind, source, key, where })),
       loreLeftOut: lore.leftOut,
     },
   };
 }
+
+const VOICE_SUMMARY = { story: "your voice (this story's sample)", all: "your voice (all stories' sample)" };
 
 export function messageChars(messages: PromptMessage[]): number {
   return messages.reduce((sum, m) => sum + (typeof m.content === "string" ? m.content.length : 0), 0);

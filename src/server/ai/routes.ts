@@ -29,6 +29,7 @@ import { storyBlocks } from "../content/story-text";
 import type { UserRow } from "../types";
 import { loreForStory } from "../lore/load";
 import { loadStoryMemory } from "./memory";
+import { voiceFor } from "../voice/samples";
 import { type BuiltPrompt, buildPrompt, type PromptRequest } from "./prompt";
 import { chargeBeforeModel } from "./bookkeeping";
 import { promptAllowance } from "./quota";
@@ -86,6 +87,7 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
   const story = body.storyId === undefined ? null : await getOwnStoryOrThrow(request.db, body.storyId, user.id);
   const memory = story && user.isPremium ? await loadStoryMemory(request.db, story.id) : null;
   const lore = story ? await loreForStory(request.db, story) : [];
+  const voice = await voiceFor(request.db, user.id, story?.id ?? null);
   const common: Omit<PromptRequest, "task"> = {
     story,
     lore,
@@ -93,6 +95,7 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
     length: body.length,
     premium: user.isPremium,
     memory,
+    voice,
   };
   if (body.kind === "chat")
     return { story, ...buildPrompt({ ...common, task: "chat", messages: body.messages, chatStyle }) };

@@ -13,6 +13,7 @@ import { PublicPageLinks } from "../publish/PublicPageLinks";
 import { StoryExport } from "./StoryExport";
 import { AddToSeries } from "../series/AddToSeries";
 import { CoCreatorsCard } from "../co-creators/CoCreatorsCard";
+import { VoiceCard } from "../voice/VoiceCard";
 
 export const PUBLISHED_SUBTITLE = "Published: change what readers see of your story.";
 
@@ -71,6 +72,11 @@ export function DetailsView({ id }: { id: string }) {
         <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
           <CoCreatorsCard storyId={story.id} />
         </section>
+      ) : null}
+      {story ? (
+        <div className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
+          <VoiceCard storyId={story.id} />
+        </div>
       ) : null}
       {story ? (
         <section className="rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">

@@ -9,6 +9,8 @@ import { rewriteSelection } from "./rewrite";
 import { continueScene, writeScene } from "./scene";
 import { setStage } from "./stage";
 import { mendEndings } from "./told";
+import { readVoiceSection } from "../../voice/prompt-section";
+import { steerToVoice } from "./voice-steer";
 import type { ChatTurn } from "./chat";
 
 function promptParts(prompt: LanguageModelV3Prompt): { system: string; turns: ChatTurn[] } {
@@ -41,12 +43,15 @@ function tell(prompt: LanguageModelV3Prompt, seed?: number): string {
     .replace(/<(story_context|story_so_far|text_before_cursor|selection)>[\s\S]*?<\/\1>/g, "")
     .trim();
   const story = storyText(brief);
+  // The writer's voice (voice/prompt-section.ts) steers the prose Marin writes, not chat or rewrites.
+  const voice = brief.task === "write" || brief.task === "continue" ? readVoiceSection(system) : null;
+  const inVoice = (text: string) => (voice ? steerToVoice(text, voice, random) : text);
   switch (brief.task) {
     case "write":
-      return writeScene(setStage(brief, random, story), request);
+      return inVoice(writeScene(setStage(brief, random, story), request));
     case "continue": {
       const before = brief.before ?? story;
-      return continueScene(setStage(brief, random, plainText(before)), before);
+      return inVoice(continueScene(setStage(brief, random, plainText(before)), before));
     }
     case "rewrite":
       return rewriteSelection(
