@@ -21,6 +21,8 @@ type Cleaned = { entry: Omit<NewEntry, "storyId">; shortened: boolean } | { skip
 /** Beyond this, a cut description's full text is not kept either (a 20,000-character entry is a chapter). */
 const FULL_TEXT_KEPT_CHARS = 20_000;
 const INSERT_BATCH = 250;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what PostgreSQL refuses.
+const UNSTORABLE = /[\u0000\ud800-\udfff]/g;
 const REGEX_KEY = /^\/.+\/[a-z]*$/s;
 
 /** Plain text from a file's string: tags and entities gone, no control characters, no lone surrogates. */
@@ -77,7 +79,7 @@ function boundKept(kept: Record<string, unknown>, dropped: Set<string>): Record<
   let size = 2;
   for (const [name, value] of Object.entries(kept)) {
     if (findUnstorableText({ [name]: value })) {
-      dropped.add(`${name.replace(/[\u0000\ud800-\udfff]/g, "").slice(0, 40)} (cannot be saved)`);
+      dropped.add(`${name.replace(UNSTORABLE, "").slice(0, 40)} (cannot be saved)`);
       continue;
     }
     const bytes = Buffer.byteLength(JSON.stringify(value) ?? "null") + name.length + 4;
@@ -117,17 +119,14 @@ function cleanEntry(found: FoundEntry, format: string, droppedFields: Set<string
   };
 }
 
-/** Every entry of the file cleaned, or why it cannot be one; and the fields dropped on the way. */
-export function cleanLorebook(book: FoundLorebook): { cleaned: Cleaned[]; dropped: Set<string> } {
-  const dropped = new Set<string>();
-  const cleaned = book.entries.map((found) =>
-    found ? cleanEntry(found, book.format, dropped) : { skip: LORE_IMPORT_MESSAGES.notAnEntry, name: null },
-  );
-  return { cleaned, dropped };
-}
+/** A skipped entry's name as the file has it, for the report. */
+const rawName = (found: FoundEntry | null) =>
+  typeof found?.name === "string" && found.name.trim() !== ""
+    ? plain(found.name).slice(0, LORE_LIMITS.nameChars)
+    : null;
 
 export async function importLorebook(db: Db, storyId: number, book: FoundLorebook): Promise<LoreImportAnswer> {
-  const { cleaned, dropped } = cleanLorebook(book);
+  const dropped = new Set<string>();
   const skipped: LoreImportAnswer["skipped"] = [];
   let skippedTotal = 0;
   const skip = (index: number, name: string | null, reason: string) => {
@@ -145,17 +144,29 @@ export async function importLorebook(db: Db, storyId: number, book: FoundLoreboo
     let room = LORE_LIMITS.entriesPerOwner - held.length;
     const rows: NewEntry[] = [];
     let shortened = 0;
-    cleaned.forEach((result, index) => {
-      if ("skip" in result) return skip(index, result.name, result.skip);
+    for (const [index, found] of book.entries.entries()) {
+      // NOTE: once the lorebook is full, the rest is reported as such without being cleaned (5,000 entries, 500 room).
+      if (room <= 0) {
+        skip(index, rawName(found), LORE_IMPORT_MESSAGES.lorebookFull);
+        continue;
+      }
+      const result = found
+        ? cleanEntry(found, book.format, dropped)
+        : { skip: LORE_IMPORT_MESSAGES.notAnEntry, name: null };
+      if ("skip" in result) {
+        skip(index, result.name, result.skip);
+        continue;
+      }
       const { entry } = result;
-      if (names.has(entry.name.toLowerCase()))
-        return skip(index, entry.name, LORE_IMPORT_MESSAGES.nameTaken(entry.name));
-      if (room <= 0) return skip(index, entry.name, LORE_IMPORT_MESSAGES.lorebookFull);
+      if (names.has(entry.name.toLowerCase())) {
+        skip(index, entry.name, LORE_IMPORT_MESSAGES.nameTaken(entry.name));
+        continue;
+      }
       names.add(entry.name.toLowerCase());
       room -= 1;
       if (result.shortened) shortened += 1;
       rows.push({ ...entry, storyId });
-    });
+    }
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
       await tx.insert(loreEntries).values(rows.slice(i, i + INSERT_BATCH));
     }

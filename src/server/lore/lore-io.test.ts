@@ -11,6 +11,7 @@ import { describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { multipartFile } from "../test/images";
 
+// biome-ignore lint/suspicious/noExplicitAny: the files are read back as the other tools would, untyped.
 type Json = Record<string, any>;
 
 /** A SillyTavern World Info file as SillyTavern writes one: entries keyed by uid, every field present. */
