@@ -55,6 +55,8 @@ export const queryKeys = {
   styleSample: (storyId?: number | string) =>
     [storyId === undefined ? VOICE_URLS.mine : VOICE_URLS.story(storyId)] as const,
   voicePassages: [VOICE_URLS.passages] as const,
+  /** 'Find characters and places' (Plus): under lore's key, so every lorebook change asks again. */
+  loreFind: (id: number | string) => [`/api/stories/${id}/lore`, "find"] as const,
   /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
   storyChat: (id: number | string) => [`/api/stories/${id}/chat`] as const,
   /** The dashboard's daily goal and streak (issue 20, section 4). */

@@ -14,6 +14,9 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { EMPTY_DRAFT, type LoreDraft, LoreEntryForm } from "./LoreEntryForm";
+import { LoreFileTools } from "./LoreFileTools";
+import { LoreFinder } from "./LoreFinder";
+import { useLoreFind } from "./lore-io-queries";
 import { useAddLore, useDeleteLore, useDismissProposal, useStoryLore, useUpdateLore } from "./queries";
 
 /** The canon packs page (built with canon packs, issue 20 section 2). */
@@ -47,6 +50,8 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
   const add = useAddLore(storyId);
   const update = useUpdateLore(storyId);
   const [editing, setEditing] = useState<Editing>(null);
+  const [finding, setFinding] = useState(false);
+  const found = useLoreFind(storyId, finding);
 
   if (lore.isPending)
     return (
@@ -96,10 +101,18 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
           </Link>
         </div>
       </div>
+      <LoreFileTools storyId={storyId} full={entries.length >= limits.entries} />
+      <LoreFinder
+        plus={proposals !== null}
+        pending={found.isFetching}
+        error={found.error}
+        found={found.data?.proposals}
+        onFind={() => (finding ? found.refetch() : setFinding(true))}
+      />
       {form}
       <Proposals
         storyId={storyId}
-        proposals={proposals}
+        proposals={found.data?.proposals ?? proposals}
         onEdit={(p) => setEditing({ mode: "add", draft: p, proposal: p.name })}
       />
       <section aria-labelledby={`lore-entries-${storyId}`}>
