@@ -38,6 +38,7 @@ import { pulseCheck } from "./email-notifications/pulse";
 import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
 import { loreRoutes } from "./lore/routes";
+import { seriesLoreRoutes } from "./lore/series-routes";
 import { moderationRoutes } from "./moderation/routes";
 import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(moderationRoutes);
   await app.register(wranglingRoutes);
   await app.register(loreRoutes);
+  await app.register(seriesLoreRoutes);
   await registerClient(app, options.clientDir, restoreSignedInHint);
   return app;
 }
