@@ -50,6 +50,8 @@ export const queryKeys = {
   series: (id: number | string) => [`/api/series/${id}`] as const,
   /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */
   lore: (id: number | string) => [`/api/stories/${id}/lore`] as const,
+  /** Issue 32: where each entry of the story's lorebook is mentioned, per chapter. */
+  loreMentions: (id: number | string) => [`/api/stories/${id}/lore/mentions`] as const,
   /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
   storyChat: (id: number | string) => [`/api/stories/${id}/chat`] as const,
   /** The dashboard's daily goal and streak (issue 20, section 4). */
