@@ -1,14 +1,16 @@
 // Where each lorebook entry is mentioned (issue 32): per entry, the chapters of the saved story that name it or one of
 // its keys, and how often — whole words, any case, Unicode letters and digits (the words Marin's selection uses,
-// select.ts). Chapters are the reader's (chapters/split-chapters.ts).
-// NOTE: one pass over the story's words for all entries together, not one scan per key: every key is split into words
-// once and filed under its first word, so each word of the story costs one hash lookup (a word-level Aho–Corasick;
-// a 10,000-branch regular expression was the alternative, and it backtracks at every letter). Within one entry,
-// overlapping keys ('Pip Marlow' and 'Marlow') count a mention once. The answer is kept per story for the saved version
-// and the lorebook's fingerprint (cache.ts), so an unchanged story is counted once.
+// select.ts). Chapters start at the lines the prompt's plain text shows as chapter headings (an h1 or h2, or a
+// 'Chapter 3: …' line; shared/chapters.ts), as the reader splits them.
+// NOTE: the story is split into words once and each word's positions are indexed; every key is then looked up by its
+// rarest word and checked around each of that word's few positions. 500 entries with 4 keys cost a few thousand
+// lookups, not 2,000 scans of the text, and a key starting with 'the' costs what its rarest word costs. (One regular
+// expression of 2,000 alternatives, or a scan keyed by first words, spent most of its time on common words.) Within
+// one entry, overlapping keys ('Pip Marlow' and 'Marlow') are one mention. The answer is kept per story for the saved
+// version and the lorebook's fingerprint (cache.ts), so an unchanged story is counted once.
+import { chapterHeadingOf, leadsOwnChapter } from "../../shared/chapters";
 import type { LoreMention, LoreMentionsAnswer } from "../../shared/schemas/lore";
 import type { Db } from "../db/client";
-import { splitChapters } from "../chapters/split-chapters";
 import { storyHtmlToText } from "../content/plain-text";
 import { loreFingerprint } from "./cache";
 import { type LoreStory, storyFandoms, storyLore } from "./load";
@@ -17,7 +19,6 @@ import { type LoreStory, storyFandoms, storyLore } from "./load";
 export const MENTIONS_CACHE_STORIES = 500;
 
 interface MentionEntry {
-  id: number;
   name: string;
   keys: readonly string[];
 }
@@ -25,63 +26,115 @@ interface MentionEntry {
 const WORD = /[\p{L}\p{N}]+/gu;
 const words = (text: string) => (text.normalize("NFKC").toLowerCase().match(WORD) ?? []) as string[];
 
-interface KeyPattern {
-  entry: number;
-  rest: string[];
+/** The saved story's words, and the index of the first word of each chapter (the first is 0). */
+export interface StoryWords {
+  words: string[];
+  chapterStarts: number[];
 }
 
-/** Every key of every entry, filed under its first word. */
-function keyIndex(entries: readonly MentionEntry[]): Map<string, KeyPattern[]> {
-  const index = new Map<string, KeyPattern[]>();
-  entries.forEach((entry, at) => {
-    const seen = new Set<string>();
-    for (const key of [entry.name, ...entry.keys]) {
-      const keyWords = words(key);
-      const joined = keyWords.join(" ");
-      if (keyWords.length === 0 || seen.has(joined)) continue;
-      seen.add(joined);
-      const pattern = { entry: at, rest: keyWords.slice(1) };
-      const list = index.get(keyWords[0]!);
-      if (list) list.push(pattern);
-      else index.set(keyWords[0]!, [pattern]);
+/** A line that may be a chapter heading: checked cheaply before the full rule (most lines are long paragraphs). */
+const MAYBE_HEADING = /^\s*(?:#|[*_\s]*(?:chapter|prologue|epilogue)\b)/i;
+
+export function storyWords(content: string): StoryWords {
+  const lines = storyHtmlToText(content).split("\n");
+  // The lines each chapter starts at; the text before the first heading is the first chapter's, unless the heading
+  // says it is chapter 2 or later.
+  const cuts: number[] = [];
+  let wordsBefore = false;
+  lines.forEach((line, i) => {
+    // An h3 is a heading inside a chapter, as the reader has it.
+    const heading = MAYBE_HEADING.test(line) && !line.startsWith("### ") ? chapterHeadingOf(line) : null;
+    if (heading === null) {
+      if (cuts.length === 0 && !wordsBefore) wordsBefore = /[\p{L}\p{N}]/u.test(line);
+      return;
     }
+    if (cuts.length === 0 && !(wordsBefore && leadsOwnChapter(heading))) cuts.push(0);
+    else if (cuts.length === 0) cuts.push(0, i);
+    else cuts.push(i);
   });
-  // The longest key first, so 'Pip Marlow' is the mention rather than 'Pip' followed by 'Marlow'.
-  for (const list of index.values()) list.sort((a, b) => b.rest.length - a.rest.length);
-  return index;
+  if (cuts.length === 0) cuts.push(0);
+  const all: string[] = [];
+  const chapterStarts: number[] = [];
+  cuts.forEach((from, c) => {
+    chapterStarts.push(all.length);
+    for (const word of words(lines.slice(from, cuts[c + 1] ?? lines.length).join("\n"))) all.push(word);
+  });
+  return { words: all, chapterStarts };
 }
 
-/** Counts mentions per entry and chapter over chapters' plain texts. */
-export function countMentions(entries: readonly MentionEntry[], chapters: readonly string[]): LoreMention[] {
-  const index = keyIndex(entries);
-  const result: LoreMention[] = entries.map(() => ({ total: 0, chapters: [] }));
-  chapters.forEach((text, c) => {
-    const storyWords = words(text);
-    const counts = new Map<number, number>();
-    // Where each entry's last counted mention ends: an overlapping key is the same mention.
-    const endOf = new Map<number, number>();
-    for (let i = 0; i < storyWords.length; i++) {
-      const patterns = index.get(storyWords[i]!);
-      if (!patterns) continue;
-      for (const { entry, rest } of patterns) {
-        if ((endOf.get(entry) ?? 0) > i) continue;
-        let k = 0;
-        while (k < rest.length && storyWords[i + 1 + k] === rest[k]) k++;
-        if (k < rest.length) continue;
-        endOf.set(entry, i + 1 + rest.length);
-        counts.set(entry, (counts.get(entry) ?? 0) + 1);
+/** Where each word occurs. */
+function positions(all: string[]): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  all.forEach((word, i) => {
+    const list = at.get(word);
+    if (list) list.push(i);
+    else at.set(word, [i]);
+  });
+  return at;
+}
+
+/** The chapter (0-based) holding word `i`. */
+function chapterOf(starts: number[], i: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** One entry's mentions: every key's matches (by its rarest word), overlaps counted once. */
+function entryMatches(entry: MentionEntry, story: StoryWords, at: Map<string, number[]>): number[] {
+  const found: { start: number; length: number }[] = [];
+  for (const key of new Set([entry.name, ...entry.keys].map((k) => words(k).join(" ")))) {
+    if (key === "") continue;
+    const keyWords = key.split(" ");
+    let rarest = -1;
+    let fewest: number[] | undefined;
+    for (let k = 0; k < keyWords.length; k++) {
+      const list = at.get(keyWords[k]!);
+      if (!list) {
+        fewest = undefined;
+        rarest = -1;
+        break;
       }
+      if (!fewest || list.length < fewest.length) [fewest, rarest] = [list, k];
     }
-    for (const [entry, count] of counts) {
-      result[entry]!.total += count;
-      result[entry]!.chapters.push({ chapter: c + 1, count });
+    if (!fewest) continue;
+    for (const p of fewest) {
+      const start = p - rarest;
+      if (start < 0) continue;
+      let k = 0;
+      while (k < keyWords.length && story.words[start + k] === keyWords[k]) k++;
+      if (k === keyWords.length) found.push({ start, length: keyWords.length });
     }
-  });
-  return result;
+  }
+  found.sort((a, b) => a.start - b.start || b.length - a.length);
+  const starts: number[] = [];
+  let end = 0;
+  for (const match of found) {
+    if (match.start < end) continue;
+    starts.push(match.start);
+    end = match.start + match.length;
+  }
+  return starts;
 }
 
-/** The saved story's chapters as plain text. */
-export const chapterTexts = (content: string) => splitChapters(content).map((ch) => storyHtmlToText(ch.html));
+/** Counts mentions per entry and chapter (1-based). */
+export function countMentions(entries: readonly MentionEntry[], story: StoryWords): LoreMention[] {
+  const at = positions(story.words);
+  return entries.map((entry) => {
+    const byChapter = new Map<number, number>();
+    const starts = entryMatches(entry, story, at);
+    for (const start of starts) {
+      const chapter = chapterOf(story.chapterStarts, start) + 1;
+      byChapter.set(chapter, (byChapter.get(chapter) ?? 0) + 1);
+    }
+    return { total: starts.length, chapters: [...byChapter].map(([chapter, count]) => ({ chapter, count })) };
+  });
+}
 
 interface Cached {
   key: string;
@@ -113,11 +166,11 @@ export async function storyMentions(
   }
   const lore = await storyLore(db, story);
   const entries = [...lore.entries, ...lore.series, ...lore.canon];
-  const texts = chapterTexts(story.content);
-  const counts = countMentions(entries, texts);
+  const text = storyWords(story.content);
+  const counts = countMentions(entries, text);
   const answer: LoreMentionsAnswer = {
     version: story.version,
-    chapters: texts.length,
+    chapters: text.chapterStarts.length,
     mentions: Object.fromEntries(entries.map((entry, i) => [String(entry.id), counts[i]!])),
   };
   cache.delete(story.id);
