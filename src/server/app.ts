@@ -39,6 +39,7 @@ import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
 import { loreRoutes } from "./lore/routes";
 import { loreIoRoutes } from "./lore/lore-io-routes";
+import { seriesLoreRoutes } from "./lore/series-routes";
 import { moderationRoutes } from "./moderation/routes";
 import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(wranglingRoutes);
   await app.register(loreRoutes);
   await app.register(loreIoRoutes);
+  await app.register(seriesLoreRoutes);
   await registerClient(app, options.clientDir, restoreSignedInHint);
   return app;
 }

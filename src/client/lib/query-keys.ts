@@ -57,6 +57,8 @@ export const queryKeys = {
   voicePassages: [VOICE_URLS.passages] as const,
   /** 'Find characters and places' (Plus): under lore's key, so every lorebook change asks again. */
   loreFind: (id: number | string) => [`/api/stories/${id}/lore`, "find"] as const,
+  /** Issue 32: where each entry of the story's lorebook is mentioned, per chapter. */
+  loreMentions: (id: number | string) => [`/api/stories/${id}/lore/mentions`] as const,
   /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
   storyChat: (id: number | string) => [`/api/stories/${id}/chat`] as const,
   /** The dashboard's daily goal and streak (issue 20, section 4). */

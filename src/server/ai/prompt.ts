@@ -11,6 +11,7 @@ import {
   type StoryContext,
 } from "../../shared/schemas/marin";
 import { type LoreCandidate, selectLore } from "../lore/select";
+import { writingChapter } from "../lore/writing-chapter";
 import { formatContextBlock, type MarinTask, type MemoryCharacter, type StoryBrief } from "./context-block";
 import { type StoryFields, storyFacts } from "./story-brief";
 import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "../content/plain-text";
@@ -118,6 +119,10 @@ const clip = (text: string | null | undefined, max: number) => (text ? text.slic
 const tail = (text: string, max: number) => (text.length > max ? text.slice(text.length - max) : text);
 const number = (n: number) => n.toLocaleString("en-US");
 
+/** 'write' starts a new chapter on an empty story, or when the writer's request names one. */
+const startsNewChapter = (request: PromptRequest, storyText: string) =>
+  request.task === "write" && (storyText.trim() === "" || /\bchapter\b/i.test(request.prompt ?? ""));
+
 function taskInstruction(request: PromptRequest, storyText: string): string {
   const length = request.length ?? DEFAULT_RESPONSE_LENGTH;
   switch (request.task) {
@@ -132,7 +137,7 @@ function taskInstruction(request: PromptRequest, storyText: string): string {
       const heading =
         storyText.trim() === ""
           ? "This is the opening of the story: start with the heading '## Chapter 1: ' and a title of your own."
-          : /\bchapter\b/i.test(request.prompt ?? "")
+          : startsNewChapter(request, storyText)
             ? `Start the new chapter with the heading '## Chapter ${chapter}: ' and a title of your own.`
             : `Go on with the current chapter unless the writer asks for a new one (a new one starts with '## Chapter ${chapter}: ' and a title).`;
       return `Task: write new story text that follows on from the end of the story so far, as the writer asks, about ${WORDS.write[length]} words. ${heading}`;
@@ -239,6 +244,7 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
   const lore = selectLore(request.lore ?? [], {
     story: [storyText, brief.before, brief.selection].filter(Boolean).join("\n"),
     request: asked,
+    chapter: writingChapter(storyText, { ...request, newChapter: startsNewChapter(request, storyText) }),
   });
   brief.lore = lore.chosen;
   // The story text gets what is left of the budget once everything else is in (the tags and the gap line need ~80).

@@ -1,7 +1,8 @@
 // The lorebooks Marin chose from lately, per database and story, so a chat does not read 500 entries every time.
-// NOTE: each use first asks the database for a fingerprint of the story's entries and its packs' entries (counts,
-// sums of ids and of change times: one row, computed in SQL), so a change made on any instance, through any route
-// (lore's or canon's: add, edit, delete, copy, pack deletion), is seen at once. Sums rather than maxima: an edit
+// NOTE: each use first asks the database for a fingerprint of the story's entries, its series' entries and its packs'
+// entries (counts, sums of ids and of change times: one row, computed in SQL), so a change made on any instance,
+// through any route (lore's, series' or canon's: add, edit, delete, copy, pack deletion; a story joining or leaving a
+// series, a series renamed), is seen at once. Sums rather than maxima: an edit
 // stamped earlier than the newest entry (a clock set back, a copy stamped by the app's clock) still changes them.
 // Only the rows themselves are kept here. Least recently used stories go first past the entry budget.
 import { sql } from "drizzle-orm";
@@ -73,7 +74,11 @@ export async function loreFingerprint(db: Db, story: { id: number; authorId: num
   const result = await db.execute(sql`select
     (select count(*) || ':' || coalesce(sum(id), 0) || ':' || coalesce(sum(extract(epoch from updated_at)), 0)
        from lore_entries where story_id = ${story.id}) as own,
+    (select count(e.id) || ':' || coalesce(sum(e.id), 0) || ':' || coalesce(sum(extract(epoch from e.updated_at)), 0)
+        || ':' || coalesce(string_agg(distinct s.id || '=' || s.title, ','), '')
+       from series_works w join series s on s.id = w.series_id left join lore_entries e on e.series_id = s.id
+       where w.story_id = ${story.id}) as series,
     ${packs} as packs`);
-  const [row] = (result as unknown as { rows: { own: string; packs: string }[] }).rows;
-  return `${row?.own}|${row?.packs}|${fandoms.join("\u0001")}`;
+  const [row] = (result as unknown as { rows: { own: string; series: string; packs: string }[] }).rows;
+  return `${row?.own}|${row?.series}|${row?.packs}|${fandoms.join("\u0001")}`;
 }

@@ -13,13 +13,14 @@ import {
   type LoreEntryView,
 } from "../../shared/schemas/lore";
 import type { Db } from "../db/client";
-import { canonPacks, loreEntries, loreProposalAnswers, stories } from "../db/schema";
+import { canonPacks, loreEntries, loreProposalAnswers, series, stories } from "../db/schema";
 import { AppError, conflict, notFound } from "../errors";
 import { editableBy } from "../policies/story";
 import { stripControlChars } from "../content/sanitize-content";
 import { presentLoreEntry } from "./load";
+import { assertChangesFitOrThrow } from "./progression";
 
-export type LoreOwner = { storyId: number } | { canonPackId: number };
+export type LoreOwner = { storyId: number } | { canonPackId: number } | { seriesId: number };
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type EntryRow = typeof loreEntries.$inferSelect;
 
@@ -30,15 +31,25 @@ export function parseEntryId(raw: string): number {
 }
 
 const ownerOf = (entry: EntryRow): LoreOwner =>
-  entry.canonPackId !== null ? { canonPackId: entry.canonPackId } : { storyId: entry.storyId! };
+  entry.canonPackId !== null
+    ? { canonPackId: entry.canonPackId }
+    : entry.seriesId !== null
+      ? { seriesId: entry.seriesId }
+      : { storyId: entry.storyId! };
 
 const ownedBy = (owner: LoreOwner): SQL =>
-  "storyId" in owner ? eq(loreEntries.storyId, owner.storyId) : eq(loreEntries.canonPackId, owner.canonPackId);
+  "storyId" in owner
+    ? eq(loreEntries.storyId, owner.storyId)
+    : "seriesId" in owner
+      ? eq(loreEntries.seriesId, owner.seriesId)
+      : eq(loreEntries.canonPackId, owner.canonPackId);
 
 /** Locks the story's or pack's row until the transaction ends: the lorebook's writes take turns. */
 export async function lockLoreOwner(tx: Tx, owner: LoreOwner): Promise<void> {
   if ("storyId" in owner)
     await tx.select({ id: stories.id }).from(stories).where(eq(stories.id, owner.storyId)).for("update");
+  else if ("seriesId" in owner)
+    await tx.select({ id: series.id }).from(series).where(eq(series.id, owner.seriesId)).for("update");
   else
     await tx.select({ id: canonPacks.id }).from(canonPacks).where(eq(canonPacks.id, owner.canonPackId)).for("update");
 }
@@ -63,7 +74,7 @@ async function assertNameFreeOrThrow(tx: Tx, owner: LoreOwner, name: string, exc
       ),
     )
     .limit(1);
-  if (clash) throw conflict("storyId" in owner ? LORE_MESSAGES.nameTaken : CANON_MESSAGES.nameTaken);
+  if (clash) throw conflict("canonPackId" in owner ? CANON_MESSAGES.nameTaken : LORE_MESSAGES.nameTaken);
 }
 
 /** A change to a pack's entries is a change to the pack. */
@@ -79,19 +90,23 @@ function clean<T extends LoreEntryChange>(fields: T): T {
     ...(fields.name === undefined ? {} : { name: stripControlChars(fields.name) }),
     ...(fields.description === undefined ? {} : { description: stripControlChars(fields.description) }),
     ...(fields.keys === undefined ? {} : { keys: fields.keys.map(stripControlChars) }),
+    ...(fields.changes === undefined
+      ? {}
+      : { changes: fields.changes.map((c) => ({ ...c, description: stripControlChars(c.description) })) }),
   };
 }
 
 /** Adds an entry to a story or a pack. Accepting a proposal records the answer in the same transaction. */
 export async function createLoreEntry(db: Db, owner: LoreOwner, input: LoreEntryInput): Promise<LoreEntryView> {
-  const { kind, name, keys, description } = clean(input);
+  const { kind, name, keys, description, changes, enabled } = clean(input);
   return db.transaction(async (tx) => {
     await lockLoreOwner(tx, owner);
+    await assertChangesFitOrThrow(tx, owner, changes);
     await assertRoomOrThrow(tx, owner);
     await assertNameFreeOrThrow(tx, owner, name);
     const [row] = await tx
       .insert(loreEntries)
-      .values({ ...owner, kind, name, keys, description })
+      .values({ ...owner, kind, name, keys, description, changes, enabled })
       .returning();
     if (input.proposal && "storyId" in owner) {
       await tx
@@ -104,14 +119,20 @@ export async function createLoreEntry(db: Db, owner: LoreOwner, input: LoreEntry
   });
 }
 
-/** The entry, if the user may change it: the author of its story or the owner of its pack. */
+/** The entry, if the user may change it: the author of its story, the owner of its pack or of its series. */
 export async function getOwnLoreEntryOrThrow(db: Db, entryId: number, userId: number): Promise<EntryRow> {
   const [row] = await db
     .select({ entry: loreEntries })
     .from(loreEntries)
     .leftJoin(stories, eq(stories.id, loreEntries.storyId))
     .leftJoin(canonPacks, eq(canonPacks.id, loreEntries.canonPackId))
-    .where(and(eq(loreEntries.id, entryId), or(editableBy(userId), eq(canonPacks.ownerId, userId))))
+    .leftJoin(series, eq(series.id, loreEntries.seriesId))
+    .where(
+      and(
+        eq(loreEntries.id, entryId),
+        or(editableBy(userId), eq(canonPacks.ownerId, userId), eq(series.ownerId, userId)),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound(LORE_MESSAGES.notFound);
   return row.entry;
@@ -122,6 +143,7 @@ export async function updateLoreEntry(db: Db, entry: EntryRow, change: LoreEntry
   const fields = clean(change);
   return db.transaction(async (tx) => {
     await lockLoreOwner(tx, owner);
+    if (fields.changes !== undefined) await assertChangesFitOrThrow(tx, owner, fields.changes);
     if (fields.name !== undefined) await assertNameFreeOrThrow(tx, owner, fields.name, entry.id);
     const [row] = await tx
       .update(loreEntries)

@@ -29,9 +29,10 @@ export async function loreRoutes(root: FastifyInstance): Promise<void> {
   app.get("/api/stories/:id/lore", { schema: { params: StoryParams } }, async (request): Promise<StoryLoreAnswer> => {
     const user = requireUser(request);
     const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
-    const { entries, canon } = await storyLore(request.db, story);
-    const proposals = user.isPremium ? await storyProposals(request.db, story.id, [...entries, ...canon]) : null;
-    return { entries, canon, proposals, limits: { entries: LORE_LIMITS.entriesPerOwner } };
+    const { entries, series, canon } = await storyLore(request.db, story);
+    const known = [...entries, ...series, ...canon];
+    const proposals = user.isPremium ? await storyProposals(request.db, story.id, known) : null;
+    return { entries, series, canon, proposals, limits: { entries: LORE_LIMITS.entriesPerOwner } };
   });
 
   app.post(

@@ -3,7 +3,7 @@
 // counts as after the story), and entries go in while they fit the budget. Each one chosen says why.
 // NOTE: the text is split into words once and every key is looked up in that index, so 500 entries with 20 keys
 // each cost a few hash lookups apiece rather than 10,000 regular-expression scans of the text.
-import type { LoreKind, LoreUse } from "../../shared/schemas/lore";
+import { descriptionAt, type LoreChange, type LoreKind, type LoreUse } from "../../shared/schemas/lore";
 import { loreLine } from "../ai/context-block";
 
 /** The lorebook's share of the prompt (about 1,000 tokens). */
@@ -17,7 +17,9 @@ export interface LoreCandidate {
   name: string;
   keys: string[];
   description: string;
-  /** 'story', or 'canon pack: <fandom>'. */
+  /** How the description reads from a chapter on (issue 32), ordered by chapter. */
+  changes?: readonly LoreChange[];
+  /** 'story', 'series: <title>' or 'canon pack: <fandom>'. */
   source: string;
 }
 
@@ -73,9 +75,10 @@ class WordIndex {
 
 export function selectLore(
   entries: readonly LoreCandidate[],
-  text: { story: string; request: string },
+  text: { story: string; request: string; chapter?: number | null },
   budget = LORE_BUDGET_CHARS,
 ): LoreSelection {
+  const chapter = text.chapter ?? null;
   const recent = text.story.length > RECENT_TEXT_CHARS ? text.story.slice(-RECENT_TEXT_CHARS) : text.story;
   const storyWords = words(recent);
   // The request is read as if it came after the story: its mentions are the most recent. The empty word between
@@ -95,14 +98,16 @@ export function selectLore(
   const chosen: ChosenLore[] = [];
   let used = 0;
   for (const { entry, key, at } of matched) {
-    const cost = loreLine(entry).length + 1;
+    // The entry as it stands at the chapter Marin writes in.
+    const description = descriptionAt(entry, chapter);
+    const cost = loreLine({ ...entry, description }).length + 1;
     if (used + cost > budget) continue;
     used += cost;
     chosen.push({
       id: entry.id,
       name: entry.name,
       kind: entry.kind,
-      description: entry.description,
+      description,
       source: entry.source,
       key,
       where: at > storyWords.length ? "request" : "story",

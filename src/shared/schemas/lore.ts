@@ -21,8 +21,12 @@ export const LORE_LIMITS = {
   keyMaxChars: 60,
   keysPerEntry: 20,
   descriptionChars: 1000,
-  /** Entries one story (or one canon pack) may hold. */
+  /** Entries one story (or one canon pack, or one series) may hold. */
   entriesPerOwner: 500,
+  /** Issue 32: 'Changes from chapter N' per entry. */
+  changesPerEntry: 20,
+  /** The highest chapter number a change may name at all (the story's own length bounds it further). */
+  chapterMax: 10_000,
 } as const;
 
 export const LORE_MESSAGES = {
@@ -39,6 +43,13 @@ export const LORE_MESSAGES = {
   nameTaken: "This lorebook already has an entry with that name",
   notFound: "Lorebook entry not found",
   plusOnly: "Marin's proposals come from story memory, a FicForge Plus feature.",
+  tooManyChanges: `An entry can have at most ${LORE_LIMITS.changesPerEntry} changes`,
+  changeChapter: "A change starts at a chapter number (1 or more)",
+  changeTwice: "Two changes start at the same chapter",
+  /** The story (or the series' longest work) has `last` chapters; a change may start in the next one too. */
+  changeAfterLast: (last: number) =>
+    `A change can start at chapter ${last + 1} at the latest: the story has ${last} chapter${last === 1 ? "" : "s"} so far`,
+  changeInPack: "Changes from a chapter on belong to a story's or a series' entries, not to a canon pack's",
 } as const;
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -90,12 +101,44 @@ export const LoreDescription = z
       .refine((text) => !isBlankText(text), LORE_MESSAGES.descriptionRequired),
   );
 
-/** POST /api/stories/{id}/lore (and a canon pack's entries). */
+/** Issue 32: how an entry reads from a chapter on. */
+export const LoreChange = z.object({
+  fromChapter: z
+    .number({ error: LORE_MESSAGES.changeChapter })
+    .int(LORE_MESSAGES.changeChapter)
+    .min(1, LORE_MESSAGES.changeChapter)
+    .max(LORE_LIMITS.chapterMax, LORE_MESSAGES.changeChapter),
+  description: LoreDescription,
+});
+export type LoreChange = z.infer<typeof LoreChange>;
+
+/** An entry's changes, ordered by chapter; two starting at one chapter are refused. */
+export const LoreChanges = z
+  .array(LoreChange)
+  .max(LORE_LIMITS.changesPerEntry, LORE_MESSAGES.tooManyChanges)
+  .refine((changes) => new Set(changes.map((c) => c.fromChapter)).size === changes.length, LORE_MESSAGES.changeTwice)
+  .transform((changes) => [...changes].sort((a, b) => a.fromChapter - b.fromChapter));
+
+/** The description as it stands at `chapter`: the latest change from that chapter or before, else the base one. */
+export function descriptionAt(
+  entry: { description: string; changes?: readonly LoreChange[] },
+  chapter: number | null,
+): string {
+  if (chapter === null || !entry.changes) return entry.description;
+  let text = entry.description;
+  for (const change of entry.changes) if (change.fromChapter <= chapter) text = change.description;
+  return text;
+}
+
+/** POST /api/stories/{id}/lore (and a canon pack's and a series' entries). */
 export const LoreEntryCreate = z.object({
   kind: LoreKind,
   name: LoreName,
   keys: LoreKeys.default([]),
   description: LoreDescription,
+  changes: LoreChanges.default([]),
+  /** Off: kept in the lorebook, never sent to Marin. */
+  enabled: z.boolean().default(true),
   /** Accepting one of Marin's proposals (its name as proposed): it is then never proposed again. */
   proposal: z.string().max(LORE_LIMITS.nameChars).optional(),
 });
@@ -105,7 +148,14 @@ export type LoreEntryInput = z.output<typeof LoreEntryCreate>;
 
 /** PATCH /api/lore/{entryId}: any of the fields. */
 export const LoreEntryUpdate = z
-  .object({ kind: LoreKind, name: LoreName, keys: LoreKeys, description: LoreDescription })
+  .object({
+    kind: LoreKind,
+    name: LoreName,
+    keys: LoreKeys,
+    description: LoreDescription,
+    changes: LoreChanges,
+    enabled: z.boolean(),
+  })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: "Nothing to change" });
 export type LoreEntryUpdate = z.input<typeof LoreEntryUpdate>;
@@ -122,7 +172,37 @@ export interface LoreEntryView {
   description: string;
   storyId: number | null;
   canonPackId: number | null;
+  seriesId: number | null;
+  changes: LoreChange[];
+  enabled: boolean;
   updatedAt: string;
+}
+
+/** A series' entry as it applies to a story of the series: shown in the story's lorebook, edited with its series. */
+export interface SeriesLoreView extends LoreEntryView {
+  seriesTitle: string;
+  /** The story has its own entry of the same name (or an earlier series does), which Marin uses instead. */
+  overridden: boolean;
+}
+
+/** GET /api/series/{id}/lore: the series' own entries (its owner's only). */
+export interface SeriesLoreAnswer {
+  entries: LoreEntryView[];
+  limits: { entries: number };
+}
+
+/** One entry's mentions in the saved story: per chapter (1-based) with a count, and the total. */
+export interface LoreMention {
+  total: number;
+  chapters: { chapter: number; count: number }[];
+}
+
+/** GET /api/stories/{id}/lore/mentions: for every entry of the story's lorebook (own, series, canon pack). */
+export interface LoreMentionsAnswer {
+  /** The saved version of the story the counts were made from. */
+  version: number;
+  chapters: number;
+  mentions: Record<string, LoreMention>;
 }
 
 /** A canon pack's entry as it applies to a story: shown in the story's lorebook, edited with its pack. */
@@ -144,6 +224,8 @@ export interface LoreProposal {
 export interface StoryLoreAnswer {
   entries: LoreEntryView[];
   canon: CanonLoreView[];
+  /** Issue 32: the entries of the series the story is in. */
+  series: SeriesLoreView[];
   /** Null for free accounts: proposals come from story memory, a Plus perk. */
   proposals: LoreProposal[] | null;
   limits: { entries: number };
@@ -153,7 +235,7 @@ export interface StoryLoreAnswer {
 export interface LoreUse {
   name: string;
   kind: LoreKind;
-  /** 'story', or 'canon pack: <fandom>'. */
+  /** 'story', 'series: <title>' or 'canon pack: <fandom>'. */
   source: string;
   key: string;
   where: "request" | "story";

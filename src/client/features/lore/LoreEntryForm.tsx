@@ -1,5 +1,5 @@
-// One lorebook entry's form, for a story's lorebook and a canon pack alike: kind, name, keys (comma-separated aliases)
-// and the description with a live count. Validated with the endpoint's own schema, so the messages are the server's;
+// One lorebook entry's form, for a story's lorebook and a canon pack alike: kind, name, keys (comma-separated aliases),
+// the description with a live count, whether Marin uses it, and (story and series entries) its changes by chapter. Validated with the endpoint's own schema, so the messages are the server's;
 // the server's answer (a name the lorebook already has, say) shows under the field it names, or above the buttons.
 import { type FormEvent, useId, useState } from "react";
 import {
@@ -14,15 +14,26 @@ import { CharCount } from "../../components/ui/char-count";
 import { FormAlert, FormField } from "../../components/ui/form-field";
 import { Input, Textarea } from "../../components/ui/input";
 import { ApiError, errorMessage } from "../../lib/api";
+import { type ChangeDraft, LoreChangesField } from "./LoreChangesField";
 
 export interface LoreDraft {
   kind: LoreKind;
   name: string;
   keys: string[];
   description: string;
+  changes?: { fromChapter: number; description: string }[];
+  enabled?: boolean;
 }
 
-export const EMPTY_DRAFT: LoreDraft = { kind: "character", name: "", keys: [], description: "" };
+export const EMPTY_DRAFT: LoreDraft = {
+  kind: "character",
+  name: "",
+  keys: [],
+  description: "",
+  changes: [],
+  enabled: true,
+};
+export const ENABLED_LABEL = "Marin uses this entry";
 export const KEYS_HINT = `Other names that bring the entry into Marin's context, separated by commas (at least ${LORE_LIMITS.keyMinChars} characters each). The name counts too.`;
 
 const splitKeys = (text: string) =>
@@ -38,6 +49,7 @@ export function LoreEntryForm({
   onSubmit,
   onCancel,
   label,
+  progression = false,
 }: {
   initial: LoreDraft;
   submitLabel: string;
@@ -46,18 +58,31 @@ export function LoreEntryForm({
   onCancel: () => void;
   /** The form's accessible name, e.g. "New entry" or "Edit Pip". */
   label?: string;
+  /** Story and series entries change by chapter; a canon pack's do not. */
+  progression?: boolean;
 }) {
   const id = useId();
   const [kind, setKind] = useState(initial.kind);
   const [name, setName] = useState(initial.name);
   const [keys, setKeys] = useState(initial.keys.join(", "));
   const [description, setDescription] = useState(initial.description);
+  const [enabled, setEnabled] = useState(initial.enabled ?? true);
+  const [changes, setChanges] = useState<ChangeDraft[]>(
+    (initial.changes ?? []).map((c) => ({ fromChapter: String(c.fromChapter), description: c.description })),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const draft = { kind, name, keys: splitKeys(keys), description };
+    const draft = {
+      kind,
+      name,
+      keys: splitKeys(keys),
+      description,
+      enabled,
+      changes: changes.map((c) => ({ fromChapter: Number(c.fromChapter || 0), description: c.description })),
+    };
     const parsed = LoreEntryCreate.safeParse(draft);
     if (!parsed.success) {
       const found: Record<string, string> = {};
@@ -129,6 +154,16 @@ export function LoreEntryForm({
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>
+      {progression ? <LoreChangesField changes={changes} onChange={setChanges} error={errors.changes} /> : null}
+      <label className="flex items-center gap-2 text-sm text-ink">
+        <input
+          type="checkbox"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+          className="h-4 w-4 accent-brand-600"
+        />
+        {ENABLED_LABEL}
+      </label>
       <FormAlert message={failure} />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel}>

@@ -8,6 +8,7 @@ import {
   type CanonLoreView,
   LORE_KIND_LABELS,
   type LoreEntryView,
+  type LoreMention,
   type LoreProposal,
 } from "../../../shared/schemas/lore";
 import { Button } from "../../components/ui/button";
@@ -17,7 +18,9 @@ import { EMPTY_DRAFT, type LoreDraft, LoreEntryForm } from "./LoreEntryForm";
 import { LoreFileTools } from "./LoreFileTools";
 import { LoreFinder } from "./LoreFinder";
 import { useLoreFind } from "./lore-io-queries";
-import { useAddLore, useDeleteLore, useDismissProposal, useStoryLore, useUpdateLore } from "./queries";
+import { MentionLine, OffBadge } from "./LoreMentions";
+import { useAddLore, useDeleteLore, useDismissProposal, useLoreMentions, useStoryLore, useUpdateLore } from "./queries";
+import { SeriesEntries } from "./SeriesEntries";
 
 /** The canon packs page (built with canon packs, issue 20 section 2). */
 // NOTE: written here until the page's route joins shared/routes.ts with it.
@@ -47,6 +50,7 @@ export function LorebookPanel({
 
 function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }) {
   const lore = useStoryLore(storyId);
+  const mentions = useLoreMentions(storyId).data;
   const add = useAddLore(storyId);
   const update = useUpdateLore(storyId);
   const [editing, setEditing] = useState<Editing>(null);
@@ -62,6 +66,7 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
     );
   if (lore.isError) return <p className="text-sm text-slate-500">The lorebook could not be loaded.</p>;
   const { entries, canon, proposals, limits } = lore.data;
+  const inSeries = lore.data.series ?? [];
 
   const form =
     editing?.mode === "add" ? (
@@ -69,6 +74,7 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
         key={`add-${editing.proposal ?? ""}`}
         initial={editing.draft}
         submitLabel="Add to lorebook"
+        progression
         pending={add.isPending}
         onCancel={() => setEditing(null)}
         onSubmit={async (draft) => {
@@ -113,7 +119,7 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
       <Proposals
         storyId={storyId}
         proposals={found.data?.proposals ?? proposals}
-        onEdit={(p) => setEditing({ mode: "add", draft: p, proposal: p.name })}
+        onEdit={(p) => setEditing({ mode: "add", draft: { ...EMPTY_DRAFT, ...p }, proposal: p.name })}
       />
       <section aria-labelledby={`lore-entries-${storyId}`}>
         <h3 id={`lore-entries-${storyId}`} className="mb-2 text-sm font-semibold text-ink">
@@ -131,6 +137,7 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
                   <LoreEntryForm
                     initial={entry}
                     submitLabel="Save entry"
+                    progression
                     pending={update.isPending}
                     onCancel={() => setEditing(null)}
                     onSubmit={async (draft) => {
@@ -144,6 +151,7 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
                   key={entry.id}
                   storyId={storyId}
                   entry={entry}
+                  mention={mentions?.mentions[entry.id]}
                   onEdit={() => setEditing({ mode: "edit", entry })}
                 />
               ),
@@ -151,12 +159,19 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
           </ul>
         )}
       </section>
+      <SeriesEntries entries={inSeries} mentions={mentions}>
+        {(entry) => <EntryText entry={entry} />}
+      </SeriesEntries>
       {canon.length > 0 ? <CanonEntries entries={canon} /> : null}
     </div>
   );
 }
 
-function EntryText({ entry }: { entry: Pick<LoreEntryView, "kind" | "name" | "keys" | "description"> }) {
+function EntryText({
+  entry,
+}: {
+  entry: Pick<LoreEntryView, "kind" | "name" | "keys" | "description"> & { enabled?: boolean };
+}) {
   return (
     <div className="min-w-0 flex-1">
       <p className="flex flex-wrap items-baseline gap-x-2">
@@ -164,6 +179,7 @@ function EntryText({ entry }: { entry: Pick<LoreEntryView, "kind" | "name" | "ke
         <span className="rounded-full bg-brand-100 px-2 py-0.5 text-[11px] font-medium text-brand-800">
           {LORE_KIND_LABELS[entry.kind]}
         </span>
+        <OffBadge enabled={entry.enabled ?? true} />
       </p>
       {entry.keys.length > 0 ? (
         <p className="mt-0.5 text-xs text-slate-500">
@@ -176,12 +192,30 @@ function EntryText({ entry }: { entry: Pick<LoreEntryView, "kind" | "name" | "ke
   );
 }
 
-function EntryItem({ storyId, entry, onEdit }: { storyId: number; entry: LoreEntryView; onEdit: () => void }) {
+function EntryItem({
+  storyId,
+  entry,
+  mention,
+  onEdit,
+}: {
+  storyId: number;
+  entry: LoreEntryView;
+  mention: LoreMention | undefined;
+  onEdit: () => void;
+}) {
   const remove = useDeleteLore(storyId);
   const [confirming, setConfirming] = useState(false);
   return (
     <li className="flex items-start gap-2 rounded-xl border border-brand-100 bg-white p-3">
-      <EntryText entry={entry} />
+      <div className="min-w-0 flex-1">
+        <EntryText entry={entry} />
+        {entry.changes.length > 0 ? (
+          <p className="mt-1 text-xs text-slate-500">
+            Changes from chapter {entry.changes.map((c) => c.fromChapter).join(", ")}
+          </p>
+        ) : null}
+        <MentionLine mention={mention} />
+      </div>
       {confirming ? (
         <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
           <Button size="sm" variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(entry.id)}>

@@ -37,6 +37,7 @@ const pip = { name: "Pip Marlow", kind: "character" as const, keys: ["Pip"], des
 const answer: StoryLoreAnswer = {
   entries: [],
   canon: [],
+  series: [],
   proposals: [pip, { ...pip, name: "Corvin Ash", keys: ["Corvin"], description: "Rival of Ren." }],
   limits: { entries: 500 },
 };

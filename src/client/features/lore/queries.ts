@@ -1,7 +1,13 @@
 // TanStack hooks for the lorebook panel; the key comes from lib/query-keys.ts. Every change refreshes the story's
 // lorebook, and with it "What Marin sees".
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { LoreEntryCreate, LoreEntryUpdate, LoreEntryView, StoryLoreAnswer } from "../../../shared/schemas/lore";
+import type {
+  LoreEntryCreate,
+  LoreEntryUpdate,
+  LoreEntryView,
+  LoreMentionsAnswer,
+  StoryLoreAnswer,
+} from "../../../shared/schemas/lore";
 import { apiJson, apiRequest } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 
@@ -9,6 +15,11 @@ const LORE_ENTRY_URL = (entryId: number) => `/api/lore/${entryId}`;
 
 export function useStoryLore(storyId: number, enabled = true) {
   return useQuery<StoryLoreAnswer>({ queryKey: queryKeys.lore(storyId), enabled });
+}
+
+/** Where each entry is mentioned in the saved story (issue 32). */
+export function useLoreMentions(storyId: number) {
+  return useQuery<LoreMentionsAnswer>({ queryKey: queryKeys.loreMentions(storyId) });
 }
 
 /** When the story's lorebook last changed here (0 before it was read): the pane's preview refreshes on it. */
@@ -20,7 +31,11 @@ function useLoreMutation<Variables, Answer>(storyId: number, run: (variables: Va
   const queryClient = useQueryClient();
   return useMutation<Answer, Error, Variables>({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lore(storyId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.lore(storyId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.loreMentions(storyId) }),
+      ]),
   });
 }
 
