@@ -38,6 +38,8 @@ import { pulseCheck } from "./email-notifications/pulse";
 import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
 import { loreRoutes } from "./lore/routes";
+import { planRoutes } from "./plans/routes";
+import { planDraftRoutes } from "./ai/plan-draft-routes";
 import { moderationRoutes } from "./moderation/routes";
 import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
@@ -203,6 +205,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(moderationRoutes);
   await app.register(wranglingRoutes);
   await app.register(loreRoutes);
+  await app.register(planRoutes);
+  await app.register(planDraftRoutes);
   await registerClient(app, options.clientDir, restoreSignedInHint);
   return app;
 }

@@ -14,6 +14,8 @@ import { type LoreCandidate, selectLore } from "../lore/select";
 import { formatContextBlock, type MarinTask, type MemoryCharacter, type StoryBrief } from "./context-block";
 import { type StoryFields, storyFacts } from "./story-brief";
 import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "../content/plain-text";
+import type { StoryPlan } from "../../shared/schemas/plan";
+import { type PlanDraftTask, planPromptParts } from "./plan-prompt";
 
 /** Everything sent (system prompt plus messages) stays within this many characters (about 12,000 tokens). */
 export const PROMPT_BUDGET_CHARS = 48_000;
@@ -54,6 +56,11 @@ export interface PromptRequest {
   memory: StoryMemory | null;
   /** The story's lorebook (its own entries and its canon packs'); the prompt carries those the text mentions. */
   lore?: readonly LoreCandidate[];
+  /** The story's planning board (plan-prompt.ts): the synopsis and the current chapter's beats travel along. */
+  plan?: StoryPlan | null;
+  /** 'Write chapter N from its beats': the chapter; a planning draft: its level and source. */
+  planChapter?: number;
+  planDraft?: PlanDraftTask;
 }
 
 /** One message of the conversation sent to the model: Marin's prompts are text only. */
@@ -226,7 +233,9 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
     chatStyle: request.task === "chat" ? (request.chatStyle ?? DEFAULT_CHAT_STYLE) : null,
   };
 
-  const head = [PERSONA, mature ? MATURE : GENERAL, "", taskInstruction(request, storyText), ""].join("\n");
+  const board = planPromptParts({ ...request, nextChapter: nextChapterNumber(storyText) });
+  const task = board.taskLine ?? taskInstruction(request, storyText);
+  const head = [PERSONA, mature ? MATURE : GENERAL, "", task, ""].join("\n");
   const asked = requestMessage(request);
   const messages: PromptMessage[] = [
     ...(request.task === "chat" ? boundedHistory((request.messages ?? []).slice(0, -1)) : []),
@@ -238,18 +247,18 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
   });
   brief.lore = lore.chosen;
   // The story text gets what is left of the budget once everything else is in (the tags and the gap line need ~80).
-  const rest = head.length + formatContextBlock(brief).length + messageChars(messages) + 80;
+  const rest = head.length + formatContextBlock(brief).length + board.sections.length + messageChars(messages) + 80;
   const excerpt = excerptStory(storyText, Math.max(0, Math.min(STORY_TEXT_BUDGET_CHARS, PROMPT_BUDGET_CHARS - rest)));
   brief.beginning = excerpt.beginning;
   brief.latest = excerpt.latest;
   brief.omittedWords = excerpt.omittedWords;
-  const context = formatContextBlock(brief);
+  const context = [formatContextBlock(brief), board.sections].filter(Boolean).join("\n\n");
   return {
     system: `${head}\n${context}`,
     messages,
     maxOutputTokens: maxOutputTokens(request),
     preview: {
-      summary: summaryLine(brief, excerpt.keptWords, excerpt.omittedWords),
+      summary: [summaryLine(brief, excerpt.keptWords, excerpt.omittedWords), board.summary].filter(Boolean).join(" · "),
       text: context,
       lore: lore.chosen.map(({ name, kind, source, key, where }) => ({ name, kind, source, key, where })),
       loreLeftOut: lore.leftOut,

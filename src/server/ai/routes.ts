@@ -28,6 +28,7 @@ import type { StoryWithTags } from "../stories/present";
 import { storyBlocks } from "../content/story-text";
 import type { UserRow } from "../types";
 import { loreForStory } from "../lore/load";
+import { loadPlan } from "../plans/store";
 import { loadStoryMemory } from "./memory";
 import { type BuiltPrompt, buildPrompt, type PromptRequest } from "./prompt";
 import { chargeBeforeModel } from "./bookkeeping";
@@ -84,6 +85,9 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
   const chatStyle = body.kind === "chat" ? body.chatStyle : undefined;
   assertOptionsAllowed(user, body.length, chatStyle);
   const story = body.storyId === undefined ? null : await getOwnStoryOrThrow(request.db, body.storyId, user.id);
+  // NOTE: read beside memory and lore; the catch only keeps a failure seen while another read fails first.
+  const plan = story ? loadPlan(request.db, story.id) : null;
+  plan?.catch(() => {});
   const memory = story && user.isPremium ? await loadStoryMemory(request.db, story.id) : null;
   const lore = story ? await loreForStory(request.db, story) : [];
   const common: Omit<PromptRequest, "task"> = {
@@ -93,6 +97,7 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
     length: body.length,
     premium: user.isPremium,
     memory,
+    plan: await plan,
   };
   if (body.kind === "chat")
     return { story, ...buildPrompt({ ...common, task: "chat", messages: body.messages, chatStyle }) };
@@ -105,6 +110,7 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
       before: body.before,
       selection: body.selection,
       instruction: body.instruction,
+      planChapter: body.planChapter,
     }),
   };
 }
@@ -183,7 +189,8 @@ export async function marinRoutes(root: FastifyInstance): Promise<void> {
         return {
           content: sanitizeContent(proseToHtml(text)),
           text,
-          chapter: body.action === "write" && isChapterGeneration(body.prompt, text),
+          // NOTE: 'Write chapter N from its beats' is a new chapter only when Marin wrote its heading.
+          chapter: body.action === "write" && isChapterGeneration(body.planChapter ? "" : body.prompt, text),
           ...charge.allowance,
           model: deps.ai.label,
           generatedAt: deps.now().toISOString(),

@@ -10,6 +10,8 @@ import { continueScene, writeScene } from "./scene";
 import { setStage } from "./stage";
 import { mendEndings } from "./told";
 import type { ChatTurn } from "./chat";
+import { parsePlanRequest, parsePlanSection } from "../plan-prompt";
+import { chapterFromBeats, chapterTask, draftPlan } from "./plan-drafts";
 
 function promptParts(prompt: LanguageModelV3Prompt): { system: string; turns: ChatTurn[] } {
   const system: string[] = [];
@@ -41,8 +43,16 @@ function tell(prompt: LanguageModelV3Prompt, seed?: number): string {
     .replace(/<(story_context|story_so_far|text_before_cursor|selection)>[\s\S]*?<\/\1>/g, "")
     .trim();
   const story = storyText(brief);
+  // The planning board (plan-prompt.ts): a draft of one level, or a chapter written from its beats.
+  const planned = parsePlanRequest(system);
+  if (planned) return draftPlan(setStage(brief, random, story), random, planned);
+  const fromBeats = brief.task === "write" ? chapterTask(system) : null;
   switch (brief.task) {
     case "write":
+      if (fromBeats) {
+        const scene = writeScene(setStage(brief, random, story), "");
+        return chapterFromBeats(fromBeats.heading, parsePlanSection(system)?.beats ?? [], scene);
+      }
       return writeScene(setStage(brief, random, story), request);
     case "continue": {
       const before = brief.before ?? story;
