@@ -9,7 +9,10 @@ const BULLET = /^(?:[-*•]\s+|\d{1,3}[.)]\s*|chapter\s+\d{1,3}\s*[:.\-–—]\s
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 function cleanLine(line: string): string {
-  let text = line.replace(/\*\*|__/g, "").replace(/^#+\s*/, "").trim();
+  let text = line
+    .replace(/\*\*|__/g, "")
+    .replace(/^#+\s*/, "")
+    .trim();
   for (let i = 0; i < 2 && BULLET.test(text); i++) text = text.replace(BULLET, "").trim();
   return text.replace(/\s+/g, " ");
 }

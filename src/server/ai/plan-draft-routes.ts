@@ -4,13 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  PLAN_MESSAGES,
-  PlanDraftBody,
-  type PlanDraft,
-  planDraftAsk,
-  type StoryPlan,
-} from "../../shared/schemas/plan";
+import { PLAN_MESSAGES, PlanDraftBody, type PlanDraft, planDraftAsk, type StoryPlan } from "../../shared/schemas/plan";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError } from "../errors";
 import { loreForStory } from "../lore/load";

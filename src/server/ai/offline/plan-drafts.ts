@@ -12,11 +12,17 @@ type Arc = "opening" | "inciting" | "rising" | "midpoint" | "complication" | "cr
 const ARC: Record<Arc, { titles: string[]; lines: string[] }> = {
   opening: {
     titles: ["First Light", "Ordinary Days", "Before the Storm", "Where It Starts"],
-    lines: ["{A}'s ordinary life in {place}, and the first hint of {thing}.", "We meet {A} and {B}, and what each wants."],
+    lines: [
+      "{A}'s ordinary life in {place}, and the first hint of {thing}.",
+      "We meet {A} and {B}, and what each wants.",
+    ],
   },
   inciting: {
     titles: ["The Letter", "A Door Left Open", "No Going Back", "The Knock"],
-    lines: ["{thing} forces {A} and {B} into each other's path.", "{A} makes a choice about {thing} that cannot be undone."],
+    lines: [
+      "{thing} forces {A} and {B} into each other's path.",
+      "{A} makes a choice about {thing} that cannot be undone.",
+    ],
   },
   rising: {
     titles: ["Crossed Paths", "Borrowed Time", "Small Mercies", "Uneasy Allies", "Old Debts", "Fault Lines"],
@@ -29,7 +35,10 @@ const ARC: Record<Arc, { titles: string[]; lines: string[] }> = {
   },
   midpoint: {
     titles: ["The Turn", "Everything Changes", "Under the Same Sky"],
-    lines: ["The truth about {thing} comes out and turns the story around.", "{A} and {B} stop pretending, for one night."],
+    lines: [
+      "The truth about {thing} comes out and turns the story around.",
+      "{A} and {B} stop pretending, for one night.",
+    ],
   },
   complication: {
     titles: ["Cracks", "The Long Way Round", "What We Owe", "Almost", "The Quiet Before"],
@@ -74,7 +83,9 @@ interface Fill {
 }
 
 const fill = (template: string, f: Fill) =>
-  template.replace(/\{(A|B|thing|place)\}/g, (_, key: keyof Fill) => f[key]).replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+  template
+    .replace(/\{(A|B|thing|place)\}/g, (_, key: keyof Fill) => f[key])
+    .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 
 function fillOf(stage: Stage, source: string): Fill {
   const things = nounPhrases(source);
