@@ -50,6 +50,8 @@ export const queryKeys = {
   series: (id: number | string) => [`/api/series/${id}`] as const,
   /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */
   lore: (id: number | string) => [`/api/stories/${id}/lore`] as const,
+  /** The story's planning board (issue 32, section 3; features/plan). */
+  plan: (id: number | string) => [`/api/stories/${id}/plan`] as const,
   /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
   storyChat: (id: number | string) => [`/api/stories/${id}/chat`] as const,
   /** The dashboard's daily goal and streak (issue 20, section 4). */
