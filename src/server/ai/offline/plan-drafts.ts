@@ -87,9 +87,34 @@ const fill = (template: string, f: Fill) =>
     .replace(/\{(A|B|thing|place)\}/g, (_, key: keyof Fill) => f[key])
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 
+const NOT_NAMES = new Set(
+  "The A An And But When Then After Before While Chapter Synopsis Outline Braindump Beat Beats It He She They We You In On At Of For With This That There What Who".split(
+    " ",
+  ),
+);
+
+/** Names the writer used: capitalized words never written in lower case, not after 'the' or 'Chapter'; most used first. */
+function namesIn(text: string): string[] {
+  const counts = new Map<string, number>();
+  for (const match of text.matchAll(/(?<!\b[Tt]he\s|Chapter\s)\b(\p{Lu}\p{Ll}{2,})\b/gu)) {
+    const word = match[1]!;
+    if (NOT_NAMES.has(word) || new RegExp(`\\b${word.toLowerCase()}\\b`).test(text)) continue;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+}
+
+/** The writer's own names first (the story's characters, then those in the board), the stage's cast otherwise. */
 function fillOf(stage: Stage, source: string): Fill {
   const things = nounPhrases(source);
-  return { A: stage.a.name, B: stage.b.name, thing: things[0] ?? "the secret", place: stage.world.placeAgain };
+  const named = stage.brief.leads.length > 0 ? [] : namesIn(source);
+  return {
+    A: named[0] ?? stage.a.name,
+    B: named[1] ?? stage.b.name,
+    // NOTE: the phrase's first word only: 'the thief steals a' would read badly in a template.
+    thing: things[0]?.split(" ").slice(0, 2).join(" ") ?? "the secret",
+    place: stage.world.placeAgain,
+  };
 }
 
 /** The braindump's ideas as sentences (lines and sentences; a trailing period added). */
@@ -151,7 +176,7 @@ function beats(stage: Stage, random: Random, request: ParsedPlanRequest): string
   const outlineText = request.parts.get("Outline") ?? "";
   const line = outlineText.split("\n").find((l) => l.startsWith(`${request.chapter ?? 1}. `)) ?? "";
   const what = line.replace(/^\d+\.\s*/, "");
-  const f = fillOf(stage, `${what} ${request.parts.get("Synopsis") ?? ""}`);
+  const f = fillOf(stage, `${request.parts.get("Synopsis") ?? ""} ${what}`);
   const used = new Set<string>();
   const middle = [random.fresh(BEATS.middle, used), random.fresh(BEATS.middle, used), random.fresh(BEATS.middle, used)];
   const summary = what.includes(": ") ? what.slice(what.indexOf(": ") + 2) : "";
