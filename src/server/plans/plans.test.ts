@@ -72,6 +72,15 @@ describeEachDb(
       for (const body of [{ chapters: "one" }, { chapters: [{ beats: "x" }] }, { chapters: [7] }]) {
         expect((await call("PUT", url, cookie, body)).statusCode).toBe(400);
       }
+      // Two saves at once (two tabs): both answered, the board is one of them whole.
+      const raced = await Promise.all(
+        ["A", "B"].map((t) => call("PUT", url, cookie, { chapters: [{ title: t, beats: [t] }] })),
+      );
+      expect(raced.map((r) => r.statusCode)).toEqual([200, 200]);
+      const after = (await call("GET", url, cookie)).json();
+      expect([["A"], ["B"]]).toContainEqual(after.chapters[0].beats);
+      expect(after.chapters[0].title).toBe(after.chapters[0].beats[0]);
+      await call("PUT", url, cookie, { ...BOARD, chapters: [{ title: "The Map", beats: [] }] });
       const huge = await call("PUT", url, cookie, { braindump: "x".repeat(PLAN_LIMITS.bodyBytes) });
       expect([huge.statusCode, huge.json().message]).toEqual([413, PLAN_MESSAGES.tooLarge]);
       expect((await call("GET", url, cookie)).json()).toMatchObject({ chapters: [{ title: "The Map" }] });
