@@ -9,7 +9,8 @@ import { PLAN_LIMITS, type StoryPlan } from "../src/shared/schemas/plan";
 import { buildPrompt } from "../src/server/ai/prompt";
 import { AI_REQUESTS_PER_MINUTE } from "../src/server/ai/quota";
 import { openDatabase } from "../src/server/db/client";
-import { loadPlan, savePlan } from "../src/server/plans/store";
+import { excerptOf } from "../src/server/ai/plan-prompt";
+import { loadPlan, loadPlanExcerpt, savePlan } from "../src/server/plans/store";
 import { createStory, createUser } from "../src/server/test/factories";
 import { startServerProcess } from "./lib/ipc";
 import { formatMs, printTable } from "./lib/table";
@@ -141,6 +142,7 @@ const median = async (run: () => unknown) => {
   return quantile(ms, 0.5);
 };
 const read = await median(() => loadPlan(database.db, story.id));
+const excerpt = await median(() => loadPlanExcerpt(database.db, story.id, 1));
 const prompt = (plan: StoryPlan | null) => () =>
   buildPrompt({
     task: "chat",
@@ -149,11 +151,11 @@ const prompt = (plan: StoryPlan | null) => () =>
     messages: [{ role: "user", content: "What next?" }],
     premium: false,
     memory: null,
-    plan,
+    plan: plan && excerptOf(plan, 1),
   });
 const without = await median(prompt(null));
 const withBoard = await median(prompt(FULL_BOARD));
 console.log(
-  `In-process (${database.kind}): loadPlan of a full board ${formatMs(read)}; buildPrompt ${formatMs(without)} without, ${formatMs(withBoard)} with it`,
+  `In-process (${database.kind}): a full board read whole (the board's GET) ${formatMs(read)}, what a prompt reads of it ${formatMs(excerpt)}; buildPrompt ${formatMs(without)} without, ${formatMs(withBoard)} with it`,
 );
 await database.close();

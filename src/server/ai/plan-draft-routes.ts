@@ -13,7 +13,7 @@ import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
 import { chargeBeforeModel } from "./bookkeeping";
 import { loadStoryMemory } from "./memory";
 import { parsePlanDraft } from "./plan-draft-parse";
-import { planDraftTask } from "./plan-prompt";
+import { excerptOf, planDraftTask } from "./plan-prompt";
 import { buildPrompt } from "./prompt";
 import { respond } from "./respond";
 
@@ -57,7 +57,7 @@ export async function planDraftRoutes(root: FastifyInstance): Promise<void> {
         messages: [{ role: "user", content: planDraftAsk(body) }],
         premium: user.isPremium,
         memory,
-        plan,
+        plan: excerptOf(plan, task.chapter ?? 1),
         planDraft: task,
       });
       const charge = await chargeBeforeModel(request, reply, null);

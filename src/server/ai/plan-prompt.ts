@@ -2,7 +2,7 @@
 // the current chapter's beats in <planning_board>, each within its own small budget so the board never crowds out
 // the story text; a planning draft ('Draft a synopsis from my braindump', 'Outline 12 chapters', 'Beats for chapter
 // 3') adds <plan_request>, which names the level and holds the level above it. The offline storyteller reads both back.
-import { PLAN_LIMITS, type PlanLevel, type StoryPlan } from "../../shared/schemas/plan";
+import { PLAN_LIMITS, type PlanChapter, type PlanLevel, type StoryPlan } from "../../shared/schemas/plan";
 
 /** The synopsis as every request carries it, at most. */
 export const PLAN_SYNOPSIS_CHARS = 1_500;
@@ -46,19 +46,42 @@ function fitBeats(beats: readonly string[], budget: number): string[] {
   return kept;
 }
 
-/** What of the board travels with a request about `chapter`; null when the board says nothing to carry. */
-export function planForPrompt(plan: StoryPlan | null, chapter: number): PlanForPrompt | null {
-  if (!plan) return null;
-  const synopsis = clip(plan.synopsis.trim(), PLAN_SYNOPSIS_CHARS);
-  const onOutline = plan.chapters[chapter - 1];
-  const beats = fitBeats(onOutline?.beats ?? [], PLAN_BEATS_CHARS);
-  if (synopsis === "" && beats.length === 0) return null;
-  return { synopsis, chapter, title: onOutline?.title.trim() || null, beats };
+/**
+ * What a prompt reads of the board: the synopsis and the one chapter it is about (plans/store.ts reads just these, so
+ * a full board costs a prompt no more than an empty one).
+ */
+export interface PlanExcerpt {
+  synopsis: string;
+  chapter: number;
+  onOutline: PlanChapter | null;
 }
 
-/** The chapter a request is about: the one named, else the last chapter of the story so far (1 when none). */
-export function currentChapter(named: number | undefined, nextChapter: number): number {
-  return named ?? Math.max(1, nextChapter - 1);
+/** The excerpt of a board already read whole (a planning draft). */
+export const excerptOf = (plan: StoryPlan, chapter: number): PlanExcerpt => ({
+  synopsis: plan.synopsis,
+  chapter,
+  onOutline: plan.chapters[chapter - 1] ?? null,
+});
+
+/** What of the board travels with a request; null when the board says nothing to carry. */
+export function planForPrompt(plan: PlanExcerpt | null): PlanForPrompt | null {
+  if (!plan) return null;
+  const synopsis = clip(plan.synopsis.trim(), PLAN_SYNOPSIS_CHARS);
+  const beats = fitBeats(plan.onOutline?.beats ?? [], PLAN_BEATS_CHARS);
+  if (synopsis === "" && beats.length === 0) return null;
+  return { synopsis, chapter: plan.chapter, title: plan.onOutline?.title.trim() || null, beats };
+}
+
+/**
+ * The chapter a request is about: the one named, else the story's last 'Chapter N' heading (1 when none), read off
+ * the HTML the way the prompt's text reads its headings (h1–h3).
+ */
+export function currentChapter(named: number | undefined, storyHtml: string): number {
+  if (named !== undefined) return named;
+  let highest = 0;
+  for (const match of storyHtml.matchAll(/<h[1-3]\b[^>]*>\s*chapter +(\d{1,4})\b|^#{1,3} *chapter +(\d{1,4})\b/gim))
+    highest = Math.max(highest, Number(match[1] ?? match[2]));
+  return Math.max(1, highest);
 }
 
 export function planSection(plan: PlanForPrompt | null): string {
@@ -167,17 +190,17 @@ export interface PlanPromptParts {
 
 /**
  * What the board adds to one prompt. `planChapter` names the chapter a 'Write chapter N from its beats' is about;
- * otherwise the current chapter is the story's last. `nextChapter` is the story text's next chapter number.
+ * `nextChapter` is the story text's next chapter number.
  */
 export function planPromptParts(request: {
   task: string;
-  plan?: StoryPlan | null;
+  plan?: PlanExcerpt | null;
   planChapter?: number;
   planDraft?: PlanDraftTask;
   length?: string;
   nextChapter: number;
 }): PlanPromptParts {
-  const carried = planForPrompt(request.plan ?? null, currentChapter(request.planChapter, request.nextChapter));
+  const carried = planForPrompt(request.plan ?? null);
   const sections = [planSection(carried), request.planDraft?.section ?? ""].filter(Boolean).join("\n\n");
   let taskLine = request.planDraft?.instruction ?? null;
   if (!taskLine && request.task === "write" && request.planChapter !== undefined) {

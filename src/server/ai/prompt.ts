@@ -14,8 +14,7 @@ import { type LoreCandidate, selectLore } from "../lore/select";
 import { formatContextBlock, type MarinTask, type MemoryCharacter, type StoryBrief } from "./context-block";
 import { type StoryFields, storyFacts } from "./story-brief";
 import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "../content/plain-text";
-import type { StoryPlan } from "../../shared/schemas/plan";
-import { type PlanDraftTask, planPromptParts } from "./plan-prompt";
+import { type PlanDraftTask, type PlanExcerpt, planPromptParts } from "./plan-prompt";
 
 /** Everything sent (system prompt plus messages) stays within this many characters (about 12,000 tokens). */
 export const PROMPT_BUDGET_CHARS = 48_000;
@@ -57,7 +56,7 @@ export interface PromptRequest {
   /** The story's lorebook (its own entries and its canon packs'); the prompt carries those the text mentions. */
   lore?: readonly LoreCandidate[];
   /** The story's planning board (plan-prompt.ts): the synopsis and the current chapter's beats travel along. */
-  plan?: StoryPlan | null;
+  plan?: PlanExcerpt | null;
   /** 'Write chapter N from its beats': the chapter; a planning draft: its level and source. */
   planChapter?: number;
   planDraft?: PlanDraftTask;

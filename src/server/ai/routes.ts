@@ -28,7 +28,8 @@ import type { StoryWithTags } from "../stories/present";
 import { storyBlocks } from "../content/story-text";
 import type { UserRow } from "../types";
 import { loreForStory } from "../lore/load";
-import { loadPlan } from "../plans/store";
+import { loadPlanExcerpt } from "../plans/store";
+import { currentChapter } from "./plan-prompt";
 import { loadStoryMemory } from "./memory";
 import { type BuiltPrompt, buildPrompt, type PromptRequest } from "./prompt";
 import { chargeBeforeModel } from "./bookkeeping";
@@ -86,7 +87,9 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
   assertOptionsAllowed(user, body.length, chatStyle);
   const story = body.storyId === undefined ? null : await getOwnStoryOrThrow(request.db, body.storyId, user.id);
   // NOTE: read beside memory and lore; the catch only keeps a failure seen while another read fails first.
-  const plan = story ? loadPlan(request.db, story.id) : null;
+  const planChapter = body.kind === "generate" ? body.planChapter : undefined;
+  const html = body.storyContext.currentContent ?? story?.content ?? "";
+  const plan = story ? loadPlanExcerpt(request.db, story.id, currentChapter(planChapter, html)) : null;
   plan?.catch(() => {});
   const memory = story && user.isPremium ? await loadStoryMemory(request.db, story.id) : null;
   const lore = story ? await loreForStory(request.db, story) : [];

@@ -33,6 +33,20 @@ export async function loadPlan(db: Db, storyId: number): Promise<StoryPlanView> 
   };
 }
 
+/** What a prompt carries of the board (ai/plan-prompt.ts): the synopsis and chapter `chapter` only, or null. */
+export async function loadPlanExcerpt(
+  db: Db,
+  storyId: number,
+  chapter: number,
+): Promise<{ synopsis: string; chapter: number; onOutline: StoryPlan["chapters"][number] | null } | null> {
+  const [row] = await db
+    .select({ synopsis: storyPlans.synopsis, current: sql<unknown>`${storyPlans.chapters} -> ${chapter - 1}::int` })
+    .from(storyPlans)
+    .where(eq(storyPlans.storyId, storyId));
+  if (!row) return null;
+  return { synopsis: row.synopsis, chapter, onOutline: readChapters([row.current])[0] ?? null };
+}
+
 /** Saves the whole board (last write wins: one writer edits their own board). */
 export async function savePlan(db: Db, storyId: number, plan: StoryPlan): Promise<StoryPlanView> {
   const values = { braindump: plan.braindump, synopsis: plan.synopsis, chapters: plan.chapters };
