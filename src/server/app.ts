@@ -40,6 +40,8 @@ import { imageRoutes } from "./images/routes";
 import { loreRoutes } from "./lore/routes";
 import { loreIoRoutes } from "./lore/lore-io-routes";
 import { seriesLoreRoutes } from "./lore/series-routes";
+import { planRoutes } from "./plans/routes";
+import { planDraftRoutes } from "./ai/plan-draft-routes";
 import { moderationRoutes } from "./moderation/routes";
 import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
@@ -209,6 +211,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(loreRoutes);
   await app.register(loreIoRoutes);
   await app.register(seriesLoreRoutes);
+  await app.register(planRoutes);
+  await app.register(planDraftRoutes);
   await registerClient(app, options.clientDir, restoreSignedInHint);
   return app;
 }

@@ -59,6 +59,8 @@ export const queryKeys = {
   loreFind: (id: number | string) => [`/api/stories/${id}/lore`, "find"] as const,
   /** Issue 32: where each entry of the story's lorebook is mentioned, per chapter. */
   loreMentions: (id: number | string) => [`/api/stories/${id}/lore/mentions`] as const,
+  /** The story's planning board (issue 32, section 3; features/plan). */
+  plan: (id: number | string) => [`/api/stories/${id}/plan`] as const,
   /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
   storyChat: (id: number | string) => [`/api/stories/${id}/chat`] as const,
   /** The dashboard's daily goal and streak (issue 20, section 4). */

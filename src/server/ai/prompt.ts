@@ -17,6 +17,7 @@ import { type StoryFields, storyFacts } from "./story-brief";
 import { countWords, excerptStory, nextChapterNumber, storyHtmlToText } from "../content/plain-text";
 import type { WriterVoice } from "../voice/samples";
 import { voiceSection } from "../voice/prompt-section";
+import { type PlanDraftTask, type PlanExcerpt, planPromptParts } from "./plan-prompt";
 
 /** Everything sent (system prompt plus messages) stays within this many characters (about 12,000 tokens). */
 export const PROMPT_BUDGET_CHARS = 48_000;
@@ -59,6 +60,11 @@ export interface PromptRequest {
   lore?: readonly LoreCandidate[];
   /** The writer's style sample (voice/samples.ts): its description always, the sample where the budget allows. */
   voice?: WriterVoice | null;
+  /** The story's planning board (plan-prompt.ts): the synopsis and the current chapter's beats travel along. */
+  plan?: PlanExcerpt | null;
+  /** 'Write chapter N from its beats': the chapter; a planning draft: its level and source. */
+  planChapter?: number;
+  planDraft?: PlanDraftTask;
 }
 
 /** One message of the conversation sent to the model: Marin's prompts are text only. */
@@ -235,7 +241,9 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
     chatStyle: request.task === "chat" ? (request.chatStyle ?? DEFAULT_CHAT_STYLE) : null,
   };
 
-  const head = [PERSONA, mature ? MATURE : GENERAL, "", taskInstruction(request, storyText), ""].join("\n");
+  const board = planPromptParts({ ...request, nextChapter: nextChapterNumber(storyText) });
+  const task = board.taskLine ?? taskInstruction(request, storyText);
+  const head = [PERSONA, mature ? MATURE : GENERAL, "", task, ""].join("\n");
   const asked = requestMessage(request);
   const messages: PromptMessage[] = [
     ...(request.task === "chat" ? boundedHistory((request.messages ?? []).slice(0, -1)) : []),
@@ -248,7 +256,7 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
   });
   brief.lore = lore.chosen;
   // The story text gets what is left of the budget once everything else is in (the tags and the gap line need ~80).
-  let rest = head.length + formatContextBlock(brief).length + messageChars(messages) + 80;
+  let rest = head.length + formatContextBlock(brief).length + board.sections.length + messageChars(messages) + 80;
   // The voice's sample takes only what the story text's full share leaves.
   const voice = voiceSection(request.voice, PROMPT_BUDGET_CHARS - rest - STORY_TEXT_BUDGET_CHARS);
   rest += voice ? voice.text.length + 2 : 0;
@@ -256,14 +264,19 @@ export function buildPrompt(request: PromptRequest): BuiltPrompt {
   brief.beginning = excerpt.beginning;
   brief.latest = excerpt.latest;
   brief.omittedWords = excerpt.omittedWords;
-  const context = voice ? `${formatContextBlock(brief)}\n\n${voice.text}` : formatContextBlock(brief);
+  const context = [formatContextBlock(brief), board.sections, voice?.text].filter(Boolean).join("\n\n");
   return {
     system: `${head}\n${context}`,
     messages,
     maxOutputTokens: maxOutputTokens(request),
     preview: {
-      summary:
-        summaryLine(brief, excerpt.keptWords, excerpt.omittedWords) + (voice ? ` · ${VOICE_SUMMARY[voice.scope]}` : ""),
+      summary: [
+        summaryLine(brief, excerpt.keptWords, excerpt.omittedWords),
+        board.summary,
+        voice ? VOICE_SUMMARY[voice.scope] : "",
+      ]
+        .filter(Boolean)
+        .join(" · "),
       text: context,
       lore: lore.chosen.map(({ name, kind, source, key, where }) => ({ name, kind, source, key, where })),
       loreLeftOut: lore.leftOut,

@@ -28,6 +28,8 @@ import type { StoryWithTags } from "../stories/present";
 import { storyBlocks } from "../content/story-text";
 import type { UserRow } from "../types";
 import { loreForStory } from "../lore/load";
+import { loadPlanExcerpt } from "../plans/store";
+import { currentChapter } from "./plan-prompt";
 import { loadStoryMemory } from "./memory";
 import { voiceFor } from "../voice/samples";
 import { type BuiltPrompt, buildPrompt, type PromptRequest } from "./prompt";
@@ -85,9 +87,15 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
   const chatStyle = body.kind === "chat" ? body.chatStyle : undefined;
   assertOptionsAllowed(user, body.length, chatStyle);
   const story = body.storyId === undefined ? null : await getOwnStoryOrThrow(request.db, body.storyId, user.id);
-  const memory = story && user.isPremium ? await loadStoryMemory(request.db, story.id) : null;
-  const lore = story ? await loreForStory(request.db, story) : [];
-  const voice = await voiceFor(request.db, user.id, story?.id ?? null);
+  const planChapter = body.kind === "generate" ? body.planChapter : undefined;
+  const html = body.storyContext.currentContent ?? story?.content ?? "";
+  // The board, memory, lorebook and voice are read side by side (each a small indexed read; the pool may run them at once).
+  const [plan, memory, lore, voice] = await Promise.all([
+    story ? loadPlanExcerpt(request.db, story.id, currentChapter(planChapter, html)) : null,
+    story && user.isPremium ? loadStoryMemory(request.db, story.id) : null,
+    story ? loreForStory(request.db, story) : [],
+    voiceFor(request.db, user.id, story?.id ?? null),
+  ]);
   const common: Omit<PromptRequest, "task"> = {
     story,
     lore,
@@ -96,6 +104,7 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
     premium: user.isPremium,
     memory,
     voice,
+    plan,
   };
   if (body.kind === "chat")
     return { story, ...buildPrompt({ ...common, task: "chat", messages: body.messages, chatStyle }) };
@@ -108,6 +117,7 @@ async function promptFor(request: FastifyRequest, body: Body): Promise<BuiltProm
       before: body.before,
       selection: body.selection,
       instruction: body.instruction,
+      planChapter: body.planChapter,
     }),
   };
 }
@@ -186,7 +196,8 @@ export async function marinRoutes(root: FastifyInstance): Promise<void> {
         return {
           content: sanitizeContent(proseToHtml(text)),
           text,
-          chapter: body.action === "write" && isChapterGeneration(body.prompt, text),
+          // NOTE: 'Write chapter N from its beats' is a new chapter only when Marin wrote its heading.
+          chapter: body.action === "write" && isChapterGeneration(body.planChapter ? "" : body.prompt, text),
           ...charge.allowance,
           model: deps.ai.label,
           generatedAt: deps.now().toISOString(),

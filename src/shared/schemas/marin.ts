@@ -109,6 +109,8 @@ export const GenerateBody = z
     /** The selected text (rewrite). */
     selection: z.string().max(MARIN_LIMITS.selectionChars).optional(),
     instruction: z.string().max(MARIN_LIMITS.instructionChars).optional(),
+    /** 'Write chapter N from its beats' (the planning board): the chapter whose beats Marin follows. */
+    planChapter: z.number().int().min(1).max(200).optional(),
   })
   .refine((body) => body.action !== "rewrite" || (body.selection ?? "").trim() !== "", {
     message: "Select some text to rewrite",

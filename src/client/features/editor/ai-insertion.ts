@@ -11,7 +11,7 @@ import { aiStreamKey, type StreamTarget, streamMeta, targetRange } from "./ai-st
 import { EDITOR_PARSE_OPTIONS } from "./extensions";
 import { normalizeEditorHtml } from "./html-text";
 import { MarinActions, recordInsertion } from "./marin-undo";
-import { findLastInsertion, isStoryEmpty, nextChapterNumber, placeBlocks } from "./story-doc";
+import { chapterEnd, findLastInsertion, isStoryEmpty, nextChapterNumber, placeBlocks } from "./story-doc";
 
 /** What the bridge needs of the story saver: a committed insertion is saved at once. */
 export interface InsertionSaver {
@@ -73,6 +73,10 @@ class StreamFollower {
 function startTarget(editor: Editor, place: InsertionPlace): StreamTarget {
   const { selection, doc } = editor.state;
   if (place === "append") return { kind: "append" };
+  if (typeof place === "object") {
+    const at = chapterEnd(doc, place.chapter);
+    return at === null ? { kind: "append" } : { kind: "range", from: at, to: at };
+  }
   if (place === "replace-last") {
     const last = findLastInsertion(doc);
     return last ? { kind: "range", from: last.from, to: last.to } : { kind: "append" };

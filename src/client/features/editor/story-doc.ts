@@ -74,6 +74,29 @@ export function nextChapterNumber(doc: PmNode): number {
   return isStoryEmpty(doc) ? 1 : 2;
 }
 
+/** The chapter a top-level block starts: a chapter section's number, or a 'Chapter N' heading's; else null. */
+function chapterOfBlock(node: PmNode): number | null {
+  if (node.type.name === "chapterSection") return Number(node.attrs.chapter) || null;
+  if (node.type.name !== "heading") return null;
+  const match = CHAPTER_HEADING.exec(node.textContent);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Where text for chapter `n` goes: inside the end of its chapter section, else before the first later chapter (the
+ * end of a chapter begun by a heading, or the place of a new chapter n); null when that is the story's end.
+ */
+export function chapterEnd(doc: PmNode, n: number): number | null {
+  let at: number | null = null;
+  doc.forEach((node, offset) => {
+    if (at !== null) return;
+    const chapter = chapterOfBlock(node);
+    if (chapter === n && node.type.name === "chapterSection") at = offset + node.nodeSize - 1;
+    else if (chapter !== null && chapter > n) at = offset;
+  });
+  return at;
+}
+
 /** Inserts blocks at a position between blocks, moving out of parents that cannot hold them (a list item's start). */
 function insertBetweenBlocks(tr: Transaction, pos: number, blocks: Fragment): void {
   let at = pos;

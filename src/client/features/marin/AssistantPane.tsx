@@ -6,6 +6,8 @@ import type { StoryView } from "../../../shared/schemas/story";
 import { Tooltip } from "../../components/ui/tooltip";
 import { LorebookButton, LorebookPanel } from "../lore/LorebookPanel";
 import { useLoreRevision } from "../lore/queries";
+import { PlanButton, PlanningBoard } from "../plan/PlanningBoard";
+import { usePlanRevision } from "../plan/queries";
 import type { ContextPreviewBody } from "./api";
 import { chatHistory } from "./chat-log";
 import { ChatComposer } from "./ChatComposer";
@@ -68,6 +70,8 @@ function MarinPane({
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [lorebookOpen, setLorebookOpen] = useState(false);
   const loreRevision = useLoreRevision(story.id);
+  const [planOpen, setPlanOpen] = useState(false);
+  const planRevision = usePlanRevision(story.id);
   const optionsId = useId();
   const requestOptions = responseOptions.request;
   const busy = marin.busy !== null;
@@ -83,7 +87,7 @@ function MarinPane({
         : { kind: "chat", ...common, messages: chatHistory(marin.messages, input.trim()), ...requestOptions };
     },
     `${route}|${input.trim()}|${editor.revision}|${marin.messages.length}|${story.updatedAt}|${requestOptions.length}|${requestOptions.chatStyle}`,
-    `${marin.storyChanges}|${story.updatedAt}|${loreRevision}`,
+    `${marin.storyChanges}|${story.updatedAt}|${loreRevision}|${planRevision}`,
   );
 
   const changeInput = (next: string) => {
@@ -106,6 +110,7 @@ function MarinPane({
           onToggle={() => setOptionsOpen((open) => !open)}
         />
         <LorebookButton onClick={() => setLorebookOpen(true)} />
+        <PlanButton onClick={() => setPlanOpen(true)} />
         <ClearChatButton disabled={busy || marin.messages.length === 0} onClear={marin.clear} />
       </PaneHeader>
       {optionsOpen ? <ResponseOptionsPanel state={responseOptions} id={optionsId} /> : null}
@@ -147,6 +152,13 @@ function MarinPane({
         loreLeftOut={preview?.loreLeftOut ?? 0}
       />
       <LorebookPanel storyId={story.id} open={lorebookOpen} onOpenChange={setLorebookOpen} />
+      <PlanningBoard
+        storyId={story.id}
+        open={planOpen}
+        onOpenChange={setPlanOpen}
+        canWrite={!busy && !locked && bridge !== null}
+        onWriteChapter={marin.tools.writeChapter}
+      />
       <DailyLimitDialog open={marin.limitDialogOpen} onOpenChange={marin.setLimitDialogOpen} />
     </div>
   );

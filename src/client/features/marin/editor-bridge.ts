@@ -11,7 +11,9 @@ export type InsertionPlace =
   /** Replacing the selection (Rewrite). */
   | "selection"
   /** Replacing the last AI insertion (Regenerate). */
-  | "replace-last";
+  | "replace-last"
+  /** At the end of chapter N, or where a new chapter N belongs ('Write chapter N from its beats'). */
+  | { chapter: number };
 
 /** What an insertion puts in the story: a finished answer, or the part of one that arrived before Stop. */
 export type InsertedText = Pick<GenerateAnswer, "content" | "text" | "model" | "generatedAt" | "chapter">;

@@ -18,6 +18,7 @@ import { type ChatMessage, chatHistory, forgetLegacyNotes, loadLegacyNotes, merg
 import { createTurnKeeper } from "./chat-turns";
 import type { EditorBridge } from "./editor-bridge";
 import {
+  chapterFromBeatsRun,
   continueRun,
   FAILURE_TITLES,
   type GenerateRequest,
@@ -315,6 +316,10 @@ export function useMarin(
     rewrite(instruction: string) {
       const selection = bridgeRef.current?.selectedText() ?? "";
       if (selection.trim() !== "") void generate(rewriteRun(selection, instruction));
+    },
+    /** 'Write chapter N from its beats' (the planning board). */
+    writeChapter(chapter: number) {
+      if (bridgeRef.current) void generate(chapterFromBeatsRun(chapter));
     },
     regenerate() {
       const last = lastGenerationRef.current;

@@ -12,6 +12,8 @@ import { mendEndings } from "./told";
 import { readVoiceSection } from "../../voice/prompt-section";
 import { steerToVoice } from "./voice-steer";
 import type { ChatTurn } from "./chat";
+import { parsePlanRequest, parsePlanSection } from "../plan-prompt";
+import { chapterFromBeats, chapterTask, draftPlan } from "./plan-drafts";
 
 function promptParts(prompt: LanguageModelV3Prompt): { system: string; turns: ChatTurn[] } {
   const system: string[] = [];
@@ -46,8 +48,16 @@ function tell(prompt: LanguageModelV3Prompt, seed?: number): string {
   // The writer's voice (voice/prompt-section.ts) steers the prose Marin writes, not chat or rewrites.
   const voice = brief.task === "write" || brief.task === "continue" ? readVoiceSection(system) : null;
   const inVoice = (text: string) => (voice ? steerToVoice(text, voice, random) : text);
+  // The planning board (plan-prompt.ts): a draft of one level, or a chapter written from its beats.
+  const planned = parsePlanRequest(system);
+  if (planned) return draftPlan(setStage(brief, random, story), random, planned);
+  const fromBeats = brief.task === "write" ? chapterTask(system) : null;
   switch (brief.task) {
     case "write":
+      if (fromBeats) {
+        const scene = inVoice(writeScene(setStage(brief, random, story), ""));
+        return chapterFromBeats(fromBeats.heading, parsePlanSection(system)?.beats ?? [], scene);
+      }
       return inVoice(writeScene(setStage(brief, random, story), request));
     case "continue": {
       const before = brief.before ?? story;
