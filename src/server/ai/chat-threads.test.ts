@@ -121,9 +121,9 @@ describeEachDb("Marin's chat threads", (ctx) => {
     const kept = await appendChatMessage(db(), story.id, "user", "Mine", new Date());
     const elsewhere = await appendChatMessage(db(), mine2.id, "user", "Other story", new Date());
     const foreign = await appendChatMessage(db(), theirs.id, "user", "Theirs", new Date());
-    const [{ threadId: mainId }, { threadId: otherStoryThread }, { threadId: theirThread }] = await Promise.all(
-      [story.id, mine2.id, theirs.id].map((id) => chatOf(id, id === theirs.id ? other.cookie : me.cookie, undefined)),
-    );
+    const { threadId: mainId } = await chatOf(story.id, me.cookie);
+    const { threadId: otherStoryThread } = await chatOf(mine2.id, me.cookie);
+    const { threadId: theirThread } = await chatOf(theirs.id, other.cookie);
 
     const notFound = [
       await branch(story.id, me.cookie, { fromMessageId: elsewhere!.id }),
