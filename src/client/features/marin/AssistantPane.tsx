@@ -214,7 +214,7 @@ function PaneHeader({ model, offline, children }: { model: string | null; offlin
           ) : null}
         </p>
       </div>
-      <div className="ml-auto flex items-center gap-3">{children}</div>
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-2">{children}</div>
     </header>
   );
 }

@@ -117,6 +117,7 @@ function ThreadItem({ thread, shown, onSelect }: { thread: ChatThread; shown: bo
       <span className="inline-flex min-w-0 items-center gap-2">
         <Check className={shown ? "h-4 w-4 shrink-0 text-brand-700" : "h-4 w-4 shrink-0 opacity-0"} aria-hidden />
         <span className="truncate">{thread.name}</span>
+        <span className="sr-only">, </span>
       </span>
       <span className="shrink-0 text-xs text-slate-500">
         {thread.messageCount} {thread.messageCount === 1 ? "message" : "messages"}
