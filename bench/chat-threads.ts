@@ -69,7 +69,7 @@ try {
     const t = (i + 1) % count;
     const name = t === 0 ? "Main" : `Branch ${t + 1}`;
     await pane.getByTestId("marin-thread-menu").click();
-    const item = page.getByRole("menuitem", { name: new RegExp(`^${name},`) });
+    const item = page.getByRole("menuitem").filter({ has: page.getByText(name, { exact: true }) });
     await item.waitFor();
     // The newest message of that thread: its last reply names the thread.
     const expected = `of thread ${t + 1}.`;
