@@ -15,7 +15,7 @@ import {
 } from "../../shared/schemas/marin-chat";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import type { Db } from "../db/client";
-import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
+import { getOwnStoryIdOrThrow, parseStoryId } from "../stories/story-queries";
 import { branchThread, deleteThread, listThreads, messageIdOf, renameThread } from "./chat-threads";
 import { appendChatMessage, clearChat, listChat } from "./stored-chat";
 
@@ -32,8 +32,10 @@ const ThreadParams = z.object({
 export async function storedChatRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", requireUserHook);
-  const ownStory = (request: { db: Db; params: { id: string } }, userId: number) =>
-    getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), userId);
+  // NOTE: the permission alone: these routes never need the story's row (a long story's content is most of a read).
+  const ownStory = async (request: { db: Db; params: { id: string } }, userId: number) => ({
+    id: await getOwnStoryIdOrThrow(request.db, parseStoryId(request.params.id), userId),
+  });
 
   app.get(
     "/api/stories/:id/chat",
