@@ -84,7 +84,9 @@ describeEachDb("Marin's chat threads", (ctx) => {
     const { token } = await createSession(db(), me.user.id, new Date());
     const second = `${SESSION_COOKIE}=${token}`;
     const listed = await threadsOf(story.id, second);
-    expect(listed.map((t) => [t.name, t.main, t.messageCount])).toEqual([
+    // NOTE: the two made at once land in either order.
+    const rows = listed.map((t) => [t.name, t.main, t.messageCount]);
+    expect([...rows.slice(0, 2), ...rows.slice(2).sort()]).toEqual([
       ["Main", true, 3],
       ["What if", false, 4],
       [expect.stringMatching(/^Branch [34]$/), false, 2],
