@@ -17,6 +17,7 @@ import { profilerHandlers } from "../lib/profiler";
 import { PUBLIC_AUTHOR_PATH, seedPublicStory } from "../lib/public-story";
 import { hasBenchData, type SeedResult, seedBench } from "../lib/seed-bench";
 import { insertLongStory, storyOfWords } from "../lib/long-story";
+import { seedChatTree } from "../lib/chat-tree";
 import { seedVersionHistory } from "../lib/version-history";
 import { eq, sql } from "drizzle-orm";
 import { stories, storyVersions } from "../../src/server/db/schema";
@@ -116,6 +117,8 @@ serveParent(
         .where(eq(storyVersions.storyId, storyId))) as [{ n: number }];
       return { storyId, token: headers.cookie.split("=")[1], words: countStoryWords(content).wordCount, versions: n };
     },
+    /** bench/chat-threads.ts: an author with a session and one story with a chat tree. */
+    chatTree: (request) => seedChatTree(database.db, Number(request.threads), Number(request.perThread)),
     /** The emails the app would have sent, newest first (bench/lighthouse-app.ts follows a verification link). */
     outbox: () => mailer.outbox?.() ?? [],
     rss: () => process.memoryUsage().rss,

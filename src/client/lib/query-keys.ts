@@ -63,6 +63,9 @@ export const queryKeys = {
   plan: (id: number | string) => [`/api/stories/${id}/plan`] as const,
   /** Marin's conversation about a story, kept on the server (issue 20, section 2). */
   storyChat: (id: number | string) => [`/api/stories/${id}/chat`] as const,
+  /** Issue 32: one chat thread of a story (`storyChat` is its main one), and the story's threads. */
+  storyChatThread: (id: number | string, thread: number) => [`/api/stories/${id}/chat`, { thread }] as const,
+  storyChatThreads: (id: number | string) => [`/api/stories/${id}/chat/threads`] as const,
   /** The dashboard's daily goal and streak (issue 20, section 4). */
   habits: ["/api/habits"] as const,
   referral: ["/api/referral"] as const,

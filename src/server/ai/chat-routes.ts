@@ -1,40 +1,113 @@
-// GET, POST and DELETE /api/stories/{id}/chat (issue 20, section 2; decision 0052): the owner's stored conversation
-// with Marin about a story; anyone else's story answers 404.
+// GET, POST and DELETE /api/stories/{id}/chat[?thread=ID] (issue 20, section 2; decision 0052) and the story's chat
+// threads (issue 32, decision 0098): the owner's stored conversation with Marin about a story; anyone else's story
+// answers 404, and so does a thread of another story or one deleted.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ChatTurnCreate, type KeptChatTurn, type StoredChat } from "../../shared/schemas/marin-chat";
+import {
+  ChatBranchCreate,
+  type ChatThreadList,
+  ChatThreadQuery,
+  ChatThreadUpdate,
+  ChatTurnCreate,
+  type KeptChatTurn,
+  type StoredChat,
+} from "../../shared/schemas/marin-chat";
 import { requireUser, requireUserHook } from "../accounts/guards";
-import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
+import type { Db } from "../db/client";
+import { getOwnStoryIdOrThrow, parseStoryId } from "../stories/story-queries";
+import { branchThread, deleteThread, listThreads, messageIdOf, renameThread } from "./chat-threads";
 import { appendChatMessage, clearChat, listChat } from "./stored-chat";
 
 const IdParams = z.object({ id: z.string() });
+const ThreadParams = z.object({
+  id: z.string(),
+  threadId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 export async function storedChatRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", requireUserHook);
-
-  app.get("/api/stories/:id/chat", { schema: { params: IdParams } }, async (request): Promise<StoredChat> => {
-    const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), requireUser(request).id);
-    return { messages: await listChat(request.db, story.id) };
+  // NOTE: the permission alone: these routes never need the story's row (a long story's content is most of a read).
+  const ownStory = async (request: { db: Db; params: { id: string } }, userId: number) => ({
+    id: await getOwnStoryIdOrThrow(request.db, parseStoryId(request.params.id), userId),
   });
+
+  app.get(
+    "/api/stories/:id/chat",
+    { schema: { params: IdParams, querystring: ChatThreadQuery } },
+    async (request): Promise<StoredChat> => {
+      const story = await ownStory(request, requireUser(request).id);
+      return listChat(request.db, story.id, request.query.thread);
+    },
+  );
 
   app.post(
     "/api/stories/:id/chat",
-    { schema: { params: IdParams, body: ChatTurnCreate } },
+    { schema: { params: IdParams, querystring: ChatThreadQuery, body: ChatTurnCreate } },
     async (request, reply): Promise<KeptChatTurn> => {
-      const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), requireUser(request).id);
+      const story = await ownStory(request, requireUser(request).id);
       const { role, content, note, onlyIfEmpty } = request.body;
       const at = request.server.deps.now();
-      const message = await appendChatMessage(request.db, story.id, role, content, at, { note, onlyIfEmpty });
+      const threadId = request.query.thread;
+      const message = await appendChatMessage(request.db, story.id, role, content, at, { note, onlyIfEmpty, threadId });
       reply.status(message ? 201 : 200);
       return { message };
     },
   );
 
-  app.delete("/api/stories/:id/chat", { schema: { params: IdParams } }, async (request, reply) => {
-    const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), requireUser(request).id);
-    await clearChat(request.db, story.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/api/stories/:id/chat",
+    { schema: { params: IdParams, querystring: ChatThreadQuery } },
+    async (request, reply) => {
+      const story = await ownStory(request, requireUser(request).id);
+      await clearChat(request.db, story.id, request.query.thread);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    "/api/stories/:id/chat/threads",
+    { schema: { params: IdParams } },
+    async (request): Promise<ChatThreadList> => {
+      const story = await ownStory(request, requireUser(request).id);
+      return { threads: await listThreads(request.db, story.id) };
+    },
+  );
+
+  app.post(
+    "/api/stories/:id/chat/threads",
+    { schema: { params: IdParams, body: ChatBranchCreate } },
+    async (request, reply) => {
+      const story = await ownStory(request, requireUser(request).id);
+      const { fromMessageId, name } = request.body;
+      const at = request.server.deps.now();
+      const made = await branchThread(request.db, story.id, messageIdOf(fromMessageId), name, at);
+      return reply.status(201).send(made);
+    },
+  );
+
+  app.patch(
+    "/api/stories/:id/chat/threads/:threadId",
+    { schema: { params: ThreadParams, body: ChatThreadUpdate } },
+    async (request, reply) => {
+      const story = await ownStory(request, requireUser(request).id);
+      await renameThread(request.db, story.id, request.params.threadId, request.body.name);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    "/api/stories/:id/chat/threads/:threadId",
+    { schema: { params: ThreadParams } },
+    async (request, reply) => {
+      const story = await ownStory(request, requireUser(request).id);
+      await deleteThread(request.db, story.id, request.params.threadId);
+      return reply.status(204).send();
+    },
+  );
 }

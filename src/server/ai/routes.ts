@@ -37,6 +37,7 @@ import { chargeBeforeModel } from "./bookkeeping";
 import { promptAllowance } from "./quota";
 import { respond } from "./respond";
 import { keepChatExchange } from "./keep-chat";
+import { getThreadIdOrThrow } from "./stored-chat";
 import { type FingerprintKind, recordFingerprint } from "../provenance/provenance";
 
 /**
@@ -169,8 +170,11 @@ export async function marinRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post("/api/chat-with-marin", { ...marinBody, schema: { body: ChatBody } }, async (request, reply) => {
+    const { storyId, threadId, messages } = request.body;
+    // NOTE: before the charge, so an exchange meant for a deleted thread costs nothing (a clear 404).
+    if (storyId !== undefined && threadId !== undefined) await getThreadIdOrThrow(request.db, storyId, threadId);
     const { prompt, charge } = await chargedPrompt(request, reply, { kind: "chat", ...request.body });
-    const kept = prompt.story && (await keepChatExchange(request, prompt.story.id, request.body.messages));
+    const kept = prompt.story && (await keepChatExchange(request, prompt.story.id, messages, threadId));
     const remember = rememberDelivery(request, prompt.story?.id, "chat");
     return respond(request, reply, {
       prompt,

@@ -12,6 +12,7 @@ import {
   follows,
   likes,
   marinChatMessages,
+  marinChatThreads,
   notifications,
   readingProgress,
   readingSettings,
@@ -285,12 +286,16 @@ export async function exportAccount(db: Db, storage: ImageStorage, user: UserRow
           id: marinChatMessages.id,
           storyId: marinChatMessages.storyId,
           storyTitle: stories.title,
+          // Each thread holds its own copy of the turns it was branched with (decision 0098).
+          threadId: marinChatMessages.threadId,
+          threadName: marinChatThreads.name,
           role: marinChatMessages.role,
           content: marinChatMessages.content,
           createdAt: marinChatMessages.createdAt,
         })
         .from(marinChatMessages)
         .innerJoin(stories, eq(stories.id, marinChatMessages.storyId))
+        .innerJoin(marinChatThreads, eq(marinChatThreads.id, marinChatMessages.threadId))
         .where(and(eq(stories.authorId, uid), gt(marinChatMessages.id, after)))
         .orderBy(asc(marinChatMessages.id))
         .limit(limit),

@@ -39,6 +39,17 @@ export async function findOwnStory(
   return findStory(db, and(eq(stories.id, id), editableBy(userId))!, knownContent);
 }
 
+/** The id of a story the user may edit, read without the row (a route that needs only the permission); else 404. */
+export async function getOwnStoryIdOrThrow(db: Db, id: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: stories.id })
+    .from(stories)
+    .where(and(eq(stories.id, id), editableBy(userId)))
+    .limit(1);
+  if (!row) throw notFound(STORY_NOT_FOUND);
+  return row.id;
+}
+
 async function findStory(db: Db, where: SQL, knownContent?: string): Promise<StoryWithTags | undefined> {
   if (knownContent !== undefined) {
     const [row] = await db

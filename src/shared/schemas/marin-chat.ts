@@ -3,8 +3,21 @@
 import { z } from "zod";
 import { MARIN_LIMITS } from "./marin";
 
-/** Messages kept per story; past this the oldest are trimmed. */
+/** Messages kept per thread; past this the oldest are trimmed. */
 export const MARIN_CHAT_LIMIT = 200;
+
+/** Chat threads a story keeps (its main one and its branches). */
+export const MARIN_CHAT_THREAD_LIMIT = 50;
+/** How long a thread's name may be. */
+export const MARIN_CHAT_THREAD_NAME_CHARS = 60;
+
+export const CHAT_THREAD_MESSAGES = {
+  nameBlank: "Give the thread a name",
+  nameLong: `A thread's name can be up to ${MARIN_CHAT_THREAD_NAME_CHARS} characters`,
+  threadLimit: `A story can keep up to ${MARIN_CHAT_THREAD_LIMIT} chat threads. Delete one to branch again.`,
+  threadNotFound: "That chat thread was not found. It may have been deleted on another device.",
+  messageNotFound: "That message is not in this story's chat any more.",
+} as const;
 
 export const StoredChatMessage = z.object({
   id: z.string(),
@@ -17,8 +30,8 @@ export const StoredChatMessage = z.object({
 });
 export type StoredChatMessage = z.infer<typeof StoredChatMessage>;
 
-/** The answer of GET /api/stories/{id}/chat: oldest first. */
-export const StoredChat = z.object({ messages: z.array(StoredChatMessage) });
+/** The answer of GET /api/stories/{id}/chat[?thread=ID]: the thread shown (null: the story has no chat yet), oldest first. */
+export const StoredChat = z.object({ threadId: z.number().int().nullable(), messages: z.array(StoredChatMessage) });
 export type StoredChat = z.infer<typeof StoredChat>;
 
 /**
@@ -29,7 +42,7 @@ export const ChatTurnCreate = z.object({
   role: z.enum(["user", "assistant"]),
   content: z.string().trim().min(1).max(MARIN_LIMITS.messageChars),
   note: z.boolean(),
-  /** Kept only when the story has no chat yet (the greeting: two devices opening at once keep one). */
+  /** Kept only when the thread has no turn yet (the greeting: two devices opening at once keep one). */
   onlyIfEmpty: z.boolean().optional(),
 });
 export type ChatTurnCreate = z.infer<typeof ChatTurnCreate>;
@@ -37,3 +50,51 @@ export type ChatTurnCreate = z.infer<typeof ChatTurnCreate>;
 /** The answer of POST /api/stories/{id}/chat: the kept turn, or null when `onlyIfEmpty` found a chat. */
 export const KeptChatTurn = z.object({ message: StoredChatMessage.nullable() });
 export type KeptChatTurn = z.infer<typeof KeptChatTurn>;
+
+/** `?thread=ID` on GET, POST and DELETE /api/stories/{id}/chat: none is the story's main thread. */
+export const ChatThreadQuery = z.object({
+  thread: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+});
+
+const ThreadName = z
+  .string()
+  .trim()
+  .min(1, CHAT_THREAD_MESSAGES.nameBlank)
+  .max(MARIN_CHAT_THREAD_NAME_CHARS, CHAT_THREAD_MESSAGES.nameLong);
+
+/** A stored message's id as presented (`s123`) or its number. */
+const MessageRef = z.union([
+  z.string().regex(/^s?\d{1,15}$/, CHAT_THREAD_MESSAGES.messageNotFound),
+  z.number().int().positive(),
+]);
+
+/** POST /api/stories/{id}/chat/threads: 'Branch from here'. */
+export const ChatBranchCreate = z.object({ fromMessageId: MessageRef, name: ThreadName.optional() });
+export type ChatBranchCreate = z.infer<typeof ChatBranchCreate>;
+
+/** PATCH /api/stories/{id}/chat/threads/{threadId}. */
+export const ChatThreadUpdate = z.object({ name: ThreadName });
+export type ChatThreadUpdate = z.infer<typeof ChatThreadUpdate>;
+
+export const ChatThread = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The story's main thread (its oldest): what the chat shows when no thread is named. */
+  main: z.boolean(),
+  parentThreadId: z.number().int().nullable(),
+  /** The parent's message the branch was made at, as a message id (`s123`). */
+  branchedFromMessageId: z.string().nullable(),
+  messageCount: z.number().int(),
+  /** ISO time of its last message (or its making). */
+  updatedAt: z.string(),
+});
+export type ChatThread = z.infer<typeof ChatThread>;
+
+/** The answer of GET /api/stories/{id}/chat/threads: oldest first, the main one first. */
+export const ChatThreadList = z.object({ threads: z.array(ChatThread) });
+export type ChatThreadList = z.infer<typeof ChatThreadList>;

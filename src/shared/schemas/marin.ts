@@ -87,6 +87,13 @@ export const ChatBody = z.object({
   ...common,
   messages: z.array(ChatMessage).min(1, "Please type a message").max(MARIN_LIMITS.historyMessages),
   chatStyle: ChatStyle.optional(),
+  /** The chat thread the pane shows (issue 32), where the exchange is kept; none is the story's main thread. */
+  threadId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
 });
 export type ChatBody = z.infer<typeof ChatBody>;
 

@@ -1,7 +1,7 @@
 // The assistant pane beside the editor: Marin's conversation, the writing tools, the input with
 // "What Marin sees", and the daily limit's overlay and dialog.
 import { Bot, Info } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import type { StoryView } from "../../../shared/schemas/story";
 import { Tooltip } from "../../components/ui/tooltip";
 import { LorebookButton, LorebookPanel } from "../lore/LorebookPanel";
@@ -24,6 +24,8 @@ import { useBridgeState } from "./use-bridge-state";
 import { useMarin } from "./use-marin";
 import { useResponseOptions } from "./use-response-options";
 import { WritingTools } from "./WritingTools";
+import { ThreadMenu } from "./ThreadMenu";
+import { type ChatThreads, useChatThreadsState } from "./use-chat-threads";
 
 export { CHAT_HINT, CHAT_PLACEHOLDER } from "./ChatComposer";
 
@@ -33,7 +35,15 @@ export const OFFLINE_NOTE =
 export const CHAT_LOADING = "Loading your conversation with Marin...";
 
 export function AssistantPane({ story, bridge }: { story: StoryView; bridge: EditorBridge | null }) {
-  const stored = useStoredChat(story.id);
+  // The thread shown (issue 32): null is the story's main one.
+  const [threadId, setThreadId] = useState<number | null>(null);
+  const stored = useStoredChat(story.id, threadId);
+  const threads = useChatThreadsState(story.id, threadId, setThreadId);
+  // NOTE: a thread deleted on another device answers 404: show the main one instead.
+  const gone = threadId !== null && stored.isError;
+  useEffect(() => {
+    if (gone) setThreadId(null);
+  }, [gone]);
   if (stored.isPending) {
     return (
       <div className="flex h-full items-center justify-center gap-2 bg-brand-50/40 p-4 text-sm text-slate-600">
@@ -44,17 +54,32 @@ export function AssistantPane({ story, bridge }: { story: StoryView; bridge: Edi
   }
   // NOTE: a conversation that could not be read starts from this browser's notes; new messages are still kept.
   // A different story is a different conversation: start the pane afresh.
-  return <MarinPane key={story.id} story={story} bridge={bridge} stored={stored.data?.messages ?? []} />;
+  // A thread is a conversation of its own: switching remounts the pane with that thread's turns.
+  const shown = stored.data?.threadId ?? threadId;
+  return (
+    <MarinPane
+      key={`${story.id}:${threadId ?? "main"}`}
+      story={story}
+      bridge={bridge}
+      stored={stored.data?.messages ?? []}
+      threadId={shown}
+      threads={threads}
+    />
+  );
 }
 
 function MarinPane({
   story,
   bridge,
   stored,
+  threadId,
+  threads,
 }: {
   story: StoryView;
   bridge: EditorBridge | null;
   stored: StoredChatMessage[];
+  threadId: number | null;
+  threads: ChatThreads;
 }) {
   const responseOptions = useResponseOptions();
   const marin = useMarin(
@@ -62,6 +87,7 @@ function MarinPane({
     bridge,
     { request: responseOptions.request, onPremiumRequired: responseOptions.lapse },
     stored,
+    threadId,
   );
   const editor = useBridgeState(bridge);
   const [input, setInput] = useState("");
@@ -103,6 +129,13 @@ function MarinPane({
   return (
     <div className="flex h-full min-h-0 flex-col bg-brand-50/40" data-testid="assistant-pane">
       <PaneHeader model={marin.status?.model ?? null} offline={marin.status?.offline ?? false}>
+        <ThreadMenu
+          state={threads}
+          disabled={busy}
+          onNewBranch={
+            marin.messages.length > 0 ? () => void threads.branch(marin.messages, marin.messages.length - 1) : null
+          }
+        />
         <ResponseOptionsButton
           state={responseOptions}
           open={optionsOpen}
@@ -122,7 +155,11 @@ function MarinPane({
           tabIndex={0}
           className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-300"
         >
-          <MessageList messages={marin.messages} streamingId={marin.busy?.messageId ?? null} />
+          <MessageList
+            messages={marin.messages}
+            streamingId={marin.busy?.messageId ?? null}
+            onBranch={busy ? undefined : (index) => void threads.branch(marin.messages, index)}
+          />
         </section>
         {locked ? <DailyLimitOverlay onViewOptions={() => marin.setLimitDialogOpen(true)} /> : null}
       </div>
@@ -189,7 +226,7 @@ function PaneHeader({ model, offline, children }: { model: string | null; offlin
           ) : null}
         </p>
       </div>
-      <div className="ml-auto flex items-center gap-3">{children}</div>
+      <div className="ml-auto flex flex-wrap items-center justify-end gap-2">{children}</div>
     </header>
   );
 }

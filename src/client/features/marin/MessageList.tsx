@@ -1,6 +1,6 @@
-// The conversation: the writer's messages on the right, Marin's on the left, each with its time. The reply being
-// streamed is announced politely as it grows.
-import { Bot } from "lucide-react";
+// The conversation: the writer's messages on the right, Marin's on the left, each with its time and 'Branch from
+// here'. The reply being streamed is announced politely as it grows.
+import { Bot, GitBranch } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { cn } from "../../lib/cn";
 import type { ChatMessage } from "./chat-log";
@@ -13,7 +13,18 @@ function timeOf(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : timeFormat.format(date);
 }
 
-export function MessageList({ messages, streamingId }: { messages: ChatMessage[]; streamingId: string | null }) {
+export const BRANCH_FROM_HERE = "Branch from here";
+
+export function MessageList({
+  messages,
+  streamingId,
+  onBranch,
+}: {
+  messages: ChatMessage[];
+  streamingId: string | null;
+  /** 'Branch from here' on the message at that index (issue 32); absent while a request runs. */
+  onBranch?: (index: number) => void;
+}) {
   const endRef = useRef<HTMLDivElement>(null);
   // A new message brings the view down; while text streams in, the column-reverse container keeps it there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new message moves the view
@@ -24,7 +35,7 @@ export function MessageList({ messages, streamingId }: { messages: ChatMessage[]
   return (
     <div>
       <ol className="flex flex-col gap-4 px-3 py-4 sm:px-4" data-testid="marin-messages">
-        {messages.map((message) => {
+        {messages.map((message, index) => {
           const mine = message.role === "user";
           const streaming = message.id === streamingId;
           return (
@@ -60,9 +71,22 @@ export function MessageList({ messages, streamingId }: { messages: ChatMessage[]
                     </span>
                   ) : null}
                 </div>
-                <time dateTime={message.timestamp} className="px-1 text-[11px] text-slate-500">
-                  {timeOf(message.timestamp)}
-                </time>
+                <div className={cn("flex items-center gap-1 px-1", mine ? "flex-row-reverse" : "")}>
+                  <time dateTime={message.timestamp} className="text-[11px] text-slate-500">
+                    {timeOf(message.timestamp)}
+                  </time>
+                  {onBranch && !streaming && message.content.trim() !== "" ? (
+                    <button
+                      type="button"
+                      onClick={() => onBranch(index)}
+                      aria-label={BRANCH_FROM_HERE}
+                      title={BRANCH_FROM_HERE}
+                      className="inline-flex h-6 w-6 cursor-pointer items-center justify-center rounded-md text-slate-400 hover:bg-brand-50 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+                    >
+                      <GitBranch className="h-3.5 w-3.5" aria-hidden />
+                    </button>
+                  ) : null}
+                </div>
               </div>
             </li>
           );

@@ -12,7 +12,8 @@ import {
   type ReferralAnswer,
 } from "../../../shared/schemas/marin";
 import { ApiError, apiJson, apiRequest } from "../../lib/api";
-import { queryKeys, urlOfKey } from "../../lib/query-keys";
+import { urlOfKey } from "../../lib/query-keys";
+import { chatKey } from "./thread-keys";
 import { SseParser } from "./sse-parser";
 
 export const MARIN_URLS = {
@@ -125,7 +126,7 @@ export function fetchContextPreview(body: ContextPreviewBody): Promise<ContextPr
 
 export type { MarinStatus, ReferralAnswer };
 
-/** 'Clear chat': deletes the conversation the server keeps for the story. */
-export async function clearStoredChat(storyId: number): Promise<void> {
-  await apiRequest("DELETE", urlOfKey(queryKeys.storyChat(storyId)));
+/** 'Clear chat': deletes the turns the server keeps in the thread shown (null: the story's main thread). */
+export async function clearStoredChat(storyId: number, threadId: number | null = null): Promise<void> {
+  await apiRequest("DELETE", urlOfKey(chatKey(storyId, threadId)));
 }

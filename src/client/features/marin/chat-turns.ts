@@ -3,7 +3,8 @@
 // for them (`idle`), so the question the chat route keeps never overtakes a turn shown before it.
 import type { ChatTurnCreate, KeptChatTurn } from "../../../shared/schemas/marin-chat";
 import { apiJson } from "../../lib/api";
-import { queryKeys, urlOfKey } from "../../lib/query-keys";
+import { urlOfKey } from "../../lib/query-keys";
+import { chatKey } from "./thread-keys";
 
 export interface TurnKeeper {
   keep(turn: ChatTurnCreate): Promise<void>;
@@ -15,8 +16,10 @@ export function createTurnKeeper(
   storyId: number,
   post: (url: string, turn: ChatTurnCreate) => Promise<unknown> = (url, turn) =>
     apiJson<KeptChatTurn>("POST", url, turn),
+  /** The thread the pane shows; null is the story's main one. */
+  threadId: number | null = null,
 ): TurnKeeper {
-  const url = urlOfKey(queryKeys.storyChat(storyId));
+  const url = urlOfKey(chatKey(storyId, threadId));
   let last: Promise<void> = Promise.resolve();
   return {
     keep(turn) {

@@ -2,9 +2,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { ContextPreview, MarinStatus, PromptAllowance, ReferralAnswer } from "../../../shared/schemas/marin";
-import type { StoredChat } from "../../../shared/schemas/marin-chat";
+import type { ChatThreadList, StoredChat } from "../../../shared/schemas/marin-chat";
 import { queryKeys } from "../../lib/query-keys";
 import { type ContextPreviewBody, fetchContextPreview } from "./api";
+import { chatKey } from "./thread-keys";
 
 export function useMarinStatus() {
   return useQuery<MarinStatus>({ queryKey: queryKeys.marinStatus });
@@ -75,6 +76,11 @@ export function useContextPreview(build: () => ContextPreviewBody | null, refres
  * Marin's conversation about a story as the server keeps it. Read afresh each time the pane opens (never kept once
  * the pane is gone), so a chat held on another device since shows up.
  */
-export function useStoredChat(storyId: number) {
-  return useQuery<StoredChat>({ queryKey: queryKeys.storyChat(storyId), gcTime: 0, staleTime: 0 });
+export function useStoredChat(storyId: number, threadId: number | null = null) {
+  return useQuery<StoredChat>({ queryKey: chatKey(storyId, threadId), gcTime: 0, staleTime: 0 });
+}
+
+/** A story's chat threads (issue 32): read when the pane opens and again when the thread menu opens. */
+export function useChatThreads(storyId: number) {
+  return useQuery<ChatThreadList>({ queryKey: queryKeys.storyChatThreads(storyId), staleTime: 0 });
 }

@@ -71,6 +71,8 @@ export function useMarin(
   options: MarinOptions = NO_OPTIONS,
   /** The conversation the server keeps for this story (the pane reads it before it starts). */
   storedChat: readonly StoredChatMessage[] = [],
+  /** The chat thread shown (issue 32), where every turn is kept; null is the story's main one. */
+  threadId: number | null = null,
 ) {
   const status = useMarinStatus();
   const applyAllowance = useApplyAllowance();
@@ -90,7 +92,7 @@ export function useMarin(
   // The conversation: the server's (with an older browser's notes among it), or a fresh greeting (a note, not an AI
   // call). Every turn shown is kept on the server in order: the chat route keeps questions and replies, the keeper
   // the rest.
-  const keeper = useMemo(() => createTurnKeeper(story.id), [story.id]);
+  const keeper = useMemo(() => createTurnKeeper(story.id, undefined, threadId), [story.id, threadId]);
   const hadChatAtOpen = useRef<boolean | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>(() => {
     const saved = mergeChat(storedChat, loadLegacyNotes(story.id));
@@ -238,6 +240,7 @@ export function useMarin(
           seed: newSeed(),
           messages: chatHistory(history, text),
           ...optionsRef.current.request,
+          ...(threadId === null ? {} : { threadId }),
         },
         { signal: controller.signal, onDelta: (_text, soFar) => patchMessage(reply.id, { content: soFar }) },
       );
@@ -343,7 +346,7 @@ export function useMarin(
     try {
       // NOTE: a turn still on its way would land after the clear and start the chat again.
       await keeper.idle();
-      await clearStoredChat(story.id);
+      await clearStoredChat(story.id, threadId);
     } catch (error) {
       toast({ title: CLEAR_FAILED_TITLE, description: errorMessage(error), variant: "destructive" });
       return false;
