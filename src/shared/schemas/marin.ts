@@ -15,6 +15,8 @@ export const MARIN_LIMITS = {
   selectionChars: 8000,
   /** A rewrite instruction. */
   instructionChars: 300,
+  /** Versions of one generation or one chat answer: the first and up to nine alternatives (issue 32). */
+  versions: 10,
 } as const;
 
 /** The daily-limit 429's `code`: the client opens the limit dialog on it instead of a toast. */
@@ -109,6 +111,8 @@ export const GenerateBody = z
     /** The selected text (rewrite). */
     selection: z.string().max(MARIN_LIMITS.selectionChars).optional(),
     instruction: z.string().max(MARIN_LIMITS.instructionChars).optional(),
+    /** 'Another version': the `generationId` of an earlier generation of the same story, asked again (issue 32). */
+    alternativeOf: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .refine((body) => body.action !== "rewrite" || (body.selection ?? "").trim() !== "", {
     message: "Select some text to rewrite",
@@ -147,6 +151,8 @@ export interface GenerateAnswer extends PromptAllowance, Provenance {
   text: string;
   /** True when the text starts a chapter (a level-2 heading, or the prompt named a chapter). */
   chapter: boolean;
+  /** This generation, kept for 'Another version' (send it back as `alternativeOf`). */
+  generationId?: number;
 }
 
 /**
