@@ -52,13 +52,13 @@ try {
   await page.goto(`${base}/dashboard/story/${setup.storyId}`);
   const pane = page.getByTestId("assistant-pane");
   const text = page.getByRole("textbox", { name: "Story content" });
-  await text.locator("p").first().click();
+  await text.locator("p").first().click({ timeout: 120_000 });
   await pane.getByRole("toolbar", { name: "Writing tools" }).getByRole("button", { name: "Continue" }).click();
   const versions = pane.getByRole("group", { name: "Versions of Marin's text" });
-  await versions.waitFor({ timeout: 60_000 });
+  await versions.waitFor({ timeout: 120_000 });
   for (const n of [2, 3]) {
     await versions.getByRole("button", { name: "Another version" }).click();
-    await versions.getByText(`${n}/${n}`).waitFor({ timeout: 60_000 });
+    await versions.getByText(`${n}/${n}`).waitFor({ timeout: 120_000 });
   }
   let requests = 0;
   page.on("request", (request) => {

@@ -98,6 +98,64 @@ describeEachDb(
       const group = await db.select().from(marinGenerations).where(eq(marinGenerations.storyId, plusStory));
       expect(group).toHaveLength(MARIN_LIMITS.versions);
     });
+
+    it("keeps versions of any chat answer on its message, and the choice for a second browser", async () => {
+      const { db } = ctx().database;
+      const plus = await createVerifiedUserWithSession(db, { isPremium: true }, ctx().clock.now());
+      const story = await newStory(plus.headers);
+      const chat = (body: Record<string, unknown>) =>
+        send(
+          ctx().app,
+          "POST",
+          "/api/chat-with-marin",
+          { storyId: story, messages: [{ role: "user", content: "Who is Mira?" }], ...body },
+          plus.headers,
+        );
+      expect((await chat({ seed: 1 })).statusCode).toBe(200);
+      expect((await chat({ seed: 2, messages: [{ role: "user", content: "And Jonah?" }] })).statusCode).toBe(200);
+      const stored = async () =>
+        (await send(ctx().app, "GET", `/api/stories/${story}/chat`, undefined, plus.headers)).json().messages as {
+          id: string;
+          role: string;
+          content: string;
+          versions?: string[];
+          chosen?: number;
+        }[];
+      const before = await stored();
+      const first = before.find((m) => m.role === "assistant")!;
+      // Another version of the first answer (not the last), asked with the history before it.
+      const again = await chat({ seed: 3, versionOf: first.id });
+      expect(again.statusCode).toBe(200);
+      const after = await stored();
+      expect(after).toHaveLength(before.length);
+      const versioned = after.find((m) => m.id === first.id)!;
+      expect(versioned.versions).toEqual([first.content, again.json().response]);
+      expect([versioned.chosen, versioned.content]).toEqual([1, again.json().response]);
+      // Stepping back is kept on the server: a second browser reads the same choice.
+      const patch = (id: string, body: unknown, headers = plus.headers, storyId = story) =>
+        send(ctx().app, "PATCH", `/api/stories/${storyId}/chat/messages/${id}`, body, headers);
+      expect((await patch(first.id, { chosen: 0 })).json().message.content).toBe(first.content);
+      expect((await stored()).find((m) => m.id === first.id)).toMatchObject({ chosen: 0, content: first.content });
+      // No such version, a malformed id, a writer's own question, another user's or story's message: 4xx.
+      expect((await patch(first.id, { chosen: 2 })).statusCode).toBe(400);
+      expect((await patch(first.id, { chosen: "1" })).statusCode).toBe(400);
+      expect((await patch("42", { chosen: 0 })).statusCode).toBe(400);
+      const question = after.find((m) => m.role === "user")!;
+      expect((await patch(question.id, { chosen: 0 })).statusCode).toBe(404);
+      expect((await chat({ versionOf: question.id })).statusCode).toBe(404);
+      const other = await createVerifiedUserWithSession(db, { isPremium: true }, ctx().clock.now());
+      const otherStory = await newStory(other.headers);
+      expect((await patch(first.id, { chosen: 0 }, other.headers)).statusCode).toBe(404);
+      expect((await patch(first.id, { chosen: 0 }, other.headers, otherStory)).statusCode).toBe(404);
+      const foreign = await send(
+        ctx().app,
+        "POST",
+        "/api/chat-with-marin",
+        { storyId: otherStory, messages: [{ role: "user", content: "Hi" }], versionOf: first.id },
+        other.headers,
+      );
+      expect(foreign.statusCode).toBe(404);
+    });
   },
   options,
 );

@@ -89,6 +89,14 @@ export const ChatBody = z.object({
   ...common,
   messages: z.array(ChatMessage).min(1, "Please type a message").max(MARIN_LIMITS.historyMessages),
   chatStyle: ChatStyle.optional(),
+  /**
+   * 'Another version' of a kept answer of Marin (its stored id, e.g. 's42'), asked with the history before it: the
+   * reply becomes a version of that message instead of a new turn (issue 32).
+   */
+  versionOf: z
+    .string()
+    .regex(/^s[1-9]\d{0,14}$/, "That message id is not valid.")
+    .optional(),
 });
 export type ChatBody = z.infer<typeof ChatBody>;
 
