@@ -65,16 +65,17 @@ try {
     if (request.url().includes("/api/generate-content")) requests++;
   });
   const steps = await page.evaluate(async (count) => {
-    const group = document.querySelector('[role="group"][aria-label="Versions of Marin\'s text"]')!;
-    const button = (name: string) => group.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+    // NOTE: no named helpers in here: tsx would wrap them in a __name() call that the page does not have.
+    const group = document.querySelector('fieldset[aria-label="Versions of Marin\'s text"]')!;
     const dom: number[] = [];
     const frame: number[] = [];
     let direction = "Previous version";
     for (let i = 0; i < count; i++) {
-      if (button(direction).disabled) direction = direction === "Previous version" ? "Next version" : "Previous version";
+      if (group.querySelector<HTMLButtonElement>(`button[aria-label="${direction}"]`)!.disabled)
+        direction = direction === "Previous version" ? "Next version" : "Previous version";
       const before = document.querySelector(".ProseMirror div.generated-content")?.textContent;
       const started = performance.now();
-      button(direction).click();
+      group.querySelector<HTMLButtonElement>(`button[aria-label="${direction}"]`)!.click();
       dom.push(performance.now() - started);
       await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
       frame.push(performance.now() - started);

@@ -16,7 +16,9 @@ test("a writer asks for three versions of a continuation, steps between them and
 }, testInfo) => {
   test.setTimeout(90_000);
   await signIn(page, await createVerifiedUser(page.request));
-  const created = await page.request.post("/api/stories", { data: { title: "Fog Light", content: `<p>${OPENING}</p>` } });
+  const created = await page.request.post("/api/stories", {
+    data: { title: "Fog Light", content: `<p>${OPENING}</p>` },
+  });
   expect(created.status()).toBe(201);
   const story = (await created.json()) as StoryView;
   await givenEarlierChat(page, story.id);

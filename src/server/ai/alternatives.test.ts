@@ -34,7 +34,12 @@ describeEachDb(
       expect(first.statusCode).toBe(200);
       const firstId = first.json().generationId as number;
       expect(first.json().promptsLeft).toBe(2);
-      const second = await generate(free.headers, { storyId: story, before: "Mira ran.", seed: 2, alternativeOf: firstId });
+      const second = await generate(free.headers, {
+        storyId: story,
+        before: "Mira ran.",
+        seed: 2,
+        alternativeOf: firstId,
+      });
       expect(second.statusCode).toBe(200);
       expect(second.json().promptsLeft).toBe(1);
       // Asking again from the second version joins the same group, pointing at the first.

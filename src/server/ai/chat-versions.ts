@@ -45,7 +45,8 @@ const versionsOf = (row: { versions: string[]; content: string }) =>
 /** Before the charge: the answer is the story's and has room for one more version. */
 export async function assertRoomForVersion(db: Db, storyId: number, messageId: string): Promise<void> {
   const row = await answerOf(db, storyId, messageId);
-  if (versionsOf(row).length >= MARIN_LIMITS.versions) throw new AppError(409, "TOO_MANY_VERSIONS", ANSWER_VERSIONS_FULL);
+  if (versionsOf(row).length >= MARIN_LIMITS.versions)
+    throw new AppError(409, "TOO_MANY_VERSIONS", ANSWER_VERSIONS_FULL);
 }
 
 /** Keeps a new version of the answer and shows it; null when the answer was cleared meanwhile or is full. */
@@ -72,7 +73,14 @@ export async function chatVersionRoutes(root: FastifyInstance): Promise<void> {
     "/api/stories/:id/chat/messages/:messageId",
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1), messageId: StoredMessageId }),
+        params: z.object({
+          id: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 31 - 1),
+          messageId: StoredMessageId,
+        }),
         body: ChosenVersion,
       },
     },

@@ -6,7 +6,6 @@ import { MARIN_CHAT_LIMIT, type StoredChatMessage } from "../../shared/schemas/m
 import type { Db } from "../db/client";
 import { marinChatMessages, marinChatThreads } from "../db/schema";
 
-
 // NOTE: the first half of a two-key advisory lock (the second is the story id): one story's appends take turns, so
 // two at once cannot both trim against a count without the other's message and leave 201.
 const CHAT_LOCK_SPACE = 20044;

@@ -45,5 +45,11 @@ export type KeptChatTurn = z.infer<typeof KeptChatTurn>;
 export const StoredMessageId = z.string().regex(/^s[1-9]\d{0,14}$/, "That message id is not valid.");
 
 /** PATCH /api/stories/{id}/chat/messages/{messageId}: which version of Marin's answer is shown (issue 32). */
-export const ChosenVersion = z.object({ chosen: z.number().int().min(0).max(MARIN_LIMITS.versions - 1) });
+export const ChosenVersion = z.object({
+  chosen: z
+    .number()
+    .int()
+    .min(0)
+    .max(MARIN_LIMITS.versions - 1),
+});
 export type ChosenVersion = z.infer<typeof ChosenVersion>;

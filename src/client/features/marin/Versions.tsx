@@ -20,10 +20,9 @@ export function Versions({ group, disabled, busy, onAnother, onStep, onKeep }: V
   const full = count >= MARIN_LIMITS.versions;
   const tool = "h-8 gap-1.5 px-2.5 text-xs";
   return (
-    <div
-      role="group"
+    <fieldset
       aria-label="Versions of Marin's text"
-      className="flex flex-wrap items-center gap-1.5 border-t border-brand-100 bg-white/80 px-3 pt-2"
+      className="m-0 flex min-w-0 flex-wrap items-center gap-1.5 border-0 border-t border-brand-100 bg-white/80 px-3 pt-2"
       data-testid="marin-versions"
     >
       <Button
@@ -68,6 +67,6 @@ export function Versions({ group, disabled, busy, onAnother, onStep, onKeep }: V
           </Button>
         </>
       ) : null}
-    </div>
+    </fieldset>
   );
 }

@@ -191,6 +191,7 @@ export function useMarin(
   }
 
   // Writing on accepts the version shown: the choice ends, the text keeps it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setVersions only writes a ref and a state setter
   useEffect(
     () =>
       bridge?.onTextChange(() => {
