@@ -126,6 +126,7 @@ export function presentChatMessage(row: typeof marinChatMessages.$inferSelect): 
     content: row.content,
     note: row.note,
     timestamp: row.createdAt.toISOString(),
+    ...(row.versions.length > 1 ? { versions: row.versions, chosen: row.chosen } : {}),
   };
 }
 

@@ -27,6 +27,9 @@ export const StoredChatMessage = z.object({
   note: z.boolean(),
   /** ISO time. */
   timestamp: z.string(),
+  /** Marin's answer in several versions (issue 32), oldest first; `content` is `versions[chosen]`. */
+  versions: z.array(z.string()).optional(),
+  chosen: z.number().int().min(0).optional(),
 });
 export type StoredChatMessage = z.infer<typeof StoredChatMessage>;
 
@@ -98,3 +101,15 @@ export type ChatThread = z.infer<typeof ChatThread>;
 /** The answer of GET /api/stories/{id}/chat/threads: oldest first, the main one first. */
 export const ChatThreadList = z.object({ threads: z.array(ChatThread) });
 export type ChatThreadList = z.infer<typeof ChatThreadList>;
+/** A stored message's id as the API shows it ('s' and the row's id). */
+export const StoredMessageId = z.string().regex(/^s[1-9]\d{0,14}$/, "That message id is not valid.");
+
+/** PATCH /api/stories/{id}/chat/messages/{messageId}: which version of Marin's answer is shown (issue 32). */
+export const ChosenVersion = z.object({
+  chosen: z
+    .number()
+    .int()
+    .min(0)
+    .max(MARIN_LIMITS.versions - 1),
+});
+export type ChosenVersion = z.infer<typeof ChosenVersion>;

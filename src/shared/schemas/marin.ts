@@ -15,6 +15,8 @@ export const MARIN_LIMITS = {
   selectionChars: 8000,
   /** A rewrite instruction. */
   instructionChars: 300,
+  /** Versions of one generation or one chat answer: the first and up to nine alternatives (issue 32). */
+  versions: 10,
 } as const;
 
 /** The daily-limit 429's `code`: the client opens the limit dialog on it instead of a toast. */
@@ -94,6 +96,14 @@ export const ChatBody = z.object({
     .positive()
     .max(2 ** 31 - 1)
     .optional(),
+  /**
+   * 'Another version' of a kept answer of Marin (its stored id, e.g. 's42'), asked with the history before it: the
+   * reply becomes a version of that message instead of a new turn (issue 32).
+   */
+  versionOf: z
+    .string()
+    .regex(/^s[1-9]\d{0,14}$/, "That message id is not valid.")
+    .optional(),
 });
 export type ChatBody = z.infer<typeof ChatBody>;
 
@@ -118,6 +128,8 @@ export const GenerateBody = z
     instruction: z.string().max(MARIN_LIMITS.instructionChars).optional(),
     /** 'Write chapter N from its beats' (the planning board): the chapter whose beats Marin follows. */
     planChapter: z.number().int().min(1).max(200).optional(),
+    /** 'Another version': the `generationId` of an earlier generation of the same story, asked again (issue 32). */
+    alternativeOf: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .refine((body) => body.action !== "rewrite" || (body.selection ?? "").trim() !== "", {
     message: "Select some text to rewrite",
@@ -156,6 +168,8 @@ export interface GenerateAnswer extends PromptAllowance, Provenance {
   text: string;
   /** True when the text starts a chapter (a level-2 heading, or the prompt named a chapter). */
   chapter: boolean;
+  /** This generation, kept for 'Another version' (send it back as `alternativeOf`). */
+  generationId?: number;
 }
 
 /**

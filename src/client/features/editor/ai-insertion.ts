@@ -11,7 +11,14 @@ import { aiStreamKey, type StreamTarget, streamMeta, targetRange } from "./ai-st
 import { EDITOR_PARSE_OPTIONS } from "./extensions";
 import { normalizeEditorHtml } from "./html-text";
 import { MarinActions, recordInsertion } from "./marin-undo";
-import { chapterEnd, findLastInsertion, isStoryEmpty, nextChapterNumber, placeBlocks } from "./story-doc";
+import {
+  chapterEnd,
+  findInsertion,
+  findLastInsertion,
+  isStoryEmpty,
+  nextChapterNumber,
+  placeBlocks,
+} from "./story-doc";
 
 /** What the bridge needs of the story saver: a committed insertion is saved at once. */
 export interface InsertionSaver {
@@ -74,8 +81,12 @@ function startTarget(editor: Editor, place: InsertionPlace): StreamTarget {
   const { selection, doc } = editor.state;
   if (place === "append") return { kind: "append" };
   if (typeof place === "object") {
-    const at = chapterEnd(doc, place.chapter);
-    return at === null ? { kind: "append" } : { kind: "range", from: at, to: at };
+    if ("chapter" in place) {
+      const at = chapterEnd(doc, place.chapter);
+      return at === null ? { kind: "append" } : { kind: "range", from: at, to: at };
+    }
+    const shown = findInsertion(doc, place.replacing);
+    return shown ? { kind: "range", from: shown.from, to: shown.to } : { kind: "append" };
   }
   if (place === "replace-last") {
     const last = findLastInsertion(doc);
@@ -157,7 +168,9 @@ export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInse
         }
         const before = editor.state.doc;
         dispatchAsOwnUndoStep(editor, tr);
-        actions.add(recordInsertion(before, editor.state.doc, answer.generatedAt));
+        const replacing = typeof place === "object" && "replacing" in place ? place.replacing : null;
+        if (!replacing || !actions.inherit(replacing, answer.generatedAt))
+          actions.add(recordInsertion(before, editor.state.doc, answer.generatedAt));
         saver.markMarinInsertion(answer.model);
         saver.changed();
         void saver.save();
@@ -184,6 +197,21 @@ export function createAiInsertion(editor: Editor, saver: InsertionSaver): AiInse
       return editor.state.doc.textBetween(Math.max(0, from - maxChars * 2), from, "\n\n").slice(-maxChars);
     },
     begin,
+    swapInsertion(shownAt, next) {
+      const shown = findInsertion(editor.state.doc, shownAt);
+      if (!shown) return false;
+      const tr = editor.state.tr.setMeta("addToHistory", true);
+      placeBlocks(tr, shown.from, shown.to, wrapperBlocks(next, tr, shown.from, shown.to));
+      dispatchAsOwnUndoStep(editor, tr);
+      actions.inherit(shownAt, next.generatedAt);
+      // NOTE: no network on a step: the autosave sends the kept version later, as it does for the writer's typing.
+      saver.changed();
+      return true;
+    },
+    onTextChange(listener) {
+      editor.on("update", listener);
+      return () => editor.off("update", listener);
+    },
     lastInsertion() {
       const last = findLastInsertion(editor.state.doc);
       return last ? { generatedAt: last.node.attrs.generatedAt ?? "" } : null;

@@ -67,6 +67,18 @@ export class MarinActions {
   }
 
   /**
+   * Another version took the place of the one shown (issue 32): it answers for what the first version replaced, so
+   * the pane's Undo takes an accepted alternative out like any insertion. False when the shown one has no record.
+   */
+  inherit(shownAt: string, nextAt: string): boolean {
+    const record = this.records.find((r) => r.generatedAt === shownAt);
+    if (!record) return false;
+    this.add({ ...record, generatedAt: nextAt });
+    this.records = this.records.filter((r) => r.generatedAt !== shownAt);
+    return true;
+  }
+
+  /**
    * Puts back what the latest action still in the story replaced; false when none is (they were undone with
    * Ctrl+Z, or deleted by hand). An action Ctrl+Z took out and redo brought back counts again.
    */

@@ -47,8 +47,21 @@ export function findLastInsertion(doc: PmNode): FoundInsertion | null {
     if (node.type.name === "generatedContent" && (!best || timeOf(node) >= timeOf(best.node))) best = { node, pos };
     return true;
   });
-  if (!best) return null;
-  const { node, pos } = best as { node: PmNode; pos: number };
+  return best ? insertionAt(doc, best) : null;
+}
+
+/** The AI insertion made at `generatedAt` (the version of a generation shown in the story), or null. */
+export function findInsertion(doc: PmNode, generatedAt: string): FoundInsertion | null {
+  let found: { node: PmNode; pos: number } | null = null;
+  doc.descendants((node, pos) => {
+    if (found || node.isTextblock) return false;
+    if (node.type.name === "generatedContent" && node.attrs.generatedAt === generatedAt) found = { node, pos };
+    return !found;
+  });
+  return found ? insertionAt(doc, found) : null;
+}
+
+function insertionAt(doc: PmNode, { node, pos }: { node: PmNode; pos: number }): FoundInsertion {
   const $pos = doc.resolve(pos);
   if ($pos.depth > 0 && $pos.parent.type.name === "chapterSection" && $pos.parent.childCount === 1) {
     return { node, from: $pos.before(), to: $pos.after() };

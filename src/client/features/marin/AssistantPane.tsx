@@ -23,6 +23,7 @@ import { ResponseOptionsButton, ResponseOptionsPanel } from "./ResponseOptions";
 import { useBridgeState } from "./use-bridge-state";
 import { useMarin } from "./use-marin";
 import { useResponseOptions } from "./use-response-options";
+import { Versions } from "./Versions";
 import { WritingTools } from "./WritingTools";
 import { ThreadMenu } from "./ThreadMenu";
 import { type ChatThreads, useChatThreadsState } from "./use-chat-threads";
@@ -163,6 +164,16 @@ function MarinPane({
         </section>
         {locked ? <DailyLimitOverlay onViewOptions={() => marin.setLimitDialogOpen(true)} /> : null}
       </div>
+      {marin.versions && bridge ? (
+        <Versions
+          group={marin.versions}
+          disabled={busy || locked}
+          busy={busy}
+          onAnother={marin.tools.anotherVersion}
+          onStep={marin.tools.stepVersion}
+          onKeep={marin.tools.keepVersion}
+        />
+      ) : null}
       <WritingTools
         disabled={busy || locked || !bridge}
         hasSelection={editor.hasSelection}

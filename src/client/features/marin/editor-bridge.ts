@@ -13,7 +13,9 @@ export type InsertionPlace =
   /** Replacing the last AI insertion (Regenerate). */
   | "replace-last"
   /** At the end of chapter N, or where a new chapter N belongs ('Write chapter N from its beats'). */
-  | { chapter: number };
+  | { chapter: number }
+  /** Replacing the version of a generation shown in the story ('Another version', issue 32). */
+  | { replacing: string };
 
 /** What an insertion puts in the story: a finished answer, or the part of one that arrived before Stop. */
 export type InsertedText = Pick<GenerateAnswer, "content" | "text" | "model" | "generatedAt" | "chapter">;
@@ -39,6 +41,14 @@ export interface EditorBridge {
   textBeforeCursor(maxChars: number): string;
   /** Starts an insertion. Only one runs at a time; the editor stays editable around it. */
   begin(place: InsertionPlace): StreamingInsertion;
+  /**
+   * Puts another version of a generation in place of the one shown (`shownAt`, its time), with no network: one undo
+   * step, and the pane's Undo still takes the version out and brings back what the first one replaced. False when the
+   * shown version is no longer in the story.
+   */
+  swapInsertion(shownAt: string, next: InsertedText): boolean;
+  /** Subscribes to changes of the story's text only (not the selection); returns unsubscribe. */
+  onTextChange(listener: () => void): () => void;
   /** The last AI insertion still in the story, or null. */
   lastInsertion(): { generatedAt: string } | null;
   /**

@@ -103,6 +103,11 @@ function fakeBridge(empty: boolean) {
       last = null;
       return had;
     },
+    swapInsertion: (shownAt, next) => {
+      log.push(`swap ${shownAt} ${next.text}`);
+      return true;
+    },
+    onTextChange: () => () => {},
     subscribe: () => () => {},
   };
   return { bridge, log };

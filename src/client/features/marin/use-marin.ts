@@ -16,9 +16,10 @@ import {
 } from "./api";
 import { type ChatMessage, chatHistory, forgetLegacyNotes, loadLegacyNotes, mergeChat, newMessage } from "./chat-log";
 import { createTurnKeeper } from "./chat-turns";
-import type { EditorBridge } from "./editor-bridge";
+import type { EditorBridge, InsertedText } from "./editor-bridge";
 import {
   chapterFromBeatsRun,
+  alternativeRun,
   continueRun,
   FAILURE_TITLES,
   type GenerateRequest,
@@ -30,6 +31,7 @@ import {
   storyContextOf,
   stoppedNote,
   storyHasContent,
+  type VersionGroup,
   writeRun,
 } from "./generation-runs";
 import {
@@ -85,6 +87,23 @@ export function useMarin(
   const stoppedRef = useRef<AbortController | null>(null);
   const lastGenerationRef = useRef<GenerateRequest | null>(null);
   const [canRegenerate, setCanRegenerate] = useState(false);
+  // The versions of the latest generation (issue 32), until the writer keeps one, writes on, or asks for another.
+  const [versions, setVersionsState] = useState<VersionGroup | null>(null);
+  const versionsRef = useRef<VersionGroup | null>(null);
+  const setVersions = (group: VersionGroup | null) => {
+    versionsRef.current = group;
+    setVersionsState(group);
+  };
+  /** True while Marin itself changes the story (a commit, a step), so only the writer's own edits end the choice. */
+  const ownChangeRef = useRef(false);
+  const asOwnChange = <T>(change: () => T): T => {
+    ownChangeRef.current = true;
+    try {
+      return change();
+    } finally {
+      ownChangeRef.current = false;
+    }
+  };
   /** Bumped each time Marin changes the story (an insertion, text kept after Stop, an Undo). */
   const [storyChanges, setStoryChanges] = useState(0);
   const changedStory = () => setStoryChanges((n) => n + 1);
@@ -164,6 +183,26 @@ export function useMarin(
     toast({ title, description: `${errorMessage(error)} ${OPTIONS_RESET_NOTE}`, variant: "destructive" });
   };
 
+  /** A generation landed: a new group of versions, or one more version of the group shown. */
+  function landVersion(run: GenerationRun, answer: InsertedText & { generationId?: number }) {
+    const group = versionsRef.current;
+    if (run.request.alternativeOf !== undefined && group) {
+      setVersions({ ...group, versions: [...group.versions, answer], shown: group.versions.length });
+    } else if (answer.generationId !== undefined) {
+      setVersions({ request: run.request, firstId: answer.generationId, versions: [answer], shown: 0 });
+    } else setVersions(null);
+  }
+
+  // Writing on accepts the version shown: the choice ends, the text keeps it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setVersions only writes a ref and a state setter
+  useEffect(
+    () =>
+      bridge?.onTextChange(() => {
+        if (!ownChangeRef.current && !busyRef.current && versionsRef.current) setVersions(null);
+      }),
+    [bridge],
+  );
+
   async function generate(run: GenerationRun): Promise<void> {
     const editor = bridgeRef.current;
     if (!editor || busyRef.current || lockedRef.current) return;
@@ -186,9 +225,10 @@ export function useMarin(
           },
         },
       );
-      insertion.commit(answer);
+      asOwnChange(() => insertion.commit(answer));
       changedStory();
       applyAllowance(answer);
+      landVersion(run, answer);
       lastGenerationRef.current = run.request;
       setCanRegenerate(true);
       settleNote(note.id, run.done(answer));
@@ -200,8 +240,9 @@ export function useMarin(
             ? partialAnswer(run, textSoFar, modelRef.current || "Marin")
             : null;
         if (kept) {
-          insertion.commit(kept);
+          asOwnChange(() => insertion.commit(kept));
           changedStory();
+          landVersion(run, kept);
           lastGenerationRef.current = run.request;
           setCanRegenerate(true);
         } else insertion.cancel();
@@ -328,9 +369,31 @@ export function useMarin(
       const last = lastGenerationRef.current;
       if (last && bridgeRef.current?.lastInsertion()) void generate(regenerateRun(last));
     },
+    /** 'Another version' of the generation shown (charged like any prompt). */
+    anotherVersion() {
+      const group = versionsRef.current;
+      if (group && group.versions.length < MARIN_LIMITS.versions) void generate(alternativeRun(group));
+    },
+    /** Shows the previous (-1) or next (+1) version in place: no network. */
+    stepVersion(delta: -1 | 1) {
+      const group = versionsRef.current;
+      const editor = bridgeRef.current;
+      const next = group ? group.shown + delta : -1;
+      if (!group || !editor || busyRef.current || next < 0 || next >= group.versions.length) return;
+      const swapped = asOwnChange(() =>
+        editor.swapInsertion(group.versions[group.shown]!.generatedAt, group.versions[next]!),
+      );
+      setVersions(swapped ? { ...group, shown: next } : null);
+      if (swapped) changedStory();
+    },
+    /** 'Keep this one': the version shown stays, the others go. */
+    keepVersion() {
+      setVersions(null);
+    },
     undo(): boolean {
       if (busyRef.current) return false;
-      const undone = bridgeRef.current?.undoLastInsertion() ?? false;
+      const undone = asOwnChange(() => bridgeRef.current?.undoLastInsertion() ?? false);
+      if (undone) setVersions(null);
       if (undone) {
         changedStory();
         setMessages((all) => [...all, newMessage("assistant", UNDO_NOTE, true)]);
@@ -367,6 +430,7 @@ export function useMarin(
     send,
     tools,
     canRegenerate,
+    versions,
     storyChanges,
     allowance,
     limit,

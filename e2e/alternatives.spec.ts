@@ -1,0 +1,88 @@
+// Journey (issue 32, section 1): a writer asks for three versions of a continuation, steps between them in place in
+// the story (no network on a step), and on a phone keeps the second: the text holds only the second, and the pane's
+// Undo takes it out like any of Marin's insertions.
+import { expect, test } from "@playwright/test";
+import type { StoryView } from "../src/shared/schemas/story";
+import { createVerifiedUser, signIn } from "./support/accounts";
+import { givenEarlierChat, marinPane } from "./support/marin";
+import { DESKTOP, PHONE, resizeTo } from "./support/viewport";
+
+const OPENING = "The lighthouse keeper counted the ships until the fog swallowed the last of them.";
+
+test.use({ viewport: DESKTOP });
+
+test("a writer asks for three versions of a continuation, steps between them and keeps the second", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(page, await createVerifiedUser(page.request));
+  const created = await page.request.post("/api/stories", {
+    data: { title: "Fog Light", content: `<p>${OPENING}</p>` },
+  });
+  expect(created.status()).toBe(201);
+  const story = (await created.json()) as StoryView;
+  await givenEarlierChat(page, story.id);
+  await page.goto(`/dashboard/story/${story.id}`);
+  const marin = marinPane(page);
+  const text = page.getByRole("textbox", { name: "Story content" });
+  const inserted = text.locator("div.generated-content");
+  const versions = marin.pane.getByRole("group", { name: "Versions of Marin's text" });
+  await expect(text).toContainText(OPENING);
+
+  // A continuation, then two more versions of it: each lands in the same place, the one before steps aside.
+  await text.locator("p").first().click();
+  await page.keyboard.press("End");
+  await marin.tools.getByRole("button", { name: "Continue" }).click();
+  await expect(marin.assistantMessages.last()).toContainText("Continued the story", { timeout: 30_000 });
+  const texts = [(await inserted.textContent()) ?? ""];
+  for (const n of [2, 3]) {
+    await versions.getByRole("button", { name: "Another version" }).click();
+    await expect(versions).toContainText(`${n}/${n}`, { timeout: 30_000 });
+    await expect(inserted).toHaveCount(1);
+    texts.push((await inserted.textContent()) ?? "");
+  }
+  expect(new Set(texts).size).toBe(3);
+  await expect(marin.counter).toContainText("0");
+
+  // Stepping swaps the text in place, with no request to Marin.
+  const marinCalls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/generate-content")) marinCalls.push(request.url());
+  });
+  await versions.getByRole("button", { name: "Previous version" }).click();
+  await expect(versions).toContainText("2/3");
+  await expect(inserted).toHaveText(texts[1]!);
+  await versions.getByRole("button", { name: "Previous version" }).click();
+  await expect(inserted).toHaveText(texts[0]!);
+  await expect(versions.getByRole("button", { name: "Previous version" })).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath("versions-1280.png") });
+
+  // On a phone: the same controls in the assistant; the writer keeps the second.
+  await resizeTo(page, PHONE);
+  await page.getByRole("button", { name: "Show assistant" }).click();
+  await versions.getByRole("button", { name: "Next version" }).click();
+  await expect(versions).toContainText("2/3");
+  await page.screenshot({ path: testInfo.outputPath("versions-390.png") });
+  await versions.getByRole("button", { name: "Keep this one" }).click();
+  await expect(versions).toHaveCount(0);
+  expect(marinCalls).toEqual([]);
+  await page.getByRole("button", { name: "Back to the story" }).click();
+  await expect(inserted).toHaveCount(1);
+  await expect(inserted).toHaveText(texts[1]!);
+  for (const other of [texts[0]!, texts[2]!]) await expect(text).not.toContainText(other);
+  // The autosave stores the kept version only.
+  const savedText = async () => {
+    const { content } = (await (await page.request.get(`/api/stories/${story.id}`)).json()) as StoryView;
+    return page.evaluate((html) => new DOMParser().parseFromString(html, "text/html").body.textContent ?? "", content);
+  };
+  await expect.poll(savedText, { timeout: 15_000 }).toContain(texts[1]!);
+  expect(await savedText()).not.toContain(texts[2]!);
+
+  // The pane's Undo takes the kept version out: the story is as it was.
+  await page.getByRole("button", { name: "Show assistant" }).click();
+  await marin.tools.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("button", { name: "Back to the story" }).click();
+  await expect(text).toContainText(OPENING);
+  await expect(inserted).toHaveCount(0);
+  await expect(text).not.toContainText(texts[1]!);
+});
