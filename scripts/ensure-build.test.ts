@@ -17,6 +17,7 @@ appendFileSync("builds.log", "x");
 mkdirSync("dist/server", { recursive: true });
 writeFileSync("dist/server/main.js", "");
 writeFileSync("dist/server/convert-worker.js", "");
+for (const cli of ["admin-cli", "backup-cli", "migrate-to-postgres-cli"]) writeFileSync(\`dist/server/\${cli}.js\`, "");
 if (existsSync("FAIL")) process.exit(1);
 mkdirSync("dist/client", { recursive: true });
 writeFileSync("dist/client/index.html", "");
