@@ -49,6 +49,8 @@ export const queryKeys = {
   /** Issue 30: the writer's series, and one series as readers see it. */
   mySeries: ["/api/me/series"] as const,
   series: (id: number | string) => [`/api/series/${id}`] as const,
+  /** Issue 32: a series' own lorebook (its owner's), edited on the series page. */
+  seriesLore: (id: number | string) => [`/api/series/${id}/lore`] as const,
   /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */
   lore: (id: number | string) => [`/api/stories/${id}/lore`] as const,
   /** Issue 32: the writer's voice (features/voice): a story's style sample or the all-stories one, and the picker. */

@@ -159,7 +159,7 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
           </ul>
         )}
       </section>
-      <SeriesEntries entries={inSeries} mentions={mentions}>
+      <SeriesEntries entries={inSeries} mentions={mentions} onLeave={onLeave}>
         {(entry) => <EntryText entry={entry} />}
       </SeriesEntries>
       {canon.length > 0 ? <CanonEntries entries={canon} /> : null}
@@ -167,7 +167,7 @@ function Lorebook({ storyId, onLeave }: { storyId: number; onLeave: () => void }
   );
 }
 
-function EntryText({
+export function EntryText({
   entry,
 }: {
   entry: Pick<LoreEntryView, "kind" | "name" | "keys" | "description"> & { enabled?: boolean };

@@ -1,5 +1,5 @@
 // /dashboard/series/{id}: rename and describe a series, mark it complete, put its works in order (Up / Down), take
-// one out, add one of the writer's published works, or delete the series.
+// one out, add one of the writer's published works, manage the series' lorebook (issue 32), or delete the series.
 import { ArrowDown, ArrowUp, ExternalLink, Plus, Trash2, X } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
@@ -22,6 +22,7 @@ import { errorMessage } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 import { useMyStoriesQuery } from "../stories/queries";
 import { useAddSeriesWork, useDeleteSeries, useMySeries, useRemoveSeriesWork, useUpdateSeries } from "./queries";
+import { SeriesLorebook } from "./SeriesLorebook";
 
 const failed = (error: Error) => toast({ title: errorMessage(error), variant: "destructive" });
 
@@ -252,6 +253,7 @@ export function SeriesEditor({ id }: { id: number }) {
             <WorkList item={item} />
             <AddWork item={item} />
           </section>
+          <SeriesLorebook seriesId={item.id} />
           <DeleteSeries item={item} />
         </>
       )}
