@@ -130,6 +130,7 @@ test("a writer asks for three versions of a continuation, steps between them and
   await expect(reply).toContainText("Version 2 of 2");
   await expect(reply).not.toContainText(ANSWER);
   await expect(reply).toHaveText(second);
+  await reply.getByRole("button", { name: "Next version" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("chat-versions-1280.png") });
   await expect.poll(chosen).toBe("1/2");
 });

@@ -204,7 +204,9 @@ describe("the assistant pane", () => {
     expect(await screen.findByText("1 of 3 prompts left today")).toBeTruthy();
     fireEvent.click(button("Previous version"));
     expect(within(answer).getByText("Nobody, since the storm.")).toBeTruthy();
-    await waitFor(() => expect(patches.at(-1)).toEqual({ url: "/api/stories/9/chat/messages/s2", body: { chosen: 1 } }));
+    await waitFor(() =>
+      expect(patches.at(-1)).toEqual({ url: "/api/stories/9/chat/messages/s2", body: { chosen: 1 } }),
+    );
 
     // The daily limit: the version shown stays and the limit's dialog opens, as for a chat message.
     chatAnswer = () => json({ message: "Daily limit reached", dailyLimit: true }, 429);
