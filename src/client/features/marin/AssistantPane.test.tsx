@@ -38,9 +38,11 @@ let sent: string[];
 let chatBodies: Record<string, unknown>[];
 let chatAnswer: () => Response;
 let storedChat: StoredChatMessage[] = [];
+let patches: { url: string; body: unknown }[];
 function serve(status: MarinStatus) {
   sent = [];
   chatBodies = [];
+  patches = [];
   chatAnswer = () => json({ response: "Sure.", model: "m", showPromptCount: true, promptsLeft: 1 });
   vi.stubGlobal(
     "fetch",
@@ -58,6 +60,10 @@ function serve(status: MarinStatus) {
       if (key === `DELETE /api/stories/${STORY.id}/chat`) {
         storedChat = [];
         return new Response(null, { status: 204 });
+      }
+      if (init.method === "PATCH" && url.startsWith(`/api/stories/${STORY.id}/chat/messages/`)) {
+        patches.push({ url, body: JSON.parse(String(init.body)) });
+        return json({ message: {} });
       }
       if (key === "GET /api/referral")
         return json({ code: "K7Q2PX", url: "http://app.test/auth?ref=K7Q2PX", credited: 0 });
@@ -162,6 +168,56 @@ describe("the assistant pane", () => {
     expect(storedChat).toEqual([]);
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(screen.getByRole("button", { name: "Clear chat" })).toHaveProperty("disabled", true);
+  });
+
+  it("steps between the versions of Marin's answer, keeping each choice, and asks for another (issue 32)", async () => {
+    serve(FREE);
+    storedChat = [
+      { id: "s1", role: "user", content: "Who keeps the lighthouse?", note: false, timestamp: "2026-01-01T10:00:00Z" },
+      {
+        id: "s2",
+        role: "assistant",
+        content: "Old Tam, since the storm.",
+        note: false,
+        timestamp: "2026-01-01T10:00:05Z",
+        versions: ["Old Tam, since the storm.", "Nobody, since the storm."],
+        chosen: 0,
+      },
+    ];
+    await renderPane();
+    const answer = screen.getByTestId("marin-message-assistant");
+    const button = (name: string) => within(answer).getByRole("button", { name }) as HTMLButtonElement;
+    expect(within(answer).getByText("Version 1 of 2")).toBeTruthy();
+    expect(button("Previous version").disabled).toBe(true);
+    fireEvent.click(button("Next version"));
+    expect(within(answer).getByText("Nobody, since the storm.")).toBeTruthy();
+    expect(within(answer).getByText("Version 2 of 2")).toBeTruthy();
+    await waitFor(() => expect(patches).toEqual([{ url: "/api/stories/9/chat/messages/s2", body: { chosen: 1 } }]));
+
+    fireEvent.click(button("Another version"));
+    expect(await within(answer).findByText("Sure.")).toBeTruthy();
+    expect(within(answer).getByText("Version 3 of 3")).toBeTruthy();
+    expect(chatBodies[0]).toMatchObject({
+      versionOf: "s2",
+      messages: [{ role: "user", content: "Who keeps the lighthouse?" }],
+    });
+    expect(await screen.findByText("1 of 3 prompts left today")).toBeTruthy();
+    fireEvent.click(button("Previous version"));
+    expect(within(answer).getByText("Nobody, since the storm.")).toBeTruthy();
+    await waitFor(() =>
+      expect(patches.at(-1)).toEqual({ url: "/api/stories/9/chat/messages/s2", body: { chosen: 1 } }),
+    );
+
+    // The daily limit: the version shown stays and the limit's dialog opens, as for a chat message.
+    chatAnswer = () => json({ message: "Daily limit reached", dailyLimit: true }, 429);
+    fireEvent.click(button("Another version"));
+    expect(await screen.findByRole("dialog")).toBeTruthy();
+    expect(within(answer).getByText("Nobody, since the storm.")).toBeTruthy();
+    expect(within(answer).getByText("Version 2 of 3")).toBeTruthy();
+    // NOTE: the open dialog hides the rest of the page from the accessibility tree.
+    const another = within(answer).getByRole("button", { name: "Another version", hidden: true });
+    expect((another as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByTestId("marin-message-assistant")).toHaveLength(1);
   });
 
   it("locks the input behind the overlay when no prompts are left; View Options opens the dialog", async () => {

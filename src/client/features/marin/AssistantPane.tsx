@@ -160,6 +160,12 @@ function MarinPane({
             messages={marin.messages}
             streamingId={marin.busy?.messageId ?? null}
             onBranch={busy ? undefined : (index) => void threads.branch(marin.messages, index)}
+            versions={{
+              canAsk: !busy && !locked,
+              busy,
+              onAnother: (index) => void marin.answers.another(index),
+              onStep: (index, delta) => void marin.answers.step(index, delta),
+            }}
           />
         </section>
         {locked ? <DailyLimitOverlay onViewOptions={() => marin.setLimitDialogOpen(true)} /> : null}

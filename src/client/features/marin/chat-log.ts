@@ -12,6 +12,9 @@ export interface ChatMessage {
   timestamp: string;
   /** Written by the pane itself (greetings, what a generation did): shown and kept, never sent to the model. */
   note?: boolean;
+  /** Marin's answer in several versions (issue 32), oldest first, once there are two; `content` is `versions[chosen]`. */
+  versions?: string[];
+  chosen?: number;
 }
 
 /** The older notes read per story; older ones fall off. */
@@ -48,12 +51,13 @@ export function forgetLegacyNotes(storyId: number, storage: Storage | undefined 
 
 /** The stored conversation, with this browser's older notes placed among it by time. */
 export function mergeChat(stored: readonly StoredChatMessage[], legacy: readonly ChatMessage[]): ChatMessage[] {
-  const turns: ChatMessage[] = stored.map(({ id, role, content, timestamp, note }) => ({
+  const turns: ChatMessage[] = stored.map(({ id, role, content, timestamp, note, versions, chosen }) => ({
     id,
     role,
     content,
     timestamp,
     ...(note ? { note } : {}),
+    ...(versions && versions.length > 1 ? { versions, chosen: chosen ?? versions.length - 1 } : {}),
   }));
   if (legacy.length === 0) return turns;
   const at = (m: ChatMessage) => Date.parse(m.timestamp) || 0;
