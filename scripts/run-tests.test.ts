@@ -7,7 +7,7 @@ import { runStages, STAGES } from "./run-tests.mjs";
 
 const node = (name: string, code: string) => [name, process.execPath, ["-e", code]];
 
-it("is what npm test runs, with Chromium first and the journeys beside the unit stage", () => {
+it("is what npm test runs, with Chromium first and the journeys last", () => {
   const scripts = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts;
   expect(scripts.test).toBe("node scripts/run-tests.mjs");
   const names = (STAGES as [string][]).map(([name]) => name);
