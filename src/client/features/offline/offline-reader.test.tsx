@@ -120,7 +120,8 @@ describe("reading a work saved for offline", () => {
     serve(() => json(edited));
     renderReader();
     expect(await screen.findByText("A new ending.", undefined, SLOW)).toBeTruthy();
-    expect(screen.getByTestId("reader-offline").getAttribute("aria-pressed")).toBe("true");
+    // NOTE: the button learns the copy is saved from IndexedDB, which may answer after the network's text has shown.
+    await waitFor(() => expect(screen.getByTestId("reader-offline").getAttribute("aria-pressed")).toBe("true"), SLOW);
     await waitFor(
       async () => expect((await getWork(READER.id, STORY.id))?.story.content).toBe("<p>A new ending.</p>"),
       SLOW,
