@@ -28,12 +28,15 @@ function watchProblems(page: Page, allowedDocumentStatus = 200): string[] {
 }
 
 // NOTE: this is also the landing page's CSP check: Chromium reports a blocked script or style as a console error.
-test("public pages log no console error and no failed request for a visitor", async ({ page }) => {
-  for (const [path, status] of [
-    ["/", 200],
-    ["/auth", 200],
-    ["/no/such/page", 404],
+test("public pages log no console error and no failed request for a visitor", async ({ context }) => {
+  for (const [path, status, heading] of [
+    ["/", 200, "Write the fan fiction"],
+    ["/auth", 200, "Welcome back"],
+    ["/no/such/page", 404, "404 Page Not Found"],
   ] as const) {
+    // NOTE: a page of its own for each path. On a loaded machine the app's lazy chunks may still be loading when the
+    // network first goes idle, and navigating the same page on aborts them: the next path was blamed for them.
+    const page = await context.newPage();
     const problems = watchProblems(page, status);
     const apiCalls: string[] = [];
     page.on("request", (r) => {
@@ -41,11 +44,14 @@ test("public pages log no console error and no failed request for a visitor", as
     });
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);
+    // The app has drawn the page (its lazy chunks are in), then nothing more is on the way.
+    await expect(page.getByRole("heading", { level: 1 }).first()).toContainText(heading);
     await page.waitForLoadState("networkidle");
     expect([path, problems]).toEqual([path, []]);
     // A visitor has no session to ask about (GET /api/user answers 401 for them).
     expect(apiCalls.filter((url) => url.endsWith("/api/user"))).toEqual([]);
     page.removeAllListeners();
+    await page.close();
   }
 });
 
