@@ -41,6 +41,11 @@ export function storyBookmarksPath(id: number, title: string): string {
   return `${publicStoryPath(id, title)}/bookmarks`;
 }
 
+/** Issue 33: a collection's public page, rendered by the server: /c/{name}. */
+export function collectionPath(name: string): string {
+  return `/c/${encodeURIComponent(name)}`;
+}
+
 /** An author's public page: /u/{username} (rendered by the server; names are matched without regard to case). */
 export function authorPath(username: string): string {
   return `/u/${encodeURIComponent(username)}`;

@@ -23,19 +23,24 @@ const defaultChannel = sql.join(
  * recipient may not read (unpublished; mature for a free reader who did not write it), and for users who turned the
  * type off. By email with a verified address: email_state 'pending' (the email worker's queue, batched per user).
  */
-export function insertNotifications(source: SQL, extra: { seriesId?: number; subjectId?: number } = {}): SQL {
+export function insertNotifications(
+  source: SQL,
+  extra: { seriesId?: number; subjectId?: number; collectionId?: number } = {},
+): SQL {
   const channel = sql`coalesce(ns.channel, ${defaultChannel})`;
   // Issue 30: a 'series_work' notification names its series, a 'related_work' one its link (every row of one call
   // has the same).
   const seriesId = extra.seriesId ?? null;
   const subjectId = extra.subjectId ?? null;
+  // Issue 33: the collection the collection, exchange and prompt notifications tell about.
+  const collectionId = extra.collectionId ?? null;
   return sql`
     insert into notifications
       (user_id, type, actor_id, story_id, comment_id, chapter_number, milestone, dedupe_key, email_state, series_id,
-        subject_id)
+        subject_id, collection_id)
     select r.user_id, r.type, r.actor_id, r.story_id, r.comment_id, r.chapter_number, r.milestone, r.dedupe_key,
       case when ${channel} = 'email' and u.email_verified then 'pending' else 'none' end, ${seriesId}::int,
-      ${subjectId}::int
+      ${subjectId}::int, ${collectionId}::int
     from (${source}) as ${SOURCE_COLUMNS}
     join users u on u.id = r.user_id
     left join stories st on st.id = r.story_id

@@ -10,7 +10,16 @@ import {
 } from "../../shared/schemas/community";
 import type { Db } from "../db/client";
 import { APPEALABLE_ACTIONS, type NotificationModeration } from "../../shared/schemas/moderation";
-import { moderationAudit, notifications, relatedWorks, series, stories, storyCoCreators, users } from "../db/schema";
+import {
+  collections,
+  moderationAudit,
+  notifications,
+  relatedWorks,
+  series,
+  stories,
+  storyCoCreators,
+  users,
+} from "../db/schema";
 import { notFound } from "../errors";
 import { readableBy, type Viewer } from "../policies/visibility";
 import { notHiddenFrom } from "../safety/blocks";
@@ -43,6 +52,8 @@ export async function listNotifications(
       audit: moderationAudit,
       seriesId: series.id,
       seriesTitle: series.title,
+      collectionName: collections.name,
+      collectionTitle: collections.title,
       // Issue 30: an invitation names its story to the invitee even while it is a draft they cannot read yet.
       invitedStoryId: storyCoCreators.storyId,
       invitedStoryTitle: sql<string | null>`(select s.title from stories s where s.id = ${storyCoCreators.storyId})`,
@@ -57,6 +68,7 @@ export async function listNotifications(
     .leftJoin(stories, and(eq(stories.id, notifications.storyId), readableBy(viewer)))
     .leftJoin(moderationAudit, eq(moderationAudit.id, notifications.auditId))
     .leftJoin(series, eq(series.id, notifications.seriesId))
+    .leftJoin(collections, eq(collections.id, notifications.collectionId))
     .leftJoin(
       storyCoCreators,
       and(
@@ -83,6 +95,7 @@ export async function listNotifications(
       moderation: row.audit ? presentModeration(row.type, row.audit, row.appealed) : null,
       series: row.seriesId === null ? null : { id: row.seriesId, title: row.seriesTitle ?? "" },
       subject: subjectOf(row),
+      collection: row.collectionName === null ? null : { name: row.collectionName, title: row.collectionTitle ?? "" },
     })),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
   };

@@ -30,6 +30,15 @@ export const DEFAULT_CHANNELS: Record<NotificationType, NotificationChannel> = {
   related_work: "app",
   // Issue 31: a release the writer scheduled, perhaps months ago, went live: by email, as the updates one asked for.
   chapter_live: "email",
+  // Issue 33: a new work in a subscribed collection is an update one asked for; an assignment and its reminder, an
+  // invitation of one's work and a maintainer's queue are addressed to one person: by email. A fill of one's prompt
+  // stays in the app, like links to one's works.
+  collection_work: "email",
+  collection_item: "email",
+  collection_invite: "email",
+  assignment: "email",
+  assignment_due: "email",
+  prompt_fill: "app",
 };
 
 export async function getNotificationSettings(db: Db, userId: number): Promise<NotificationSettings> {

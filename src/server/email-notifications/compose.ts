@@ -14,6 +14,8 @@ export interface EmailItem {
   milestone: number | null;
   /** The comment's text for comments and replies (null once deleted). */
   commentText: string | null;
+  /** Issue 33: the collection's title, for collection, exchange and prompt notifications. */
+  collectionTitle?: string | null;
 }
 
 export interface EmailBatch {
@@ -35,6 +37,7 @@ export function describeItem(item: EmailItem, appUrl: string): { line: string; l
   const actor = item.actorName ?? "Someone";
   const title = item.storyTitle ? `“${item.storyTitle}”` : "your story";
   const reader = item.storyId ? appUrl + ROUTES.read(item.storyId) : appUrl + NOTIFICATIONS_PATH;
+  const collection = item.collectionTitle ? `“${item.collectionTitle}”` : "a collection";
   const details = item.storyId ? appUrl + ROUTES.details(item.storyId) : appUrl + NOTIFICATIONS_PATH;
   switch (item.type) {
     case "comment":
@@ -74,6 +77,18 @@ export function describeItem(item: EmailItem, appUrl: string): { line: string; l
         line: item.chapterN ? `Chapter ${item.chapterN} of ${title} went live` : `${title} went live`,
         link: item.storyId ? appUrl + ROUTES.story(item.storyId) : appUrl + NOTIFICATIONS_PATH,
       };
+    case "collection_work":
+      return { line: `${actor} added ${title} to the collection ${collection}`, link: reader };
+    case "collection_item":
+      return { line: `News of ${title} in the collection ${collection}`, link: appUrl + NOTIFICATIONS_PATH };
+    case "collection_invite":
+      return { line: `${actor} invited ${title} to the collection ${collection}`, link: appUrl + NOTIFICATIONS_PATH };
+    case "assignment":
+      return { line: `Your gift exchange assignment in ${collection} is ready`, link: appUrl + NOTIFICATIONS_PATH };
+    case "assignment_due":
+      return { line: `Your gift for ${collection} is due in 2 days`, link: appUrl + NOTIFICATIONS_PATH };
+    case "prompt_fill":
+      return { line: `${actor} filled your prompt in ${collection} with ${title}`, link: reader };
     default:
       return { line: "You have a new notification", link: appUrl + NOTIFICATIONS_PATH };
   }

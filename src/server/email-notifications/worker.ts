@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, isNull, lte, max, min, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
-import { comments, emailSettings, notifications, stories, users } from "../db/schema";
+import { collections, comments, emailSettings, notifications, stories, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { notificationEmail, type EmailItem } from "./compose";
 import { isDue } from "./schedule";
@@ -108,12 +108,14 @@ export function createEmailWorker(options: EmailWorkerOptions): EmailWorker {
         storyId: notifications.storyId,
         storyTitle: stories.title,
         actorName: actor.username,
+        collectionTitle: collections.title,
         commentText: sql<string | null>`case when ${comments.deletedAt} is null then ${comments.content} end`,
       })
       .from(notifications)
       .leftJoin(actor, eq(actor.id, notifications.actorId))
       .leftJoin(stories, eq(stories.id, notifications.storyId))
       .leftJoin(comments, eq(comments.id, notifications.commentId))
+      .leftJoin(collections, eq(collections.id, notifications.collectionId))
       .where(and(eq(notifications.userId, userId), eq(notifications.emailState, "pending")))
       .orderBy(asc(notifications.id))
       .limit(MAX_ITEMS);

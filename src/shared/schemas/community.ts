@@ -20,6 +20,14 @@ export const NOTIFICATION_TYPES = [
   "related_work",
   // Issue 31: the writer's own scheduled release went live ('Chapter 7 went live').
   "chapter_live",
+  // Issue 33: a new work in a subscribed collection, a work waiting for a maintainer (or its answer), a maintainer's
+  // invitation of a work, a gift exchange assignment (or a pinch hit) and its due-date reminder, a prompt filled.
+  "collection_work",
+  "collection_item",
+  "collection_invite",
+  "assignment",
+  "assignment_due",
+  "prompt_fill",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /**
@@ -72,6 +80,8 @@ export interface NotificationView {
    * once it is gone. The notification offers the answer while the state is 'pending'.
    */
   subject?: { id: number; state: "pending" | "accepted" | "declined" } | null;
+  /** Issue 33: the collection a collection, exchange or prompt notification tells about (null once it is gone). */
+  collection?: { name: string; title: string } | null;
 }
 
 export interface NotificationPage {

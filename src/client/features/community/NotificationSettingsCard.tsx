@@ -23,6 +23,12 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   gift: "Works gifted to you",
   related_work: "Works inspired by yours",
   chapter_live: "Your scheduled chapters going live",
+  collection_work: "New works in collections you subscribe to",
+  collection_item: "Works waiting in collections you maintain, and answers about yours",
+  collection_invite: "Invitations of your works to collections",
+  assignment: "Gift exchange assignments",
+  assignment_due: "Reminders before a gift is due",
+  prompt_fill: "Fills of your prompts",
 };
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { app: "In the app", email: "By email", off: "Off" };

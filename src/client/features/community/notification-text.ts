@@ -1,6 +1,6 @@
 // What a notification says and where it leads, by type. Kept apart from the component so the email worker's texts
 // can follow the same wording.
-import { authorPath, ROUTES } from "../../../shared/routes";
+import { authorPath, collectionPath, ROUTES } from "../../../shared/routes";
 import type { NotificationView } from "../../../shared/schemas/community";
 import { contentRatingLabel } from "../../../shared/tagging";
 
@@ -21,6 +21,19 @@ export function notificationText(n: NotificationView): NotificationText {
   const title = n.story?.title.trim() || "Untitled";
   const storyId = n.story?.id ?? 0;
   if (n.type === "moderation_action" || n.type === "report_decided") return moderationText(n);
+  const inCollection = n.collection ? ` ${n.collection.title}` : "";
+  const collectionHref = n.collection ? collectionPath(n.collection.name) : ROUTES.notifications;
+  if (n.type === "assignment" || n.type === "assignment_due") {
+    // Issue 33: an assignment tells no story (the gift is not written yet).
+    return {
+      before:
+        n.type === "assignment"
+          ? `Your gift exchange assignment in${inCollection || " a collection"} is ready`
+          : `Your gift for${inCollection || " a gift exchange"} is due in 2 days`,
+      href: ROUTES.notifications,
+      external: false,
+    };
+  }
   if (!n.story && n.type !== "new_follower" && n.type !== "co_creator_invite") {
     return { before: "About a story that is no longer available", href: ROUTES.notifications, external: false };
   }
@@ -99,6 +112,46 @@ export function notificationText(n: NotificationView): NotificationText {
       return n.chapterNumber
         ? { before: `Chapter ${n.chapterNumber} went live: `, title, href: ROUTES.story(storyId), external: false }
         : { before: "", title, after: " went live", href: ROUTES.story(storyId), external: false };
+    case "collection_work":
+      return {
+        before: `${who} added `,
+        title,
+        after: ` to the collection${inCollection}`,
+        href: ROUTES.read(storyId),
+        external: false,
+      };
+    case "collection_item":
+      return n.subject?.state === "pending"
+        ? {
+            before: "",
+            title,
+            after: ` waits for your approval in${inCollection}`,
+            href: collectionHref,
+            external: true,
+          }
+        : {
+            before: "",
+            title,
+            after:
+              n.subject?.state === "declined" ? ` was not accepted in${inCollection}` : ` is now in${inCollection}`,
+            href: collectionHref,
+            external: true,
+          };
+    case "collection_invite":
+      return {
+        before: `${who} invited `,
+        title,
+        after: ` to the collection${inCollection}`,
+        href: ROUTES.notifications,
+        external: false,
+      };
+    case "prompt_fill":
+      return {
+        before: `${who} filled your prompt in${inCollection} with `,
+        title,
+        href: ROUTES.read(storyId),
+        external: false,
+      };
   }
 }
 

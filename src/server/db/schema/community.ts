@@ -78,6 +78,11 @@ export const notifications = pgTable(
      */
     seriesId: integer("series_id"),
     subjectId: integer("subject_id"),
+    /**
+     * Issue 33: the collection a 'collection_work', 'collection_item', 'collection_invite', 'assignment',
+     * 'assignment_due' or 'prompt_fill' notification tells about (its prompt is `subject_id` for a fill).
+     */
+    collectionId: integer("collection_id"),
   },
   (t) => [
     unique("notifications_user_dedupe_key").on(t.userId, t.dedupeKey),
@@ -89,7 +94,7 @@ export const notifications = pgTable(
     index("notifications_email_pending_idx").on(t.id).where(sql`${t.emailState} = 'pending'`),
     check(
       "notifications_type_check",
-      sql`${t.type} in ('comment', 'reply', 'new_chapter', 'new_story', 'new_follower', 'like_milestone', 'moderation_action', 'report_decided', 'series_work', 'co_creator_invite', 'co_creator_answer', 'gift', 'related_work', 'chapter_live')`,
+      sql`${t.type} in ('comment', 'reply', 'new_chapter', 'new_story', 'new_follower', 'like_milestone', 'moderation_action', 'report_decided', 'series_work', 'co_creator_invite', 'co_creator_answer', 'gift', 'related_work', 'chapter_live', 'collection_work', 'collection_item', 'collection_invite', 'assignment', 'assignment_due', 'prompt_fill')`,
     ),
     check("notifications_email_state_check", sql`${t.emailState} in ('none', 'pending', 'sent')`),
   ],

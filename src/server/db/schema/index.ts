@@ -24,3 +24,4 @@ export * from "./provenance";
 export * from "./organising";
 export * from "./finding";
 export * from "./marin-writing";
+export * from "./collections";

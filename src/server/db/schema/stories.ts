@@ -115,6 +115,11 @@ export const stories = pgTable(
       .generatedAlwaysAs(
         sql`case when jsonb_typeof(fandoms) = 'array' then jsonb_array_length(fandoms) >= 2 else false end`,
       ),
+    // Issue 33: the work is in an anonymous collection not yet revealed (its creator shows as 'Anonymous' to everyone
+    // but its creators and that collection's maintainers), or in an unrevealed one (only they see it at all). Kept by
+    // the collection commands (collections/anonymity.ts) on add, remove and reveal, so lists stay one row condition.
+    anonymous: boolean("anonymous").notNull().default(false),
+    unrevealed: boolean("unrevealed").notNull().default(false),
     // Issue 28: every key the story carries (catalogue tags, free-form tags, warnings; shared/tagging.ts
     // storyTagKeys), kept by triggers on story_tags, story_free_tags and warnings (migration 0024), so a tag filter
     // is one condition on the row (`@>`, `&&`) that the GIN index below or the walked order's index answers.
