@@ -12,11 +12,7 @@ export type CollectionRow = typeof collections.$inferSelect;
 
 /** The collection named `name` (names are lower case; the lookup is too), or undefined. */
 export async function findCollection(db: Db, name: string): Promise<CollectionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(collections)
-    .where(eq(collections.name, name.toLowerCase()))
-    .limit(1);
+  const [row] = await db.select().from(collections).where(eq(collections.name, name.toLowerCase())).limit(1);
   return row;
 }
 
