@@ -12,7 +12,8 @@ import { loreForStory } from "../src/server/lore/load";
 import { type LoreCandidate, selectLore } from "../src/server/lore/select";
 import { createStory, createUser } from "../src/server/test/factories";
 import { startServerProcess } from "./lib/ipc";
-import { formatMs, printTable } from "./lib/table";
+import { formatMs } from "./lib/table";
+import { alternate, firstDeltaMs, printTtft, quantile } from "./lib/ttft";
 import type { LoreStories, MarinServerOptions } from "./servers/marin-server";
 
 const { values } = parseArgs({
@@ -60,16 +61,7 @@ async function timeToFirstToken(which: keyof LoreStories): Promise<number> {
       messages: [{ role: "user", content: "What should Name7 and Name42 do next?" }],
     }),
   });
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-  const decoder = new TextDecoder();
-  let text = "";
-  let at = -1;
-  for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
-    text += decoder.decode(bytes, { stream: true });
-    if (at < 0 && text.includes("event: delta")) at = performance.now() - started;
-  }
-  if (at < 0) throw new Error(`no delta in ${text.slice(0, 200)}`);
-  return at;
+  return firstDeltaMs(response, started);
 }
 
 // Every lorebook story is read once first (the context preview charges nothing), as a writer's first message would.
@@ -90,30 +82,12 @@ const PATHS = [
   { name: "story without a lorebook", which: "plain" as const, ms: [] as number[] },
   { name: `story with ${ENTRIES} entries, all matching`, which: "withLore" as const, ms: [] as number[] },
 ];
-for (let i = 0; i < WARMUP + RUNS; i++) {
-  for (let k = 0; k < PATHS.length; k++) {
-    const path = PATHS[(i + k) % PATHS.length]!;
-    const ms = await timeToFirstToken(path.which);
-    if (i >= WARMUP) path.ms.push(ms);
-  }
-}
+await alternate(PATHS, { warmup: WARMUP, runs: RUNS }, timeToFirstToken);
 await server.stop();
 await peer.stop();
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)] ?? 0;
 console.log(`\nMarin's time to first token, ${RUNS} runs per story after ${WARMUP} warm-up, ${server.ready.db}:\n`);
-printTable(
-  ["story", "p25", "median", "p90", "min"],
-  PATHS.map((p) => [
-    p.name,
-    formatMs(quantile(p.ms, 0.25)),
-    formatMs(quantile(p.ms, 0.5)),
-    formatMs(quantile(p.ms, 0.9)),
-    formatMs(Math.min(...p.ms)),
-  ]),
-);
-const [plain, withLore] = PATHS.map((p) => quantile(p.ms, 0.5)) as [number, number];
-console.log(`\nAdded by the lorebook (difference of medians): ${formatMs(withLore - plain)} (budget: under 5 ms)`);
+printTtft("story", PATHS, "the lorebook");
 
 // The selection alone: 500 entries with three keys each, every one named in 16,000 characters of story text.
 const entries: LoreCandidate[] = Array.from({ length: ENTRIES }, (_, i) => ({

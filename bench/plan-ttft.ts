@@ -13,7 +13,8 @@ import { excerptOf } from "../src/server/ai/plan-prompt";
 import { loadPlan, loadPlanExcerpt, savePlan } from "../src/server/plans/store";
 import { createStory, createUser } from "../src/server/test/factories";
 import { startServerProcess } from "./lib/ipc";
-import { formatMs, printTable } from "./lib/table";
+import { formatMs } from "./lib/table";
+import { alternate, firstDeltaMs, printTtft, quantile } from "./lib/ttft";
 import type { MarinServerOptions } from "./servers/marin-server";
 
 const { values } = parseArgs({
@@ -82,48 +83,19 @@ async function timeToFirstToken(which: "plain" | "withPlan"): Promise<number> {
     headers: { ...headers(cookies[user]!), accept: "text/event-stream" },
     body: JSON.stringify({ storyId: stories[user]![which], messages: [{ role: "user", content: "What next?" }] }),
   });
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-  const decoder = new TextDecoder();
-  let text = "";
-  let at = -1;
-  for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
-    text += decoder.decode(bytes, { stream: true });
-    if (at < 0 && text.includes("event: delta")) at = performance.now() - started;
-  }
-  if (at < 0) throw new Error(`no delta in ${text.slice(0, 200)}`);
-  return at;
+  return firstDeltaMs(response, started);
 }
 
 const PATHS = [
   { name: "story without a board", which: "plain" as const, ms: [] as number[] },
   { name: "story with a full board", which: "withPlan" as const, ms: [] as number[] },
 ];
-for (let i = 0; i < WARMUP + RUNS; i++) {
-  for (let k = 0; k < PATHS.length; k++) {
-    const path = PATHS[(i + k) % PATHS.length]!;
-    const ms = await timeToFirstToken(path.which);
-    if (i >= WARMUP) path.ms.push(ms);
-  }
-}
+await alternate(PATHS, { warmup: WARMUP, runs: RUNS }, timeToFirstToken);
 await server.stop();
 await peer.stop();
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)] ?? 0;
 console.log(`\nMarin's time to first token, ${RUNS} runs per story after ${WARMUP} warm-up, ${server.ready.db}:\n`);
-printTable(
-  ["story", "p25", "median", "p90", "min"],
-  PATHS.map((p) => [
-    p.name,
-    formatMs(quantile(p.ms, 0.25)),
-    formatMs(quantile(p.ms, 0.5)),
-    formatMs(quantile(p.ms, 0.9)),
-    formatMs(Math.min(...p.ms)),
-  ]),
-);
-const [plain, withPlan] = PATHS.map((p) => quantile(p.ms, 0.5)) as [number, number];
-console.log(
-  `\nAdded by the planning board (difference of medians): ${formatMs(withPlan - plain)} (budget: under 5 ms)`,
-);
+printTtft("story", PATHS, "the planning board");
 
 // In-process: the board's read, and the prompt built with and without it.
 const database = await openDatabase(

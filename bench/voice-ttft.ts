@@ -18,6 +18,7 @@ import { profileOf } from "../src/server/voice/profile";
 import { saveSample, voiceFor } from "../src/server/voice/samples";
 import { startServerProcess } from "./lib/ipc";
 import { formatMs, printTable } from "./lib/table";
+import { alternate, firstDeltaMs, printTtft, quantile } from "./lib/ttft";
 import type { MarinServerOptions } from "./servers/marin-server";
 
 const { values } = parseArgs({
@@ -67,46 +68,19 @@ async function timeToFirstToken(which: keyof typeof next): Promise<number> {
     headers: { cookie: cookies[user]!, origin, "content-type": "application/json", accept: "text/event-stream" },
     body: JSON.stringify({ messages: [{ role: "user", content: "Write me a harbour scene." }] }),
   });
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-  const decoder = new TextDecoder();
-  let text = "";
-  let at = -1;
-  for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
-    text += decoder.decode(bytes, { stream: true });
-    if (at < 0 && text.includes("event: delta")) at = performance.now() - started;
-  }
-  if (at < 0) throw new Error(`no delta in ${text.slice(0, 200)}`);
-  return at;
+  return firstDeltaMs(response, started);
 }
 
 const PATHS = [
   { name: "no style sample", which: "none" as const, ms: [] as number[] },
   { name: "2,000-word sample for all stories", which: "sample" as const, ms: [] as number[] },
 ];
-for (let i = 0; i < WARMUP + RUNS; i++) {
-  for (let k = 0; k < PATHS.length; k++) {
-    const path = PATHS[(i + k) % PATHS.length]!;
-    const ms = await timeToFirstToken(path.which);
-    if (i >= WARMUP) path.ms.push(ms);
-  }
-}
+await alternate(PATHS, { warmup: WARMUP, runs: RUNS }, timeToFirstToken);
 await server.stop();
 await peer.stop();
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)] ?? 0;
 console.log(`\nMarin's time to first token, ${RUNS} runs each after ${WARMUP} warm-up, ${server.ready.db}:\n`);
-printTable(
-  ["writer", "p25", "median", "p90", "min"],
-  PATHS.map((p) => [
-    p.name,
-    formatMs(quantile(p.ms, 0.25)),
-    formatMs(quantile(p.ms, 0.5)),
-    formatMs(quantile(p.ms, 0.9)),
-    formatMs(Math.min(...p.ms)),
-  ]),
-);
-const [none, sample] = PATHS.map((p) => quantile(p.ms, 0.5)) as [number, number];
-console.log(`\nAdded by the style sample (difference of medians): ${formatMs(sample - none)} (budget: under 5 ms)`);
+printTtft("writer", PATHS, "the style sample");
 
 // In-process, 200 times each (medians): the read, the section, and the offline steering of a long scene.
 const time = (run: () => unknown, n = 200) => {
