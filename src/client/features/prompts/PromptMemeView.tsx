@@ -27,7 +27,8 @@ function MaintainerControls({ name, state }: { name: string; state: PromptMemeSt
         toast({ title: "Could not change the meme", description: errorMessage(error), variant: "destructive" }),
     });
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Prompt meme state">
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Prompt meme state</legend>
       <span className="text-sm font-medium text-ink">Maintainers:</span>
       {state !== "open" && (
         <Button size="sm" disabled={set.isPending} onClick={() => choose("open")}>
@@ -44,7 +45,7 @@ function MaintainerControls({ name, state }: { name: string; state: PromptMemeSt
           Stop the meme
         </Button>
       )}
-    </div>
+    </fieldset>
   );
 }
 
