@@ -12,6 +12,7 @@ import {
   promptUnknownTag,
 } from "../../shared/schemas/prompts";
 import { catalogueTag, tagKey } from "../../shared/tagging";
+import { stripControlChars } from "../content/sanitize-content";
 import type { Db } from "../db/client";
 import { collectionPrompts, collections, freeTags, promptClaims, promptFills } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -102,7 +103,7 @@ export async function createPrompt(
     .values({
       collectionId: collection.id,
       posterId,
-      text: body.text,
+      text: stripControlChars(body.text),
       tags,
       anonymous: body.anonymous,
       createdAt: now,

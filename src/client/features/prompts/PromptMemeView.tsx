@@ -98,7 +98,9 @@ export function PromptMemeView({ name }: { name: string }) {
             }}
           >
             <div className="space-y-1">
-              <Label htmlFor={filterId}>Filter by tag</Label>
+              <Label htmlFor={filterId} className="block">
+                Filter by tag
+              </Label>
               <Input id={filterId} value={typed} onChange={(e) => setTyped(e.target.value)} className="w-48" />
             </div>
             <Button type="submit" variant="outline">
