@@ -32,6 +32,7 @@ const SavedStoriesPage = preloadable(() => import("./pages/SavedStoriesPage"));
 const CanonPage = preloadable(() => import("./pages/CanonPage"));
 const SeriesListPage = preloadable(() => import("./pages/SeriesListPage"));
 const SeriesEditPage = preloadable(() => import("./pages/SeriesEditPage"));
+const PromptMemePage = preloadable(() => import("./pages/PromptMemePage"));
 const ReportPage = preloadable(() => import("./pages/ReportPage"));
 const ModerationPage = preloadable(() => import("./pages/ModerationPage"));
 const WranglingPage = preloadable(() => import("./pages/WranglingPage"));
@@ -194,6 +195,13 @@ export function AppRoutes() {
           {(params) => (
             <Protected>
               <SeriesEditPage id={params.id} />
+            </Protected>
+          )}
+        </Route>
+        <Route path={ROUTES.promptMeme(":name")}>
+          {(params) => (
+            <Protected>
+              <PromptMemePage name={params.name} />
             </Protected>
           )}
         </Route>

@@ -83,6 +83,8 @@ export const ROUTES = {
   /** Issue 30: the writer's series, and one series to edit. */
   seriesList: "/dashboard/series",
   seriesEdit: <T extends Id>(id: T) => `/dashboard/series/${id}` as const,
+  /** Issue 33: a collection's prompt meme. */
+  promptMeme: <T extends string>(name: T) => `/dashboard/collections/${name}/prompts` as const,
   /** Issue 20: canon packs, a lorebook per fandom. */
   canon: "/dashboard/canon",
   /** The Report form on its own page, for links from pages without script (the author page). */
@@ -119,6 +121,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/bookmarks$/,
   /^\/dashboard\/series(\/\d+)?$/,
   /^\/dashboard\/canon$/,
+  /^\/dashboard\/collections\/[a-z0-9_]{3,40}\/prompts$/,
   /^\/dashboard\/report$/,
   /^\/dashboard\/moderation$/,
   /^\/dashboard\/wrangling$/,

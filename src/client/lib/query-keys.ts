@@ -48,6 +48,9 @@ export const queryKeys = {
   marinStatus: ["/api/marin"] as const,
   /** Issue 30: the writer's series, and one series as readers see it. */
   mySeries: ["/api/me/series"] as const,
+  /** Issue 33: a collection's prompt meme (one list per tag filter), and the viewer's claims. */
+  prompts: (name: string) => [`/api/collections/${name}/prompts`] as const,
+  myClaims: ["/api/me/claims"] as const,
   series: (id: number | string) => [`/api/series/${id}`] as const,
   /** Issue 32: a series' own lorebook (its owner's), edited on the series page. */
   seriesLore: (id: number | string) => [`/api/series/${id}/lore`] as const,

@@ -20,6 +20,7 @@ import { recordPublishVersion } from "./record-version";
 import { labelNames, mergeLabels, replaceStoryLabels, taggingColumns, toLabels } from "./story-labels";
 import { fingerprintLegacyText, measuredColumns } from "../provenance/provenance";
 import { declarationColumns } from "./ai-declaration";
+import { type FillDone, fillPromptInTransaction } from "../collections/prompt-fills";
 
 /**
  * What the committed publish recorded in the outbox, for the caller to emit: the followers' new story, and the
@@ -29,6 +30,8 @@ export interface PublishCommitted {
   newStory: RecordedEvent;
   newChapters: number[];
   chaptersFanOut: RecordedEvent | null;
+  /** Issue 33: the prompt fill this publish made (`fills`), for the caller's after-commit step. */
+  fill: FillDone | null;
 }
 
 export async function publishStory(
@@ -93,7 +96,10 @@ export async function publishStory(
     const newChapters = await syncStoryChapters(tx, id, now);
     await recordPublishVersion(tx, id, now);
     await alsoInTransaction?.(tx);
+    // Issue 33: a refused fill (another's prompt gone, a closed collection) rolls the whole publish back.
+    const fill = body.fills === undefined ? null : await fillPromptInTransaction(tx, user.id, id, body.fills, now);
     return {
+      fill,
       newStory: await recordEvent(tx, { name: "story.first_published", storyId: id }, now),
       newChapters,
       chaptersFanOut: await recordNewChapters(tx, id, newChapters, now),

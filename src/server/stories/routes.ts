@@ -21,6 +21,7 @@ import { updateStory } from "./update-story";
 import { storyByline } from "./co-creator-names";
 import { seriesNeighboursOf } from "./series-parts";
 import { giftFieldsStep } from "../gifts/story-fields";
+import { afterFill } from "../collections/prompt-routes";
 
 const IdParams = z.object({ id: z.string() });
 const ExportQuery = z.object({ format: StoryExportFormat.default("md") });
@@ -140,6 +141,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
       gifts.during,
     );
     await gifts.after(true);
+    if (committed.fill) afterFill(root, committed.fill);
     await events.emit("story.published", { storyId: id, authorId: user.id, durable: [committed.newStory] });
     if (committed.newChapters.length > 0) {
       const { newChapters: chapters, chaptersFanOut: durable } = committed;

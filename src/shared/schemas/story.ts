@@ -6,6 +6,7 @@ import * as L from "../limits";
 import type { ContentRating, StoryStatus, Warning } from "../tagging";
 import { FreeTagList, TaggingFields } from "./tagging";
 import { GiftFields } from "./gifts";
+import { FillsField } from "./prompts";
 import { VersionOriginHint } from "./versions";
 import { LanguageField } from "../languages";
 
@@ -92,6 +93,8 @@ export const PublishBody = z.object({
   language: LanguageField.optional(),
   /** Issue 30: who the work is for, and the works it comes from (absent keeps them). */
   ...GiftFields,
+  /** Issue 33: the prompt this work fills (its collection takes the work by its rules). */
+  fills: FillsField,
 });
 export type PublishBody = z.infer<typeof PublishBody>;
 

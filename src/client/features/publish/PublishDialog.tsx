@@ -21,6 +21,7 @@ import { TagPicker } from "./TagPicker";
 import { TaggingFields } from "../tags/TaggingFields";
 import { GiftFields } from "../gifts/GiftFields";
 import { useGiftFieldsDraft } from "../gifts/queries";
+import { PendingFillField, usePendingFill } from "../prompts/PendingFillField";
 import { isoFromLocalInput, localInputValue, suggestedTime } from "../scheduling/release-time";
 import { type ScheduleDraft, ScheduleFields } from "../scheduling/ScheduleFields";
 
@@ -65,6 +66,7 @@ export function PublishDialog({
   const [scheduling, setScheduling] = useState(false);
   const [when, setWhen] = useState<ScheduleDraft>(() => ({ at: localInputValue(suggestedTime()), silent: false }));
   const gifts = useGiftFieldsDraft(storyId, open);
+  const prompt = usePendingFill(open);
   // NOTE: this component stays mounted while the editor is open, so what the writer typed survives closing.
   const [draft, setDraft] = useState<PublishDraft>(() => fromStory(initial));
   const seen = useRef<PublishDraft>(fromStory(initial));
@@ -120,13 +122,15 @@ export function PublishDialog({
     if (scheduling && onSchedule) {
       const at = isoFromLocalInput(when.at);
       if (!at) return setErrors({ scheduleAt: "Choose a date and time" });
-      const scheduled = await onSchedule({ ...checked.body, aiDeclaration }, at, when.silent);
+      const scheduled = await onSchedule({ ...checked.body, aiDeclaration, ...prompt.body() }, at, when.silent);
+      if (scheduled.published) prompt.done();
       if (scheduled.published) onOpenChange(false);
       else setErrors(scheduled.fields);
       return;
     }
-    const outcome = await onSubmit({ ...checked.body, aiDeclaration, ...gifts.body() });
+    const outcome = await onSubmit({ ...checked.body, aiDeclaration, ...gifts.body(), ...prompt.body() });
     if (outcome.published) gifts.saved();
+    if (outcome.published) prompt.done();
     if (outcome.published) onOpenChange(false);
     else setErrors(outcome.fields);
   }
@@ -251,6 +255,7 @@ export function PublishDialog({
               errors={{ giftedTo: errors.giftedTo, relatedWorks: errors.relatedWorks }}
             />
           )}
+          <PendingFillField state={prompt} />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel
