@@ -32,6 +32,9 @@ const SavedStoriesPage = preloadable(() => import("./pages/SavedStoriesPage"));
 const CanonPage = preloadable(() => import("./pages/CanonPage"));
 const SeriesListPage = preloadable(() => import("./pages/SeriesListPage"));
 const SeriesEditPage = preloadable(() => import("./pages/SeriesEditPage"));
+const ExchangePage = preloadable(() => import("./pages/ExchangePage"));
+const ExchangeManagePage = preloadable(() => import("./pages/ExchangeManagePage"));
+const MyAssignmentsPage = preloadable(() => import("./pages/MyAssignmentsPage"));
 const ReportPage = preloadable(() => import("./pages/ReportPage"));
 const ModerationPage = preloadable(() => import("./pages/ModerationPage"));
 const WranglingPage = preloadable(() => import("./pages/WranglingPage"));
@@ -196,6 +199,25 @@ export function AppRoutes() {
               <SeriesEditPage id={params.id} />
             </Protected>
           )}
+        </Route>
+        <Route path={ROUTES.exchange(":name")}>
+          {(params) => (
+            <Protected>
+              <ExchangePage name={params.name} />
+            </Protected>
+          )}
+        </Route>
+        <Route path={ROUTES.exchangeManage(":name")}>
+          {(params) => (
+            <Protected>
+              <ExchangeManagePage name={params.name} />
+            </Protected>
+          )}
+        </Route>
+        <Route path={ROUTES.myAssignments}>
+          <Protected>
+            <MyAssignmentsPage />
+          </Protected>
         </Route>
         <Route path={ROUTES.reportPattern}>
           <Protected>
