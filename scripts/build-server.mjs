@@ -10,6 +10,8 @@ await build({
   entryPoints: {
     main: "src/server/main.ts",
     "convert-worker": "src/server/imports/convert-worker.ts",
+    // The gift exchange matching worker (src/server/collections/matching-run.ts).
+    "matching-worker": "src/server/collections/matching-worker.ts",
     // The operator's commands, so they start as plain JavaScript too (and the tests of them run the build: test/built.ts).
     "admin-cli": "src/server/admin/admin-cli.ts",
     "backup-cli": "src/server/admin/backup-cli.ts",

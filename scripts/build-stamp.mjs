@@ -9,6 +9,7 @@ const INPUTS = ["src", "scripts", "vite.config.ts", "tsconfig.json", "package.js
 export const OUTPUTS = [
   "dist/server/main.js",
   "dist/server/convert-worker.js",
+  "dist/server/matching-worker.js",
   "dist/client/index.html",
   "dist/client/sw.js",
   "dist/server/admin-cli.js",

@@ -33,6 +33,9 @@ const CanonPage = preloadable(() => import("./pages/CanonPage"));
 const SeriesListPage = preloadable(() => import("./pages/SeriesListPage"));
 const SeriesEditPage = preloadable(() => import("./pages/SeriesEditPage"));
 const PromptMemePage = preloadable(() => import("./pages/PromptMemePage"));
+const ExchangePage = preloadable(() => import("./pages/ExchangePage"));
+const ExchangeManagePage = preloadable(() => import("./pages/ExchangeManagePage"));
+const MyAssignmentsPage = preloadable(() => import("./pages/MyAssignmentsPage"));
 const ReportPage = preloadable(() => import("./pages/ReportPage"));
 const ModerationPage = preloadable(() => import("./pages/ModerationPage"));
 const WranglingPage = preloadable(() => import("./pages/WranglingPage"));
@@ -204,6 +207,25 @@ export function AppRoutes() {
               <PromptMemePage name={params.name} />
             </Protected>
           )}
+        </Route>
+        <Route path={ROUTES.exchange(":name")}>
+          {(params) => (
+            <Protected>
+              <ExchangePage name={params.name} />
+            </Protected>
+          )}
+        </Route>
+        <Route path={ROUTES.exchangeManage(":name")}>
+          {(params) => (
+            <Protected>
+              <ExchangeManagePage name={params.name} />
+            </Protected>
+          )}
+        </Route>
+        <Route path={ROUTES.myAssignments}>
+          <Protected>
+            <MyAssignmentsPage />
+          </Protected>
         </Route>
         <Route path={ROUTES.reportPattern}>
           <Protected>

@@ -47,6 +47,7 @@ import { moderationRoutes } from "./moderation/routes";
 import { myAccountRoutes } from "./my-account/routes";
 import { authorPageRoutes } from "./public-page/author-routes";
 import { giftRoutes } from "./gifts/routes";
+import { exchangeRoutes } from "./collections/exchange-routes";
 import { giftsPageRoutes } from "./public-page/gifts-page";
 import { bookmarkPageRoutes } from "./public-page/bookmark-pages";
 import { tagRoutes } from "./tags/routes";
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(importRoutes);
   await app.register(authorPageRoutes);
   await app.register(giftRoutes);
+  await app.register(exchangeRoutes);
   await app.register(giftsPageRoutes);
   await app.register(bookmarkPageRoutes);
   await app.register(authorFollowRoutes);

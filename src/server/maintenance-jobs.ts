@@ -17,6 +17,7 @@ import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
 import { pruneFreeHistory } from "./versions/retention";
 import { announceReleased, releaseDue } from "./scheduling/release";
+import { remindDueAssignments } from "./collections/exchange-assignments";
 import type { MaintenanceJob } from "./maintenance";
 import type { ReadCache } from "./read-cache/read-cache";
 import type { AppDeps } from "./types";
@@ -100,6 +101,17 @@ export function maintenanceJobs(
         const released = await releaseDue(db, deps.imageStorage, deps.now());
         await announceReleased(deps, readCache, released);
         return released.length;
+      },
+    },
+    // Issue 33: gift exchange givers who have not posted are reminded two days before the due date, once per
+    // exchange on whichever instance claims it (collections/exchange-assignments.ts).
+    {
+      name: "remind-exchange-assignments",
+      everyMs: 5 * MINUTE_MS,
+      run: async () => {
+        const reminded = await remindDueAssignments(db, deps.now());
+        if (reminded > 0) deps.emailWake?.notify();
+        return reminded;
       },
     },
     // Featured: scores corrected for the likes and bookmarks that left the window (reading/featured-score.ts).

@@ -85,6 +85,10 @@ export const ROUTES = {
   seriesEdit: <T extends Id>(id: T) => `/dashboard/series/${id}` as const,
   /** Issue 33: a collection's prompt meme. */
   promptMeme: <T extends string>(name: T) => `/dashboard/collections/${name}/prompts` as const,
+  /** Issue 33: a collection's gift exchange (sign up), its maintainers' page, and the viewer's assignments. */
+  exchange: <T extends string>(name: T) => `/dashboard/exchanges/${name}` as const,
+  exchangeManage: <T extends string>(name: T) => `/dashboard/exchanges/${name}/manage` as const,
+  myAssignments: "/dashboard/assignments",
   /** Issue 20: canon packs, a lorebook per fandom. */
   canon: "/dashboard/canon",
   /** The Report form on its own page, for links from pages without script (the author page). */
@@ -122,6 +126,8 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/series(\/\d+)?$/,
   /^\/dashboard\/canon$/,
   /^\/dashboard\/collections\/[a-z0-9_]{3,40}\/prompts$/,
+  /^\/dashboard\/exchanges\/[a-z0-9_]{3,40}(\/manage)?$/,
+  /^\/dashboard\/assignments$/,
   /^\/dashboard\/report$/,
   /^\/dashboard\/moderation$/,
   /^\/dashboard\/wrangling$/,

@@ -52,6 +52,12 @@ export const queryKeys = {
   prompts: (name: string) => [`/api/collections/${name}/prompts`] as const,
   myClaims: ["/api/me/claims"] as const,
   series: (id: number | string) => [`/api/series/${id}`] as const,
+  /** Issue 33: a collection's gift exchange, the viewer's sign-up, the maintainers' lists, my assignments. */
+  exchange: (name: string) => [`/api/collections/${encodeURIComponent(name)}/exchange`] as const,
+  mySignup: (name: string) => [`/api/collections/${encodeURIComponent(name)}/signups/me`] as const,
+  exchangeSignups: (name: string) => [`/api/collections/${encodeURIComponent(name)}/signups`] as const,
+  exchangeMatching: (name: string) => [`/api/collections/${encodeURIComponent(name)}/matching`] as const,
+  myAssignments: ["/api/me/assignments"] as const,
   /** Issue 32: a series' own lorebook (its owner's), edited on the series page. */
   seriesLore: (id: number | string) => [`/api/series/${id}/lore`] as const,
   /** The story's lorebook: its entries, the canon pack entries that apply, Plus's proposals (features/lore). */

@@ -1,14 +1,17 @@
-// Running from the TypeScript sources (tests, `npm run dev`, the benches), the import worker is bundled on first use
+// Running from the TypeScript sources (tests, `npm run dev`, the benches), a worker (the import one, the gift exchange
+// matching one) is bundled on first use
 // the way scripts/build-server.mjs bundles it, instead of loading each of its modules through tsx in every new thread
 // (seconds per import on a busy machine). The bundle lives under node_modules/.cache so its imports resolve.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-let bundled: Promise<URL> | undefined;
+const bundled = new Map<string, Promise<URL>>();
 
 export function bundledWorker(entry: URL): Promise<URL> {
-  bundled ??= (async () => {
+  const known = bundled.get(entry.href);
+  if (known) return known;
+  const made = (async () => {
     const { build } = await import("esbuild");
     const result = await build({
       entryPoints: [fileURLToPath(entry)],
@@ -22,7 +25,10 @@ export function bundledWorker(entry: URL): Promise<URL> {
     });
     const code = result.outputFiles[0]!.contents;
     const dir = fileURLToPath(new URL("../../../node_modules/.cache/ficforge/", import.meta.url));
-    const file = `${dir}convert-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`;
+    const base = fileURLToPath(entry)
+      .replace(/^.*[\\/]/, "")
+      .replace(/\.ts$/, "");
+    const file = `${dir}${base}-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`;
     if (!existsSync(file)) {
       mkdirSync(dir, { recursive: true });
       // NOTE: written aside and renamed, so test processes bundling at once never load a half-written file.
@@ -32,5 +38,6 @@ export function bundledWorker(entry: URL): Promise<URL> {
     }
     return pathToFileURL(file);
   })();
-  return bundled;
+  bundled.set(entry.href, made);
+  return made;
 }

@@ -54,7 +54,7 @@ describe("the sidebar and FicForge Plus", () => {
       nav()
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["Home", "Create Story", "Discover", "History", "Series", "Canon packs", "Settings"]);
+    ).toEqual(["Home", "Create Story", "Discover", "History", "Series", "My assignments", "Canon packs", "Settings"]);
   });
 });
 

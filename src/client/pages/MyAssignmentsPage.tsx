@@ -1,0 +1,5 @@
+import { MyAssignmentsView } from "../features/exchange/MyAssignmentsView";
+
+export default function MyAssignmentsPage() {
+  return <MyAssignmentsView />;
+}
