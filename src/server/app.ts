@@ -13,6 +13,8 @@ import { schedulingRoutes } from "./scheduling/routes";
 import { authorFollowRoutes } from "./public-page/author-follow";
 import { communityRoutes } from "./community/routes";
 import { seriesRoutes } from "./series/routes";
+import { collectionRoutes } from "./collections/routes";
+import { collectionPageRoutes } from "./public-page/collection-routes";
 import { seriesPageRoutes } from "./public-page/series-routes";
 import { seriesFeedRoutes } from "./feeds/series-feed";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
@@ -178,6 +180,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(feedbackRoutes);
   await app.register(communityRoutes);
   await app.register(seriesRoutes);
+  await app.register(collectionRoutes);
   await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
   // NOTE: before the public routes: it attaches itself to them as they are added.
@@ -197,6 +200,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(chapterPageRoutes);
   await app.register(seriesPageRoutes);
   await app.register(seriesFeedRoutes);
+  await app.register(collectionPageRoutes);
   await app.register(storyFormRoutes);
   await app.register(feedRoutes);
   await app.register(discoverRoutes);

@@ -83,6 +83,9 @@ export const ROUTES = {
   /** Issue 30: the writer's series, and one series to edit. */
   seriesList: "/dashboard/series",
   seriesEdit: <T extends Id>(id: T) => `/dashboard/series/${id}` as const,
+  /** Issue 33: the user's collections, and one collection to manage (its maintainers). */
+  collections: "/dashboard/collections",
+  collectionManage: <T extends string>(name: T) => `/dashboard/collections/${name}` as const,
   /** Issue 20: canon packs, a lorebook per fandom. */
   canon: "/dashboard/canon",
   /** The Report form on its own page, for links from pages without script (the author page). */
@@ -118,6 +121,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/history$/,
   /^\/dashboard\/bookmarks$/,
   /^\/dashboard\/series(\/\d+)?$/,
+  /^\/dashboard\/collections(\/[a-z0-9_]{3,40})?$/,
   /^\/dashboard\/canon$/,
   /^\/dashboard\/report$/,
   /^\/dashboard\/moderation$/,
