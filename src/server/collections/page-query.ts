@@ -46,9 +46,15 @@ export const CollectionPageQuery = z.object({
 });
 export type CollectionPageQuery = z.infer<typeof CollectionPageQuery>;
 
+/** The page counts matching works up to this many ('1,000+ works'). */
+export const COUNT_CAP = 1_000;
+
 export interface CollectionPageWorks {
   cards: CollectionCard[];
-  total: number;
+  /** How many works match, up to COUNT_CAP (`more`: there are more than that). */
+  total: { n: number; more: boolean };
+  /** Another page follows. */
+  more: boolean;
 }
 
 const ORDERS: Record<CollectionSort, SQL[]> = {
@@ -59,9 +65,12 @@ const ORDERS: Record<CollectionSort, SQL[]> = {
 };
 
 function conditions(collectionId: number, query: CollectionPageQuery): SQL[] {
+  // NOTE: the collection's works as an array of ids the planner probes by primary key: as a join it hashed every
+  // story in the table (a sequential scan, 70 ms among 50,000 in the bench, and it grows with the site, not with the
+  // collection).
   const where: SQL[] = [
-    eq(collectionItems.collectionId, collectionId),
-    eq(collectionItems.state, "approved"),
+    sql`${stories.id} = any(array(select ci.story_id from collection_items ci
+      where ci.collection_id = ${collectionId} and ci.state = 'approved'))`,
     readableBy(null),
     eq(stories.unrevealed, false),
   ];
@@ -80,27 +89,32 @@ export async function loadCollectionWorks(
 ): Promise<CollectionPageWorks> {
   const where = and(...conditions(collectionId, query));
   const size = COLLECTION_LIMITS.pageWorks;
-  const [rows, [count]] = await Promise.all([
+  // NOTE: the count is bounded (COUNT_CAP): an exact one over 10,000 works joined every row (65 ms in the bench);
+  // the pager asks one row more than a page instead.
+  const [rows, counted] = await Promise.all([
     db
       .select({ id: stories.id, anonymous: stories.anonymous })
-      .from(collectionItems)
-      .innerJoin(stories, eq(stories.id, collectionItems.storyId))
+      .from(stories)
       .where(where)
       .orderBy(...ORDERS[query.sort ?? "new"])
-      .limit(size)
+      .limit(size + 1)
       .offset((query.page - 1) * size),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(collectionItems)
-      .innerJoin(stories, eq(stories.id, collectionItems.storyId))
-      .where(where),
+    db.execute(
+      sql`select count(*)::int as n from (select 1 from stories where ${where} limit ${COUNT_CAP + 1}) as matched`,
+    ),
   ]);
-  if (rows.length === 0) return { cards: [], total: Number(count?.n ?? 0) };
-  const ids = rows.map((r) => r.id);
+  const [count] = (counted as unknown as { rows: { n: number }[] }).rows;
+  const n = Number(count?.n ?? 0);
+  const total = n > COUNT_CAP ? { n: COUNT_CAP, more: true } : { n, more: false };
+  const more = rows.length > size;
+  const page = rows.slice(0, size);
+  if (page.length === 0) return { cards: [], total, more };
+  const ids = page.map((r) => r.id);
   const cards = new Map((await storyCards(db, [inArray(stories.id, ids)], ids.length)).map((c) => [c.id, c]));
   return {
-    total: Number(count?.n ?? 0),
-    cards: rows.flatMap(({ id, anonymous }) => {
+    total,
+    more,
+    cards: page.flatMap(({ id, anonymous }) => {
       const card = cards.get(id);
       if (!card) return [];
       return [
@@ -134,7 +148,13 @@ export async function loadCollectionFeedWorks(db: Db, collectionId: number): Pro
     })
     .from(collectionItems)
     .innerJoin(stories, eq(stories.id, collectionItems.storyId))
-    .where(and(...conditions(collectionId, CollectionPageQuery.parse({}))))
+    .where(
+      and(
+        eq(collectionItems.collectionId, collectionId),
+        eq(collectionItems.state, "approved"),
+        ...conditions(collectionId, CollectionPageQuery.parse({})),
+      ),
+    )
     .orderBy(sql`coalesce(${collectionItems.answeredAt}, ${collectionItems.createdAt}) desc`, sql`${stories.id} desc`)
     .limit(50);
   if (rows.length === 0) return [];

@@ -61,13 +61,14 @@ export async function collectionPageRoutes(app: FastifyInstance): Promise<void> 
     const c = await lookup(request.readDb, request.params.name);
     if (!c) return reply.callNotFound();
     const query = CollectionPageQuery.parse(request.query ?? {});
-    const { cards, total } = await loadCollectionWorks(request.readDb, c.id, query);
+    const { cards, total, more } = await loadCollectionWorks(request.readDb, c.id, query);
     const path = pageHref(c.name, query, query.page);
     const html = renderCollectionPage({
       collection: c,
       maintainers: await listMaintainers(request.readDb, c.id),
       cards,
       total,
+      more,
       query,
       canonicalUrl: appUrl() + path,
     });

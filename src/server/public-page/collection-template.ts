@@ -4,7 +4,7 @@
 import { AI_FILTERS } from "../../shared/ai-label";
 import { LANGUAGES } from "../../shared/languages";
 import { authorPath, collectionPath, publicStoryPath, ROUTES } from "../../shared/routes";
-import { COLLECTION_LIMITS, type CollectionCard } from "../../shared/schemas/collections";
+import type { CollectionCard } from "../../shared/schemas/collections";
 import { CONTENT_RATINGS } from "../../shared/tagging";
 import type { CollectionRow } from "../collections/access";
 import { COLLECTION_SORTS, type CollectionPageQuery } from "../collections/page-query";
@@ -18,7 +18,9 @@ export interface CollectionPageModel {
   collection: CollectionRow;
   maintainers: { username: string; role: string }[];
   cards: CollectionCard[];
-  total: number;
+  total: { n: number; more: boolean };
+  /** Another page follows. */
+  more: boolean;
   query: CollectionPageQuery;
   canonicalUrl: string;
 }
@@ -92,7 +94,6 @@ export function renderCollectionPage(model: CollectionPageModel): string {
   const title = e(c.title);
   const description = c.description.trim();
   const summary = e(description ? description.slice(0, 200) : `A collection on FicForge.`);
-  const pages = Math.max(1, Math.ceil(total / COLLECTION_LIMITS.pageWorks));
   const filtered = query.tag.length > 0 || query.rating || query.ai || query.language;
   const list =
     model.cards.length > 0
@@ -100,14 +101,13 @@ export function renderCollectionPage(model: CollectionPageModel): string {
       : `<p class="empty">${filtered ? "No works match these filters." : "No works in this collection yet."}</p>`;
   const prev =
     query.page > 1 ? `<a rel="prev" href="${e(pageHref(c.name, query, query.page - 1))}">Newer page</a>` : "";
-  const next =
-    query.page < pages ? `<a rel="next" href="${e(pageHref(c.name, query, query.page + 1))}">Next page</a>` : "";
+  const next = model.more ? `<a rel="next" href="${e(pageHref(c.name, query, query.page + 1))}">Next page</a>` : "";
   const pager = prev || next ? `<nav class="pager" aria-label="Pages">${prev}${next}</nav>` : "";
   const maintainers = model.maintainers
     .map((m) => `<a href="${e(authorPath(m.username))}">${e(m.username)}</a>`)
     .join(", ");
   const meta = [
-    `<li>${plural(total, "work", "works")}${filtered ? " match" : ""}</li>`,
+    `<li>${total.more ? `${total.n.toLocaleString("en-US")}+ works` : plural(total.n, "work", "works")}${filtered ? " match" : ""}</li>`,
     `<li>${c.open ? "Open to submissions" : "Closed"}</li>`,
     ...(c.moderated ? ["<li>Moderated</li>"] : []),
     ...(c.anonymous && !c.revealedAt ? ["<li>Anonymous until the reveal</li>"] : []),
@@ -132,7 +132,7 @@ ${collectionSubscribeSlot(c.name)}
 ${description ? `<p class="desc">${e(description)}</p>` : ""}
 </div></header>
 <section class="page works" id="works" aria-labelledby="works-title">
-<h2 id="works-title">Works${pages > 1 ? ` (page ${query.page} of ${pages})` : ""}</h2>
+<h2 id="works-title">Works${query.page > 1 || model.more ? ` (page ${query.page})` : ""}</h2>
 ${filterForm(c.name, query)}
 ${list}
 ${pager}
