@@ -32,6 +32,8 @@ const SavedStoriesPage = preloadable(() => import("./pages/SavedStoriesPage"));
 const CanonPage = preloadable(() => import("./pages/CanonPage"));
 const SeriesListPage = preloadable(() => import("./pages/SeriesListPage"));
 const SeriesEditPage = preloadable(() => import("./pages/SeriesEditPage"));
+const CollectionsPage = preloadable(() => import("./pages/CollectionsPage"));
+const CollectionManagePage = preloadable(() => import("./pages/CollectionManagePage"));
 const ReportPage = preloadable(() => import("./pages/ReportPage"));
 const ModerationPage = preloadable(() => import("./pages/ModerationPage"));
 const WranglingPage = preloadable(() => import("./pages/WranglingPage"));
@@ -189,6 +191,18 @@ export function AppRoutes() {
           <Protected>
             <SeriesListPage />
           </Protected>
+        </Route>
+        <Route path={ROUTES.collections}>
+          <Protected>
+            <CollectionsPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.collectionManage(":name")}>
+          {(params) => (
+            <Protected>
+              <CollectionManagePage name={params.name} />
+            </Protected>
+          )}
         </Route>
         <Route path={ROUTES.seriesEdit(":id")}>
           {(params) => (

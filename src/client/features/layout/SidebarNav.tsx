@@ -2,6 +2,7 @@
 import {
   BookMarked,
   Compass,
+  FolderHeart,
   Crown,
   History,
   Home,
@@ -32,6 +33,12 @@ const LINKS: NavLink[] = [
   { href: ROUTES.discover, label: "Discover", icon: Compass, isActive: (p) => p === ROUTES.discover },
   { href: ROUTES.history, label: "History", icon: History, isActive: (p) => p.startsWith(ROUTES.history) },
   { href: ROUTES.seriesList, label: "Series", icon: Library, isActive: (p) => p.startsWith(ROUTES.seriesList) },
+  {
+    href: ROUTES.collections,
+    label: "Collections",
+    icon: FolderHeart,
+    isActive: (p) => p.startsWith(ROUTES.collections),
+  },
   { href: ROUTES.canon, label: "Canon packs", icon: BookMarked, isActive: (p) => p.startsWith(ROUTES.canon) },
   {
     href: ROUTES.settings,
