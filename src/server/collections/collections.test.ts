@@ -12,7 +12,7 @@ import {
   COLLECTION_WORK_LIMIT,
   type CollectionView,
 } from "../../shared/schemas/collections";
-import { collectionItems, collections, notifications, stories } from "../db/schema";
+import { collectionItems, collectionMaintainers, collections, notifications, stories } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession, type UserWithSession } from "../test/factories";
 
@@ -169,8 +169,22 @@ describeEachDb("collections", (ctx) => {
     const owner = await user();
     const writer = await user();
     const work = await published(writer.user.id);
-    const names: string[] = [];
-    for (let i = 0; i < 21; i++) names.push(await make(owner));
+    // Made directly (the API's create is tested above): 21 collections owned by `owner`.
+    const stamp = Date.now().toString(36);
+    const made = await db()
+      .insert(collections)
+      .values(
+        Array.from({ length: 21 }, (_, i) => ({
+          name: `cap_${stamp}_${i}`,
+          title: `Cap ${i}`,
+          ownerId: owner.user.id,
+        })),
+      )
+      .returning({ id: collections.id, name: collections.name });
+    await db()
+      .insert(collectionMaintainers)
+      .values(made.map((c) => ({ collectionId: c.id, userId: owner.user.id, role: "owner" })));
+    const names = made.map((c) => c.name);
     for (const name of names.slice(0, 20)) expect((await add(writer, name, work.id)).statusCode).toBe(201);
     const refused = await add(writer, names[20]!, work.id);
     expect([refused.statusCode, refused.json().message]).toEqual([409, COLLECTION_WORK_LIMIT]);
