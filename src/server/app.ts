@@ -15,6 +15,7 @@ import { communityRoutes } from "./community/routes";
 import { seriesRoutes } from "./series/routes";
 import { collectionRoutes } from "./collections/routes";
 import { collectionPageRoutes } from "./public-page/collection-routes";
+import { collectionFeedRoutes } from "./feeds/collection-feed";
 import { seriesPageRoutes } from "./public-page/series-routes";
 import { seriesFeedRoutes } from "./feeds/series-feed";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(seriesPageRoutes);
   await app.register(seriesFeedRoutes);
   await app.register(collectionPageRoutes);
+  await app.register(collectionFeedRoutes);
   await app.register(storyFormRoutes);
   await app.register(feedRoutes);
   await app.register(discoverRoutes);

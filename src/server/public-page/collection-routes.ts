@@ -1,13 +1,12 @@
-// GET /c/{name} (a collection's public page), its Atom feed /c/{name}/feed.atom, and the page's Subscribe form
+// GET /c/{name} (a collection's public page; its feed is feeds/collection-feed.ts) and the page's Subscribe form
 // (POST /c/{name}/subscription). NOTE: not kept in the read cache: every filter, sort and page is its own answer and
 // the query is bounded by the collection's items (bench/collection-page.ts); a signed-in viewer gets the top bar and
 // the Subscribe slot drawn for them.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ATOM_TYPE } from "../../shared/chapters";
-import { authorPath, collectionPath, publicStoryPath, ROUTES } from "../../shared/routes";
+import { collectionPath, ROUTES } from "../../shared/routes";
 import { loadSession } from "../accounts/sessions";
 import { type CollectionRow, findCollection, maintainerRole } from "../collections/access";
-import { CollectionPageQuery, loadCollectionFeedWorks, loadCollectionWorks } from "../collections/page-query";
+import { CollectionPageQuery, loadCollectionWorks } from "../collections/page-query";
 import {
   isSubscribedToCollection,
   listMaintainers,
@@ -15,50 +14,23 @@ import {
   unsubscribeFromCollection,
 } from "../collections/queries";
 import type { Db } from "../db/client";
-import { renderAtomFeed, tagUri } from "../feeds/atom";
 import { sameOrigin } from "../http/form-origin";
 import { packPage, sendPublicPage } from "../html/send-page";
 import { sendViewerPage, signedInViewer, withSignedInNav } from "./signed-in-slot";
 import { collectionSubscribeSlot, pageHref, renderCollectionPage } from "./collection-template";
 
 const SLOT = /<div class="subscribe" id="subscribe">.*?<\/div>/s;
-const FEED_TYPE = `${ATOM_TYPE}; charset=utf-8`;
 const NAME = /^[a-z0-9_]{3,40}$/;
 
-async function lookup(db: Db, raw: string): Promise<CollectionRow | undefined> {
+export async function lookupCollection(db: Db, raw: string): Promise<CollectionRow | undefined> {
   return NAME.test(raw) ? findCollection(db, raw) : undefined;
-}
-
-export async function buildCollectionFeed(db: Db, appUrl: string, c: CollectionRow): Promise<string> {
-  const works = await loadCollectionFeedWorks(db, c.id);
-  const [owner] = await listMaintainers(db, c.id);
-  return renderAtomFeed({
-    id: tagUri(appUrl, c.createdAt, `collection/${c.id}`),
-    title: c.title,
-    subtitle: c.description.trim() || undefined,
-    updated: new Date(Math.max(c.createdAt.getTime(), ...works.map((w) => w.addedAt.getTime()))),
-    selfUrl: `${appUrl}${collectionPath(c.name)}/feed.atom`,
-    htmlUrl: appUrl + collectionPath(c.name),
-    author: { name: owner?.username ?? c.title, uri: owner ? appUrl + authorPath(owner.username) : undefined },
-    generatorUri: appUrl,
-    entries: works.map((w) => ({
-      id: tagUri(appUrl, w.createdAt, `story/${w.id}`),
-      title: w.title,
-      url: appUrl + encodeURI(publicStoryPath(w.id, w.title)),
-      published: w.addedAt,
-      updated: w.addedAt,
-      summary: w.description?.trim() || undefined,
-      author: w.authorName ? { name: w.authorName, uri: appUrl + authorPath(w.authorName) } : { name: "Anonymous" },
-      ai: { aiLabel: w.aiLabel as "none", aiShare: w.aiShare },
-    })),
-  });
 }
 
 export async function collectionPageRoutes(app: FastifyInstance): Promise<void> {
   const appUrl = () => app.deps.config.APP_URL;
 
   app.get<{ Params: { name: string } }>("/c/:name", async (request, reply) => {
-    const c = await lookup(request.readDb, request.params.name);
+    const c = await lookupCollection(request.readDb, request.params.name);
     if (!c) return reply.callNotFound();
     const query = CollectionPageQuery.parse(request.query ?? {});
     const { cards, total, more } = await loadCollectionWorks(request.readDb, c.id, query);
@@ -86,14 +58,6 @@ export async function collectionPageRoutes(app: FastifyInstance): Promise<void> 
     return sendPublicPage(request, reply, currentPath(request), { ...packPage(currentPath(request), html) });
   });
 
-  app.get<{ Params: { name: string } }>("/c/:name/feed.atom", async (request, reply) => {
-    const c = await lookup(request.readDb, request.params.name);
-    if (!c) return reply.callNotFound();
-    const path = `${collectionPath(c.name)}/feed.atom`;
-    const xml = await buildCollectionFeed(request.readDb, appUrl(), c);
-    return sendPublicPage(request, reply, path, packPage(path, xml), FEED_TYPE);
-  });
-
   // The page's form posts one field; parsed in this plugin only (the rest of the app takes JSON alone).
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -102,7 +66,7 @@ export async function collectionPageRoutes(app: FastifyInstance): Promise<void> 
   );
   app.post<{ Params: { name: string }; Body: { on?: string } }>("/c/:name/subscription", async (request, reply) => {
     if (!sameOrigin(request, appUrl())) return reply.status(403).send("Cross-origin request refused");
-    const c = await lookup(request.db, request.params.name);
+    const c = await lookupCollection(request.db, request.params.name);
     if (!c) return reply.callNotFound();
     await loadSession(app, request, reply);
     const user = request.user;
