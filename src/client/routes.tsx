@@ -36,6 +36,8 @@ const PromptMemePage = preloadable(() => import("./pages/PromptMemePage"));
 const ExchangePage = preloadable(() => import("./pages/ExchangePage"));
 const ExchangeManagePage = preloadable(() => import("./pages/ExchangeManagePage"));
 const MyAssignmentsPage = preloadable(() => import("./pages/MyAssignmentsPage"));
+const CollectionsPage = preloadable(() => import("./pages/CollectionsPage"));
+const CollectionManagePage = preloadable(() => import("./pages/CollectionManagePage"));
 const ReportPage = preloadable(() => import("./pages/ReportPage"));
 const ModerationPage = preloadable(() => import("./pages/ModerationPage"));
 const WranglingPage = preloadable(() => import("./pages/WranglingPage"));
@@ -193,6 +195,18 @@ export function AppRoutes() {
           <Protected>
             <SeriesListPage />
           </Protected>
+        </Route>
+        <Route path={ROUTES.collections}>
+          <Protected>
+            <CollectionsPage />
+          </Protected>
+        </Route>
+        <Route path={ROUTES.collectionManage(":name")}>
+          {(params) => (
+            <Protected>
+              <CollectionManagePage name={params.name} />
+            </Protected>
+          )}
         </Route>
         <Route path={ROUTES.seriesEdit(":id")}>
           {(params) => (

@@ -51,6 +51,7 @@ export function registerSubscribers(app: FastifyInstance, events: EventBus): voi
   events.on("comment.created", "notifications", ({ durable }) => deliver(durable));
   events.on("user.followed", "notifications", ({ durable }) => deliver(durable));
   events.on("series.changed", "notifications", ({ durable }) => deliver(durable));
+  events.on("collection.changed", "notifications", ({ durable }) => deliver(...durable));
   // NOTE: an approval is not in the outbox (it never was): the comment's notification is keyed, so approving twice
   // is harmless, and a crash before it runs loses one notification the moderator can trigger again.
   events.on("moderation.applied", "notifications", ({ approvedCommentId }) => {
@@ -127,6 +128,12 @@ function seriesCacheSubscribers(events: EventBus, cache: () => FastifyInstance["
   events.on("series.changed", "read cache", ({ storyIds }) => {
     if (storyIds.length === 0) cache().invalidateDiscover();
     for (const id of new Set(storyIds)) cache().invalidateStory(id);
+  });
+  // Issue 33: a work's collections decide whether its pages name its creator or show it at all; the author pages too.
+  events.on("collection.changed", "read cache", ({ storyIds }) => {
+    if (storyIds.length === 0) return;
+    for (const id of new Set(storyIds)) cache().invalidateStory(id);
+    cache().invalidateAuthors();
   });
   const dropParts = async (storyIds: number[]) => {
     for (const id of await seriesNeighboursOf(db(), storyIds)) {

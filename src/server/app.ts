@@ -14,6 +14,9 @@ import { authorFollowRoutes } from "./public-page/author-follow";
 import { communityRoutes } from "./community/routes";
 import { seriesRoutes } from "./series/routes";
 import { promptRoutes } from "./collections/prompt-routes";
+import { collectionRoutes } from "./collections/routes";
+import { collectionPageRoutes } from "./public-page/collection-routes";
+import { collectionFeedRoutes } from "./feeds/collection-feed";
 import { seriesPageRoutes } from "./public-page/series-routes";
 import { seriesFeedRoutes } from "./feeds/series-feed";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
@@ -181,6 +184,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(communityRoutes);
   await app.register(seriesRoutes);
   await app.register(promptRoutes);
+  await app.register(collectionRoutes);
   await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
   // NOTE: before the public routes: it attaches itself to them as they are added.
@@ -201,6 +205,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(chapterPageRoutes);
   await app.register(seriesPageRoutes);
   await app.register(seriesFeedRoutes);
+  await app.register(collectionPageRoutes);
+  await app.register(collectionFeedRoutes);
   await app.register(storyFormRoutes);
   await app.register(feedRoutes);
   await app.register(discoverRoutes);

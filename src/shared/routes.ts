@@ -89,6 +89,9 @@ export const ROUTES = {
   exchange: <T extends string>(name: T) => `/dashboard/exchanges/${name}` as const,
   exchangeManage: <T extends string>(name: T) => `/dashboard/exchanges/${name}/manage` as const,
   myAssignments: "/dashboard/assignments",
+  /** Issue 33: the user's collections, and one collection to manage (its maintainers). */
+  collections: "/dashboard/collections",
+  collectionManage: <T extends string>(name: T) => `/dashboard/collections/${name}` as const,
   /** Issue 20: canon packs, a lorebook per fandom. */
   canon: "/dashboard/canon",
   /** The Report form on its own page, for links from pages without script (the author page). */
@@ -124,6 +127,7 @@ const CLIENT_PATTERNS = [
   /^\/dashboard\/history$/,
   /^\/dashboard\/bookmarks$/,
   /^\/dashboard\/series(\/\d+)?$/,
+  /^\/dashboard\/collections(\/[a-z0-9_]{3,40})?$/,
   /^\/dashboard\/canon$/,
   /^\/dashboard\/collections\/[a-z0-9_]{3,40}\/prompts$/,
   /^\/dashboard\/exchanges\/[a-z0-9_]{3,40}(\/manage)?$/,

@@ -46,6 +46,11 @@ export const queryKeys = {
   /** Issue 31: the reader's font, size, width, spacing, theme and hidden tags. */
   readerSettings: ["/api/me/reader-settings"] as const,
   marinStatus: ["/api/marin"] as const,
+  /** Issue 33: the user's collections (and invitations), one collection, its maintainers' queue. */
+  myCollections: ["/api/me/collections"] as const,
+  collection: (name: string) => [`/api/collections/${name}`] as const,
+  collectionQueue: (name: string, state: "pending" | "invited") =>
+    [`/api/collections/${name}/items?state=${state}`] as const,
   /** Issue 30: the writer's series, and one series as readers see it. */
   mySeries: ["/api/me/series"] as const,
   /** Issue 33: a collection's prompt meme (one list per tag filter), and the viewer's claims. */

@@ -11,6 +11,7 @@ import {
 import type { Db } from "../db/client";
 import { APPEALABLE_ACTIONS, type NotificationModeration } from "../../shared/schemas/moderation";
 import {
+  collectionItems,
   collections,
   moderationAudit,
   notifications,
@@ -60,6 +61,7 @@ export async function listNotifications(
       invitationId: storyCoCreators.id,
       invitationState: storyCoCreators.state,
       linkApprovedAt: relatedWorks.approvedAt,
+      collectionItemState: collectionItems.state,
       linkId: relatedWorks.id,
       appealed: sql<boolean>`exists (select 1 from reports r where r.kind = 'appeal' and r.appeal_of = ${notifications.auditId})`,
     })
@@ -77,6 +79,15 @@ export async function listNotifications(
       ),
     )
     .leftJoin(relatedWorks, and(eq(notifications.type, "related_work"), eq(relatedWorks.id, notifications.subjectId)))
+    // Issue 33: an item's notification answers with the item's state now (an invitation still waiting, or decided).
+    .leftJoin(
+      collectionItems,
+      and(
+        sql`${notifications.type} in ('collection_item', 'collection_invite')`,
+        eq(collectionItems.collectionId, notifications.collectionId),
+        eq(collectionItems.storyId, notifications.storyId),
+      ),
+    )
     .where(query.cursor ? and(mine, lt(notifications.id, Number(query.cursor))) : mine)
     .orderBy(desc(notifications.id))
     .limit(query.limit + 1);
@@ -111,6 +122,7 @@ interface SubjectRow {
   invitationState: string | null;
   linkId: number | null;
   linkApprovedAt: Date | null;
+  collectionItemState?: string | null;
 }
 
 /** The story shown: one the viewer may read, or for an invitation to them, the invited story (a draft, perhaps). */
@@ -126,6 +138,13 @@ function subjectOf(row: SubjectRow): NotificationView["subject"] {
   if (row.invitationId !== null)
     return { id: row.invitationId, state: row.invitationState as "pending" | "accepted" | "declined" };
   if (row.linkId !== null) return { id: row.linkId, state: row.linkApprovedAt ? "accepted" : "pending" };
+  if (row.collectionItemState && row.storyId !== null) {
+    const state = row.collectionItemState;
+    return {
+      id: row.storyId,
+      state: state === "approved" ? "accepted" : state === "rejected" ? "declined" : "pending",
+    };
+  }
   return null;
 }
 

@@ -12,6 +12,7 @@ import {
   notifyNewStory,
   notifySeriesWork,
 } from "./notify";
+import { notifyCollectionWork } from "./notify-collection";
 
 /**
  * Writes the event's notifications; answers how many rows were inserted. A drained event (`recordedAt` set) reaches
@@ -37,5 +38,7 @@ export function fanOutNotifications(
       return notifyLikeMilestone(db, event.storyId, event.likeCount, event.likerId);
     case "series.work_added":
       return notifySeriesWork(db, event.seriesId, event.storyId, crowd);
+    case "collection.work_added":
+      return notifyCollectionWork(db, event.collectionId, event.storyId, crowd);
   }
 }

@@ -43,6 +43,11 @@ export interface DomainEvents {
    * whose 'Part N of' line may have changed; `durable` notifies subscribers of a work added.
    */
   "series.changed": { seriesId: number; storyIds: number[]; durable: RecordedEvent | null };
+  /**
+   * Issue 33: a collection's settings or works changed: `storyIds` are the works whose pages may read differently
+   * (anonymous, hidden); `durable` notifies its subscribers of works newly in it.
+   */
+  "collection.changed": { collectionId: number; storyIds: number[]; durable: RecordedEvent[] };
 }
 
 export type EventName = keyof DomainEvents;

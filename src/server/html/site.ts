@@ -5,6 +5,7 @@ import { HEAD_START, styleOnlyCsp } from "./document";
 import { escapeHtml } from "./escape";
 import { READER_CSS } from "./reader-css";
 import { TAGGING_CSS } from "./tag-css";
+import { COLLECTION_CSS } from "./collection-css";
 
 export const PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -122,6 +123,7 @@ h1{font-family:ui-serif,Georgia,Cambria,"Times New Roman",serif;font-size:clamp(
 .works>.download{margin:1.25rem 0 0}
 .works .part{font-size:.8rem;text-transform:uppercase;letter-spacing:.06em;color:#5b21b6;font-weight:600;margin:0 0 .15rem}
 ${TAGGING_CSS}
+${COLLECTION_CSS}
 ${READER_CSS}`
   .trim()
   .replace(/\n/g, "");

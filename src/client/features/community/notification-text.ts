@@ -138,11 +138,12 @@ export function notificationText(n: NotificationView): NotificationText {
             external: true,
           };
     case "collection_invite":
+      // Answered (Accept / Decline) on the Collections page's list of invitations.
       return {
         before: `${who} invited `,
         title,
         after: ` to the collection${inCollection}`,
-        href: ROUTES.notifications,
+        href: ROUTES.collections,
         external: false,
       };
     case "prompt_fill":

@@ -2,6 +2,7 @@
 import {
   BookMarked,
   Compass,
+  FolderHeart,
   Crown,
   Gift,
   History,
@@ -38,6 +39,12 @@ const LINKS: NavLink[] = [
     label: "My assignments",
     icon: Gift,
     isActive: (p) => p.startsWith(ROUTES.myAssignments) || p.startsWith("/dashboard/exchanges"),
+  },
+  {
+    href: ROUTES.collections,
+    label: "Collections",
+    icon: FolderHeart,
+    isActive: (p) => p.startsWith(ROUTES.collections),
   },
   { href: ROUTES.canon, label: "Canon packs", icon: BookMarked, isActive: (p) => p.startsWith(ROUTES.canon) },
   {

@@ -20,6 +20,8 @@ import { checkPublishDraft, type PublishDraft, type PublishField, publishableTag
 import { TagPicker } from "./TagPicker";
 import { TaggingFields } from "../tags/TaggingFields";
 import { GiftFields } from "../gifts/GiftFields";
+import { AddToCollectionsField } from "../collections/AddToCollectionsField";
+import { addToCollections, checkCollectionNames, parseCollectionNames } from "../collections/add-to-collections";
 import { useGiftFieldsDraft } from "../gifts/queries";
 import { PendingFillField, usePendingFill } from "../prompts/PendingFillField";
 import { isoFromLocalInput, localInputValue, suggestedTime } from "../scheduling/release-time";
@@ -67,6 +69,8 @@ export function PublishDialog({
   const [when, setWhen] = useState<ScheduleDraft>(() => ({ at: localInputValue(suggestedTime()), silent: false }));
   const gifts = useGiftFieldsDraft(storyId, open);
   const prompt = usePendingFill(open);
+  // Issue 33: the collections to add the work to once it is published.
+  const [collectionNames, setCollectionNames] = useState("");
   // NOTE: this component stays mounted while the editor is open, so what the writer typed survives closing.
   const [draft, setDraft] = useState<PublishDraft>(() => fromStory(initial));
   const seen = useRef<PublishDraft>(fromStory(initial));
@@ -128,11 +132,23 @@ export function PublishDialog({
       else setErrors(scheduled.fields);
       return;
     }
+    const names = parseCollectionNames(collectionNames);
+    const namesProblem = checkCollectionNames(names);
+    if (namesProblem) return setErrors({ collections: namesProblem });
     const outcome = await onSubmit({ ...checked.body, aiDeclaration, ...gifts.body(), ...prompt.body() });
     if (outcome.published) gifts.saved();
     if (outcome.published) prompt.done();
     if (outcome.published) onOpenChange(false);
     else setErrors(outcome.fields);
+    if (outcome.published && storyId !== undefined && names.length > 0) {
+      setCollectionNames("");
+      for (const answer of await addToCollections(names, storyId)) {
+        toast({
+          title: `${answer.name}: ${answer.text}`,
+          variant: answer.ok ? "default" : "destructive",
+        });
+      }
+    }
   }
 
   const errorProps = (field: PublishField, id: string) =>
@@ -256,6 +272,16 @@ export function PublishDialog({
             />
           )}
           <PendingFillField state={prompt} />
+          {storyId !== undefined && !scheduling && (
+            <AddToCollectionsField
+              value={collectionNames}
+              onChange={(value) => {
+                setCollectionNames(value);
+                setErrorsState(({ collections: _c, ...rest }) => rest);
+              }}
+              error={errors.collections}
+            />
+          )}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancel

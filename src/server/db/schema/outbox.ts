@@ -12,7 +12,9 @@ export type OutboxEvent =
   | { name: "user.followed"; authorId: number; followerId: number }
   | { name: "story.like_milestone"; storyId: number; likeCount: number; likerId: number }
   /** Issue 30: a work added to a series; its subscribers hear of it, once per work. */
-  | { name: "series.work_added"; seriesId: number; storyId: number };
+  | { name: "series.work_added"; seriesId: number; storyId: number }
+  /** Issue 33: a work approved in a collection (or revealed there); its subscribers hear of it, once per work. */
+  | { name: "collection.work_added"; collectionId: number; storyId: number };
 
 export const outboxEvents = pgTable(
   "outbox_events",

@@ -1,0 +1,5 @@
+import { CollectionsView } from "../features/collections/CollectionsView";
+
+export default function CollectionsPage() {
+  return <CollectionsView />;
+}
