@@ -86,6 +86,8 @@ const listed = (authorId: number, coWrites = false) =>
     // Members-only works are not on the open web's pages (members read them from their own page and the app's lists).
     eq(stories.audience, "everyone"),
     storyNotModerated(),
+    // Issue 33: an anonymous work is on nobody's page (listing it would name its creators) until the reveal.
+    eq(stories.anonymous, false),
     eq(stories.markedMature, false),
     sql`not coalesce(${stories.themes} @> '["nsfw"]'::jsonb, false)`,
     sql`${stories.contentRating} <> all(${sql.raw(`array[${GATED_RATINGS.map((r) => `'${r}'`).join(", ")}]`)})`,

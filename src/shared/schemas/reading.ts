@@ -151,8 +151,11 @@ export interface ReadStoryView {
   /** Sanitized story HTML. */
   content: string;
   coverImage: string | null;
-  authorId: number;
+  /** Issue 33: null for an anonymous work, to anyone but its creators and its collection's maintainers. */
+  authorId: number | null;
   author: { username: string };
+  /** Issue 33: the creators show as 'Anonymous' (`author.username`), with no link. */
+  anonymous?: boolean;
   /** Issue 30: the accepted co-creators after the creator, in order. */
   coCreators?: { username: string }[];
   tags: string[];
