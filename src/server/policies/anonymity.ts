@@ -40,7 +40,7 @@ export function maintainsCollectionOf(story: StoryRef, userId: SQL | number): SQ
 }
 
 /** The viewer sees through the story's anonymity and hiddenness: a creator of it or a maintainer of its collection. */
-export function seesThrough(story: StoryRef, viewerId: number): SQL {
+export function seesThrough(story: StoryRef, viewerId: number | SQL): SQL {
   return sql`(${madeBy(story, viewerId)} or ${maintainsCollectionOf(story, viewerId)})`;
 }
 
@@ -79,6 +79,17 @@ export function coCreatorsShownTo<T>(story: StoryRef, viewerId: number | null | 
 /** The creator's id as this viewer sees it: null when hidden. */
 export function creatorIdShownTo(story: StoryRef, viewerId: number | null | undefined): SQL<number | null> {
   return sql<number | null>`case when ${creatorHiddenFrom(story, viewerId)} then null else ${story.authorId} end`;
+}
+
+/**
+ * A notification's actor as its recipient sees it: 'Anonymous' when the actor is a creator of the anonymous work the
+ * notification is about and the recipient does not see through it (a new chapter, a gift, a reply by the creator).
+ */
+export function actorNameShownTo(storyId: SQL | AnyColumn, actorId: SQL | AnyColumn, username: SQL | AnyColumn, viewerId: number | SQL | AnyColumn): SQL<string | null> {
+  const st = storyAlias("ans");
+  return sql<string | null>`case when exists (select 1 from stories ans where ans.id = ${storyId} and ans.anonymous
+      and ${madeBy(st, sql`${actorId}`)} and not ${seesThrough(st, sql`${viewerId}`)})
+    then ${ANONYMOUS_CREATOR} else ${username} end`;
 }
 
 /** What the in-memory rule reads of a work. */

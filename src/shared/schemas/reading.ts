@@ -382,7 +382,8 @@ export interface CommentView {
   content: string;
   createdAt: string;
   /** Null for a placeholder that stays only to hold its replies ('[deleted]' or '[hidden]'). */
-  author: { id: number; username: string } | null;
+  /** Issue 33: a creator of an anonymous work shows as 'Anonymous' with a null id (to all but the writer). */
+  author: { id: number | null; username: string } | null;
   /** The comment it answers, or null. */
   parentId: number | null;
   /** Written by the story's author ('Author' badge). */
