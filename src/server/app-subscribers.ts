@@ -51,6 +51,7 @@ export function registerSubscribers(app: FastifyInstance, events: EventBus): voi
   events.on("comment.created", "notifications", ({ durable }) => deliver(durable));
   events.on("user.followed", "notifications", ({ durable }) => deliver(durable));
   events.on("series.changed", "notifications", ({ durable }) => deliver(durable));
+  events.on("collection.revealed", "notifications", ({ durable }) => deliver(...durable));
   // NOTE: an approval is not in the outbox (it never was): the comment's notification is keyed, so approving twice
   // is harmless, and a crash before it runs loses one notification the moderator can trigger again.
   events.on("moderation.applied", "notifications", ({ approvedCommentId }) => {
@@ -61,6 +62,9 @@ export function registerSubscribers(app: FastifyInstance, events: EventBus): voi
   });
 }
 
+/** Above this many works a reveal drops the whole cache (one message) rather than each work's views. */
+const REVEAL_DROPS_EACH = 200;
+
 /** The read cache drops what an event changed, here and (its own bus) on every instance, before the answer leaves. */
 function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
   const cache = () => app.readCache;
@@ -70,6 +74,15 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
     if (e.published) dropStory(e);
   });
   events.on("story.published", "read cache", dropStory);
+  // Issue 33: a reveal changes its works' bylines and visibility everywhere: their views, every list, author pages.
+  events.on("collection.revealed", "read cache", ({ storyIds }) => {
+    if (storyIds.length > REVEAL_DROPS_EACH) {
+      cache().invalidateAll();
+      return;
+    }
+    for (const id of storyIds) cache().invalidateStory(id);
+    cache().invalidateAuthors();
+  });
   events.on("story.unpublished", "read cache", dropStory);
   events.on("story.deleted", "read cache", dropStory);
   // Its cards and pages name its co-creators, and its co-creators' author pages list it.

@@ -13,6 +13,7 @@ import { schedulingRoutes } from "./scheduling/routes";
 import { authorFollowRoutes } from "./public-page/author-follow";
 import { communityRoutes } from "./community/routes";
 import { seriesRoutes } from "./series/routes";
+import { collectionRevealRoutes } from "./collections/reveal-routes";
 import { seriesPageRoutes } from "./public-page/series-routes";
 import { seriesFeedRoutes } from "./feeds/series-feed";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(feedbackRoutes);
   await app.register(communityRoutes);
   await app.register(seriesRoutes);
+  await app.register(collectionRevealRoutes);
   await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
   // NOTE: before the public routes: it attaches itself to them as they are added.

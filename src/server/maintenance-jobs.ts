@@ -17,6 +17,7 @@ import { rateUnratedStories } from "./stories/rate-stories";
 import { resanitizeStories } from "./stories/resanitize-stories";
 import { pruneFreeHistory } from "./versions/retention";
 import { announceReleased, releaseDue } from "./scheduling/release";
+import { revealDue } from "./collections/reveal";
 import type { MaintenanceJob } from "./maintenance";
 import type { ReadCache } from "./read-cache/read-cache";
 import type { AppDeps } from "./types";
@@ -100,6 +101,17 @@ export function maintenanceJobs(
         const released = await releaseDue(db, deps.imageStorage, deps.now());
         await announceReleased(deps, readCache, released);
         return released.length;
+      },
+    },
+    // Issue 33: collections whose reveal time has come, each once on whichever instance claims it; the first run,
+    // seconds after start, reveals what came due while every instance was down (collections/reveal.ts).
+    {
+      name: "reveal-collections",
+      everyMs: RELEASE_EVERY_MS,
+      run: async () => {
+        const revealed = await revealDue(db, deps.now());
+        for (const one of revealed) await deps.events?.emit("collection.revealed", one);
+        return revealed.length;
       },
     },
     // Featured: scores corrected for the likes and bookmarks that left the window (reading/featured-score.ts).

@@ -41,6 +41,8 @@ export interface Audience {
   rows: SQL;
   /** Issue 30: the series every row names (a new work in a series). */
   seriesId?: number;
+  /** Issue 33: the collection every row names (its works revealed). */
+  collectionId?: number;
 }
 
 interface ChunkResult {
@@ -93,7 +95,7 @@ export async function fanOutInChunks(db: Db, audience: Audience, options: ChunkO
 async function writeChunk(db: Db, audience: Audience, after: number, limit: number): Promise<ChunkResult> {
   const result = await db.execute(sql`
     with chunk(user_id) as materialized (${audience.recipients(after, limit)}),
-      written as (${insertNotifications(audience.rows, { seriesId: audience.seriesId })} returning 1)
+      written as (${insertNotifications(audience.rows, { seriesId: audience.seriesId, collectionId: audience.collectionId })} returning 1)
     select (select max(user_id) from chunk) as last, (select count(*) from chunk)::int as seen,
       (select count(*) from written)::int as written`);
   const [row] = (result as unknown as { rows: { last: number | null; seen: number; written: number }[] }).rows;

@@ -12,6 +12,7 @@ import {
   notifyNewStory,
   notifySeriesWork,
 } from "./notify";
+import { notifyRevealed } from "../collections/reveal";
 
 /**
  * Writes the event's notifications; answers how many rows were inserted. A drained event (`recordedAt` set) reaches
@@ -37,5 +38,8 @@ export function fanOutNotifications(
       return notifyLikeMilestone(db, event.storyId, event.likeCount, event.likerId);
     case "series.work_added":
       return notifySeriesWork(db, event.seriesId, event.storyId, crowd);
+    case "collection.revealed":
+      // NOTE: not `asOf`: a reveal reaches whoever follows or subscribes when it is delivered.
+      return notifyRevealed(db, event.collectionId, event.crowd, { ...chunks, eventId: recorded.id });
   }
 }

@@ -43,6 +43,11 @@ export interface DomainEvents {
    * whose 'Part N of' line may have changed; `durable` notifies subscribers of a work added.
    */
   "series.changed": { seriesId: number; storyIds: number[]; durable: RecordedEvent | null };
+  /**
+   * Issue 33: a collection revealed (by a maintainer or its schedule): `storyIds`, its works, show their creators and
+   * are visible now; `durable` sends the notifications they held back.
+   */
+  "collection.revealed": { collectionId: number; storyIds: number[]; durable: RecordedEvent[] };
 }
 
 export type EventName = keyof DomainEvents;

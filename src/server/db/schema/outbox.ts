@@ -12,7 +12,9 @@ export type OutboxEvent =
   | { name: "user.followed"; authorId: number; followerId: number }
   | { name: "story.like_milestone"; storyId: number; likeCount: number; likerId: number }
   /** Issue 30: a work added to a series; its subscribers hear of it, once per work. */
-  | { name: "series.work_added"; seriesId: number; storyId: number };
+  | { name: "series.work_added"; seriesId: number; storyId: number }
+  /** Issue 33: a collection revealed: one crowd of the notifications its hidden works held back. */
+  | { name: "collection.revealed"; collectionId: number; crowd: "gifts" | "subscribers" | "followers" };
 
 export const outboxEvents = pgTable(
   "outbox_events",
