@@ -37,7 +37,8 @@ async function revealClaimed(tx: Db, collectionId: number, now: Date): Promise<R
     .from(collectionItems)
     .where(and(eq(collectionItems.collectionId, collectionId), eq(collectionItems.state, "approved")));
   const durable: RecordedEvent[] = [];
-  for (const crowd of CROWDS) durable.push(await recordEvent(tx, { name: "collection.revealed", collectionId, crowd }, now));
+  for (const crowd of CROWDS)
+    durable.push(await recordEvent(tx, { name: "collection.revealed", collectionId, crowd }, now));
   return { collectionId, storyIds: rows.map((r) => r.storyId), durable };
 }
 

@@ -61,13 +61,22 @@ export function creatorHiddenFrom(story: StoryRef, viewerId: number | null | und
  * The name a list shows for the creator `username` of the story: 'Anonymous' when it is hidden from the viewer.
  * `userId`: whose name it is (a creator's name is hidden; a commenter's or a gift recipient's is not).
  */
-export function nameShownTo(story: StoryRef, viewerId: number | null | undefined, username: SQL, userId: SQL): SQL<string> {
+export function nameShownTo(
+  story: StoryRef,
+  viewerId: number | null | undefined,
+  username: SQL,
+  userId: SQL,
+): SQL<string> {
   return sql<string>`case when ${creatorHiddenFrom(story, viewerId)} and ${madeBy(story, userId)}
     then ${ANONYMOUS_CREATOR} else ${username} end`;
 }
 
 /** The creator's name as this viewer sees it: 'Anonymous' when hidden (viewer null: the public pages, anyone). */
-export function creatorNameShownTo(story: StoryRef, viewerId: number | null | undefined, username: SQL | AnyColumn): SQL<string> {
+export function creatorNameShownTo(
+  story: StoryRef,
+  viewerId: number | null | undefined,
+  username: SQL | AnyColumn,
+): SQL<string> {
   return sql<string>`case when ${creatorHiddenFrom(story, viewerId)} then ${ANONYMOUS_CREATOR} else ${username} end`;
 }
 
@@ -85,7 +94,12 @@ export function creatorIdShownTo(story: StoryRef, viewerId: number | null | unde
  * A notification's actor as its recipient sees it: 'Anonymous' when the actor is a creator of the anonymous work the
  * notification is about and the recipient does not see through it (a new chapter, a gift, a reply by the creator).
  */
-export function actorNameShownTo(storyId: SQL | AnyColumn, actorId: SQL | AnyColumn, username: SQL | AnyColumn, viewerId: number | SQL | AnyColumn): SQL<string | null> {
+export function actorNameShownTo(
+  storyId: SQL | AnyColumn,
+  actorId: SQL | AnyColumn,
+  username: SQL | AnyColumn,
+  viewerId: number | SQL | AnyColumn,
+): SQL<string | null> {
   const st = storyAlias("ans");
   return sql<string | null>`case when exists (select 1 from stories ans where ans.id = ${storyId} and ans.anonymous
       and ${madeBy(st, sql`${actorId}`)} and not ${seesThrough(st, sql`${viewerId}`)})
@@ -133,5 +147,10 @@ export function showCreator(
   creator: { authorId: number; username: string; coCreators?: { username: string }[] },
 ): ShownCreator {
   if (hidden) return { authorId: null, username: ANONYMOUS_CREATOR, coCreators: [], anonymous: true };
-  return { authorId: creator.authorId, username: creator.username, coCreators: creator.coCreators ?? [], anonymous: false };
+  return {
+    authorId: creator.authorId,
+    username: creator.username,
+    coCreators: creator.coCreators ?? [],
+    anonymous: false,
+  };
 }

@@ -57,7 +57,9 @@ export async function readGate(db: Db, id: number, viewer: Viewer): Promise<Gate
     .from(stories)
     .where(where)
     .limit(1);
-  return row ? { liked: row.liked, bookmarked: row.bookmarked, hidden: row.hidden, seesThrough: row.seesThrough } : undefined;
+  return row
+    ? { liked: row.liked, bookmarked: row.bookmarked, hidden: row.hidden, seesThrough: row.seesThrough }
+    : undefined;
 }
 
 /**

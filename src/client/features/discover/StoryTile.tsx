@@ -76,7 +76,7 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
               {name}
             </a>
           ) : (
-            (name || "Unknown Author")
+            name || "Unknown Author"
           )}
           <CoCreatorLinks
             coCreators={story.coCreators}
