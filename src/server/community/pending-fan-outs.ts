@@ -12,7 +12,7 @@ import {
   notifyNewStory,
   notifySeriesWork,
 } from "./notify";
-import { notifyRevealed } from "../collections/reveal";
+import { notifyRevealed } from "./notify-revealed";
 
 /**
  * Writes the event's notifications; answers how many rows were inserted. A drained event (`recordedAt` set) reaches
