@@ -71,6 +71,7 @@ for (const kind of DB_KINDS) {
         ["record-chapters", 60 * 60 * 1000],
         ["drain-outbox", 60 * 1000],
         ["release-scheduled", 15 * 1000],
+        ["reveal-collections", 15 * 1000],
         ["featured-scores", 60 * 60 * 1000],
         ["expire-subscriptions", 10 * 60 * 1000],
       ]);
