@@ -5,7 +5,7 @@ import { creatorLink } from "../html/byline";
 import { creatorNameShownTo, STORIES } from "../policies/anonymity";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { authorGiftsPath, authorPath, publicStoryPath } from "../../shared/routes";
+import { authorGiftsPath, publicStoryPath } from "../../shared/routes";
 import type { Db } from "../db/client";
 import { stories, storyGifts, users } from "../db/schema";
 import { htmlDocument } from "../html/document";
