@@ -55,7 +55,7 @@ export default defineConfig({
   fullyParallel: false,
   // NOTE: one more worker than cores: a journey spends most of its time waiting on the page (animations, network
   // idle, the server), so a third worker on this 2-core machine took the stage from 7.9 to 6.5 minutes, same results.
-  workers: availableParallelism() + 1,
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism() + 1,
   // NOTE: on CI, one retry and a doubled time limit. The CI machine has run the whole stage three times slower than a
   // developer's (993 s against 330 s); there the longest journeys (wizard → delete, 35 s here) ran past 60 s, and a
   // journey that fails once and passes on its retry is still printed as flaky in the list, to be fixed.

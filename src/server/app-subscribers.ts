@@ -3,6 +3,7 @@
 // event needs to know none of these.
 import type { FastifyInstance } from "fastify";
 import { refreshStoryMemory } from "./ai/memory";
+import { notifyPromptFills } from "./collections/prompt-fills";
 import { FAN_OUT_CHUNKS } from "./community/chunked-fan-out";
 import { fanOutNotifications } from "./community/pending-fan-outs";
 import { notifyComment } from "./community/notify";
@@ -52,6 +53,15 @@ export function registerSubscribers(app: FastifyInstance, events: EventBus): voi
   events.on("user.followed", "notifications", ({ durable }) => deliver(durable));
   events.on("series.changed", "notifications", ({ durable }) => deliver(durable));
   events.on("collection.changed", "notifications", ({ durable }) => deliver(...durable));
+  events.on("collection.revealed", "notifications", ({ durable }) => deliver(...durable));
+  // The posters of prompts its works filled hear of them now (held back while the works were hidden). NOTE: not in
+  // the outbox: each fill's notification is keyed, so a second reveal delivery is harmless; a crash before it runs
+  // loses these notices (the fills stay listed on the prompts).
+  events.on("collection.revealed", "prompt fills", ({ collectionId, storyIds }) => {
+    app.background.run(app.log, "prompt fill notifications", async () => {
+      if ((await notifyPromptFills(db(), collectionId, storyIds)) > 0) deps.emailWake.notify();
+    });
+  });
   // NOTE: an approval is not in the outbox (it never was): the comment's notification is keyed, so approving twice
   // is harmless, and a crash before it runs loses one notification the moderator can trigger again.
   events.on("moderation.applied", "notifications", ({ approvedCommentId }) => {
@@ -62,6 +72,9 @@ export function registerSubscribers(app: FastifyInstance, events: EventBus): voi
   });
 }
 
+/** Above this many works a reveal drops the whole cache (one message) rather than each work's views. */
+const REVEAL_DROPS_EACH = 200;
+
 /** The read cache drops what an event changed, here and (its own bus) on every instance, before the answer leaves. */
 function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
   const cache = () => app.readCache;
@@ -71,6 +84,15 @@ function readCacheSubscribers(app: FastifyInstance, events: EventBus): void {
     if (e.published) dropStory(e);
   });
   events.on("story.published", "read cache", dropStory);
+  // Issue 33: a reveal changes its works' bylines and visibility everywhere: their views, every list, author pages.
+  events.on("collection.revealed", "read cache", ({ storyIds }) => {
+    if (storyIds.length > REVEAL_DROPS_EACH) {
+      cache().invalidateAll();
+      return;
+    }
+    for (const id of storyIds) cache().invalidateStory(id);
+    cache().invalidateAuthors();
+  });
   events.on("story.unpublished", "read cache", dropStory);
   events.on("story.deleted", "read cache", dropStory);
   // Its cards and pages name its co-creators, and its co-creators' author pages list it.

@@ -17,6 +17,7 @@ import { promptRoutes } from "./collections/prompt-routes";
 import { collectionRoutes } from "./collections/routes";
 import { collectionPageRoutes } from "./public-page/collection-routes";
 import { collectionFeedRoutes } from "./feeds/collection-feed";
+import { collectionRevealRoutes } from "./collections/reveal-routes";
 import { seriesPageRoutes } from "./public-page/series-routes";
 import { seriesFeedRoutes } from "./feeds/series-feed";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(seriesRoutes);
   await app.register(promptRoutes);
   await app.register(collectionRoutes);
+  await app.register(collectionRevealRoutes);
   await app.register(safetyRoutes);
   await app.register(readingStatsRoutes);
   // NOTE: before the public routes: it attaches itself to them as they are added.

@@ -72,6 +72,7 @@ for (const kind of DB_KINDS) {
         ["drain-outbox", 60 * 1000],
         ["release-scheduled", 15 * 1000],
         ["remind-exchange-assignments", 5 * 60 * 1000],
+        ["reveal-collections", 15 * 1000],
         ["featured-scores", 60 * 60 * 1000],
         ["expire-subscriptions", 10 * 60 * 1000],
       ]);

@@ -18,6 +18,7 @@ import { resanitizeStories } from "./stories/resanitize-stories";
 import { pruneFreeHistory } from "./versions/retention";
 import { announceReleased, releaseDue } from "./scheduling/release";
 import { remindDueAssignments } from "./collections/exchange-assignments";
+import { revealDue } from "./collections/reveal";
 import type { MaintenanceJob } from "./maintenance";
 import type { ReadCache } from "./read-cache/read-cache";
 import type { AppDeps } from "./types";
@@ -112,6 +113,17 @@ export function maintenanceJobs(
         const reminded = await remindDueAssignments(db, deps.now());
         if (reminded > 0) deps.emailWake?.notify();
         return reminded;
+      },
+    },
+    // Issue 33: collections whose reveal time has come, each once on whichever instance claims it; the first run,
+    // seconds after start, reveals what came due while every instance was down (collections/reveal.ts).
+    {
+      name: "reveal-collections",
+      everyMs: RELEASE_EVERY_MS,
+      run: async () => {
+        const revealed = await revealDue(db, deps.now());
+        for (const one of revealed) await deps.events?.emit("collection.revealed", one);
+        return revealed.length;
       },
     },
     // Featured: scores corrected for the likes and bookmarks that left the window (reading/featured-score.ts).

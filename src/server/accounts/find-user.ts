@@ -1,4 +1,5 @@
 // User lookups. Usernames and emails are unique case-insensitively (unique indexes on lower()).
+import { ANONYMOUS_CREATOR } from "../../shared/anonymous";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { usernameHolds, users } from "../db/schema";
@@ -16,6 +17,8 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 /** Held by an account, or by a deleted account for its first 30 days (username-holds.ts). */
 export async function isUsernameTaken(db: Db, username: string, exceptUserId?: number): Promise<boolean> {
+  // Issue 33: 'Anonymous' is what an anonymous work shows for its creator; nobody may hold it.
+  if (username.toLowerCase() === ANONYMOUS_CREATOR.toLowerCase()) return true;
   const sameName = eq(sql`lower(${users.username})`, username.toLowerCase());
   const [row] = await db
     .select({ id: users.id })

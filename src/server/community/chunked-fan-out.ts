@@ -41,7 +41,7 @@ export interface Audience {
   rows: SQL;
   /** Issue 30: the series every row names (a new work in a series). */
   seriesId?: number;
-  /** Issue 33: the collection every row names (a new work in a collection). */
+  /** Issue 33: the collection every row names (a new work in a collection, or its works revealed). */
   collectionId?: number;
 }
 

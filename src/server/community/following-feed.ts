@@ -8,7 +8,8 @@ import type { Db } from "../db/client";
 import type { Viewer } from "../policies/visibility";
 import type { AiFilter } from "../../shared/ai-label";
 import { aiFields } from "../visibility/ai-filter";
-import { coCreatorNamesOf } from "../stories/co-creator-names";
+import { coCreatorNamesOf } from "../policies/creator-names";
+import { ANONYMOUS_CREATOR, creatorHiddenFrom, storyAlias } from "../policies/anonymity";
 
 interface Row {
   k: number;
@@ -50,7 +51,9 @@ export async function listFollowing(
   // What the filter leaves out: counted for the 'N works hidden by your AI filter' line.
   const unlabelled =
     ai === "none" ? sql`and s.ai_label <> 'none'` : ai === "assisted" ? sql`and s.ai_label = 'generated'` : sql``;
-  const shownWith = (label: SQL) => sql`s.published and s.moderation_hidden_at is null ${rated} ${label}`;
+  // Issue 33: no unrevealed work; an anonymous one only through a subscription (never through its creators' follows).
+  const shownWith = (label: SQL) =>
+    sql`s.published and s.moderation_hidden_at is null and not s.unrevealed ${rated} ${label}`;
   const shown = shownWith(labelled);
   const authorShown = (author: SQL) => sql`${author} <> ${viewer.id}
     and not exists (select 1 from user_blocks hb where hb.user_id = ${viewer.id} and hb.other_id = ${author})
@@ -64,13 +67,13 @@ export async function listFollowing(
   const stories = (where: SQL, limit: SQL, onShow = shown) => sql`
     select s.id, s.last_event_at from followed a cross join lateral (
       select s.id, s.last_event_at from stories s
-      where s.author_id = a.author_id and ${onShow} and ${where}
+      where s.author_id = a.author_id and ${onShow} and not s.anonymous and ${where}
       order by s.last_event_at desc nulls last, s.id desc nulls last ${limit}) s
     union
     select s.id, s.last_event_at from followed a cross join lateral (
       select s.id, s.last_event_at from story_co_creators cc join stories s on s.id = cc.story_id
       where cc.user_id = a.author_id and cc.state = 'accepted' and ${onShow} and ${authorShown(sql`s.author_id`)}
-        and ${where}
+        and not s.anonymous and ${where}
       order by s.last_event_at desc nulls last, s.id desc nulls last ${limit}) s
     union
     select s.id, s.last_event_at from story_subscriptions ss join stories s on s.id = ss.story_id
@@ -80,6 +83,7 @@ export async function listFollowing(
       join series_works sw on sw.series_id = sub.series_id join stories s on s.id = sw.story_id
     where sub.user_id = ${viewer.id} and ${onShow} and ${authorShown(sql`s.author_id`)} and ${where}`;
   const taken = query.limit + 1;
+  const hidden = creatorHiddenFrom(storyAlias("s"), viewer.id);
   const before = at === null ? sql`true` : sql`(s.last_event_at, s.id) < (${at}::timestamptz, ${storyId})`;
   const straddling =
     at === null
@@ -96,7 +100,7 @@ export async function listFollowing(
       order by c.last_event_at desc, c.id desc limit ${taken}
     ), mine as materialized (
       select s.id, s.published_at,
-        exists (select 1 from follows f where f.follower_id = ${viewer.id} and (f.author_id = s.author_id
+        not s.anonymous and exists (select 1 from follows f where f.follower_id = ${viewer.id} and (f.author_id = s.author_id
           or f.author_id in (select cc.user_id from story_co_creators cc where cc.story_id = s.id and cc.state = 'accepted'))
         ) as by_author,
         exists (select 1 from story_subscriptions ss where ss.user_id = ${viewer.id} and ss.story_id = s.id) as by_story,
@@ -110,8 +114,9 @@ export async function listFollowing(
       from story_chapters c join mine m on m.id = c.story_id
       where c.n > 1 and c.removed_at is null and c.first_published_at > m.published_at + interval '1 second'
     )
-    select e.k, e.kind, e.story_id, e.chapter_number, e.at, s.title, s.description, u.username,
-      ${coCreatorNamesOf(sql`s.id`)} as co_creators,
+    select e.k, e.kind, e.story_id, e.chapter_number, e.at, s.title, s.description,
+      case when ${hidden} then ${ANONYMOUS_CREATOR} else u.username end as username,
+      case when ${hidden} then '[]'::json else ${coCreatorNamesOf(sql`s.id`)} end as co_creators,
       s.word_count, s.ai_word_count, s.ai_label, m.by_author, m.by_story, m.by_series
     from events e
     join mine m on m.id = e.story_id

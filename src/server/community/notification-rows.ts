@@ -1,5 +1,6 @@
 // The one INSERT every notification kind goes through: the recipients' settings, blocks, standing and access applied
 // to the rows a source selects, each row keyed by its event so a second run inserts nothing (notify.ts).
+import { seesThrough, storyAlias } from "../policies/anonymity";
 import { type SQL, sql } from "drizzle-orm";
 import { DEFAULT_CHANNELS } from "./settings";
 
@@ -51,8 +52,19 @@ export function insertNotifications(
       and not (u.suspended_until is not null and u.suspended_until > now())
       and (r.story_id is null
         or (st.published and (st.rating = 'general' or u.is_premium or st.author_id = r.user_id)))
+      ${heldBack}
     on conflict (user_id, dedupe_key) do nothing`;
 }
+
+/**
+ * Issue 33: what an anonymous or unrevealed work holds back until its collection's reveal (collections/reveal.ts
+ * sends them then, keyed as ever so each is sent once): an unrevealed work tells nobody but those who see through
+ * it (its creators, its collections' maintainers), and an anonymous one does not tell its creators' followers (that
+ * would name them). Its subscribers and gift recipients still hear of an anonymous work, its creators as 'Anonymous'.
+ */
+const heldBack = sql`and (r.story_id is null or (
+        (not st.unrevealed or ${seesThrough(storyAlias("st"), sql`r.user_id`)})
+        and not (st.anonymous and r.type in ('new_story', 'series_work'))))`;
 
 /** pg answers rowCount, PGlite affectedRows. */
 export function affectedRows(result: unknown): number {

@@ -1,4 +1,5 @@
 // A user's notifications: the page (newest first, keyset on id), the bell's unread count, marking read.
+import { actorNameShownTo } from "../policies/anonymity";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
@@ -44,7 +45,8 @@ export async function listNotifications(
       type: notifications.type,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
-      actorName: actors.username,
+      // Issue 33: a creator of an anonymous work shows as 'Anonymous'.
+      actorName: actorNameShownTo(notifications.storyId, notifications.actorId, actors.username, viewer.id),
       storyId: stories.id,
       storyTitle: stories.title,
       commentId: notifications.commentId,

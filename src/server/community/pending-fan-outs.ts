@@ -13,6 +13,7 @@ import {
   notifySeriesWork,
 } from "./notify";
 import { notifyCollectionWork } from "./notify-collection";
+import { notifyRevealed } from "./notify-revealed";
 
 /**
  * Writes the event's notifications; answers how many rows were inserted. A drained event (`recordedAt` set) reaches
@@ -40,5 +41,8 @@ export function fanOutNotifications(
       return notifySeriesWork(db, event.seriesId, event.storyId, crowd);
     case "collection.work_added":
       return notifyCollectionWork(db, event.collectionId, event.storyId, crowd);
+    case "collection.revealed":
+      // NOTE: not `asOf`: a reveal reaches whoever follows or subscribes when it is delivered.
+      return notifyRevealed(db, event.collectionId, event.crowd, { ...chunks, eventId: recorded.id });
   }
 }

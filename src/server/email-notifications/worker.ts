@@ -2,6 +2,7 @@
 // user with a lease (an atomic conditional upsert, so two instances never both hold one user), sends one email per
 // user and marks what it carried as sent. A crash leaves the lease to expire, and the next pass sends again; a
 // failed send backs off per user. Pages of users keep at most one page and one email per user in memory.
+import { actorNameShownTo } from "../policies/anonymity";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, isNull, lte, max, min, or, sql } from "drizzle-orm";
@@ -107,7 +108,8 @@ export function createEmailWorker(options: EmailWorkerOptions): EmailWorker {
         milestone: notifications.milestone,
         storyId: notifications.storyId,
         storyTitle: stories.title,
-        actorName: actor.username,
+        // Issue 33: a creator of an anonymous work shows as 'Anonymous'.
+        actorName: actorNameShownTo(notifications.storyId, notifications.actorId, actor.username, userId),
         collectionTitle: collections.title,
         commentText: sql<string | null>`case when ${comments.deletedAt} is null then ${comments.content} end`,
       })

@@ -48,6 +48,11 @@ export interface DomainEvents {
    * (anonymous, hidden); `durable` notifies its subscribers of works newly in it.
    */
   "collection.changed": { collectionId: number; storyIds: number[]; durable: RecordedEvent[] };
+  /**
+   * Issue 33: a collection revealed (by a maintainer or its schedule): `storyIds`, its works, show their creators and
+   * are visible now; `durable` sends the notifications they held back.
+   */
+  "collection.revealed": { collectionId: number; storyIds: number[]; durable: RecordedEvent[] };
 }
 
 export type EventName = keyof DomainEvents;

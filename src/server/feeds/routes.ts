@@ -39,7 +39,10 @@ export async function buildStoryFeed(db: Db, appUrl: string, id: number): Promis
   const { story } = source;
   // A members-only work has no feed: feed readers fetch signed out.
   if (story.audience === "members") return undefined;
-  const author = { name: story.authorName, uri: appUrl + authorPath(story.authorName) };
+  // Issue 33: an anonymous work's feed names 'Anonymous', with no link.
+  const author = story.anonymous
+    ? { name: story.authorName }
+    : { name: story.authorName, uri: appUrl + authorPath(story.authorName) };
   const coAuthors = story.coCreators.map((c) => ({ name: c.username, uri: appUrl + authorPath(c.username) }));
   const entries: AtomEntry[] = source.chapters
     .map((chapter) => ({

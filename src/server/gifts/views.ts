@@ -2,6 +2,7 @@
 // drop when a gift, link or linked work changes: app-subscribers.ts). A FicForge original is named only when
 // whoever may read this work may read it too (as stories/series-parts.ts links neighbours); otherwise the relation shows
 // without its title.
+import { creatorNameShownTo, storyAlias } from "../policies/anonymity";
 import { and, asc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { publicStoryPath } from "../../shared/routes";
@@ -38,7 +39,10 @@ const linkable = (row: Linked, facts: ReaderFacts) =>
 
 const other = alias(stories, "other");
 // NOTE: storyNotModerated's conditions, on the alias.
-const otherShown = sql<boolean>`(${other.published} and ${and(isNull(other.moderationHiddenAt), inGoodStanding(other.authorId))})`;
+// Issue 33: and not hidden in an unrevealed collection; an anonymous work's creator shows as 'Anonymous'.
+const otherShown = sql<boolean>`(${other.published} and ${and(isNull(other.moderationHiddenAt), inGoodStanding(other.authorId))}
+  and not ${other.unrevealed})`;
+const otherAuthor = creatorNameShownTo(storyAlias("other"), null, users.username);
 
 /** The lines of one work: who it is for, what it comes from, and (approved) what comes from it. */
 export async function giftsAndLinksOf(db: Db, storyId: number, facts: ReaderFacts): Promise<GiftsAndLinksView> {
@@ -55,7 +59,7 @@ async function relatedOf(db: Db, storyId: number, facts: ReaderFacts): Promise<R
     .select({
       link: relatedWorks,
       title: other.title,
-      author: users.username,
+      author: otherAuthor,
       shown: otherShown,
       rating: other.rating,
       audience: other.audience,
@@ -91,7 +95,7 @@ async function inspiredBy(db: Db, storyId: number, facts: ReaderFacts): Promise<
     .select({
       id: other.id,
       title: other.title,
-      author: users.username,
+      author: otherAuthor,
       relation: relatedWorks.relation,
       shown: otherShown,
       rating: other.rating,

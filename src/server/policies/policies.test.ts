@@ -24,6 +24,8 @@ const storyKinds: Record<string, storyPolicy.StoryFacts> = {
   general: { authorId: AUTHOR, published: true, rating: "general" },
   mature: { authorId: AUTHOR, published: true, rating: "mature" },
   moderated: { authorId: AUTHOR, published: true, rating: "general", moderated: true },
+  // Issue 33: in an unrevealed collection (not yet revealed) maintained by viewer 3, the premium reader.
+  unrevealed: { authorId: AUTHOR, published: true, rating: "general", unrevealed: true, maintainerIds: [3] },
 };
 
 type StoryAnswers = [
@@ -45,36 +47,42 @@ const STORY_TABLE: Record<string, Record<string, StoryAnswers>> = {
     general: [T, out, out, out, T, out, out],
     mature: [F, out, out, out, "hidden", out, out],
     moderated: [F, out, out, out, "hidden", out, out],
+    unrevealed: [F, out, out, out, "hidden", out, out],
   },
   "free reader": {
     draft: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
     general: [T, "hidden", T, T, T, "hidden", "forbidden"],
     mature: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
     moderated: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
+    unrevealed: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
   },
   "premium reader": {
     draft: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
     general: [T, "hidden", T, T, T, "hidden", "forbidden"],
     mature: [T, "hidden", T, T, "hidden", "hidden", "forbidden"],
     moderated: [F, "hidden", "hidden", "hidden", "hidden", "hidden", "forbidden"],
+    unrevealed: [T, "hidden", T, T, "hidden", "hidden", "forbidden"],
   },
   author: {
     draft: [F, T, "hidden", "hidden", "hidden", T, "forbidden"],
     general: [T, T, T, "self", T, T, "forbidden"],
     mature: [T, T, T, "self", "hidden", T, "forbidden"],
     moderated: [F, T, "hidden", "hidden", "hidden", T, "forbidden"],
+    unrevealed: [T, T, T, "self", "hidden", T, "forbidden"],
   },
   "premium author": {
     draft: [F, T, "hidden", "hidden", "hidden", T, "forbidden"],
     general: [T, T, T, "self", T, T, "forbidden"],
     mature: [T, T, T, "self", "hidden", T, "forbidden"],
     moderated: [F, T, "hidden", "hidden", "hidden", T, "forbidden"],
+    unrevealed: [T, T, T, "self", "hidden", T, "forbidden"],
   },
   moderator: {
     draft: [F, "hidden", "hidden", "hidden", "hidden", "hidden", T],
     general: [T, "hidden", T, T, T, "hidden", T],
     mature: [F, "hidden", "hidden", "hidden", "hidden", "hidden", T],
     moderated: [F, "hidden", "hidden", "hidden", "hidden", "hidden", T],
+    unrevealed: [F, "hidden", "hidden", "hidden", "hidden", "hidden", T],
   },
 };
 
@@ -223,6 +231,11 @@ describeEachDb("the read rule's SQL form", (ctx) => {
       [
         { authorId: author.id, published: true, rating: "general", audience: "members" },
         { published: true, audience: "members" },
+      ],
+      // Issue 33: unrevealed (its author reads it; no collection maintainer among these viewers).
+      [
+        { authorId: author.id, published: true, rating: "general", unrevealed: true },
+        { published: true, unrevealed: true },
       ],
     ];
     const made = await Promise.all(kinds.map(([facts, row]) => createStory(db, { ...row, authorId: facts.authorId })));

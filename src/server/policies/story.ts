@@ -1,8 +1,9 @@
 // Who may do what with a story: read, edit, comment (and like), report, download, moderate. The read rule is also
 // a SQL condition (readableBy) for lists and lookups; both forms live here and are tested against each other.
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { stories } from "../db/schema";
-import { storyNotModerated } from "../visibility/standing";
+import { inGoodStanding } from "../visibility/standing";
+import { type AnonymityFacts, revealedTo, STORIES, workRevealedTo } from "./anonymity";
 import { type BlockFacts, type Decision, isModeratorRole, NO_BLOCKS, type Viewer } from "./viewer";
 
 export interface StoryFacts {
@@ -14,6 +15,13 @@ export interface StoryFacts {
   moderated?: boolean;
   /** 'everyone' (absent) or 'members': a members-only work is read by signed-in readers only. */
   audience?: string;
+  /**
+   * Issue 33: in an unrevealed collection, and who sees through it (its accepted co-creators, its collections'
+   * maintainers): to anyone else it does not exist.
+   */
+  unrevealed?: boolean;
+  coCreatorIds?: AnonymityFacts["coCreatorIds"];
+  maintainerIds?: AnonymityFacts["maintainerIds"];
 }
 
 const isMature = (story: StoryFacts) => story.rating !== "general";
@@ -24,6 +32,7 @@ const isMature = (story: StoryFacts) => story.rating !== "general";
  */
 export function canRead(viewer: Viewer, story: StoryFacts): boolean {
   if (!story.published || story.moderated) return false;
+  if (!workRevealedTo(viewer, story)) return false;
   if (viewer === null && story.audience === "members") return false;
   if (!isMature(story)) return true;
   return viewer !== null && (viewer.isPremium || viewer.id === story.authorId);
@@ -31,7 +40,13 @@ export function canRead(viewer: Viewer, story: StoryFacts): boolean {
 
 /** canRead as a condition on `stories`, for single-story lookups and lists alike. */
 export function readableBy(viewer: Viewer): SQL {
-  const published = and(eq(stories.published, true), storyNotModerated())!;
+  // NOTE: storyNotModerated's conditions without its `not unrevealed`: those who see through it read it.
+  const published = and(
+    eq(stories.published, true),
+    isNull(stories.moderationHiddenAt),
+    inGoodStanding(stories.authorId),
+    revealedTo(STORIES, viewer?.id),
+  )!;
   const general = eq(stories.rating, "general");
   if (!viewer) return and(published, general, eq(stories.audience, "everyone"))!;
   if (viewer.isPremium) return published;

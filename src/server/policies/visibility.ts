@@ -18,6 +18,11 @@ export interface ReadableFacts {
   rating: string;
   authorId: number;
   audience?: string;
+  /**
+   * Issue 33: an anonymous work's shared view (no author id in it): a signed-in viewer is asked the gate query, which
+   * knows whether they see through it.
+   */
+  hidden?: boolean;
 }
 
 /** The read rule on a row already in hand (a cache can answer it from a built view's rating and authorId). */

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { formerUsernames, stories, storyCoCreators, users } from "../db/schema";
-import { coCreatorNames } from "../stories/co-creator-names";
+import { coCreatorNames } from "../policies/creator-names";
 import { tagNames } from "../stories/story-queries";
 import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
@@ -86,6 +86,8 @@ const listed = (authorId: number, coWrites = false) =>
     // Members-only works are not on the open web's pages (members read them from their own page and the app's lists).
     eq(stories.audience, "everyone"),
     storyNotModerated(),
+    // Issue 33: an anonymous work is on nobody's page (listing it would name its creators) until the reveal.
+    eq(stories.anonymous, false),
     eq(stories.markedMature, false),
     sql`not coalesce(${stories.themes} @> '["nsfw"]'::jsonb, false)`,
     sql`${stories.contentRating} <> all(${sql.raw(`array[${GATED_RATINGS.map((r) => `'${r}'`).join(", ")}]`)})`,

@@ -3,6 +3,7 @@
 // ('Bookmarks of this work') lists readers' public bookmarks of one work. Works follow the public pages' gate
 // (published, general, not moderated; members-only ones for signed-in viewers only), bookmarks by suspended readers
 // are left out, and a signed-in viewer does not see bookmarks by people they block or mute.
+import { ANONYMOUS_CREATOR, creatorNameShownTo, STORIES } from "../policies/anonymity";
 import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { authorBookmarksPath, authorPath, publicStoryPath, storyBookmarksPath } from "../../shared/routes";
@@ -71,7 +72,8 @@ async function loadBookmarks(
       rec: bookmarks.rec,
       storyId: stories.id,
       title: stories.title,
-      author: users.username,
+      // Issue 33: 'Anonymous' for an anonymous work's creator (shared pages).
+      author: creatorNameShownTo(STORIES, null, users.username),
       aiLabel: stories.aiLabel,
       // Issue 31: without the chapters a scheduled release holds back.
       wordCount: readersWordCount,
@@ -119,7 +121,7 @@ function bookmarkHtml(b: PublicBookmark, side: "reader" | "work"): string {
   const heading =
     side === "reader"
       ? `<h3><a href="${e(encodeURI(publicStoryPath(b.story.id, b.story.title)))}">${e(b.story.title)}</a>${rec}</h3>
-<p class="who">by <a href="${e(authorPath(b.story.author))}">${e(b.story.author)}</a> · bookmarked ${DATE(b.at)}</p>`
+<p class="who">by ${b.story.author === ANONYMOUS_CREATOR ? ANONYMOUS_CREATOR : `<a href="${e(authorPath(b.story.author))}">${e(b.story.author)}</a>`} · bookmarked ${DATE(b.at)}</p>`
       : `<h3><a href="${e(authorBookmarksPath(b.reader))}">${e(b.reader)}</a>${rec}</h3>
 <p class="who">bookmarked ${DATE(b.at)}</p>`;
   const badge = side === "reader" ? aiBadgeChip(b.story as Parameters<typeof aiBadgeChip>[0]) : "";
@@ -239,7 +241,7 @@ export async function bookmarkPageRoutes(app: FastifyInstance): Promise<void> {
       }
       const viewer = await signedInViewer(request, reply);
       const [story] = await request.readDb
-        .select({ id: stories.id, title: stories.title, author: users.username })
+        .select({ id: stories.id, title: stories.title, author: creatorNameShownTo(STORIES, null, users.username) })
         .from(stories)
         .innerJoin(users, eq(users.id, stories.authorId))
         .where(and(eq(stories.id, id), publicWork(viewer !== null)))

@@ -30,6 +30,7 @@ interface ChapterSource {
     | "title"
     | "description"
     | "authorName"
+    | "anonymous"
     | "coCreators"
     | "aiLabel"
     | "wordCount"

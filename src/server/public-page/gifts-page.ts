@@ -1,9 +1,11 @@
 // GET /u/{name}/gifts: the works gifted to a user, rendered here as HTML with no script, like the author page (its
 // 'Gifts' tab). Like that page it is one signed-out view, kept in the read cache with the author pages: it lists
 // only works anyone may read (published, general, for everyone, not moderated), newest gift first.
+import { creatorLink } from "../html/byline";
+import { creatorNameShownTo, STORIES } from "../policies/anonymity";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { authorGiftsPath, authorPath, publicStoryPath } from "../../shared/routes";
+import { authorGiftsPath, publicStoryPath } from "../../shared/routes";
 import type { Db } from "../db/client";
 import { stories, storyGifts, users } from "../db/schema";
 import { htmlDocument } from "../html/document";
@@ -30,7 +32,12 @@ interface GiftedWork {
 
 export async function loadGiftedWorks(db: Db, recipientId: number): Promise<GiftedWork[]> {
   return db
-    .select({ id: stories.id, title: stories.title, description: stories.description, author: users.username })
+    .select({
+      id: stories.id,
+      title: stories.title,
+      description: stories.description,
+      author: creatorNameShownTo(STORIES, null, users.username),
+    })
     .from(storyGifts)
     .innerJoin(stories, eq(stories.id, storyGifts.storyId))
     .innerJoin(users, eq(users.id, stories.authorId))
@@ -43,7 +50,7 @@ function card(work: GiftedWork, recipient: string): string {
   const summary = work.description?.trim();
   return `<li class="work"><article aria-labelledby="w${work.id}">
 <h3 id="w${work.id}"><a href="${e(encodeURI(publicStoryPath(work.id, work.title)))}">${e(work.title)}</a></h3>
-<p class="by">by <a href="${e(encodeURI(authorPath(work.author)))}">${e(work.author)}</a> · For ${e(recipient)}</p>
+<p class="by">by ${creatorLink(work.author)} · For ${e(recipient)}</p>
 ${summary ? `<p>${e(summary)}</p>` : ""}
 </article></li>`;
 }

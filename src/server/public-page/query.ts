@@ -6,10 +6,11 @@ import { isNsfw } from "../../shared/nsfw";
 import type { Db } from "../db/client";
 import { images, stories, users } from "../db/schema";
 import { tagNames } from "../stories/story-queries";
-import { coCreatorNames } from "../stories/co-creator-names";
+import { coCreatorNames } from "../policies/creator-names";
 import { fandomList } from "../stories/story-rating";
 import { type LabelPairs, labelPairs } from "../stories/story-labels";
 import { GATED_RATINGS } from "../../shared/tagging";
+import { coCreatorsShownTo, creatorNameShownTo, STORIES } from "../policies/anonymity";
 import { asReadersSee } from "../scheduling/hold";
 
 export interface PublicStoryRow {
@@ -29,6 +30,8 @@ export interface PublicStoryRow {
   publishedAt: Date | null;
   updatedAt: Date;
   authorName: string;
+  /** Issue 33: its creators are hidden ('Anonymous', no link). */
+  anonymous: boolean;
   /** Issue 30: the accepted co-creators, in order. */
   coCreators: { username: string }[];
   cover: { id: string; width: number; height: number } | null;
@@ -62,8 +65,10 @@ export async function loadPublicStory(db: Db, id: number): Promise<PublicStoryRo
       markedMature: stories.markedMature,
       themes: stories.themes,
       moods: stories.moods,
-      authorName: users.username,
-      coCreators: coCreatorNames,
+      // Issue 33: the public pages are everyone's: an anonymous work's creators show as 'Anonymous' there.
+      authorName: creatorNameShownTo(STORIES, null, users.username),
+      coCreators: coCreatorsShownTo(STORIES, null, coCreatorNames),
+      anonymous: stories.anonymous,
       coverId: images.id,
       coverWidth: images.width,
       coverHeight: images.height,

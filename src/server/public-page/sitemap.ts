@@ -110,7 +110,9 @@ async function authorsPage(db: Db, appUrl: string, page: number, sizes: SitemapS
     .where(
       and(
         between(users.id, from, page * sizes.authorsPerPage),
-        sql`exists (select 1 from ${stories} where ${stories.authorId} = ${users.id} and ${readableBy(null)})`,
+        // Issue 33: an anonymous work does not list its creator's page.
+        sql`exists (select 1 from ${stories} where ${stories.authorId} = ${users.id} and ${readableBy(null)}
+          and not ${stories.anonymous})`,
       ),
     )
     .orderBy(users.id);
@@ -142,7 +144,7 @@ async function seriesPage(db: Db, appUrl: string, page: number, sizes: SitemapSi
       and(
         between(series.id, from, page * sizes.authorsPerPage),
         sql`exists (select 1 from series_works sw join ${stories} on ${stories.id} = sw.story_id
-          where sw.series_id = ${series.id} and ${readableBy(null)})`,
+          where sw.series_id = ${series.id} and ${readableBy(null)} and not ${stories.anonymous})`,
       ),
     )
     .orderBy(series.id);

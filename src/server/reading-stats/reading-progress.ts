@@ -1,5 +1,6 @@
 // Where a signed-in reader stopped (resume reading across devices), History and 'Continue reading' (issue 17).
 // A reader who turned recording off writes nothing new; what was recorded stays until they clear it.
+import { creatorNameShownTo, STORIES } from "../policies/anonymity";
 import { aiFields } from "../visibility/ai-filter";
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import {
@@ -70,7 +71,8 @@ const itemColumns = {
   storyId: stories.id,
   title: stories.title,
   coverImageId: stories.coverImageId,
-  authorUsername: users.username,
+  // Issue 33: an anonymous work's creator is 'Anonymous' in every reader's lists.
+  authorUsername: creatorNameShownTo(STORIES, null, users.username),
   wordCount: stories.wordCount,
   aiWordCount: stories.aiWordCount,
   aiLabel: stories.aiLabel,

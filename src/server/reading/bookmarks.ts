@@ -1,5 +1,6 @@
 // The signed-in user's saved stories: only those they may still read (a story unpublished or turned mature
 // drops out of the list but keeps its row, and comes back when it is readable again).
+import { creatorNameShownTo, STORIES } from "../policies/anonymity";
 import { and, count, desc, eq, not } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { BookmarkItem, BookmarksQuery, HiddenBookmarks } from "../../shared/schemas/reading";
@@ -18,7 +19,8 @@ export const savedStoryColumns = {
   id: stories.id,
   title: stories.title,
   coverImageId: stories.coverImageId,
-  username: users.username,
+  // Issue 33: an anonymous work's creator is 'Anonymous' in every reader's lists.
+  username: creatorNameShownTo(STORIES, null, users.username),
   wordCount: stories.wordCount,
   aiWordCount: stories.aiWordCount,
   aiLabel: stories.aiLabel,

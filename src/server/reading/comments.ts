@@ -2,6 +2,7 @@
 // id" is a stable keyset even while new comments arrive, and a reply always comes after the comment it answers).
 // The story's comment_count moves in the same transaction: it counts the live comments every reader may see (not held,
 // not hidden by a moderator; moderation/actions.ts moves it too). Editing and deleting live in comment-changes.ts.
+import { ANONYMOUS_CREATOR, madeBy, storyAlias } from "../policies/anonymity";
 import { and, asc, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CommentsPage, CommentView } from "../../shared/schemas/reading";
@@ -37,6 +38,9 @@ export const commentColumns = {
   anchorChapter: comments.anchorChapter,
   anchorParagraph: comments.anchorParagraph,
   anchorQuote: comments.anchorQuote,
+  // Issue 33: written by a creator of an anonymous work: 'Anonymous', with no id, to everyone but its writer.
+  byHiddenCreator: sql<boolean>`exists (select 1 from stories acs where acs.id = ${comments.storyId} and acs.anonymous
+    and ${madeBy(storyAlias("acs"), sql`${comments.authorId}`)})`,
 };
 
 export interface CommentRow {
@@ -52,6 +56,7 @@ export interface CommentRow {
   anchorChapter?: number | null;
   anchorParagraph?: number | null;
   anchorQuote?: string | null;
+  byHiddenCreator?: boolean;
 }
 
 /**
@@ -67,7 +72,11 @@ export function presentComment(row: CommentRow, storyAuthorId: number, viewer: V
     id: row.id,
     content: deleted ? "" : row.content,
     createdAt: row.createdAt.toISOString(),
-    author: deleted ? null : { id: row.authorId, username: row.username },
+    author: deleted
+      ? null
+      : row.byHiddenCreator && !mine
+        ? { id: null, username: ANONYMOUS_CREATOR }
+        : { id: row.authorId, username: row.username },
     parentId: row.parentId,
     byStoryAuthor: !deleted && row.authorId === storyAuthorId,
     editedAt: deleted ? null : (row.editedAt?.toISOString() ?? null),

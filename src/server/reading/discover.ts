@@ -14,7 +14,8 @@ import { labelPairs } from "../stories/story-labels";
 import { type TagGroups, withTagGroups } from "../tags/synonyms";
 import { COUNTED_ORDERS as COUNTED, storyWords, tagFilters } from "../tags/tag-filters";
 import { notHiddenFrom } from "../safety/blocks";
-import { coCreatorNames } from "../stories/co-creator-names";
+import { coCreatorsShownTo, creatorNameShownTo, STORIES } from "../policies/anonymity";
+import { coCreatorNames } from "../policies/creator-names";
 import type { UserRow } from "../types";
 import { type Cursor, decodeCursor, encodeCursor, INVALID_CURSOR } from "./discover-cursor";
 import { affinity, candidateIds, candidates, type Profile } from "./for-you";
@@ -103,8 +104,9 @@ async function selectPage(db: Db, page: PageQuery, limit: number) {
       warnings: stories.warnings,
       status: stories.status,
       language: stories.language,
-      username: users.username,
-      coCreators: coCreatorNames,
+      // Issue 33: the lists are shared by every reader (the read cache keeps one copy): 'Anonymous' for everyone.
+      username: creatorNameShownTo(STORIES, null, users.username),
+      coCreators: coCreatorsShownTo(STORIES, null, coCreatorNames),
       tags: tagNames,
       labels: labelPairs,
       publishedAt: publishedAtText,

@@ -12,6 +12,8 @@ import { presentStoryBody, presentTagging, storyAiLabel, type StoryWithTags } fr
 
 export type ReadRow = StoryWithTags & {
   authorUsername: string;
+  /** Issue 33: the creators are hidden from whoever this view is for (authorUsername is then 'Anonymous'). */
+  creatorHidden?: boolean;
   authorIsPremium: boolean;
   coCreators?: { username: string }[];
   chapters?: StoredChapter[];
@@ -38,8 +40,9 @@ export function presentReadView(row: ReadRow): ReadStoryView {
     description: row.description,
     content,
     coverImage: imageUrl(row.coverImageId),
-    authorId: row.authorId,
+    authorId: row.creatorHidden ? null : row.authorId,
     author: { username: row.authorUsername },
+    ...(row.creatorHidden ? { anonymous: true } : {}),
     coCreators: row.coCreators ?? [],
     tags: row.tags,
     fandoms,

@@ -48,8 +48,9 @@ const VIEW_FACTS = {
   facts: (view: ReadStoryView): ReadableFacts => ({
     published: true,
     rating: view.rating,
-    authorId: view.authorId,
+    authorId: view.authorId ?? 0,
     audience: view.audience,
+    ...(view.anonymous ? { hidden: true } : {}),
   }),
 };
 /** Signed out: the cached view's own rating and author answer mayRead, so a cached story costs no query at all. */
@@ -99,7 +100,8 @@ function cachedForSignedIn(request: FastifyRequest, reply: FastifyReply, id: num
   const key = readCacheKey(id);
   // NOTE: the gate first, from the cached facts (as signedInState asks it), then the send.
   const facts = cache.cachedFacts<ReadableFacts>(key);
-  if (!facts || !mayRead(facts, user)) return false;
+  // Issue 33: an anonymous work goes to the handler (its creators and maintainers get their own view).
+  if (!facts || facts.hidden || !mayRead(facts, user)) return false;
   viewerStates.set(request, kept);
   if (!cache.sendCachedSignedIn(request, reply, key)) return false;
   countRead({ storyId: id, request });
@@ -112,15 +114,18 @@ function cachedForSignedIn(request: FastifyRequest, reply: FastifyReply, id: num
  * session (dropped with it whenever they write anything, likes and bookmarks included). Otherwise the gate query,
  * whose flags are kept for next time.
  */
-async function signedInState(request: FastifyRequest, id: number): Promise<ViewerState> {
+async function signedInState(request: FastifyRequest, id: number): Promise<ViewerState & { seesThrough?: boolean }> {
   const user = request.user!;
   const session = request.session;
   const facts = request.server.readCache.cachedFacts<ReadableFacts>(readCacheKey(id));
-  if (facts && !mayRead(facts, user)) throw notFound(STORY_NOT_PUBLISHED);
-  const kept = facts && session?.storyStates.get(id);
+  if (facts && !facts.hidden && !mayRead(facts, user)) throw notFound(STORY_NOT_PUBLISHED);
+  const kept = facts && !facts.hidden && session?.storyStates.get(id);
   if (kept) return kept;
-  const state = await readGate(request.db, id, user);
-  if (!state) throw notFound(STORY_NOT_PUBLISHED);
+  const gate = await readGate(request.db, id, user);
+  if (!gate) throw notFound(STORY_NOT_PUBLISHED);
+  const state: ViewerState = { liked: gate.liked, bookmarked: gate.bookmarked };
+  // Issue 33: the flags of an anonymous or unrevealed work are not kept (the fast path must ask the gate again).
+  if (gate.hidden) return { ...state, seesThrough: gate.seesThrough };
   if (session) {
     const states = session.storyStates;
     if (states.size >= MAX_STORY_STATES) states.delete(states.keys().next().value as number);
@@ -143,9 +148,14 @@ export async function readRoutes(root: FastifyInstance): Promise<void> {
         countRead({ storyId: id, request });
         return sent;
       }
-      const state = await signedInState(request, id);
+      const { seesThrough, ...state } = await signedInState(request, id);
       viewerStates.set(request, state);
       countRead({ storyId: id, request });
+      // Issue 33: its creators and maintainers read it named (and unrevealed), built for them, never cached.
+      if (seesThrough) {
+        reply.header("cache-control", "private, no-store");
+        return buildReadView(request.db, id, true);
+      }
       return request.server.readCache.send(request, reply, readCacheKey(id), build, VIEW_FACTS);
     },
   );

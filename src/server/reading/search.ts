@@ -108,11 +108,13 @@ export function rankedCandidates(
   const filtered = filters.length === 0 ? sql`` : sql` and ${sql.join(filters, sql` and `)}`;
   const branch = (where: SQL) =>
     sql`(select ${stories.id} as id from ${stories} where ${stories.published} and ${where}${filtered} limit ${SEARCH_CANDIDATES})`;
+  // Issue 33: an anonymous work is never found, nor ranked, by its creator's name.
   const byAuthor = sql`union (select ${stories.id} as id from ${users} join ${stories} on ${stories.authorId} = ${users.id}
-    and ${stories.published} where ${phrase} <% lower(${users.username})${filtered} limit ${SEARCH_CANDIDATES})`;
+    and ${stories.published} and not ${stories.anonymous} where ${phrase} <% lower(${users.username})${filtered} limit ${SEARCH_CANDIDATES})`;
   const rank = sql`(ts_rank_cd(${vector}, ${all}) + word_similarity(${phrase}, ${title})
     + 0.5 * word_similarity(${phrase}, ${tagText})
-    + 0.3 * (select word_similarity(${phrase}, lower(${users.username})) from ${users} where ${users.id} = ${stories.authorId}))::float8`;
+    + 0.3 * coalesce((select word_similarity(${phrase}, lower(${users.username})) from ${users}
+      where ${users.id} = ${stories.authorId} and not ${stories.anonymous}), 0))::float8`;
   return sql`(with in_head as materialized ${branch(sql`${head} @@ ${all}`)},
   found as materialized (
     select id from in_head

@@ -43,7 +43,8 @@ export async function loadSeriesFeedWorks(db: Db, seriesId: number): Promise<Ser
     })
     .from(seriesWorks)
     .innerJoin(stories, eq(stories.id, seriesWorks.storyId))
-    .where(and(eq(seriesWorks.seriesId, seriesId), readableBy(null)))
+    // Issue 33: not an anonymous work (the series names its owner).
+    .where(and(eq(seriesWorks.seriesId, seriesId), readableBy(null), eq(stories.anonymous, false)))
     .orderBy(desc(seriesWorks.addedAt), desc(seriesWorks.position))
     .limit(SERIES_FEED_ENTRIES);
   return rows.map((row) => ({

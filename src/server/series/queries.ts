@@ -1,5 +1,6 @@
 // Reading series: one series with its works as Discover cards (what the viewer may read, in order), the writer's
 // own list, and whether a reader subscribes.
+import { creatorHiddenFrom, STORIES } from "../policies/anonymity";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { seriesPath } from "../../shared/routes";
 import type { PublishedStoryItem } from "../../shared/schemas/reading";
@@ -65,6 +66,8 @@ export async function loadSeriesCards(db: Db, seriesId: number, viewer: Viewer):
       order.map((r) => r.id),
     ),
     readableBy(viewer),
+    // Issue 33: an anonymous work is not listed in its creator's series (the series names its owner).
+    sql`not ${creatorHiddenFrom(STORIES, viewer?.id)}`,
   ];
   if (viewer) where.push(notHiddenFrom(viewer.id, stories.authorId));
   const cards = new Map((await storyCards(db, where, order.length)).map((card) => [card.id, card]));

@@ -18,7 +18,7 @@ import { presentOwnStory, presentStoryListItem } from "./present";
 import { publishStory, unpublishStory } from "./publish-story";
 import { getOwnStoryOrThrow, listOwnStories, parseStoryId } from "./story-queries";
 import { updateStory } from "./update-story";
-import { storyByline } from "./co-creator-names";
+import { storyByline } from "../policies/creator-names";
 import { seriesNeighboursOf } from "./series-parts";
 import { giftFieldsStep } from "../gifts/story-fields";
 import { afterFill } from "../collections/prompt-routes";

@@ -44,12 +44,14 @@ export async function seriesPartsOf(db: Db, storyId: number, facts: PartFacts): 
       title: stories.title,
       rating: stories.rating,
       audience: stories.audience,
-      shown: sql<boolean>`(${stories.published} and ${storyNotModerated()})`,
+      // Issue 33: an anonymous work is no series' neighbour (the series names its owner), and has no series lines.
+      shown: sql<boolean>`(${stories.published} and ${storyNotModerated()} and not ${stories.anonymous})`,
     })
     .from(seriesWorks)
     .innerJoin(series, eq(series.id, seriesWorks.seriesId))
     .innerJoin(stories, eq(stories.id, seriesWorks.storyId))
-    .where(sql`${seriesWorks.seriesId} in (select sw.series_id from series_works sw where sw.story_id = ${storyId})`)
+    .where(sql`${seriesWorks.seriesId} in (select sw.series_id from series_works sw where sw.story_id = ${storyId})
+      and not exists (select 1 from stories me where me.id = ${storyId} and me.anonymous)`)
     .orderBy(asc(series.title), asc(seriesWorks.seriesId), asc(seriesWorks.position), asc(seriesWorks.storyId));
   const bySeries = new Map<number, WorkRow[]>();
   for (const row of rows) bySeries.set(row.seriesId, [...(bySeries.get(row.seriesId) ?? []), row]);

@@ -1,5 +1,6 @@
 // The tag page's queries: the tag's canonical spelling, and the newest works carrying it that a signed-out visitor
 // may read. Mature and Explicit works are never listed, whoever asks: the page is cached as one signed-out view.
+import { creatorNameShownTo, STORIES } from "../policies/anonymity";
 import { storyNotModerated } from "../visibility/standing";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -81,7 +82,8 @@ export async function loadTagWorks(db: Db, name: string, hideFor?: number, ai: A
       id: stories.id,
       title: stories.title,
       description: stories.description,
-      authorName: users.username,
+      // Issue 33: the shared page names an anonymous work's creator 'Anonymous'.
+      authorName: creatorNameShownTo(STORIES, null, users.username),
       tags: tagNames,
       labels: labelPairs,
       contentRating: stories.contentRating,

@@ -1,5 +1,6 @@
 // The tag page's HTML (/t/{tag}): the public story page's stylesheet, header and footer, every text escaped, no
 // script at all.
+import { ANONYMOUS_CREATOR } from "../../shared/anonymous";
 import { authorPath, publicStoryPath } from "../../shared/routes";
 import { htmlDocument } from "../html/document";
 import { escapeHtml as e } from "../html/escape";
@@ -25,7 +26,7 @@ function work(item: TagWork, linkQuery: string): string {
   const summary = item.description?.trim();
   return `<li class="work"><article aria-labelledby="w${item.id}">
 <h3 id="w${item.id}"><a href="${e(encodeURI(publicStoryPath(item.id, item.title)))}">${e(item.title)}</a></h3>
-<p class="by">by <a href="${e(authorPath(item.authorName) + linkQuery)}" rel="author">${e(item.authorName)}</a></p>
+<p class="by">by ${item.authorName === ANONYMOUS_CREATOR ? `<strong>${ANONYMOUS_CREATOR}</strong>` : `<a href="${e(authorPath(item.authorName) + linkQuery)}" rel="author">${e(item.authorName)}</a>`}</p>
 ${summary ? `<p>${e(summary)}</p>\n` : ""}${cardChipsHtml({ ...item, ...toLabels(item.labels) }, item.wordCount, aiBadgeChip(item), linkQuery)}
 </article></li>`;
 }

@@ -1,7 +1,7 @@
 // Who is in good standing (issue 18): a suspended or banned account's works and comments are hidden from everyone
 // while the suspension lasts, and a story a moderator unpublished is hidden until restored. One place for the
 // conditions every public read applies (policies/visibility.ts, Discover, the public pages, feeds, comments).
-import { and, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { comments, stories } from "../db/schema";
 
@@ -19,9 +19,13 @@ export function inGoodStanding(userId: AnyPgColumn | SQL): SQL {
   return sql`not exists (select 1 from users su where su.id = ${userId} and su.suspended_until > now())`;
 }
 
-/** A story readers may see as far as moderation goes: not unpublished by a moderator, its author not suspended. */
+/**
+ * A story readers may see as far as moderation goes: not unpublished by a moderator, its author not suspended, and
+ * (issue 33) not hidden in an unrevealed collection: every public list, page, feed and sitemap leaves those out (its
+ * creators and maintainers read it through the read rule, policies/story.ts, and the collection's works route).
+ */
 export function storyNotModerated(): SQL {
-  return and(isNull(stories.moderationHiddenAt), inGoodStanding(stories.authorId))!;
+  return and(isNull(stories.moderationHiddenAt), inGoodStanding(stories.authorId), eq(stories.unrevealed, false))!;
 }
 
 /** The columns the comment conditions read, of `comments` or of an alias of it (a parent, a reply). */

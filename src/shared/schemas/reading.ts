@@ -151,8 +151,11 @@ export interface ReadStoryView {
   /** Sanitized story HTML. */
   content: string;
   coverImage: string | null;
-  authorId: number;
+  /** Issue 33: null for an anonymous work, to anyone but its creators and its collection's maintainers. */
+  authorId: number | null;
   author: { username: string };
+  /** Issue 33: the creators show as 'Anonymous' (`author.username`), with no link. */
+  anonymous?: boolean;
   /** Issue 30: the accepted co-creators after the creator, in order. */
   coCreators?: { username: string }[];
   tags: string[];
@@ -379,7 +382,8 @@ export interface CommentView {
   content: string;
   createdAt: string;
   /** Null for a placeholder that stays only to hold its replies ('[deleted]' or '[hidden]'). */
-  author: { id: number; username: string } | null;
+  /** Issue 33: a creator of an anonymous work shows as 'Anonymous' with a null id (to all but the writer). */
+  author: { id: number | null; username: string } | null;
   /** The comment it answers, or null. */
   parentId: number | null;
   /** Written by the story's author ('Author' badge). */

@@ -1,5 +1,6 @@
 // Discover's 'Following' tab: new stories and chapters from the authors the reader follows and the stories they
 // subscribe to, newest first, a page at a time.
+import { ANONYMOUS_CREATOR } from "../../../shared/anonymous";
 import { CoCreatorLinks } from "../co-creators/CoCreatorLinks";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -62,12 +63,16 @@ export function FollowingFeed() {
             </h3>
             <p className="text-sm text-slate-600">
               by{" "}
-              <a
-                href={authorPath(item.author.username)}
-                className="relative z-10 font-medium text-brand-700 hover:underline"
-              >
-                {item.author.username}
-              </a>
+              {item.author.username === ANONYMOUS_CREATOR ? (
+                <span className="font-medium">{ANONYMOUS_CREATOR}</span>
+              ) : (
+                <a
+                  href={authorPath(item.author.username)}
+                  className="relative z-10 font-medium text-brand-700 hover:underline"
+                >
+                  {item.author.username}
+                </a>
+              )}
               <CoCreatorLinks
                 coCreators={item.coCreators}
                 className="relative z-10 font-medium text-brand-700 hover:underline"

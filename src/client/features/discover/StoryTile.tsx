@@ -1,6 +1,7 @@
 // One published story in Discover: cover (or a placeholder), title, author and the story's tags as chips (each filters
 // Discover by itself). The whole card opens the reader (the title's link stretched over it); the author's name and
 // the chips are links of their own, above it. A badge names the work's AI label (none for human-written work).
+import { ANONYMOUS_CREATOR } from "../../../shared/anonymous";
 import { BookOpen, Heart } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
@@ -36,7 +37,9 @@ function Cover({ src }: { src: string | null }) {
 }
 
 export function StoryTile({ story }: { story: PublishedStoryItem }) {
+  // Issue 33: an anonymous work's creator is 'Anonymous', a name nobody may hold: shown without a link.
   const name = story.author?.username?.trim();
+  const linked = name && name !== ANONYMOUS_CREATOR ? name : undefined;
   const [path] = useLocation();
   const search = useSearch();
   const { hideTags } = useReaderSettings();
@@ -63,17 +66,17 @@ export function StoryTile({ story }: { story: PublishedStoryItem }) {
         </h3>
         <p className="truncate text-sm text-slate-500">
           by{" "}
-          {name ? (
+          {linked ? (
             // A plain link above the stretched one: the author page is the server's (/u/{name}), not a client route.
             <a
-              href={ROUTES.author(name)}
+              href={ROUTES.author(linked)}
               className="relative z-10 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-400"
               data-testid="discover-author"
             >
               {name}
             </a>
           ) : (
-            "Unknown Author"
+            name || "Unknown Author"
           )}
           <CoCreatorLinks
             coCreators={story.coCreators}

@@ -48,7 +48,7 @@ export function StoryHeader({ story, actions }: { story: ReadStoryView; actions:
         </h1>
         <p className="text-slate-600">
           by{" "}
-          {story.author?.username?.trim() ? (
+          {story.author?.username?.trim() && !story.anonymous ? (
             // A plain link: the author page is the server's (/u/{name}), not a client route.
             <a
               href={ROUTES.author(story.author.username)}

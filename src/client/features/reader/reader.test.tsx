@@ -213,7 +213,7 @@ describe("the reader", () => {
   });
 
   it("sends the story's author to the editor", async () => {
-    auth.user = { id: STORY.authorId, username: "writer" };
+    auth.user = { id: STORY.authorId!, username: "writer" };
     serve(STORY);
     const location = renderReader();
     await waitFor(() => expect(location.history.at(-1)).toBe(`/dashboard/story/${STORY.id}`));

@@ -14,7 +14,9 @@ export type OutboxEvent =
   /** Issue 30: a work added to a series; its subscribers hear of it, once per work. */
   | { name: "series.work_added"; seriesId: number; storyId: number }
   /** Issue 33: a work approved in a collection (or revealed there); its subscribers hear of it, once per work. */
-  | { name: "collection.work_added"; collectionId: number; storyId: number };
+  | { name: "collection.work_added"; collectionId: number; storyId: number }
+  /** Issue 33: a collection revealed: one crowd of the notifications its hidden works held back. */
+  | { name: "collection.revealed"; collectionId: number; crowd: "gifts" | "subscribers" | "followers" };
 
 export const outboxEvents = pgTable(
   "outbox_events",

@@ -1,6 +1,7 @@
 // Who a work names after its creator (issue 30): its accepted co-creators in order, as one correlated subquery on the
 // story row (story_co_creators' (story_id, user_id) key), so every list that names the author names them too in the
-// same query. Written against "stories"."id": drizzle leaves columns unqualified in single-table selects.
+// same query. Written against "stories"."id": drizzle leaves columns unqualified in single-table selects. Kept with the
+// policies (issue 33), which every domain reads: the collections name them too, and stories may not import them.
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { stories, users } from "../db/schema";
