@@ -1,6 +1,6 @@
 // Reading a prompt meme: its prompts newest first (by tag), one prompt, the viewer's claims, and promptsForPage for
 // the collection's public page. An anonymous prompt names its poster only to them and the maintainers; fills are the
-// works the viewer may read, an anonymous one's creator shown as 'Anonymous' to all but them.
+// works the viewer may read, an anonymous one's creator shown as 'Anonymous' (as on every card).
 import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   ANONYMOUS_NAME,
@@ -100,15 +100,8 @@ async function fillCards(
   const where = [inArray(stories.id, ids), readableBy(viewer), or(own, and(approved, sql`not ${stories.unrevealed}`))!];
   if (viewer) where.push(notHiddenFrom(viewer.id, stories.authorId));
   const cards = new Map((await storyCards(db, where, ids.length)).map((card) => [card.id, card]));
-  const masks = await db
-    .select({ id: stories.id, anonymous: stories.anonymous, authorId: stories.authorId })
-    .from(stories)
-    .where(inArray(stories.id, [...cards.keys(), 0]));
-  for (const mask of masks) {
-    const card = cards.get(mask.id);
-    if (card && mask.anonymous && mask.authorId !== viewer?.id)
-      cards.set(mask.id, { ...card, author: { username: ANONYMOUS_NAME }, coCreators: [] });
-  }
+  // NOTE: the cards name an anonymous work's creator 'Anonymous' to everyone, its creator included, as Discover's do
+  // (policies/anonymity.ts): a card is one shared view.
   for (const { promptId, storyId } of pairs) {
     const card = cards.get(storyId);
     if (card) byPrompt.set(promptId, [...(byPrompt.get(promptId) ?? []), card]);

@@ -54,7 +54,17 @@ describe("the sidebar and FicForge Plus", () => {
       nav()
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["Home", "Create Story", "Discover", "History", "Series", "My assignments", "Canon packs", "Settings"]);
+    ).toEqual([
+      "Home",
+      "Create Story",
+      "Discover",
+      "History",
+      "Series",
+      "My assignments",
+      "Collections",
+      "Canon packs",
+      "Settings",
+    ]);
   });
 });
 
