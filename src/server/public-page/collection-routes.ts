@@ -2,6 +2,7 @@
 // (POST /c/{name}/subscription). NOTE: not kept in the read cache: every filter, sort and page is its own answer and
 // the query is bounded by the collection's items (bench/collection-page.ts); a signed-in viewer gets the top bar and
 // the Subscribe slot drawn for them.
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectionPath, ROUTES } from "../../shared/routes";
 import { loadSession } from "../accounts/sessions";
@@ -14,6 +15,7 @@ import {
   unsubscribeFromCollection,
 } from "../collections/queries";
 import type { Db } from "../db/client";
+import { giftExchanges } from "../db/schema";
 import { sameOrigin } from "../http/form-origin";
 import { packPage, sendPublicPage } from "../html/send-page";
 import { sendViewerPage, signedInViewer, withSignedInNav } from "./signed-in-slot";
@@ -43,6 +45,7 @@ export async function collectionPageRoutes(app: FastifyInstance): Promise<void> 
       more,
       query,
       canonicalUrl: appUrl() + path,
+      exchange: await hasExchange(request.readDb, c.id),
     });
     const user = await signedInViewer(request, reply);
     if (user) {
@@ -75,6 +78,15 @@ export async function collectionPageRoutes(app: FastifyInstance): Promise<void> 
     else await subscribeToCollection(request.db, c.name, user.id, app.deps.now());
     return reply.redirect(`${collectionPath(c.name)}#subscribe`, 303);
   });
+}
+
+async function hasExchange(db: Db, collectionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: giftExchanges.collectionId })
+    .from(giftExchanges)
+    .where(eq(giftExchanges.collectionId, collectionId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The path as asked (query included), so sendPublicPage never redirects a filtered page to its first one. */

@@ -23,6 +23,8 @@ export interface CollectionPageModel {
   more: boolean;
   query: CollectionPageQuery;
   canonicalUrl: string;
+  /** Its challenges: a gift exchange (sign-ups in the app) and a prompt meme. */
+  exchange: boolean;
 }
 
 const SORT_LABELS: Record<(typeof COLLECTION_SORTS)[number], string> = {
@@ -113,6 +115,13 @@ export function renderCollectionPage(model: CollectionPageModel): string {
     ...(c.anonymous && !c.revealedAt ? ["<li>Anonymous until the reveal</li>"] : []),
   ].join("");
   const feedPath = `${collectionPath(c.name)}/feed.atom`;
+  const challenges = [
+    ...(model.exchange ? [`<a class="btn" href="${e(ROUTES.exchange(c.name))}">Gift exchange</a>`] : []),
+    ...(c.promptMeme !== "none" ? [`<a class="btn" href="${e(ROUTES.promptMeme(c.name))}">Prompt meme</a>`] : []),
+  ];
+  const challengeNav = challenges.length
+    ? `<nav class="challenges" aria-label="Challenges">${challenges.join(" ")}</nav>`
+    : "";
   return htmlDocument(
     `${pageHead({ title: `${title}: a collection · FicForge`, description: summary, canonicalUrl: model.canonicalUrl, ogType: "website", ogTitle: title })}
 <link rel="alternate" type="application/atom+xml" title="${title}: new works" href="${e(feedPath)}">
@@ -128,6 +137,7 @@ ${SITE_HEADER}
 <p class="by">Maintained by ${maintainers}</p>
 <ul class="meta" aria-label="About this collection">${meta}</ul>
 ${collectionSubscribeSlot(c.name)}
+${challengeNav}
 </div>
 ${description ? `<p class="desc">${e(description)}</p>` : ""}
 </div></header>

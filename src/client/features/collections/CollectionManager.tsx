@@ -314,6 +314,14 @@ export function CollectionManager({ name }: { name: string }) {
                 Public page {view.data.path}
               </a>
             </p>
+            <nav aria-label="Challenges" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+              <Link href={ROUTES.exchangeManage(view.data.name)} className="text-brand-700 hover:underline">
+                Gift exchange
+              </Link>
+              <Link href={ROUTES.promptMeme(view.data.name)} className="text-brand-700 hover:underline">
+                Prompt meme
+              </Link>
+            </nav>
           </header>
           <div className="space-y-8 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
             <Queue view={view.data} />
