@@ -5,23 +5,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
+// @ts-expect-error: a plain ES module of the build scripts, without types
+import { OUTPUTS } from "./build-stamp.mjs";
 
 const SCRIPT = fileURLToPath(new URL("./ensure-build.mjs", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "ficforge-ensure-build-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// A project whose build writes every output and counts its runs; a FAIL file makes it fail half-way.
+// A project whose build writes every output the stamp checks (build-stamp.mjs OUTPUTS) and counts its runs; a FAIL file makes it fail half-way.
 const BUILD = `
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 appendFileSync("builds.log", "x");
 mkdirSync("dist/server", { recursive: true });
-writeFileSync("dist/server/main.js", "");
-writeFileSync("dist/server/convert-worker.js", "");
-for (const cli of ["admin-cli", "backup-cli", "migrate-to-postgres-cli"]) writeFileSync(\`dist/server/\${cli}.js\`, "");
+const outputs = ${JSON.stringify(OUTPUTS)};
+for (const file of outputs.filter((f) => f.startsWith("dist/server/"))) writeFileSync(file, "");
 if (existsSync("FAIL")) process.exit(1);
 mkdirSync("dist/client", { recursive: true });
-writeFileSync("dist/client/index.html", "");
-writeFileSync("dist/client/sw.js", "");
+for (const file of outputs.filter((f) => f.startsWith("dist/client/"))) writeFileSync(file, "");
 `;
 writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, scripts: { build: "node build.mjs" } }));
 writeFileSync(join(dir, "build.mjs"), BUILD);

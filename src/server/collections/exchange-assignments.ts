@@ -1,7 +1,7 @@
 // Gift exchange assignments (issue 33 section 2): sending the proposed pairs, a participant's list, posting the gift
 // (the work joins the collection as an approved item and becomes a gift for the recipient), defaulting, pinch hits,
 // and the due-date reminder. Each state change is one conditional update, so a repeat or a race changes nothing.
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   ASSIGNMENT_ALREADY_POSTED,
   ASSIGNMENT_HAS_PINCH_HITTER,
@@ -9,7 +9,6 @@ import {
   ASSIGNMENT_NOT_SENT,
   ASSIGNMENT_STORY_NOT_PUBLISHED,
   ASSIGNMENT_STORY_NOT_YOURS,
-  COLLECTION_WORK_LIMIT,
   MATCHING_NOT_DONE,
   MATCHING_SENT,
   type MyAssignmentView,
@@ -20,7 +19,6 @@ import {
 import { affectedRows, insertNotifications } from "../community/notification-rows";
 import type { Db } from "../db/client";
 import {
-  collectionItems,
   collections,
   exchangeAssignments,
   exchangeSignups,
@@ -32,12 +30,11 @@ import {
 import { AppError, conflict, notFound } from "../errors";
 import { notifyGifts } from "../gifts/gifts";
 import type { CollectionRow } from "./access";
-import { syncStoryAnonymity } from "./anonymity";
 import { getExchangeOrThrow } from "./exchange-settings";
+import { joinCollectionLocked, lockStory } from "./items";
 import { pairOverlap } from "./matching-solver";
 
 /** A work is in at most this many collections. */
-const COLLECTIONS_PER_WORK = 20;
 /** The due-date reminder goes this long before the due date. */
 export const REMIND_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -154,44 +151,17 @@ export async function fulfilAssignment(
 ): Promise<{ storyId: number; collection: string; unrevealed: boolean }> {
   const result = await db.transaction(async (tx) => {
     const assignment = await ownAssignmentOrThrow(tx, userId, id);
-    const [story] = await tx
-      .select({ authorId: stories.authorId, published: stories.published })
-      .from(stories)
-      .where(eq(stories.id, storyId))
-      .for("update");
+    const story = await lockStory(tx, storyId);
     if (!story || story.authorId !== userId) throw new AppError(403, "FORBIDDEN", ASSIGNMENT_STORY_NOT_YOURS);
     if (!story.published) throw new AppError(400, "VALIDATION", ASSIGNMENT_STORY_NOT_PUBLISHED);
-    const [inCollections] = await tx
-      .select({ n: count() })
-      .from(collectionItems)
-      .where(
-        and(
-          eq(collectionItems.storyId, storyId),
-          sql`${collectionItems.collectionId} <> ${assignment.collectionId}`,
-          inArray(collectionItems.state, ["approved", "pending"]),
-        ),
-      );
-    if (Number(inCollections?.n ?? 0) >= COLLECTIONS_PER_WORK) throw conflict(COLLECTION_WORK_LIMIT);
-    await tx
-      .insert(collectionItems)
-      .values({
-        collectionId: assignment.collectionId,
-        storyId,
-        state: "approved",
-        addedBy: userId,
-        createdAt: now,
-        answeredAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [collectionItems.collectionId, collectionItems.storyId],
-        set: { state: "approved", answeredAt: now },
-      });
+    // The assignment admits it whatever the collection's open and moderated settings; the 20-collection limit holds.
+    const [collection] = await tx.select().from(collections).where(eq(collections.id, assignment.collectionId));
+    await joinCollectionLocked(tx, collection!, story, userId, now, { admitted: true, keepExisting: true });
     await tx
       .insert(storyGifts)
       .values({ storyId, userId: assignment.recipientId, createdAt: now })
       .onConflictDoUpdate({ target: [storyGifts.storyId, storyGifts.userId], set: { refusedAt: null } });
     await tx.update(exchangeAssignments).set({ storyId, postedAt: now }).where(eq(exchangeAssignments.id, id));
-    await syncStoryAnonymity(tx, [storyId]);
     const [after] = await tx
       .select({ unrevealed: stories.unrevealed, name: collections.name })
       .from(stories)

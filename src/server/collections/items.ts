@@ -7,6 +7,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import {
   COLLECTION_CLOSED,
+  COLLECTION_ITEM_DECLINED,
   COLLECTION_LIMITS,
   COLLECTION_NOT_INVITED,
   COLLECTION_NOT_PENDING,
@@ -34,7 +35,7 @@ export interface ItemChange {
 }
 
 type Tx = Db;
-type StoryFacts = { id: number; authorId: number; published: boolean };
+export type StoryFacts = { id: number; authorId: number; published: boolean };
 
 async function collectionOrThrow(tx: Tx, name: string): Promise<CollectionRow> {
   const [row] = await tx.select().from(collections).where(eq(collections.name, name.toLowerCase())).limit(1);
@@ -42,7 +43,8 @@ async function collectionOrThrow(tx: Tx, name: string): Promise<CollectionRow> {
   return row;
 }
 
-async function lockStory(tx: Tx, storyId: number): Promise<StoryFacts | undefined> {
+/** The story's row, locked until the transaction ends; undefined when there is none. */
+export async function lockStory(tx: Tx, storyId: number): Promise<StoryFacts | undefined> {
   const [row] = await tx
     .select({ id: stories.id, authorId: stories.authorId, published: stories.published })
     .from(stories)
@@ -111,6 +113,64 @@ const maintainersOf = (collectionId: number) =>
   sql`select user_id from collection_maintainers where collection_id = ${collectionId}`;
 const userList = (id: number) => sql`select ${id}::int`;
 
+/** How a work joins a collection besides an author's or a maintainer's add (issue 33). */
+export interface JoinOptions {
+  /** The request's field that errors name ('storyId' by default; the publish body's 'fills'). */
+  field?: string;
+  /** A work already in it, or waiting there, is answered with its state instead of a 409 (a prompt's second fill). */
+  keepExisting?: boolean;
+  /** Approved whatever the collection's open and moderated settings: a gift exchange's assignment is the permission. */
+  admitted?: boolean;
+}
+
+/**
+ * Inside the caller's transaction, with the story's row locked (so two adds of one work take turns over its
+ * collections limit): the one set of rules by which a work joins a collection. Its author adds it (refused when the
+ * collection is closed, waiting for a maintainer when it is moderated), a maintainer invites another writer's
+ * published work, or an assignment admits it; at most 20 collections a work, counting invitations and waiting items.
+ */
+export async function joinCollectionLocked(
+  tx: Tx,
+  collection: CollectionRow,
+  story: StoryFacts,
+  userId: number,
+  now: Date,
+  options: JoinOptions = {},
+): Promise<ItemChange> {
+  const field = options.field ?? "storyId";
+  const storyId = story.id;
+  const role = await maintainerRole(tx, collection.id, userId);
+  const own = story.authorId === userId;
+  // Another writer's draft, or another writer's work asked for by a reader: answered as no such story.
+  if (!own && (!role || !story.published)) throw invalid(field, COLLECTION_STORY_NOT_FOUND, 404);
+  if (own && !collection.open && !role && !options.admitted) throw invalid(field, COLLECTION_CLOSED, 403);
+  const existing = await itemState(tx, collection.id, storyId);
+  // The author adding a work a maintainer invited is their consent.
+  if (own && existing === "invited") return acceptLocked(tx, collection, storyId, userId, now);
+  if (existing && options.admitted && existing !== "approved") {
+    await setState(tx, collection.id, storyId, "approved", now);
+    return settle(tx, collection, storyId, "approved", now);
+  }
+  if (existing === "rejected") throw invalid(field, COLLECTION_ITEM_DECLINED, 409);
+  if (existing && options.keepExisting) return { collectionId: collection.id, storyId, state: existing, durable: null };
+  if (existing) throw invalid(field, COLLECTION_STORY_ALREADY_IN, 409);
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(collectionItems)
+    .where(and(eq(collectionItems.storyId, storyId), ne(collectionItems.state, "rejected")));
+  if (Number(n) >= COLLECTION_LIMITS.collectionsPerWork) throw invalid(field, COLLECTION_WORK_LIMIT, 409);
+  const state: CollectionItemState =
+    options.admitted || (own && (!collection.moderated || role)) ? "approved" : own ? "pending" : "invited";
+  await tx
+    .insert(collectionItems)
+    .values({ collectionId: collection.id, storyId, state, addedBy: userId, createdAt: now });
+  if (state === "pending")
+    await tell(tx, "collection_item", maintainersOf(collection.id), collection.id, storyId, userId, "pending");
+  if (state === "invited")
+    await tell(tx, "collection_invite", userList(story.authorId), collection.id, storyId, userId, "invited");
+  return settle(tx, collection, storyId, state, now);
+}
+
 /** POST /api/collections/{name}/items. */
 export async function addCollectionItem(
   db: Db,
@@ -122,29 +182,8 @@ export async function addCollectionItem(
   return db.transaction(async (tx) => {
     const collection = await collectionOrThrow(tx, name);
     const story = await lockStory(tx, storyId);
-    const role = await maintainerRole(tx, collection.id, userId);
-    const own = story?.authorId === userId;
-    // Another writer's draft, or another writer's work asked for by a reader: answered as no such story.
-    if (!story || (!own && (!role || !story.published))) throw invalid("storyId", COLLECTION_STORY_NOT_FOUND, 404);
-    if (own && !collection.open && !role) throw invalid("storyId", COLLECTION_CLOSED, 403);
-    const existing = await itemState(tx, collection.id, storyId);
-    // The author adding a work a maintainer invited is their consent.
-    if (own && existing === "invited") return acceptLocked(tx, collection, storyId, userId, now);
-    if (existing) throw invalid("storyId", COLLECTION_STORY_ALREADY_IN, 409);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(collectionItems)
-      .where(and(eq(collectionItems.storyId, storyId), ne(collectionItems.state, "rejected")));
-    if (Number(n) >= COLLECTION_LIMITS.collectionsPerWork) throw invalid("storyId", COLLECTION_WORK_LIMIT, 409);
-    const state: CollectionItemState = !own ? "invited" : collection.moderated && !role ? "pending" : "approved";
-    await tx
-      .insert(collectionItems)
-      .values({ collectionId: collection.id, storyId, state, addedBy: userId, createdAt: now });
-    if (state === "pending")
-      await tell(tx, "collection_item", maintainersOf(collection.id), collection.id, storyId, userId, "pending");
-    if (state === "invited")
-      await tell(tx, "collection_invite", userList(story.authorId), collection.id, storyId, userId, "invited");
-    return settle(tx, collection, storyId, state, now);
+    if (!story) throw invalid("storyId", COLLECTION_STORY_NOT_FOUND, 404);
+    return joinCollectionLocked(tx, collection, story, userId, now);
   });
 }
 

@@ -1,12 +1,10 @@
 // A fill: the writer's own published work fills a prompt (issue 33 section 3), on publish (`fills`) or later by
-// POST /api/prompts/{id}/fills. In one transaction the work joins the prompt's collection by the collection's rules,
-// the prompt_fills row is written, the work's anonymity follows, and the poster hears of it once — unless the work is
-// hidden until a reveal, which then calls notifyPromptFills for what it held back.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// POST /api/prompts/{id}/fills. In one transaction the work joins the prompt's collection by the collections' own rules
+// (collections/items.ts joinCollectionLocked), the prompt_fills row is written, the work's anonymity follows, and the
+// poster hears of it once — unless the work is hidden until a reveal, which then calls notifyPromptFills for what it
+// held back.
+import { eq, sql } from "drizzle-orm";
 import {
-  FILL_COLLECTION_CLOSED,
-  FILL_COLLECTION_LIMIT,
-  FILL_ITEM_REJECTED,
   FILL_STORY_NOT_FOUND,
   FILL_STORY_NOT_PUBLISHED,
   type FillAnswer,
@@ -14,14 +12,10 @@ import {
 } from "../../shared/schemas/prompts";
 import { affectedRows, insertNotifications } from "../community/notification-rows";
 import type { Db } from "../db/client";
-import { collectionItems, promptFills, stories } from "../db/schema";
+import { promptFills, stories } from "../db/schema";
 import { AppError } from "../errors";
-import { type CollectionRow, maintainerRole } from "./access";
-import { syncStoryAnonymity } from "./anonymity";
+import { joinCollectionLocked } from "./items";
 import { getPromptOrThrow } from "./prompts";
-
-/** A work is in at most this many collections (approved or waiting). */
-export const COLLECTIONS_PER_WORK = 20;
 
 export interface FillDone extends FillAnswer {
   /** The work's `anonymous` or `unrevealed` changed: its cached pages must go. */
@@ -34,49 +28,6 @@ const fieldError = (status: number, message: string, field = "fills") =>
   new AppError(status, status === 404 ? "NOT_FOUND" : status === 409 ? "CONFLICT" : "VALIDATION", message, {
     fields: { [field]: message },
   });
-
-/**
- * Puts the author's work in the collection the way a writer's add does: kept when it is already in or waiting;
- * an invitation is accepted; a maintainer's work goes straight in; else an open collection takes it ('pending' when
- * moderated) and a closed one refuses it. NOTE: kept small and apart so the collections' own add can absorb it.
- */
-export async function acceptIntoCollection(
-  tx: Db,
-  collection: CollectionRow,
-  storyId: number,
-  authorId: number,
-  now: Date,
-  field = "fills",
-): Promise<"approved" | "pending"> {
-  const [item] = await tx
-    .select({ state: collectionItems.state })
-    .from(collectionItems)
-    .where(and(eq(collectionItems.collectionId, collection.id), eq(collectionItems.storyId, storyId)));
-  if (item?.state === "approved" || item?.state === "pending") return item.state;
-  if (item?.state === "rejected") throw fieldError(409, FILL_ITEM_REJECTED, field);
-  const maintainer = (await maintainerRole(tx, collection.id, authorId)) !== null;
-  let state: "approved" | "pending" = "approved";
-  if (item?.state !== "invited" && !maintainer) {
-    if (!collection.open) throw fieldError(403, FILL_COLLECTION_CLOSED, field);
-    if (collection.moderated) state = "pending";
-  }
-  if (!item) {
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(collectionItems)
-      .where(and(eq(collectionItems.storyId, storyId), inArray(collectionItems.state, ["approved", "pending"])));
-    if (Number(n) >= COLLECTIONS_PER_WORK) throw fieldError(400, FILL_COLLECTION_LIMIT, field);
-    await tx
-      .insert(collectionItems)
-      .values({ collectionId: collection.id, storyId, state, addedBy: authorId, createdAt: now, answeredAt: now });
-  } else {
-    await tx
-      .update(collectionItems)
-      .set({ state, answeredAt: now })
-      .where(and(eq(collectionItems.collectionId, collection.id), eq(collectionItems.storyId, storyId)));
-  }
-  return state;
-}
 
 /**
  * Inside the caller's transaction (the publish's, after the story is written, or the fill route's): the checks, the
@@ -92,7 +43,12 @@ export async function fillPromptInTransaction(
 ): Promise<FillDone> {
   // NOTE: the story's row lock makes two fills of one work take turns over its collections limit.
   const [story] = await tx
-    .select({ authorId: stories.authorId, published: stories.published })
+    .select({
+      authorId: stories.authorId,
+      published: stories.published,
+      anonymous: stories.anonymous,
+      unrevealed: stories.unrevealed,
+    })
     .from(stories)
     .where(eq(stories.id, storyId))
     .for("update");
@@ -101,9 +57,19 @@ export async function fillPromptInTransaction(
   if (!story.published) throw fieldError(400, FILL_STORY_NOT_PUBLISHED, storyField);
   const { collection } = await getPromptOrThrow(tx, promptId);
   if (collection.promptMeme === "none") throw fieldError(409, PROMPT_MEME_NOT_RUNNING);
-  const item = await acceptIntoCollection(tx, collection, storyId, authorId, now, storyField);
+  // The collections' own rules (an open collection takes it, a moderated one holds it for a maintainer); a work
+  // already in it or waiting there fills as it is.
+  const joined = await joinCollectionLocked(tx, collection, { id: storyId, ...story }, authorId, now, {
+    field: storyField,
+    keepExisting: true,
+  });
+  const item = joined.state as FillDone["item"];
   await tx.insert(promptFills).values({ promptId, storyId, createdAt: now }).onConflictDoNothing();
-  const anonymityChanged = (await syncStoryAnonymity(tx, [storyId])) > 0;
+  const [after] = await tx
+    .select({ anonymous: stories.anonymous, unrevealed: stories.unrevealed })
+    .from(stories)
+    .where(eq(stories.id, storyId));
+  const anonymityChanged = after?.anonymous !== story.anonymous || after?.unrevealed !== story.unrevealed;
   const notified = await notifyPromptFills(tx, collection.id, [storyId], promptId);
   return { promptId, storyId, item, anonymityChanged, notified };
 }

@@ -1,11 +1,11 @@
 // Issue 33 section 3: a collection's prompt meme — opening and closing it, prompts (anonymous posters hidden from
 // all but themselves and the maintainers), claims, fills on publish and by route with the poster's one notification,
 // and bad input — on PGlite and PostgreSQL.
+import { COLLECTION_CLOSED } from "../../shared/schemas/collections";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import {
   ANONYMOUS_NAME,
-  FILL_COLLECTION_CLOSED,
   PROMPT_HAS_FILLS,
   PROMPT_MEME_CLOSED,
   PROMPT_TEXT_TOO_LONG,
@@ -199,7 +199,7 @@ describeEachDb("prompt memes", (ctx) => {
       fills: shutPrompt,
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(FILL_COLLECTION_CLOSED);
+    expect(refused.json().message).toBe(COLLECTION_CLOSED);
     const [after] = await db().select().from(stories).where(eq(stories.id, draft2.id));
     expect(after!.published).toBe(false);
     expect(await db().select().from(promptFills).where(eq(promptFills.promptId, shutPrompt))).toEqual([]);

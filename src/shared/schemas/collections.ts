@@ -20,6 +20,7 @@ export const COLLECTION_TITLE_TOO_LONG = `Collection title must be at most ${COL
 export const COLLECTION_DESCRIPTION_TOO_LONG = `Description must be at most ${COLLECTION_LIMITS.description.toLocaleString("en-US")} characters`;
 export const COLLECTION_CLOSED = "This collection is closed: only its maintainers can invite works";
 export const COLLECTION_STORY_NOT_FOUND = "Story not found";
+export const COLLECTION_ITEM_DECLINED = "A maintainer declined this work for the collection";
 export const COLLECTION_STORY_ALREADY_IN = "This work is already in the collection (or waiting there)";
 export const COLLECTION_STORY_NOT_IN = "This work is not in the collection";
 export const COLLECTION_WORK_LIMIT = `A work can be in at most ${COLLECTION_LIMITS.collectionsPerWork} collections`;

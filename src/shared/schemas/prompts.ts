@@ -25,9 +25,6 @@ export const PROMPT_HAS_FILLS = "This prompt has fills, so it is kept";
 export const FILL_STORY_NOT_FOUND = "Story not found";
 export const FILL_STORY_NOT_PUBLISHED = "Publish the story before it fills a prompt";
 export const FILL_ALREADY = "This story already fills this prompt";
-export const FILL_COLLECTION_CLOSED = "This collection is closed: only its maintainers can add works";
-export const FILL_ITEM_REJECTED = "A maintainer declined this story for the collection";
-export const FILL_COLLECTION_LIMIT = "A story can be in at most 20 collections";
 /** How an anonymous poster or creator is named to everyone but themselves (and, for a poster, the maintainers). */
 export const ANONYMOUS_NAME = "Anonymous";
 
