@@ -53,9 +53,10 @@ export default defineConfig({
   // The workers share the one server: every journey makes its own accounts (e2e/support/accounts.ts),
   // so none depends on another. Files are spread over the workers; a file's journeys run in order.
   fullyParallel: false,
-  // NOTE: one more worker than cores: a journey spends most of its time waiting on the page (animations, network
-  // idle, the server), so a third worker on this 2-core machine took the stage from 7.9 to 6.5 minutes, same results.
-  workers: Number(process.env.E2E_WORKERS) || availableParallelism() + 1,
+  // NOTE: two workers a core and one more: a journey spends much of its time waiting on the page (network idle, the
+  // server, polls), so a third worker on this 2-core machine took the stage from 7.9 to 6.5 minutes, and a fifth (issue
+  // 33, 149 journeys) from 15.2 to 11.6 minutes, all passing (load average ~20 meanwhile). E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism() * 2 + 1,
   // NOTE: on CI, one retry and a doubled time limit. The CI machine has run the whole stage three times slower than a
   // developer's (993 s against 330 s); there the longest journeys (wizard → delete, 35 s here) ran past 60 s, and a
   // journey that fails once and passes on its retry is still printed as flaky in the list, to be fixed.

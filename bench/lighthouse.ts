@@ -3,7 +3,8 @@
 //     [--cookie 'ff_reader=serif.5.medium.2.sepia.0'] (issue 31: the pages as a reader with those settings gets them)
 // The path `@story` stands for a seeded published story's public page (/s/{id}-{slug}), `@chapter` for its second
 // chapter's page (/s/{id}-{slug}/2), `@author` for its author's page (/u/{name}), `@tag` for the page of a tag its
-// stories carry (/t/Adventure); by default: /, @story, @chapter, @author and @tag.
+// stories carry (/t/Adventure), `@collection` for a collection of its author's works (/c/winter_tales_fest); by
+// default: /, @story, @chapter, @author, @tag and @collection.
 // Run `npm run build` first: the app serves dist/client as in production. See bench/README.md.
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +15,7 @@ import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { startChromium } from "./lib/chromium";
 import { type ServerProcess, startServerProcess } from "./lib/ipc";
-import { PUBLIC_TAG_PATH } from "./lib/public-story";
+import { PUBLIC_COLLECTION_PATH, PUBLIC_TAG_PATH } from "./lib/public-story";
 import { printTable } from "./lib/table";
 import type { AppServerOptions, AppServerReady } from "./servers/app-server";
 
@@ -33,7 +34,8 @@ const PUBLIC_STORY = "@story";
 const PUBLIC_AUTHOR = "@author";
 const PUBLIC_CHAPTER = "@chapter";
 const PUBLIC_TAG = "@tag";
-const SEEDED = [PUBLIC_STORY, PUBLIC_AUTHOR, PUBLIC_CHAPTER, PUBLIC_TAG];
+const PUBLIC_COLLECTION = "@collection";
+const SEEDED = [PUBLIC_STORY, PUBLIC_AUTHOR, PUBLIC_CHAPTER, PUBLIC_TAG, PUBLIC_COLLECTION];
 
 interface RunResult {
   path: string;
@@ -155,6 +157,7 @@ async function main(): Promise<void> {
         [PUBLIC_CHAPTER]: `${app.ready.publicPath}/2`,
         [PUBLIC_AUTHOR]: app.ready.publicAuthorPath!,
         [PUBLIC_TAG]: PUBLIC_TAG_PATH,
+        [PUBLIC_COLLECTION]: PUBLIC_COLLECTION_PATH,
         // Issue 30: the author's Gifts tab (not in the default list).
         "@gifts": `${app.ready.publicAuthorPath}/gifts`,
       };

@@ -1,16 +1,17 @@
 // One published story for the public page's benches (Lighthouse, screenshots): an author, a cover and about
 // 60 KB of chapters with the editor's formatting, a Marin-written chapter among them. The author also has a bio and
 // two shorter stories with tags, for their page (/u/mika_writes) and a tag's (/t/Adventure).
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "../../src/server/db/client";
-import { stories, users } from "../../src/server/db/schema";
+import { collectionItems, collectionMaintainers, collections, stories, users } from "../../src/server/db/schema";
 import { processImage } from "../../src/server/images/process-image";
 import type { ImageStorage } from "../../src/server/images/storage/driver";
 import { storeImage } from "../../src/server/images/store-image";
 import { SANITIZER_VERSION } from "../../src/server/content/sanitize-content";
 import { replaceStoryTags } from "../../src/server/stories/story-tags";
 import { countStoryWords } from "../../src/server/content/story-text";
-import { authorPath } from "../../src/shared/routes";
+import { authorPath, collectionPath } from "../../src/shared/routes";
 import { tagPath } from "../../src/shared/tagging";
 import { publicStoryPath } from "../../src/shared/schemas/reading";
 import { longStoryHtml } from "./long-story";
@@ -25,6 +26,8 @@ export const PUBLIC_AUTHOR = "mika_writes";
 export const PUBLIC_TAG_PATH = tagPath("Adventure");
 /** The seeded author's page. */
 export const PUBLIC_AUTHOR_PATH = authorPath(PUBLIC_AUTHOR);
+export const PUBLIC_COLLECTION = "winter_tales_fest";
+export const PUBLIC_COLLECTION_PATH = collectionPath(PUBLIC_COLLECTION);
 const BIO =
   "Mountain stories, found families and the occasional crow. New chapters most Sundays; I read every comment.";
 
@@ -110,5 +113,15 @@ export async function seedPublicStory(db: Db, storage: ImageStorage): Promise<st
       .returning({ id: stories.id });
     await replaceStoryTags(db, row!.id, more.tags);
   }
+  // Issue 33: a collection of the author's works, its public page at PUBLIC_COLLECTION_PATH.
+  const [fest] = await db
+    .insert(collections)
+    .values({ name: PUBLIC_COLLECTION, title: "Winter Tales Fest", description: BIO, ownerId: author!.id })
+    .returning({ id: collections.id });
+  await db.insert(collectionMaintainers).values({ collectionId: fest!.id, userId: author!.id, role: "owner" });
+  const works = await db.select({ id: stories.id }).from(stories).where(eq(stories.authorId, author!.id));
+  await db
+    .insert(collectionItems)
+    .values(works.map((w) => ({ collectionId: fest!.id, storyId: w.id, state: "approved", addedBy: author!.id })));
   return publicStoryPath(story!.id, TITLE);
 }
