@@ -1,6 +1,7 @@
 // Issue 33 section 1: collections — the name rules, open and closed, the moderated queue, invitations and consent,
 // the 20-collection cap, another writer's work, the public page and feed (anonymous and unrevealed works), and
 // subscriptions notifying once — on PGlite and PostgreSQL.
+import { publicStoryPath } from "../../shared/routes";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import {
@@ -230,6 +231,11 @@ describeEachDb("collections", (ctx) => {
     expect(filtered.body).toContain("Open Sea");
     expect(filtered.body).not.toContain("Masked Ball");
     expect((await call("GET", `/c/${plain}?rating=explicit`)).body).toContain("No works match these filters.");
+    // The work's own page names the collections it is in, with links to them.
+    const storyPage = await call("GET", publicStoryPath(masked.id, "Masked Ball"));
+    expect(storyPage.body).toContain(`<nav class="series" aria-label="Collections"><p>In collections:`);
+    expect(storyPage.body).toContain(`<a href="/c/${plain}">`);
+    expect(storyPage.body).toContain(`<a href="/c/${anon}">`);
     expect((await call("GET", "/c/nope_nope")).statusCode).toBe(404);
 
     const feed = await call("GET", `/c/${plain}/feed.atom`);

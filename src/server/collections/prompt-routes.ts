@@ -25,11 +25,14 @@ const NameParams = z.object({ name: z.string().max(100) });
 const IdParams = z.object({ id: z.string().max(20) });
 const signedIn = { onRequest: requireUserHook };
 
-/** After a committed fill: the email worker wakes for its notification; the work's pages drop if it changed. */
+/**
+ * After a committed fill: the email worker wakes for its notification; the work's page drops (it names its
+ * collections), and the lists too when its anonymity changed.
+ */
 export function afterFill(app: FastifyInstance, done: Pick<FillDone, "storyId" | "anonymityChanged" | "notified">) {
   if (done.notified > 0) app.deps.emailWake.notify();
+  app.readCache.invalidateStory(done.storyId);
   if (done.anonymityChanged) {
-    app.readCache.invalidateStory(done.storyId);
     app.readCache.invalidateDiscover();
     app.readCache.invalidateAuthors();
   }

@@ -19,6 +19,16 @@ import {
 } from "../db/schema";
 import { getCollectionOrThrow, maintainerRole, requireMaintainer } from "./access";
 
+/** The collections a work is in (approved items), by title: the 'In collections' line of its public page. */
+export async function collectionsOfStory(db: Db, storyId: number): Promise<{ name: string; title: string }[]> {
+  return db
+    .select({ name: collections.name, title: collections.title })
+    .from(collectionItems)
+    .innerJoin(collections, eq(collections.id, collectionItems.collectionId))
+    .where(and(eq(collectionItems.storyId, storyId), eq(collectionItems.state, "approved")))
+    .orderBy(asc(collections.title), asc(collections.id));
+}
+
 /** The maintainers, the owner first. */
 export async function listMaintainers(db: Db, collectionId: number) {
   const rows = await db

@@ -7,6 +7,7 @@ import { storyBookmarksPath } from "../../shared/routes";
 import { lastChapterAt } from "../chapters/present";
 import { loadChapters } from "../chapters/sync-chapters";
 import type { Db } from "../db/client";
+import { collectionsOfStory } from "../collections/queries";
 import { packPage, type PublicPage, pageSize, sendPublicPage } from "../html/send-page";
 import { renderTagging } from "../html/tag-html";
 import { imageUrl } from "../images/process-image";
@@ -76,6 +77,7 @@ export async function buildPublicPage(db: Db, appUrl: string, id: number): Promi
     downloadPath: storyEpubPath(story.id, story.title),
     ...(await giftsAndLinksPageHtml(db, story.id, story.audience)),
     seriesHtml: seriesPartsHtml(await seriesPartsOf(db, story.id, { rating: "general", audience: story.audience })),
+    collections: await collectionsOfStory(db, story.id),
     bookmarks: { count: story.bookmarkCount, path: storyBookmarksPath(story.id, story.title) },
   });
   const page = packPage(path, html);

@@ -1,6 +1,6 @@
 // The public story page's HTML: one small template, every text escaped (the body is the sanitized story HTML),
 // on the public pages' shared stylesheet (html/site.ts), no script at all.
-import { publicStoryPath, ROUTES } from "../../shared/routes";
+import { collectionPath, publicStoryPath, ROUTES } from "../../shared/routes";
 import { readerSettingsHref } from "../../shared/schemas/reader-settings";
 import { htmlDocument } from "../html/document";
 import { escapeHtml } from "../html/escape";
@@ -45,6 +45,8 @@ export interface PublicPageModel {
   inspiredHtml?: string;
   /** Issue 30: 'Part 2 of The Copper Road' with the previous and next part (html/series-parts.ts). */
   seriesHtml?: string;
+  /** Issue 33: the collections the work is in ('In collections: Winter Gifts'). */
+  collections?: { name: string; title: string }[];
   /** Issue 30: the work's public bookmarks and the page listing them ('Bookmarks of this work'). */
   bookmarks?: { count: number; path: string };
 }
@@ -52,6 +54,13 @@ export interface PublicPageModel {
 const THUMB_WIDTH = 360;
 
 /** The summary shown in link previews and search results: the description, or a line naming the story. */
+/** 'In collections: A, B' with links to their pages (styled as the series line); "" when it is in none. */
+function collectionsLine(list: readonly { name: string; title: string }[]): string {
+  if (list.length === 0) return "";
+  const links = list.map((c) => `<a href="${escapeHtml(collectionPath(c.name))}">${escapeHtml(c.title)}</a>`);
+  return `<nav class="series" aria-label="Collections"><p>In ${list.length === 1 ? "the collection" : "collections:"} ${links.join(", ")}</p></nav>`;
+}
+
 export function summaryOf(model: Pick<PublicPageModel, "title" | "description" | "authorName">): string {
   const description = model.description?.replace(/\s+/g, " ").trim();
   if (description) return description.length > 200 ? `${description.slice(0, 199).trimEnd()}…` : description;
@@ -150,7 +159,7 @@ ${model.description?.trim() ? `<p class="desc"${lang}>${e(model.description.trim
 </div></header>
 <div class="page" id="story">
 ${model.giftsHtml ?? ""}
-${model.seriesHtml ?? ""}${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${readerSettingsLink(publicStoryPath(model.id, model.title))}${toc}${body}
+${model.seriesHtml ?? ""}${collectionsLine(model.collections ?? [])}${model.taggingHtml ?? ""}${oneChapterLink(model)}${downloadLink(model)}${readerSettingsLink(publicStoryPath(model.id, model.title))}${toc}${body}
 ${model.inspiredHtml ?? ""}
 <aside class="join" aria-labelledby="join-title">
 <h2 id="join-title">Enjoying “${title}”?</h2>
