@@ -4,6 +4,8 @@
 import type { FastifyInstance } from "fastify";
 import { refreshStoryMemory } from "./ai/memory";
 import { notifyPromptFills } from "./collections/prompt-fills";
+import { approvedCollectionIds } from "./collections/queries";
+import { notifyCollectionWork } from "./community/notify-collection";
 import { FAN_OUT_CHUNKS } from "./community/chunked-fan-out";
 import { fanOutNotifications } from "./community/pending-fan-outs";
 import { notifyComment } from "./community/notify";
@@ -54,6 +56,17 @@ export function registerSubscribers(app: FastifyInstance, events: EventBus): voi
   events.on("series.changed", "notifications", ({ durable }) => deliver(durable));
   events.on("collection.changed", "notifications", ({ durable }) => deliver(...durable));
   events.on("collection.revealed", "notifications", ({ durable }) => deliver(...durable));
+  // A draft approved in collections and published later: their subscribers hear of it now (keyed per collection
+  // and work, as the approval's own notice is, so a work approved after publishing is not told twice). NOTE: not in
+  // the outbox: a crash before it runs loses these notices.
+  events.on("story.published", "collection subscribers", ({ storyId }) => {
+    app.background.run(app.log, "collection subscribers", async () => {
+      let told = 0;
+      for (const id of await approvedCollectionIds(db(), storyId))
+        told += await notifyCollectionWork(db(), id, storyId);
+      if (told > 0) deps.emailWake.notify();
+    });
+  });
   // The posters of prompts its works filled hear of them now (held back while the works were hidden). NOTE: not in
   // the outbox: each fill's notification is keyed, so a second reveal delivery is harmless; a crash before it runs
   // loses these notices (the fills stay listed on the prompts).

@@ -311,5 +311,18 @@ describeEachDb("collections", (ctx) => {
     await add(writer, plain, late.id);
     await settled();
     expect((await notesOf(fan.user.id, "collection_work")).some((n) => n.storyId === late.id)).toBe(false);
+    // A draft approved in a collection is told when its writer publishes it, once.
+    const draft = await createStory(db(), { authorId: writer.user.id, published: false });
+    await add(writer, moderated, draft.id);
+    await call("POST", `/api/collections/${moderated}/items/${draft.id}/approve`, owner);
+    await settled();
+    expect((await notesOf(fan.user.id, "collection_work")).some((n) => n.storyId === draft.id)).toBe(false);
+    const publish = await call("POST", `/api/stories/${draft.id}/publish`, writer, {
+      title: "Late Bloom",
+      description: "A late one.",
+    });
+    expect(publish.statusCode, publish.body).toBe(200);
+    await settled();
+    expect((await notesOf(fan.user.id, "collection_work")).filter((n) => n.storyId === draft.id)).toHaveLength(1);
   });
 });

@@ -29,6 +29,15 @@ export async function collectionsOfStory(db: Db, storyId: number): Promise<{ nam
     .orderBy(asc(collections.title), asc(collections.id));
 }
 
+/** The ids of the collections a work is approved in (its publication tells their subscribers). */
+export async function approvedCollectionIds(db: Db, storyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: collectionItems.collectionId })
+    .from(collectionItems)
+    .where(and(eq(collectionItems.storyId, storyId), eq(collectionItems.state, "approved")));
+  return rows.map((r) => r.id);
+}
+
 /** The maintainers, the owner first. */
 export async function listMaintainers(db: Db, collectionId: number) {
   const rows = await db
