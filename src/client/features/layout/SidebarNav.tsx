@@ -38,13 +38,16 @@ const LINKS: NavLink[] = [
     href: ROUTES.myAssignments,
     label: "My assignments",
     icon: Gift,
-    isActive: (p) => p.startsWith(ROUTES.myAssignments) || p.startsWith("/dashboard/exchanges"),
+    // A participant's exchange page is theirs; its maintainers' page belongs with the collection's.
+    isActive: (p) =>
+      p.startsWith(ROUTES.myAssignments) || (p.startsWith("/dashboard/exchanges") && !p.endsWith("/manage")),
   },
   {
     href: ROUTES.collections,
     label: "Collections",
     icon: FolderHeart,
-    isActive: (p) => p.startsWith(ROUTES.collections),
+    isActive: (p) =>
+      p.startsWith(ROUTES.collections) || (p.startsWith("/dashboard/exchanges") && p.endsWith("/manage")),
   },
   { href: ROUTES.canon, label: "Canon packs", icon: BookMarked, isActive: (p) => p.startsWith(ROUTES.canon) },
   {
