@@ -19,10 +19,10 @@ import {
 } from "../../shared/schemas/collections";
 import { affectedRows, insertNotifications } from "../community/notification-rows";
 import type { Db } from "../db/client";
-import { collectionItems, collections, stories } from "../db/schema";
-import { AppError, notFound } from "../errors";
+import { collectionItems, stories } from "../db/schema";
+import { AppError } from "../errors";
 import { type RecordedEvent, recordEvent } from "../events/outbox";
-import { COLLECTION_NOT_FOUND, type CollectionRow, maintainerRole, NOT_A_MAINTAINER } from "./access";
+import { type CollectionRow, getCollectionOrThrow, maintainerRole, NOT_A_MAINTAINER } from "./access";
 import { syncStoryAnonymity } from "./anonymity";
 import { invalid } from "./commands";
 
@@ -36,12 +36,6 @@ export interface ItemChange {
 
 type Tx = Db;
 export type StoryFacts = { id: number; authorId: number; published: boolean };
-
-async function collectionOrThrow(tx: Tx, name: string): Promise<CollectionRow> {
-  const [row] = await tx.select().from(collections).where(eq(collections.name, name.toLowerCase())).limit(1);
-  if (!row) throw notFound(COLLECTION_NOT_FOUND);
-  return row;
-}
 
 /** The story's row, locked until the transaction ends; undefined when there is none. */
 export async function lockStory(tx: Tx, storyId: number): Promise<StoryFacts | undefined> {
@@ -180,7 +174,7 @@ export async function addCollectionItem(
   now: Date,
 ): Promise<ItemChange> {
   return db.transaction(async (tx) => {
-    const collection = await collectionOrThrow(tx, name);
+    const collection = await getCollectionOrThrow(tx, name);
     const story = await lockStory(tx, storyId);
     if (!story) throw invalid("storyId", COLLECTION_STORY_NOT_FOUND, 404);
     return joinCollectionLocked(tx, collection, story, userId, now);
@@ -213,7 +207,7 @@ export async function answerInvitation(
   now: Date,
 ): Promise<ItemChange> {
   return db.transaction(async (tx) => {
-    const collection = await collectionOrThrow(tx, name);
+    const collection = await getCollectionOrThrow(tx, name);
     const story = await lockStory(tx, storyId);
     if (!story || story.authorId !== authorId) throw invalid("storyId", COLLECTION_STORY_NOT_FOUND, 404);
     if ((await itemState(tx, collection.id, storyId)) !== "invited")
@@ -235,7 +229,7 @@ export async function decideItem(
   now: Date,
 ): Promise<ItemChange> {
   return db.transaction(async (tx) => {
-    const collection = await collectionOrThrow(tx, name);
+    const collection = await getCollectionOrThrow(tx, name);
     if (!(await maintainerRole(tx, collection.id, userId))) throw new AppError(403, "FORBIDDEN", NOT_A_MAINTAINER);
     const story = await lockStory(tx, storyId);
     if (!story || (await itemState(tx, collection.id, storyId)) !== "pending")
@@ -256,7 +250,7 @@ export async function removeItem(
   now: Date,
 ): Promise<ItemChange> {
   return db.transaction(async (tx) => {
-    const collection = await collectionOrThrow(tx, name);
+    const collection = await getCollectionOrThrow(tx, name);
     const story = await lockStory(tx, storyId);
     const allowed = story && (story.authorId === userId || (await maintainerRole(tx, collection.id, userId)));
     const removed = allowed

@@ -181,4 +181,3 @@ export interface MyAssignmentView {
 }
 export const ASSIGNMENT_ALREADY_POSTED = "You have already posted your gift for this assignment";
 export const ASSIGNMENT_HAS_PINCH_HITTER = "This recipient already has a pinch hitter";
-export const COLLECTION_WORK_LIMIT = "A work can be in at most 20 collections";
