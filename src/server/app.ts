@@ -1,7 +1,7 @@
 // Builds the Fastify app from its parts. main.ts and the tests both call buildApp.
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountRoutes } from "./accounts/routes";
 import { marinRoutes } from "./ai/routes";
 import { storedChatRoutes } from "./ai/chat-routes";
@@ -39,6 +39,8 @@ import { registerTextGuard } from "./http/request-text";
 import { isApiRequest } from "./http/route-path";
 import { registerReadYourWrites } from "./http/read-your-writes";
 import { registerSecurity } from "./http/security";
+import { registerOpenApi } from "./http/openapi";
+import { createSerializerCompiler } from "./http/serializer";
 import { pulseCheck } from "./email-notifications/pulse";
 import { emailNotificationRoutes } from "./email-notifications/routes";
 import { imageRoutes } from "./images/routes";
@@ -107,7 +109,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Under test, every JSON answer is checked against its documented schema (http/serializer.ts).
+  app.setSerializerCompiler(createSerializerCompiler(deps.config.NODE_ENV === "test"));
 
   app.decorate("deps", deps);
   // First, so every answer (a refused origin's, an error's) carries the id, and every route is timed.
@@ -164,6 +167,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     done(null, payload);
   });
 
+  // NOTE: before any route, so the document sees them all as they are added.
+  await registerOpenApi(app, deps.config.APP_URL);
   await healthRoutes(app, deps, () => pulseCheck(deps.emailPulse, deps.now().getTime()));
   metricsRoute(app, deps.metrics, deps.config.METRICS_TOKEN);
   deps.metrics.sources.readCache = () => app.readCache.stats;
