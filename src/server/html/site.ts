@@ -142,7 +142,7 @@ const SIGNED_OUT_NAV = `<nav class="nav" aria-label="Account"><a class="hide" hr
 /** The top bar every public page shows a signed-out visitor (and every cache keeps). */
 export const SITE_HEADER = `<header class="site"><div class="bar"><a class="brand" href="/"><span class="mark">${FEATHER}</span>FicForge</a>${SIGNED_OUT_NAV}</div></header>`;
 
-export const SITE_FOOTER = `<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/about/ai">AI and your work</a><a href="/reader-settings">Reading settings</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></span></div></footer>`;
+export const SITE_FOOTER = `<footer class="foot"><div class="bar"><span>© FicForge</span><span><a href="/">Home</a><a href="/about/ai">AI and your work</a><a href="/reader-settings">Reading settings</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a><a href="/api/docs">API</a></span></div></footer>`;
 
 /** The head every public page starts with: title, description, canonical, icon and the Open Graph basics. Texts arrive escaped. */
 export function pageHead(meta: {

@@ -105,6 +105,28 @@ function dedupe(security: FastifySchema["security"] & object) {
 }
 
 /** Before any route is added: the document collects routes as they register. */
+/** What is wrong with the document for the routes it must describe: an absent operation, summary, security or answer. */
+export function documentProblems(routes: readonly ApiRoute[], document: { paths?: Record<string, unknown> }): string[] {
+  const problems: string[] = [];
+  for (const route of routes) {
+    if (!isDocumentedRoute(route.url)) continue;
+    const path = route.url.replace(/:(\w+)/g, "{$1}");
+    const name = `${route.method} ${route.url}`;
+    const operation = (document.paths?.[path] as Record<string, Record<string, unknown>> | undefined)?.[
+      route.method.toLowerCase()
+    ];
+    if (!operation) {
+      problems.push(`${name}: not in the document`);
+      continue;
+    }
+    if (!route.schema?.summary) problems.push(`${name}: no summary`);
+    if (!route.schema?.security) problems.push(`${name}: no security (SIGNED_IN, OPTIONAL_SIGN_IN or PUBLIC)`);
+    const answers = Object.keys((route.schema?.response as object | undefined) ?? {}).filter((s) => /^[23]/.test(s));
+    if (answers.length === 0) problems.push(`${name}: no response schema for its success`);
+  }
+  return problems;
+}
+
 export async function registerOpenApi(app: FastifyInstance, appUrl: string): Promise<void> {
   const routes: ApiRoute[] = [];
   app.decorate("apiRoutes", routes);
@@ -163,5 +185,6 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
     routePrefix: DOCS_PATH,
     uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null, tryItOutEnabled: false },
     staticCSP: false,
+    theme: { title: "FicForge API" },
   });
 }

@@ -25,13 +25,17 @@ export function LandingFooter() {
         <Link href={ROUTES.landing} className="flex items-center gap-2 font-semibold text-ink">
           <LogoMark className="h-7 w-7" /> FicForge
         </Link>
-        <nav aria-label="Legal" className="flex gap-6">
+        <nav aria-label="Footer" className="flex gap-6">
           <Link href={ROUTES.privacy} className="hover:text-brand-700">
             Privacy Policy
           </Link>
           <Link href={ROUTES.terms} className="hover:text-brand-700">
             Terms of Service
           </Link>
+          {/* A server page (Swagger UI), not a client route. */}
+          <a href="/api/docs" className="hover:text-brand-700">
+            API
+          </a>
         </nav>
         <p>© {year} FicForge. All rights reserved.</p>
       </div>
