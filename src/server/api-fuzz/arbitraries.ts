@@ -63,11 +63,20 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
       .stringMatching(pattern)
       .filter((s) => s.length >= minLength && s.length <= (num(schema.maxLength) ?? 1e9));
   }
-  if (schema.format === "date-time") return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === "date-time") {
+    return fc
+      .date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+      .map((d) => d.toISOString());
+  }
   if (schema.format === "email") return fc.emailAddress();
   if (schema.format === "uri" || schema.format === "url") return fc.webUrl();
   if (schema.format === "uuid") return fc.uuid();
-  const plain = fc.string({ minLength, maxLength, unit: "grapheme" });
+  // NOTE: zod counts UTF-16 units and JSON Schema code points; cutting at the UTF-16 limit satisfies both (and now and
+  // then leaves a lone surrogate, itself a fair test).
+  const plain = fc
+    .string({ minLength, maxLength, unit: "binary" })
+    .map((s) => s.slice(0, maxLength))
+    .filter((s) => [...s].length >= minLength);
   const nasty = fc.constantFrom(...NASTY_STRINGS).filter((s) => s.length >= minLength && s.length <= maxLength);
   return fc.oneof({ weight: 4, arbitrary: plain }, { weight: 1, arbitrary: nasty });
 }
@@ -167,18 +176,57 @@ export function nearMiss(value: unknown, schema: JsonSchema, resolve: Resolve): 
   for (const field of fields) {
     const { [field]: _dropped, ...rest } = record;
     choices.push([rest, { kind: "drop", field }]);
-    const current = record[field];
-    const wrong = typeof current === "string" ? 12345 : typeof current === "number" ? "12345" : "text";
-    choices.push([
-      { ...record, [field]: wrong },
-      { kind: "wrong-type", field },
-    ]);
+    const wrong = wrongTypeFor(resolved.properties?.[field] ?? {}, resolve);
+    if (wrong !== undefined)
+      choices.push([
+        { ...record, [field]: wrong.value },
+        { kind: "wrong-type", field },
+      ]);
     choices.push([
       { ...record, [field]: "x".repeat(200_000) },
       { kind: "huge", field },
     ]);
   }
   return fc.constantFrom(...choices);
+}
+
+/** The JSON types a schema allows; undefined when it allows anything. */
+function typesOf(input: JsonSchema, resolve: Resolve): Set<string> | undefined {
+  const schema = resolve(input);
+  if ("const" in schema) return new Set([jsonType(schema.const)]);
+  if (Array.isArray(schema.enum)) return new Set(schema.enum.map(jsonType));
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) {
+    const all = new Set<string>();
+    for (const alternative of alternatives) {
+      const types = typesOf(alternative, resolve);
+      if (!types) return undefined;
+      for (const type of types) all.add(type);
+    }
+    return all;
+  }
+  if (schema.type === undefined) return undefined;
+  const types = new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
+  if (types.has("integer")) types.add("number");
+  return types;
+}
+
+const jsonType = (value: unknown) =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? "number" : typeof value;
+
+const WRONG_VALUES: { type: string; value: unknown }[] = [
+  { type: "number", value: 12345 },
+  { type: "string", value: "12345" },
+  { type: "boolean", value: true },
+  { type: "array", value: [] },
+  { type: "object", value: {} },
+];
+
+/** A value of a type the field does not allow; none for an untyped field. */
+function wrongTypeFor(field: JsonSchema, resolve: Resolve): { value: unknown } | undefined {
+  const allowed = typesOf(field, resolve);
+  if (!allowed) return undefined;
+  return WRONG_VALUES.find((candidate) => !allowed.has(candidate.type));
 }
 
 /** The record with an own `__proto__` key (as JSON.parse makes it), the classic prototype-pollution probe. */
