@@ -5,16 +5,19 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  type ClaimState,
-  type FillAnswer,
-  type MyClaimsList,
+  ClaimState,
+  FillAnswer,
+  MyClaimsList,
   PromptCreate,
-  type PromptCreated,
+  PromptCreated,
   PromptFillCreate,
+  PromptList,
   PromptListQuery,
-  type PromptMemeAnswer,
+  PromptMemeAnswer,
   PromptMemeUpdate,
+  PromptView,
 } from "../../shared/schemas/prompts";
+import { errors, NoContent, OPTIONAL_SIGN_IN, SIGNED_IN } from "../http/api-doc";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import type { FillDone } from "./prompt-fills";
 import { fillPrompt } from "./prompt-fills";
@@ -44,7 +47,16 @@ export async function promptRoutes(root: FastifyInstance): Promise<void> {
 
   app.put(
     "/api/collections/:name/prompt-meme",
-    { ...signedIn, schema: { params: NameParams, body: PromptMemeUpdate } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Open, close or end a collection's prompt meme (maintainers)",
+        security: SIGNED_IN,
+        params: NameParams,
+        body: PromptMemeUpdate,
+        response: { 200: PromptMemeAnswer },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const state = await setPromptMeme(request.db, request.params.name, user.id, request.body.state, now());
@@ -54,7 +66,16 @@ export async function promptRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/collections/:name/prompts",
-    { ...signedIn, schema: { params: NameParams, body: PromptCreate } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Post a prompt to a collection's prompt meme",
+        security: SIGNED_IN,
+        params: NameParams,
+        body: PromptCreate,
+        response: { 201: PromptCreated, ...errors(409) },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const body = { text: request.body.text, tags: request.body.tags ?? [], anonymous: !!request.body.anonymous };
@@ -65,40 +86,115 @@ export async function promptRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/collections/:name/prompts",
-    { schema: { params: NameParams, querystring: PromptListQuery } },
+    {
+      schema: {
+        summary: "List a prompt meme's prompts, newest first",
+        security: OPTIONAL_SIGN_IN,
+        params: NameParams,
+        querystring: PromptListQuery,
+        response: { 200: PromptList },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return listPrompts(request.db, request.params.name, request.user, request.query);
     },
   );
 
-  app.get("/api/prompts/:id", { schema: { params: IdParams } }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    return loadPromptView(request.db, parsePromptId(request.params.id), request.user);
-  });
+  app.get(
+    "/api/prompts/:id",
+    {
+      schema: {
+        summary: "Show a prompt with its claims and fills",
+        security: OPTIONAL_SIGN_IN,
+        params: IdParams,
+        response: { 200: PromptView },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return loadPromptView(request.db, parsePromptId(request.params.id), request.user);
+    },
+  );
 
-  app.delete("/api/prompts/:id", { ...signedIn, schema: { params: IdParams } }, async (request, reply) => {
-    await deletePrompt(request.db, parsePromptId(request.params.id), requireUser(request).id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/api/prompts/:id",
+    {
+      ...signedIn,
+      schema: {
+        summary: "Delete a prompt that has no fills (its poster or a maintainer)",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 204: NoContent, ...errors(409) },
+      },
+    },
+    async (request, reply) => {
+      await deletePrompt(request.db, parsePromptId(request.params.id), requireUser(request).id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post("/api/prompts/:id/claims", { ...signedIn, schema: { params: IdParams } }, async (request) => {
-    const user = requireUser(request);
-    return (await claimPrompt(request.db, parsePromptId(request.params.id), user.id, now())) satisfies ClaimState;
-  });
+  app.post(
+    "/api/prompts/:id/claims",
+    {
+      ...signedIn,
+      schema: {
+        summary: "Claim a prompt (several writers may)",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: ClaimState, ...errors(409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return (await claimPrompt(request.db, parsePromptId(request.params.id), user.id, now())) satisfies ClaimState;
+    },
+  );
 
-  app.delete("/api/prompts/:id/claims", { ...signedIn, schema: { params: IdParams } }, async (request) => {
-    const user = requireUser(request);
-    return (await unclaimPrompt(request.db, parsePromptId(request.params.id), user.id)) satisfies ClaimState;
-  });
+  app.delete(
+    "/api/prompts/:id/claims",
+    {
+      ...signedIn,
+      schema: {
+        summary: "Let your claim on a prompt go",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: ClaimState },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return (await unclaimPrompt(request.db, parsePromptId(request.params.id), user.id)) satisfies ClaimState;
+    },
+  );
 
-  app.get("/api/me/claims", signedIn, async (request) => {
-    return { claims: await listMyClaims(request.db, requireUser(request).id) } satisfies MyClaimsList;
-  });
+  app.get(
+    "/api/me/claims",
+    {
+      ...signedIn,
+      schema: {
+        summary: "List the prompts you claimed, with your works filling them",
+        security: SIGNED_IN,
+        response: { 200: MyClaimsList },
+      },
+    },
+    async (request) => {
+      return { claims: await listMyClaims(request.db, requireUser(request).id) } satisfies MyClaimsList;
+    },
+  );
 
   app.post(
     "/api/prompts/:id/fills",
-    { ...signedIn, schema: { params: IdParams, body: PromptFillCreate } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Fill a prompt with your published work",
+        security: SIGNED_IN,
+        params: IdParams,
+        body: PromptFillCreate,
+        response: { 201: FillAnswer, ...errors(409) },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const promptId = parsePromptId(request.params.id);

@@ -4,7 +4,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type CollectionRevealed, CollectionWorksQuery } from "../../shared/schemas/collection-reveal";
+import { CollectionRevealed, CollectionWorksPage, CollectionWorksQuery } from "../../shared/schemas/collection-reveal";
+import { errors, SIGNED_IN } from "../http/api-doc";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { requireMaintainer } from "./access";
 import { ALREADY_REVEALED, revealCollection } from "./reveal";
@@ -19,7 +20,16 @@ export async function collectionRevealRoutes(root: FastifyInstance): Promise<voi
 
   app.get(
     "/api/collections/:name/works",
-    { ...signedIn, schema: { params: NameParams, querystring: CollectionWorksQuery } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "List a collection's works with their creators named, unrevealed ones included (maintainers)",
+        security: SIGNED_IN,
+        params: NameParams,
+        querystring: CollectionWorksQuery,
+        response: { 200: CollectionWorksPage },
+      },
+    },
     async (request, reply) => {
       const collection = await requireMaintainer(request.db, request.params.name, requireUser(request).id);
       reply.header("cache-control", "private, no-store");
@@ -28,7 +38,13 @@ export async function collectionRevealRoutes(root: FastifyInstance): Promise<voi
     },
   );
 
-  app.post("/api/collections/:name/reveal", { ...signedIn, schema: { params: NameParams } }, async (request) => {
+  const revealSchema = {
+    summary: "Reveal a collection now: its anonymous works name their creators, its unrevealed works appear",
+    security: SIGNED_IN,
+    params: NameParams,
+    response: { 200: CollectionRevealed, ...errors(409) },
+  };
+  app.post("/api/collections/:name/reveal", { ...signedIn, schema: revealSchema }, async (request) => {
     const collection = await requireMaintainer(request.db, request.params.name, requireUser(request).id);
     if (collection.revealedAt) throw new AppError(409, "ALREADY_REVEALED", ALREADY_REVEALED);
     const now = root.deps.now();

@@ -6,14 +6,17 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   CollectionCreate,
-  type CollectionItemAnswer,
   CollectionItemAdd,
+  CollectionItemAnswer,
   CollectionMaintainerAdd,
+  CollectionQueue,
   CollectionQueueQuery,
-  type CollectionSubscriptionState,
+  CollectionSubscriptionState,
   CollectionUpdate,
-  type MyCollectionsList,
+  CollectionView,
+  MyCollectionsList,
 } from "../../shared/schemas/collections";
+import { errors, OPTIONAL_SIGN_IN, SIGNED_IN } from "../http/api-doc";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { parseReadableStoryId } from "../policies/visibility";
 import { addMaintainer, createCollection, removeMaintainer, updateCollection } from "./commands";
@@ -45,24 +48,67 @@ export async function collectionRoutes(root: FastifyInstance): Promise<void> {
     return { storyId: change.storyId, state: change.state };
   };
 
-  app.post("/api/collections", { ...signedIn, schema: { body: CollectionCreate } }, async (request, reply) => {
-    const name = await createCollection(request.db, requireUser(request).id, request.body, now());
-    return reply.status(201).send(await loadCollectionView(request.db, name, requireUser(request).id));
-  });
+  app.post(
+    "/api/collections",
+    {
+      ...signedIn,
+      schema: {
+        summary: "Create a collection (you own it)",
+        security: SIGNED_IN,
+        body: CollectionCreate,
+        response: { 201: CollectionView, ...errors(409) },
+      },
+    },
+    async (request, reply) => {
+      const name = await createCollection(request.db, requireUser(request).id, request.body, now());
+      return reply.status(201).send(await loadCollectionView(request.db, name, requireUser(request).id));
+    },
+  );
 
-  app.get("/api/me/collections", signedIn, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    return (await listMyCollections(request.db, requireUser(request).id)) satisfies MyCollectionsList;
-  });
+  app.get(
+    "/api/me/collections",
+    {
+      ...signedIn,
+      schema: {
+        summary: "List the collections you own or maintain, and your works' invitations",
+        security: SIGNED_IN,
+        response: { 200: MyCollectionsList },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return (await listMyCollections(request.db, requireUser(request).id)) satisfies MyCollectionsList;
+    },
+  );
 
-  app.get("/api/collections/:name", { schema: { params: NameParams } }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    return loadCollectionView(request.db, request.params.name, request.user?.id ?? null);
-  });
+  app.get(
+    "/api/collections/:name",
+    {
+      schema: {
+        summary: "Show a collection: its settings, maintainers and counts",
+        security: OPTIONAL_SIGN_IN,
+        params: NameParams,
+        response: { 200: CollectionView },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return loadCollectionView(request.db, request.params.name, request.user?.id ?? null);
+    },
+  );
 
   app.patch(
     "/api/collections/:name",
-    { ...signedIn, schema: { params: NameParams, body: CollectionUpdate } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Change a collection's settings (maintainers)",
+        security: SIGNED_IN,
+        params: NameParams,
+        body: CollectionUpdate,
+        response: { 200: CollectionView, ...errors(409) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const id = await updateCollection(request.db, request.params.name, user.id, request.body, now());
@@ -83,7 +129,16 @@ export async function collectionRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/collections/:name/maintainers",
-    { ...signedIn, schema: { params: NameParams, body: CollectionMaintainerAdd } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Add a maintainer to a collection (its owner)",
+        security: SIGNED_IN,
+        params: NameParams,
+        body: CollectionMaintainerAdd,
+        response: { 201: CollectionView, ...errors(409) },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await addMaintainer(request.db, request.params.name, user.id, request.body.username, now());
@@ -92,7 +147,15 @@ export async function collectionRoutes(root: FastifyInstance): Promise<void> {
   );
   app.delete(
     "/api/collections/:name/maintainers/:username",
-    { ...signedIn, schema: { params: MaintainerParams } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Remove a maintainer from a collection (its owner, or the maintainer themselves)",
+        security: SIGNED_IN,
+        params: MaintainerParams,
+        response: { 200: CollectionView, ...errors(409) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       await removeMaintainer(request.db, request.params.name, user.id, request.params.username);
@@ -102,7 +165,16 @@ export async function collectionRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/collections/:name/items",
-    { ...signedIn, schema: { params: NameParams, body: CollectionItemAdd } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Add your work to a collection, or invite another writer's work (maintainers)",
+        security: SIGNED_IN,
+        params: NameParams,
+        body: CollectionItemAdd,
+        response: { 201: CollectionItemAnswer, ...errors(409) },
+      },
+    },
     async (request, reply) => {
       const { name } = request.params;
       const change = await addCollectionItem(request.db, name, requireUser(request).id, request.body.storyId, now());
@@ -111,40 +183,80 @@ export async function collectionRoutes(root: FastifyInstance): Promise<void> {
   );
   app.get(
     "/api/collections/:name/items",
-    { ...signedIn, schema: { params: NameParams, querystring: CollectionQueueQuery } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "List the works waiting for the maintainers' approval or for their authors' consent",
+        security: SIGNED_IN,
+        params: NameParams,
+        querystring: CollectionQueueQuery,
+        response: { 200: CollectionQueue },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return loadQueue(request.db, request.params.name, requireUser(request).id, request.query.state);
     },
   );
 
-  const byItem = { ...signedIn, schema: { params: ItemParams } };
+  const byItem = (summary: string, conflicts: boolean) => ({
+    ...signedIn,
+    schema: {
+      summary,
+      security: SIGNED_IN,
+      params: ItemParams,
+      response: { 200: CollectionItemAnswer, ...(conflicts ? errors(409) : {}) },
+    },
+  });
   const item = (params: { name: string; storyId: string }) => ({
     name: params.name,
     storyId: parseReadableStoryId(params.storyId),
   });
-  for (const [verb, run] of [
-    ["accept", (db, n, u, s, t) => answerInvitation(db, n, u, s, true, t)],
-    ["decline", (db, n, u, s, t) => answerInvitation(db, n, u, s, false, t)],
-    ["approve", (db, n, u, s, t) => decideItem(db, n, u, s, true, t)],
-    ["reject", (db, n, u, s, t) => decideItem(db, n, u, s, false, t)],
-  ] as const satisfies readonly (readonly [string, typeof removeItem])[]) {
-    app.post(`/api/collections/:name/items/:storyId/${verb}`, byItem, async (request) => {
+  for (const [verb, summary, run] of [
+    [
+      "accept",
+      "Accept a collection's invitation for your work",
+      (db, n, u, s, t) => answerInvitation(db, n, u, s, true, t),
+    ],
+    [
+      "decline",
+      "Decline a collection's invitation for your work",
+      (db, n, u, s, t) => answerInvitation(db, n, u, s, false, t),
+    ],
+    [
+      "approve",
+      "Approve a work waiting in a moderated collection (maintainers)",
+      (db, n, u, s, t) => decideItem(db, n, u, s, true, t),
+    ],
+    [
+      "reject",
+      "Reject a work waiting in a moderated collection (maintainers)",
+      (db, n, u, s, t) => decideItem(db, n, u, s, false, t),
+    ],
+  ] as const satisfies readonly (readonly [string, string, typeof removeItem])[]) {
+    app.post(`/api/collections/:name/items/:storyId/${verb}`, byItem(summary, true), async (request) => {
       const { name, storyId } = item(request.params);
       return announce(await run(request.db, name, requireUser(request).id, storyId, now()));
     });
   }
-  app.delete("/api/collections/:name/items/:storyId", byItem, async (request) => {
-    const { name, storyId } = item(request.params);
-    return announce(await removeItem(request.db, name, requireUser(request).id, storyId, now()));
-  });
+  app.delete(
+    "/api/collections/:name/items/:storyId",
+    byItem("Take a work out of a collection (its author or a maintainer)", false),
+    async (request) => {
+      const { name, storyId } = item(request.params);
+      return announce(await removeItem(request.db, name, requireUser(request).id, storyId, now()));
+    },
+  );
 
-  const byName = { ...signedIn, schema: { params: NameParams } };
-  app.put("/api/collections/:name/subscription", byName, async (request) => {
+  const byName = (summary: string) => ({
+    ...signedIn,
+    schema: { summary, security: SIGNED_IN, params: NameParams, response: { 200: CollectionSubscriptionState } },
+  });
+  app.put("/api/collections/:name/subscription", byName("Subscribe to a collection's new works"), async (request) => {
     await subscribeToCollection(request.db, request.params.name, requireUser(request).id, now());
     return { subscribed: true } satisfies CollectionSubscriptionState;
   });
-  app.delete("/api/collections/:name/subscription", byName, async (request) => {
+  app.delete("/api/collections/:name/subscription", byName("Unsubscribe from a collection"), async (request) => {
     await unsubscribeFromCollection(request.db, request.params.name, requireUser(request).id);
     return { subscribed: false } satisfies CollectionSubscriptionState;
   });

@@ -9,28 +9,31 @@ export const CollectionWorksQuery = z.object({
     .optional(),
 });
 
-export interface CollectionWorkItem {
-  storyId: number;
-  title: string;
-  /** 'approved', 'pending' (a maintainer's approval) or 'invited' (the author's consent). */
-  state: "approved" | "pending" | "invited";
-  published: boolean;
-  /** Shown as 'Anonymous' to readers until the reveal. */
-  anonymous: boolean;
-  /** Hidden from readers until the reveal. */
-  unrevealed: boolean;
-  author: { id: number; username: string };
-  coCreators: { username: string }[];
-  addedAt: string;
-}
+const iso = z.string().describe("ISO 8601 date and time");
 
-export interface CollectionWorksPage {
-  items: CollectionWorkItem[];
-  nextCursor: string | null;
-}
+export const CollectionWorkItem = z.object({
+  storyId: z.number(),
+  title: z.string(),
+  /** 'approved', 'pending' (a maintainer's approval) or 'invited' (the author's consent). */
+  state: z.enum(["approved", "pending", "invited"]),
+  published: z.boolean(),
+  /** Shown as 'Anonymous' to readers until the reveal. */
+  anonymous: z.boolean(),
+  /** Hidden from readers until the reveal. */
+  unrevealed: z.boolean(),
+  author: z.object({ id: z.number(), username: z.string() }),
+  coCreators: z.array(z.object({ username: z.string() })),
+  addedAt: iso,
+});
+export type CollectionWorkItem = z.infer<typeof CollectionWorkItem>;
+
+export const CollectionWorksPage = z.object({
+  items: z.array(CollectionWorkItem),
+  /** The `before` of the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
+export type CollectionWorksPage = z.infer<typeof CollectionWorksPage>;
 
 /** POST /api/collections/{name}/reveal. */
-export interface CollectionRevealed {
-  revealedAt: string;
-  works: number;
-}
+export const CollectionRevealed = z.object({ revealedAt: iso, works: z.number() });
+export type CollectionRevealed = z.infer<typeof CollectionRevealed>;

@@ -99,58 +99,80 @@ export const CollectionQueueQuery = z.object({
   state: z.enum(["pending", "invited"], { error: "state must be pending or invited" }).default("pending"),
 });
 
-export type CollectionItemState = "approved" | "pending" | "invited" | "rejected";
-export type CollectionRole = "owner" | "maintainer";
+export const CollectionItemState = z.enum(["approved", "pending", "invited", "rejected"]);
+export type CollectionItemState = z.infer<typeof CollectionItemState>;
+export const CollectionRole = z.enum(["owner", "maintainer"]);
+export type CollectionRole = z.infer<typeof CollectionRole>;
 
-/** GET /api/collections/{name}. */
-export interface CollectionView {
-  name: string;
-  title: string;
-  description: string;
-  open: boolean;
-  moderated: boolean;
-  anonymous: boolean;
-  unrevealed: boolean;
-  revealAt: string | null;
-  revealedAt: string | null;
-  path: string;
-  createdAt: string;
-  maintainers: { username: string; role: CollectionRole }[];
-  counts: { works: number; pending: number; invited: number; subscribers: number };
-  /** The viewer's role (null: a reader or a visitor). */
-  role: CollectionRole | null;
-  subscribed: boolean;
-}
+const iso = z.string().describe("ISO 8601 date and time");
+
+/** GET /api/collections/{name}, and the answer of every settings and maintainers change. */
+export const CollectionView = z
+  .object({
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    open: z.boolean(),
+    moderated: z.boolean(),
+    anonymous: z.boolean(),
+    unrevealed: z.boolean(),
+    revealAt: iso.nullable(),
+    revealedAt: iso.nullable(),
+    path: z.string(),
+    createdAt: iso,
+    maintainers: z.array(z.object({ username: z.string(), role: CollectionRole })),
+    /** `pending` and `invited` are 0 unless the viewer maintains the collection. */
+    counts: z.object({ works: z.number(), pending: z.number(), invited: z.number(), subscribers: z.number() }),
+    /** The viewer's role (null: a reader or a visitor). */
+    role: CollectionRole.nullable(),
+    subscribed: z.boolean(),
+  })
+  .meta({ id: "CollectionView" });
+export type CollectionView = z.infer<typeof CollectionView>;
 
 /** GET /api/me/collections: what the user owns or maintains, and their works' invitations waiting. */
-export interface MyCollectionsList {
-  collections: { name: string; title: string; role: CollectionRole; path: string; works: number; pending: number }[];
-  invitations: {
-    collection: { name: string; title: string };
-    story: { id: number; title: string };
-    invitedAt: string;
-  }[];
-}
+export const MyCollectionsList = z.object({
+  collections: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string(),
+      role: CollectionRole,
+      path: z.string(),
+      works: z.number(),
+      pending: z.number(),
+    }),
+  ),
+  invitations: z.array(
+    z.object({
+      collection: z.object({ name: z.string(), title: z.string() }),
+      story: z.object({ id: z.number(), title: z.string() }),
+      invitedAt: iso,
+    }),
+  ),
+});
+export type MyCollectionsList = z.infer<typeof MyCollectionsList>;
 
 /** An item's answer: its state now (POST …/items and the state changes). */
-export interface CollectionItemAnswer {
-  storyId: number;
-  state: CollectionItemState | "removed";
-}
+export const CollectionItemAnswer = z
+  .object({ storyId: z.number(), state: z.enum([...CollectionItemState.options, "removed"]) })
+  .meta({ id: "CollectionItemAnswer" });
+export type CollectionItemAnswer = z.infer<typeof CollectionItemAnswer>;
 
 /** GET /api/collections/{name}/items: the maintainers' queue. */
-export interface CollectionQueue {
-  items: {
-    story: { id: number; title: string; published: boolean };
-    author: { username: string };
-    state: "pending" | "invited";
-    addedAt: string;
-  }[];
-}
+export const CollectionQueue = z.object({
+  items: z.array(
+    z.object({
+      story: z.object({ id: z.number(), title: z.string(), published: z.boolean() }),
+      author: z.object({ username: z.string() }),
+      state: z.enum(["pending", "invited"]),
+      addedAt: iso,
+    }),
+  ),
+});
+export type CollectionQueue = z.infer<typeof CollectionQueue>;
 
-export interface CollectionSubscriptionState {
-  subscribed: boolean;
-}
+export const CollectionSubscriptionState = z.object({ subscribed: z.boolean() });
+export type CollectionSubscriptionState = z.infer<typeof CollectionSubscriptionState>;
 
 /** A card on the public page: Discover's, with the creator named 'Anonymous' for an anonymous work. */
 export type CollectionCard = PublishedStoryItem & { anonymous: boolean };

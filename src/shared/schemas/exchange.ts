@@ -109,75 +109,105 @@ export const FulfilBody = z.object({
   storyId: z.number({ error: "Story id must be a number" }).int().positive().max(2_147_483_647),
 });
 
-export interface ExchangeRulesView {
-  minFandomMatch: number;
-  minCharacterMatch: number;
-  minRelationshipMatch: number;
-  offers: { min: number; max: number };
-  requests: { min: number; max: number };
-}
+const iso = z.string().describe("ISO 8601 date and time");
+const minMax = z.object({ min: z.number(), max: z.number() });
+
+export const ExchangeRulesView = z.object({
+  minFandomMatch: z.number(),
+  minCharacterMatch: z.number(),
+  minRelationshipMatch: z.number(),
+  offers: minMax,
+  requests: minMax,
+});
+export type ExchangeRulesView = z.infer<typeof ExchangeRulesView>;
+
+const MatchingState = z.enum(["none", "running", "done", "sent"]);
 
 /** GET /api/collections/{name}/exchange. `signups` only for maintainers. */
-export interface ExchangeView {
-  collection: { name: string; title: string };
-  signupOpensAt: string;
-  signupClosesAt: string;
-  dueAt: string;
-  revealAt: string | null;
-  rules: ExchangeRulesView;
+export const ExchangeView = z.object({
+  collection: z.object({ name: z.string(), title: z.string() }),
+  signupOpensAt: iso,
+  signupClosesAt: iso,
+  dueAt: iso,
+  revealAt: iso.nullable(),
+  rules: ExchangeRulesView,
   /** 'upcoming', 'open' or 'closed' (sign-ups, now). */
-  signupState: "upcoming" | "open" | "closed";
-  matchingState: "none" | "running" | "done" | "sent";
-  maintainer: boolean;
-  signedUp: boolean;
-  signups: number | null;
-}
+  signupState: z.enum(["upcoming", "open", "closed"]),
+  matchingState: MatchingState,
+  maintainer: z.boolean(),
+  signedUp: z.boolean(),
+  /** How many signed up; null unless the viewer maintains the collection. */
+  signups: z.number().nullable(),
+});
+export type ExchangeView = z.infer<typeof ExchangeView>;
 
-export interface Choices {
-  fandoms: string[];
-  characters: string[];
-  relationships: string[];
-}
+export const Choices = z.object({
+  fandoms: z.array(z.string()),
+  characters: z.array(z.string()),
+  relationships: z.array(z.string()),
+});
+export type Choices = z.infer<typeof Choices>;
 
-export interface SignupView {
-  username: string;
-  offers: Choices;
-  requests: Choices;
-  prompt: string;
-  pinchHitter: boolean;
-  updatedAt: string;
-}
+export const SignupView = z
+  .object({
+    username: z.string(),
+    offers: Choices,
+    requests: Choices,
+    prompt: z.string(),
+    pinchHitter: z.boolean(),
+    updatedAt: iso,
+  })
+  .meta({ id: "ExchangeSignupView" });
+export type SignupView = z.infer<typeof SignupView>;
 
-export interface MatchPairView {
-  id: number;
-  giver: string;
-  recipient: string;
-  overlap: number;
-  state: "proposed" | "sent" | "defaulted";
-  pinchHitFor: number | null;
-  posted: boolean;
-}
+export const MatchPairView = z.object({
+  id: z.number(),
+  giver: z.string(),
+  recipient: z.string(),
+  overlap: z.number(),
+  state: z.enum(["proposed", "sent", "defaulted"]),
+  pinchHitFor: z.number().nullable(),
+  posted: z.boolean(),
+});
+export type MatchPairView = z.infer<typeof MatchPairView>;
 
 /** GET /api/collections/{name}/matching. */
-export interface MatchingView {
-  matchingState: ExchangeView["matchingState"];
-  pairs: MatchPairView[];
-  /** Signed up but giving no gift, or getting none. */
-  unmatched: { username: string; gives: boolean; gets: boolean }[];
-  overlapTotal: number;
-}
+export const MatchingView = z
+  .object({
+    matchingState: MatchingState,
+    pairs: z.array(MatchPairView),
+    /** Signed up but giving no gift, or getting none. */
+    unmatched: z.array(z.object({ username: z.string(), gives: z.boolean(), gets: z.boolean() })),
+    overlapTotal: z.number(),
+  })
+  .meta({ id: "ExchangeMatchingView" });
+export type MatchingView = z.infer<typeof MatchingView>;
 
 /** GET /api/me/assignments. */
-export interface MyAssignmentView {
-  id: number;
-  collection: { name: string; title: string };
-  recipient: string;
-  requests: Choices;
-  prompt: string;
-  dueAt: string;
-  state: "sent" | "defaulted";
-  pinchHit: boolean;
-  story: { id: number; title: string } | null;
-}
+export const MyAssignmentView = z.object({
+  id: z.number(),
+  collection: z.object({ name: z.string(), title: z.string() }),
+  recipient: z.string(),
+  requests: Choices,
+  prompt: z.string(),
+  dueAt: iso,
+  state: z.enum(["sent", "defaulted"]),
+  pinchHit: z.boolean(),
+  story: z.object({ id: z.number(), title: z.string() }).nullable(),
+});
+export type MyAssignmentView = z.infer<typeof MyAssignmentView>;
+
+/** POST /api/collections/{name}/assignments/send. */
+export const AssignmentsSent = z.object({ sent: z.number() });
+/** POST /api/collections/{name}/assignments/{id}/pinch-hit: the new assignment. */
+export const PinchHitCreated = z.object({ id: z.number() });
+/** POST /api/me/assignments/{id}/fulfil: the gift posted to the exchange's collection. */
+export const GiftPosted = z.object({
+  storyId: z.number(),
+  /** The collection's name. */
+  collection: z.string(),
+  /** The work stays hidden from readers until the collection's reveal. */
+  unrevealed: z.boolean(),
+});
 export const ASSIGNMENT_ALREADY_POSTED = "You have already posted your gift for this assignment";
 export const ASSIGNMENT_HAS_PINCH_HITTER = "This recipient already has a pinch hitter";

@@ -1,6 +1,8 @@
 // Issue 33 section 3: a collection's prompt meme. Readers post prompts (text and catalogue tags, optionally
 // anonymous), writers claim them (several may), and a work posted to the collection with `fills` fills one.
 import { z } from "zod";
+import { AI_DECLARATIONS } from "../ai-label";
+import { CONTENT_RATING_IDS, STORY_STATUS_IDS, WARNINGS } from "../tagging";
 import type { PublishedStoryItem } from "./reading";
 
 export const PROMPT_LIMITS = {
@@ -74,58 +76,90 @@ export type PromptFillCreate = z.infer<typeof PromptFillCreate>;
 /** The publish body's field: the prompt the work fills. */
 export const FillsField = PromptId.optional();
 
-export interface PromptView {
-  id: number;
-  collection: { name: string; title: string; promptMeme: PromptMemeState };
-  text: string;
-  tags: string[];
+const iso = z.string().describe("ISO 8601 date and time");
+const PromptMemeStateField = z.enum(PROMPT_MEME_STATES);
+const meme = { name: z.string(), title: z.string(), promptMeme: PromptMemeStateField };
+
+// NOTE: a Discover card, field for field reading's PublishedStoryItem (an interface there, without a zod schema yet).
+const FillCard = z
+  .object({
+    id: z.number(),
+    title: z.string(),
+    description: z.string().nullable(),
+    coverImage: z.string().nullable(),
+    moods: z.union([z.record(z.string(), z.number()), z.array(z.string())]).nullable(),
+    tags: z.array(z.string()),
+    fandoms: z.array(z.string()),
+    likeCount: z.number(),
+    rating: z.enum(["general", "mature"]),
+    author: z.object({ username: z.string() }),
+    coCreators: z.array(z.object({ username: z.string() })).optional(),
+    contentRating: z.enum(CONTENT_RATING_IDS),
+    warnings: z.array(z.enum(WARNINGS)),
+    status: z.enum(STORY_STATUS_IDS),
+    wordCount: z.number(),
+    relationships: z.array(z.string()),
+    characterTags: z.array(z.string()),
+    freeformTags: z.array(z.string()),
+    moreTags: z.number(),
+    aiLabel: z.enum(AI_DECLARATIONS),
+    aiShare: z.number(),
+    language: z.string().optional(),
+  })
+  .describe("A Discover card, as GET /api/published-stories lists them") satisfies z.ZodType<PublishedStoryItem>;
+
+export const PromptView = z.object({
+  id: z.number(),
+  collection: z.object(meme),
+  text: z.string(),
+  tags: z.array(z.string()),
   /** 'Anonymous' for an anonymous prompt, unless the viewer posted it or maintains the collection. */
-  poster: { username: string };
-  anonymous: boolean;
-  createdAt: string;
-  claimCount: number;
+  poster: z.object({ username: z.string() }),
+  anonymous: z.boolean(),
+  createdAt: iso,
+  claimCount: z.number(),
   /** The viewer claimed it. */
-  claimed: boolean;
+  claimed: z.boolean(),
   /** The viewer may delete it (its poster or a maintainer). */
-  canDelete: boolean;
+  canDelete: z.boolean(),
   /** The works filling it that the viewer may read; an anonymous work's creator shows as 'Anonymous'. */
-  fills: PublishedStoryItem[];
-}
+  fills: z.array(FillCard),
+});
+export type PromptView = z.infer<typeof PromptView>;
 
-export interface PromptList {
-  collection: { name: string; title: string; promptMeme: PromptMemeState; maintainer: boolean };
-  prompts: PromptView[];
-  nextCursor: number | null;
-}
+export const PromptList = z.object({
+  collection: z.object({ ...meme, maintainer: z.boolean() }),
+  prompts: z.array(PromptView),
+  /** The `cursor` of the next page; null on the last. */
+  nextCursor: z.number().nullable(),
+});
+export type PromptList = z.infer<typeof PromptList>;
 
-export interface PromptCreated {
-  id: number;
-}
+export const PromptCreated = z.object({ id: z.number() });
+export type PromptCreated = z.infer<typeof PromptCreated>;
 
-export interface PromptMemeAnswer {
-  state: PromptMemeState;
-}
+export const PromptMemeAnswer = z.object({ state: PromptMemeStateField });
+export type PromptMemeAnswer = z.infer<typeof PromptMemeAnswer>;
 
-export interface ClaimState {
-  claimed: boolean;
-  claimCount: number;
-}
+export const ClaimState = z.object({ claimed: z.boolean(), claimCount: z.number() });
+export type ClaimState = z.infer<typeof ClaimState>;
 
-export interface MyClaim {
-  prompt: { id: number; text: string; tags: string[] };
-  collection: { name: string; title: string; promptMeme: PromptMemeState };
-  claimedAt: string;
+export const MyClaim = z.object({
+  prompt: z.object({ id: z.number(), text: z.string(), tags: z.array(z.string()) }),
+  collection: z.object(meme),
+  claimedAt: iso,
   /** The viewer's works filling it. */
-  filledBy: { id: number; title: string }[];
-}
+  filledBy: z.array(z.object({ id: z.number(), title: z.string() })),
+});
+export type MyClaim = z.infer<typeof MyClaim>;
 
-export interface MyClaimsList {
-  claims: MyClaim[];
-}
+export const MyClaimsList = z.object({ claims: z.array(MyClaim) });
+export type MyClaimsList = z.infer<typeof MyClaimsList>;
 
-export interface FillAnswer {
-  promptId: number;
-  storyId: number;
+export const FillAnswer = z.object({
+  promptId: z.number(),
+  storyId: z.number(),
   /** The work's place in the prompt's collection: 'approved' or 'pending' (a moderated collection). */
-  item: "approved" | "pending";
-}
+  item: z.enum(["approved", "pending"]),
+});
+export type FillAnswer = z.infer<typeof FillAnswer>;
