@@ -9,8 +9,11 @@ import {
   DiscoverSort,
   HIDDEN_BY_AI_HEADER,
   NEXT_CURSOR_HEADER,
+  PublishedStoryItem,
   WORDS_BOUND,
 } from "../../shared/schemas/reading";
+import { z } from "zod";
+import { NoContent, OPTIONAL_SIGN_IN } from "../http/api-doc";
 import {
   CONTENT_RATING_IDS,
   type ContentRating,
@@ -218,7 +221,22 @@ export async function discoverRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/published-stories",
-    { schema: { querystring: DiscoverQuery }, onRequest: cachedList },
+    {
+      schema: {
+        summary: "Discover and search published works",
+        security: OPTIONAL_SIGN_IN,
+        querystring: DiscoverQuery,
+        response: {
+          200: z
+            .array(PublishedStoryItem)
+            .describe(
+              `One page of works. The next page's cursor is in the \`${NEXT_CURSOR_HEADER}\` header (absent on the last page); \`${HIDDEN_BY_AI_HEADER}\` counts the works the AI filter left out of this page (absent when none).`,
+            ),
+          304: NoContent,
+        },
+      },
+      onRequest: cachedList,
+    },
     async (request, reply) => {
       const query = {
         ...request.query,

@@ -10,7 +10,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ReadStoryView } from "../../shared/schemas/reading";
+import { ReadStoryView } from "../../shared/schemas/reading";
+import { NoContent, OPTIONAL_SIGN_IN } from "../http/api-doc";
 import { MAX_STORY_STATES } from "../accounts/session-cache";
 import { notFound } from "../errors";
 import { countRead } from "../reading-stats/read-counter";
@@ -139,7 +140,17 @@ export async function readRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/stories/:id/read",
-    { schema: { params: IdParams }, onRequest: cachedForSignedOut, onSend: spliceViewer },
+    {
+      schema: {
+        summary: "Read a published work",
+        security: OPTIONAL_SIGN_IN,
+        params: IdParams,
+        // NOTE: 304 answers a matching If-None-Match (the read cache's ETag).
+        response: { 200: ReadStoryView, 304: NoContent },
+      },
+      onRequest: cachedForSignedOut,
+      onSend: spliceViewer,
+    },
     async (request, reply) => {
       const id = parseReadableStoryId(request.params.id);
       const build = () => buildReadView(request.readDb, id);

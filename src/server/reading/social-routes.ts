@@ -6,13 +6,22 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   BookmarkDetails,
+  BookmarkItem,
   BookmarksQuery,
+  BookmarkState,
   CommentBody,
   CommentEdit,
+  CommentsPage,
   CommentsQuery,
+  CommentView,
+  HiddenBookmarks,
+  LaterItem,
+  LaterState,
+  LikeState,
+  ParagraphCounts,
   ParagraphCountsQuery,
 } from "../../shared/schemas/reading";
-import type { BookmarkState, LikeState } from "../../shared/schemas/reading";
+import { errors, NoContent, OPTIONAL_SIGN_IN, SIGNED_IN } from "../http/api-doc";
 import type { Db } from "../db/client";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError, notFound } from "../errors";
@@ -71,21 +80,57 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const now = () => root.deps.now();
 
-  app.get("/api/bookmarks", { ...signedIn, schema: { querystring: BookmarksQuery } }, async (request) =>
-    filterBookmarks(await bookmarksFor(request, requireUser(request)), request.query),
+  app.get(
+    "/api/bookmarks",
+    {
+      ...signedIn,
+      schema: {
+        summary: "List your saved stories, newest first",
+        security: SIGNED_IN,
+        querystring: BookmarksQuery,
+        response: { 200: z.array(BookmarkItem) },
+      },
+    },
+    async (request) => filterBookmarks(await bookmarksFor(request, requireUser(request)), request.query),
   );
-  app.get("/api/bookmarks/hidden", signedIn, async (request) => countHiddenBookmarks(request.db, requireUser(request)));
+  app.get(
+    "/api/bookmarks/hidden",
+    {
+      ...signedIn,
+      schema: {
+        summary: "Count saved stories hidden because you block or mute their authors",
+        security: SIGNED_IN,
+        response: { 200: HiddenBookmarks },
+      },
+    },
+    async (request) => countHiddenBookmarks(request.db, requireUser(request)),
+  );
 
-  app.get("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
-    const user = requireUser(request);
-    const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), user);
-    return bookmarkStateOf(request.db, story.id, user.id);
-  });
+  const bookmarkState = { security: SIGNED_IN, params: IdParams, response: { 200: BookmarkState } };
+  app.get(
+    "/api/stories/:id/bookmark",
+    {
+      ...signedIn,
+      schema: { summary: "Whether you bookmarked a work, and what your bookmark says", ...bookmarkState },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), user);
+      return bookmarkStateOf(request.db, story.id, user.id);
+    },
+  );
 
   // Issue 30: bookmark with a note, tags, rec and privacy (the toggle below keeps working).
   app.put(
     "/api/stories/:id/bookmark",
-    { ...signedIn, schema: { params: IdParams, body: BookmarkDetails } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Bookmark a work with a note, tags, a rec or privacy",
+        ...bookmarkState,
+        body: BookmarkDetails,
+      },
+    },
     async (request) => {
       const id = parseReadableStoryId(request.params.id);
       const state = await saveBookmarkDetails(request.db, id, requireUser(request), request.body, now());
@@ -94,37 +139,81 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get("/api/me/later", signedIn, async (request) => listLater(request.db, requireUser(request)));
-  app.get("/api/stories/:id/later", { ...signedIn, schema: { params: IdParams } }, async (request) => {
-    const user = requireUser(request);
-    const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), user);
-    return { later: await isMarkedForLater(request.db, story.id, user.id) };
-  });
-  app.put("/api/stories/:id/later", { ...signedIn, schema: { params: IdParams } }, async (request) =>
-    markForLater(request.db, parseReadableStoryId(request.params.id), requireUser(request), now()),
+  app.get(
+    "/api/me/later",
+    {
+      ...signedIn,
+      schema: {
+        summary: "List the works you marked for later, newest first",
+        security: SIGNED_IN,
+        response: { 200: z.array(LaterItem) },
+      },
+    },
+    async (request) => listLater(request.db, requireUser(request)),
   );
-  app.delete("/api/stories/:id/later", { ...signedIn, schema: { params: IdParams } }, async (request) =>
-    unmarkForLater(request.db, parseReadableStoryId(request.params.id), requireUser(request)),
+  const laterState = { security: SIGNED_IN, params: IdParams, response: { 200: LaterState } };
+  app.get(
+    "/api/stories/:id/later",
+    { ...signedIn, schema: { summary: "Whether you marked a work for later", ...laterState } },
+    async (request) => {
+      const user = requireUser(request);
+      const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), user);
+      return { later: await isMarkedForLater(request.db, story.id, user.id) };
+    },
+  );
+  app.put(
+    "/api/stories/:id/later",
+    { ...signedIn, schema: { summary: "Mark a work for later", ...laterState } },
+    async (request) => markForLater(request.db, parseReadableStoryId(request.params.id), requireUser(request), now()),
+  );
+  app.delete(
+    "/api/stories/:id/later",
+    { ...signedIn, schema: { summary: "Unmark a work for later", ...laterState } },
+    async (request) => unmarkForLater(request.db, parseReadableStoryId(request.params.id), requireUser(request)),
   );
 
-  app.post("/api/stories/:id/bookmark", { ...signedIn, schema: { params: IdParams } }, async (request) => {
-    const id = parseReadableStoryId(request.params.id);
-    const { marked } = await toggleMark(request.db, "bookmark", id, requireUser(request), now());
-    await root.deps.events.emit("story.marked", { storyId: id, mark: "bookmark", durable: null });
-    return { bookmarked: marked } satisfies BookmarkState;
-  });
+  app.post(
+    "/api/stories/:id/bookmark",
+    { ...signedIn, schema: { summary: "Bookmark a work, or remove its bookmark (a toggle)", ...bookmarkState } },
+    async (request) => {
+      const id = parseReadableStoryId(request.params.id);
+      const { marked } = await toggleMark(request.db, "bookmark", id, requireUser(request), now());
+      await root.deps.events.emit("story.marked", { storyId: id, mark: "bookmark", durable: null });
+      return { bookmarked: marked } satisfies BookmarkState;
+    },
+  );
 
-  app.post("/api/stories/:id/like", { ...signedIn, schema: { params: IdParams } }, async (request) => {
-    const id = parseReadableStoryId(request.params.id);
-    const user = requireUser(request);
-    const { marked, count, fanOut } = await toggleMark(request.db, "like", id, user, now());
-    await root.deps.events.emit("story.marked", { storyId: id, mark: "like", durable: fanOut ?? null });
-    return { liked: marked, likeCount: count } satisfies LikeState;
-  });
+  app.post(
+    "/api/stories/:id/like",
+    {
+      ...signedIn,
+      schema: {
+        summary: "Like a work, or take the like back (a toggle)",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: LikeState },
+      },
+    },
+    async (request) => {
+      const id = parseReadableStoryId(request.params.id);
+      const user = requireUser(request);
+      const { marked, count, fanOut } = await toggleMark(request.db, "like", id, user, now());
+      await root.deps.events.emit("story.marked", { storyId: id, mark: "like", durable: fanOut ?? null });
+      return { liked: marked, likeCount: count } satisfies LikeState;
+    },
+  );
 
   app.get(
     "/api/stories/:id/comments",
-    { schema: { params: IdParams, querystring: CommentsQuery } },
+    {
+      schema: {
+        summary: "List a work's comments, oldest first (or one chapter's paragraph comments)",
+        security: OPTIONAL_SIGN_IN,
+        params: IdParams,
+        querystring: CommentsQuery,
+        response: { 200: CommentsPage },
+      },
+    },
     async (request) => {
       const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), request.user);
       const { chapter, ...page } = request.query;
@@ -138,7 +227,15 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/stories/:id/paragraph-comments",
-    { schema: { params: IdParams, querystring: ParagraphCountsQuery } },
+    {
+      schema: {
+        summary: "Count the comments at each paragraph of a chapter",
+        security: OPTIONAL_SIGN_IN,
+        params: IdParams,
+        querystring: ParagraphCountsQuery,
+        response: { 200: ParagraphCounts },
+      },
+    },
     async (request) => {
       const story = await getReadableStoryOrThrow(request.db, parseReadableStoryId(request.params.id), request.user);
       return paragraphCounts(request.db, story, request.user, request.query.chapter);
@@ -147,7 +244,18 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/stories/:id/comments",
-    { ...signedIn, schema: { params: IdParams, body: CommentBody } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Comment on a work, on one of its paragraphs, or reply to a comment",
+        security: SIGNED_IN,
+        params: IdParams,
+        body: CommentBody,
+        response: { 201: CommentView, ...errors(409) },
+        "x-rate-limit":
+          "5 per minute and 100 per day per user; 10 per hour for a new account; the same text at most twice an hour",
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const id = parseReadableStoryId(request.params.id);
@@ -173,15 +281,40 @@ export async function socialRoutes(root: FastifyInstance): Promise<void> {
   );
 
   // Comments are not in the read cache; an edit changes no count, so it invalidates nothing.
-  app.patch("/api/comments/:id", { ...signedIn, schema: { params: IdParams, body: CommentEdit } }, async (request) => {
-    const id = parseCommentId(request.params.id);
-    return editComment(request.db, id, requireUser(request), commentText(request.body.content), now());
-  });
+  app.patch(
+    "/api/comments/:id",
+    {
+      ...signedIn,
+      schema: {
+        summary: "Edit your comment",
+        security: SIGNED_IN,
+        params: IdParams,
+        body: CommentEdit,
+        response: { 200: CommentView },
+      },
+    },
+    async (request) => {
+      const id = parseCommentId(request.params.id);
+      return editComment(request.db, id, requireUser(request), commentText(request.body.content), now());
+    },
+  );
 
-  app.delete("/api/comments/:id", { ...signedIn, schema: { params: IdParams } }, async (request, reply) => {
-    const commentId = parseCommentId(request.params.id);
-    const storyId = await deleteComment(request.db, commentId, requireUser(request), now());
-    await root.deps.events.emit("comment.deleted", { storyId, commentId });
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/api/comments/:id",
+    {
+      ...signedIn,
+      schema: {
+        summary: "Delete a comment (yours, or one on your work)",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const commentId = parseCommentId(request.params.id);
+      const storyId = await deleteComment(request.db, commentId, requireUser(request), now());
+      await root.deps.events.emit("comment.deleted", { storyId, commentId });
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -1,8 +1,6 @@
 // Follows, subscriptions, notifications and their per-type settings (issue 17, section 2).
-import type { AiLabel } from "../ai-label";
-import { AiFilterField } from "./reading";
+import { AiFilterField, AiLabelField } from "./reading";
 import { z } from "zod";
-import type { NotificationModeration } from "./moderation";
 
 /** What a notification is about; the order is the Settings list's. */
 export const NOTIFICATION_TYPES = [
@@ -60,73 +58,90 @@ export const NotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
-export interface NotificationView {
-  id: number;
-  type: NotificationKind;
-  createdAt: string;
-  read: boolean;
-  actor: { username: string } | null;
-  story: { id: number; title: string } | null;
-  commentId: number | null;
-  chapterNumber: number | null;
-  milestone: number | null;
-  /** For 'moderation_action' and 'report_decided': the decision (moderation.ts). */
-  moderation?: NotificationModeration | null;
+/** For 'moderation_action' and 'report_decided': the decision (moderation.ts NotificationModeration). */
+const NotificationModerationView = z.object({
+  auditId: z.number(),
+  action: z.string(),
+  targetType: z.string(),
+  /** The moderator's reason: shown to the person acted on, not to reporters. */
+  reason: z.string().nullable(),
+  /** What was acted on, as the person knows it (a story title, the start of a comment). */
+  label: z.string().nullable(),
+  rating: z.string().nullable(),
+  until: z.string().nullable(),
+  appealable: z.boolean(),
+  appealed: z.boolean(),
+});
+
+export const NotificationView = z.object({
+  id: z.number(),
+  type: z.enum([...NOTIFICATION_TYPES, "moderation_action", "report_decided"]),
+  createdAt: z.string(),
+  read: z.boolean(),
+  actor: z.object({ username: z.string() }).nullable(),
+  story: z.object({ id: z.number(), title: z.string() }).nullable(),
+  commentId: z.number().nullable(),
+  chapterNumber: z.number().nullable(),
+  milestone: z.number().nullable(),
+  moderation: NotificationModerationView.nullable().optional(),
   /** Issue 30, 'series_work': the series the work was added to (null once it is gone). */
-  series?: { id: number; title: string } | null;
+  series: z.object({ id: z.number(), title: z.string() }).nullable().optional(),
   /**
    * Issue 30: what a 'co_creator_invite' or 'co_creator_answer' (the invitation, with its state now) or a
    * 'related_work' (the link: 'pending' until the original's author approves it, then 'accepted') is about; null
    * once it is gone. The notification offers the answer while the state is 'pending'.
    */
-  subject?: { id: number; state: "pending" | "accepted" | "declined" } | null;
+  subject: z
+    .object({ id: z.number(), state: z.enum(["pending", "accepted", "declined"]) })
+    .nullable()
+    .optional(),
   /** Issue 33: the collection a collection, exchange or prompt notification tells about (null once it is gone). */
-  collection?: { name: string; title: string } | null;
-}
+  collection: z.object({ name: z.string(), title: z.string() }).nullable().optional(),
+});
+export type NotificationView = z.infer<typeof NotificationView>;
 
-export interface NotificationPage {
-  items: NotificationView[];
-  nextCursor: string | null;
-}
+export const NotificationPage = z.object({ items: z.array(NotificationView), nextCursor: z.string().nullable() });
+export type NotificationPage = z.infer<typeof NotificationPage>;
 
-export interface UnreadCount {
+export const UnreadCount = z.object({
   /** Unread notifications, counted up to UNREAD_CAP (the bell shows "99+" beyond 99). */
-  unread: number;
-}
+  unread: z.number(),
+});
+export type UnreadCount = z.infer<typeof UnreadCount>;
 export const UNREAD_CAP = 100;
 
-export interface FollowState {
-  following: boolean;
-  followerCount: number;
-}
+export const FollowState = z.object({ following: z.boolean(), followerCount: z.number() });
+export type FollowState = z.infer<typeof FollowState>;
 
-export interface SubscriptionState {
-  subscribed: boolean;
-}
+export const SubscriptionState = z.object({ subscribed: z.boolean() });
+export type SubscriptionState = z.infer<typeof SubscriptionState>;
 
 export const FOLLOW_SELF = "You can't follow yourself";
 export const AUTHOR_NOT_FOUND = "Author not found";
 export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
 /** One entry of the Following feed: a story that is new or has a new chapter. */
-export interface FollowingItem {
+export const FollowingItem = z.object({
   /** "story": newly published; "chapter": a chapter published after the story (chapterNumber says which). */
-  kind: "story" | "chapter";
-  storyId: number;
-  title: string;
-  description: string | null;
-  author: { username: string };
+  kind: z.enum(["story", "chapter"]),
+  storyId: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  author: z.object({ username: z.string() }),
   /** Issue 30: the accepted co-creators after the author, in order. */
-  coCreators?: { username: string }[];
-  /** Issue 29: the work's AI label and Marin's measured share (0–1). */
-  aiLabel: AiLabel;
-  aiShare: number;
-  chapterNumber: number | null;
-  /** Why it is here: the author is followed, the story subscribed, or both. */
-  /** Issue 30: "series": from a series the reader subscribes to (and neither the author nor the story). */
-  via: "author" | "story" | "both" | "series";
-  at: string;
-}
+  coCreators: z.array(z.object({ username: z.string() })).optional(),
+  aiLabel: AiLabelField,
+  aiShare: z.number(),
+  chapterNumber: z.number().nullable(),
+  /**
+   * Why it is here: the author is followed, the story subscribed, or both. Issue 30: "series": from a series the
+   * reader subscribes to (and neither the author nor the story).
+   */
+  via: z.enum(["author", "story", "both", "series"]),
+  at: z.string(),
+});
+export type FollowingItem = z.infer<typeof FollowingItem>;
+
 export const FollowingQuery = z.object({
   cursor: z
     .string()
@@ -137,9 +152,10 @@ export const FollowingQuery = z.object({
   ai: AiFilterField.optional(),
 });
 
-export interface FollowingPage {
-  items: FollowingItem[];
-  nextCursor: string | null;
+export const FollowingPage = z.object({
+  items: z.array(FollowingItem),
+  nextCursor: z.string().nullable(),
   /** Issue 29: works the reader's AI filter left out of this page's stretch of the feed (absent when none). */
-  hiddenByAi?: number;
-}
+  hiddenByAi: z.number().optional(),
+});
+export type FollowingPage = z.infer<typeof FollowingPage>;

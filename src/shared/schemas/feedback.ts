@@ -1,6 +1,6 @@
 // The author's Feedback panel (issue 17): every comment on one's story, newest first, and how many are unseen.
 import { z } from "zod";
-import type { CommentView } from "./reading";
+import { CommentView } from "./reading";
 
 export const FEEDBACK_PAGE_SIZE = 20;
 
@@ -10,20 +10,22 @@ export const FeedbackQuery = z.object({
 });
 
 /** One comment in the panel: the comment as readers see it, plus whom it answers. */
-export interface FeedbackItem extends CommentView {
+export const FeedbackItem = CommentView.extend({
   /**
    * The author of the comment it answers, or the placeholder the thread shows in its place ('[deleted]', '[hidden]');
    * null for a top-level comment.
    */
-  replyTo: { username: string } | null;
-}
+  replyTo: z.object({ username: z.string() }).nullable(),
+});
+export type FeedbackItem = z.infer<typeof FeedbackItem>;
 
 /** GET /api/stories/{id}/feedback: newest first. `unseen` counts before this visit marks them seen. */
-export interface FeedbackPage {
-  items: FeedbackItem[];
-  nextCursor: string | null;
-  unseen: number;
-}
+export const FeedbackPage = z.object({
+  items: z.array(FeedbackItem),
+  nextCursor: z.string().nullable(),
+  unseen: z.number(),
+});
+export type FeedbackPage = z.infer<typeof FeedbackPage>;
 
 /** POST /api/stories/{id}/feedback/seen: everything up to this comment id has been shown. */
 export const FeedbackSeenBody = z.object({
@@ -31,6 +33,5 @@ export const FeedbackSeenBody = z.object({
 });
 
 /** GET /api/feedback/unseen: per story id of the signed-in author's stories, comments not seen yet (0s left out). */
-export interface UnseenCounts {
-  counts: Record<string, number>;
-}
+export const UnseenCounts = z.object({ counts: z.record(z.string(), z.number()) });
+export type UnseenCounts = z.infer<typeof UnseenCounts>;

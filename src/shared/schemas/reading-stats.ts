@@ -1,6 +1,6 @@
 // Stats for the author, resume reading and History (issue 17; decision 0031).
-import type { AiLabel } from "../ai-label";
 import { z } from "zod";
+import { AiLabelField } from "./reading";
 
 /** The highest chapter number counted or remembered (a story has far fewer; smallint in the database). */
 export const MAX_CHAPTER = 1000;
@@ -35,60 +35,62 @@ export const ProgressBody = z.object({
 export type Progress = z.infer<typeof ProgressBody>;
 
 /** GET /api/stories/{id}/progress: null when nothing is remembered. */
-export interface ProgressAnswer {
-  progress: (Progress & { updatedAt: string }) | null;
-}
+export const ProgressAnswer = z.object({
+  progress: z
+    .object({ chapter: z.number(), position: z.number(), overall: z.number(), updatedAt: z.string() })
+    .nullable(),
+});
+export type ProgressAnswer = z.infer<typeof ProgressAnswer>;
 
 /** One story in History or 'Continue reading'. */
-export interface HistoryItem {
-  storyId: number;
-  title: string;
-  authorUsername: string | null;
-  coverImage: string | null;
+export const HistoryItem = z.object({
+  storyId: z.number(),
+  title: z.string(),
+  authorUsername: z.string().nullable(),
+  coverImage: z.string().nullable(),
   /** Issue 29: the work's AI label and Marin's measured share (0–1). */
-  aiLabel: AiLabel;
-  aiShare: number;
-  chapter: number;
-  overall: number;
-  updatedAt: string;
-}
+  aiLabel: AiLabelField,
+  aiShare: z.number(),
+  chapter: z.number(),
+  overall: z.number(),
+  updatedAt: z.string(),
+});
+export type HistoryItem = z.infer<typeof HistoryItem>;
 
 export const HistoryQuery = z.object({
   cursor: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(HISTORY_PAGE_SIZE),
 });
 
-export interface HistoryPage {
-  items: HistoryItem[];
-  nextCursor: string | null;
-}
+export const HistoryPage = z.object({ items: z.array(HistoryItem), nextCursor: z.string().nullable() });
+export type HistoryPage = z.infer<typeof HistoryPage>;
 
-export interface ContinueReading {
-  items: HistoryItem[];
-}
+export const ContinueReading = z.object({ items: z.array(HistoryItem) });
+export type ContinueReading = z.infer<typeof ContinueReading>;
 
 export const ReadingSettingsBody = z.object({
   recordHistory: z.boolean({ error: "recordHistory must be true or false" }),
 });
 export type ReadingSettings = z.infer<typeof ReadingSettingsBody>;
 
-export interface StoryStatsDay {
-  /** YYYY-MM-DD, UTC. */
-  day: string;
-  reads: number;
-  readers: number;
-}
+export const StoryStatsDay = z.object({
+  day: z.string().describe("YYYY-MM-DD, UTC"),
+  reads: z.number(),
+  readers: z.number(),
+});
+export type StoryStatsDay = z.infer<typeof StoryStatsDay>;
 
 /** GET /api/stories/{id}/stats: the author's alone. */
-export interface StoryStats {
-  reads: number;
+export const StoryStats = z.object({
+  reads: z.number(),
   /** Readers counted once per day each (a signed-out reader cannot be recognised across days). */
-  readers: number;
-  likes: number;
-  bookmarks: number;
-  comments: number;
+  readers: z.number(),
+  likes: z.number(),
+  bookmarks: z.number(),
+  comments: z.number(),
   /** The last STATS_DAYS days, oldest first, every day present. */
-  days: StoryStatsDay[];
+  days: z.array(StoryStatsDay),
   /** Chapters reached, in order: readers who reached chapter N. */
-  chapters: { chapter: number; readers: number }[];
-}
+  chapters: z.array(z.object({ chapter: z.number(), readers: z.number() })),
+});
+export type StoryStats = z.infer<typeof StoryStats>;

@@ -1,19 +1,10 @@
 // The reading and community API contract (issue 9), shared by server and
 // client: Discover and search, the reader, bookmarks, likes and comments.
 import { z } from "zod";
-import {
-  CONTENT_RATING_IDS,
-  type ContentRating,
-  STORY_STATUS_IDS,
-  type StoryStatus,
-  TAG_LIMITS,
-  type Warning,
-} from "../tagging";
+import { CONTENT_RATING_IDS, STORY_STATUS_IDS, TAG_LIMITS, WARNINGS } from "../tagging";
 import { FreeTag } from "./tagging";
-import type { ChapterInfo } from "../chapters";
-import type { GiftsAndLinksView } from "./gifts";
-import type { SeriesPart } from "./series";
-import { AI_FILTERS, type AiFilter, type AiLabel } from "../ai-label";
+import { RELATIONS } from "./gifts";
+import { AI_DECLARATIONS, AI_FILTERS, AUDIENCES, type AiFilter } from "../ai-label";
 import { QUOTE_INPUT_MAX_CHARS } from "../paragraphs";
 import { ALL_LANGUAGES, LanguageField, type LanguageCode, MAX_LANGUAGE_FILTERS } from "../languages";
 
@@ -98,39 +89,50 @@ export const DiscoverQuery = z.object({
 export type DiscoverQuery = z.infer<typeof DiscoverQuery>;
 
 /** Mood readings as stored: the wizard's sliders, or a list of tags from the details page. */
-export type Moods = Record<string, number> | string[];
+export const Moods = z.union([z.record(z.string(), z.number()), z.array(z.string())]);
+export type Moods = z.infer<typeof Moods>;
+
+const Username = z.object({ username: z.string() });
+/** Issue 29: the work's AI label (the higher of the measured share and the writer's declaration). */
+export const AiLabelField = z.enum(AI_DECLARATIONS);
+/** Issue 29: Marin's measured share of the words (0–1). */
+const AiShare = z.number().min(0).max(1);
+const Rating = z.enum(["general", "mature"]).describe("The gate (general or mature)");
+const ContentRatingField = z.enum(CONTENT_RATING_IDS);
+const WarningField = z.enum(WARNINGS);
+const StatusField = z.enum(STORY_STATUS_IDS);
 
 /** One Discover / search item (small: a Discover page of 4 stays under 4 KB). */
-export interface PublishedStoryItem {
-  id: number;
-  title: string;
-  description: string | null;
-  /** The thumbnail URL, or null. */
-  coverImage: string | null;
-  moods: Moods | null;
-  tags: string[];
-  fandoms: string[];
-  likeCount: number;
-  /** The gate (general or mature). */
-  rating: "general" | "mature";
-  author: { username: string };
-  /** Issue 30: the accepted co-creators after the creator, in order ("by alice, bob"). */
-  coCreators?: { username: string }[];
-  contentRating: ContentRating;
-  warnings: Warning[];
-  status: StoryStatus;
-  wordCount: number;
-  /** The first free-form tags (TAG_LIMITS.cardTags in all; the reader has every one), and how many more there are. */
-  relationships: string[];
-  characterTags: string[];
-  freeformTags: string[];
-  moreTags: number;
-  /** Issue 29: the work's AI label and the measured share (0–1). */
-  aiLabel: AiLabel;
-  aiShare: number;
-  /** Issue 31: the work's language (a code from shared/languages.ts; optional until every client fixture has it). */
-  language?: string;
-}
+export const PublishedStoryItem = z
+  .object({
+    id: z.number(),
+    title: z.string(),
+    description: z.string().nullable(),
+    coverImage: z.string().nullable().describe("The thumbnail URL, or null"),
+    moods: Moods.nullable(),
+    tags: z.array(z.string()),
+    fandoms: z.array(z.string()),
+    likeCount: z.number(),
+    rating: Rating,
+    author: Username,
+    /** Issue 30: the accepted co-creators after the creator, in order ("by alice, bob"). */
+    coCreators: z.array(Username).optional(),
+    contentRating: ContentRatingField,
+    warnings: z.array(WarningField),
+    status: StatusField,
+    wordCount: z.number(),
+    /** The first free-form tags (TAG_LIMITS.cardTags in all; the reader has every one), and how many more there are. */
+    relationships: z.array(z.string()),
+    characterTags: z.array(z.string()),
+    freeformTags: z.array(z.string()),
+    moreTags: z.number(),
+    aiLabel: AiLabelField,
+    aiShare: AiShare,
+    /** Issue 31: the work's language (a code from shared/languages.ts; optional until every client fixture has it). */
+    language: z.string().optional(),
+  })
+  .meta({ id: "ReadingStoryCard" });
+export type PublishedStoryItem = z.infer<typeof PublishedStoryItem>;
 
 /**
  * GET /api/published-stories answers a bare JSON array of PublishedStoryItem (a client built
@@ -143,81 +145,131 @@ export const NEXT_CURSOR_HEADER = "x-next-cursor";
  */
 export const HIDDEN_BY_AI_HEADER = "x-hidden-by-ai";
 
+/** A chapter of the reader's table of contents (shared/chapters.ts ChapterInfo). */
+const ChapterInfoView = z.object({
+  n: z.number().describe("1-based, in the order of the document"),
+  title: z.string(),
+  words: z.number(),
+  firstPublishedAt: z.string().describe("When this chapter was first published (ISO 8601)"),
+});
+
+const RelationField = z.enum(RELATIONS);
+/** Issue 30: a work this one relates to (gifts.ts RelatedWorkView): one on FicForge, or outside it. */
+const RelatedWorkView = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("story"),
+    relation: RelationField,
+    language: z.string().nullable(),
+    story: z.object({ id: z.number(), title: z.string(), author: z.string(), path: z.string().nullable() }).nullable(),
+  }),
+  z.object({
+    kind: z.literal("outside"),
+    relation: RelationField,
+    language: z.string().nullable(),
+    url: z.string(),
+    title: z.string(),
+    author: z.string(),
+  }),
+]);
+const InspiredWorkView = z.object({
+  id: z.number(),
+  title: z.string(),
+  author: z.string(),
+  relation: RelationField,
+  path: z.string().nullable(),
+});
+
+/** A neighbour a work's 'Part N of' line links to. */
+export const SeriesNeighbour = z.object({ id: z.number(), title: z.string(), position: z.number() });
+export type SeriesNeighbour = z.infer<typeof SeriesNeighbour>;
+
+/**
+ * 'Part 2 of The Copper Road' on a work's reader, public page and chapter pages, with the previous and next part:
+ * the nearest ones anyone who may read this work may read too (null when none). Here, not in series.ts, because the
+ * series' own answers list story cards from this file.
+ */
+export const SeriesPart = z.object({
+  seriesId: z.number(),
+  title: z.string(),
+  path: z.string(),
+  position: z.number(),
+  previous: SeriesNeighbour.nullable(),
+  next: SeriesNeighbour.nullable(),
+});
+export type SeriesPart = z.infer<typeof SeriesPart>;
+
 /** GET /api/stories/{id}/read: a published story as readers see it. */
-export interface ReadStoryView {
-  id: number;
-  title: string;
-  description: string | null;
-  /** Sanitized story HTML. */
-  content: string;
-  coverImage: string | null;
+export const ReadStoryView = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  content: z.string().describe("Sanitized story HTML"),
+  coverImage: z.string().nullable(),
   /** Issue 33: null for an anonymous work, to anyone but its creators and its collection's maintainers. */
-  authorId: number | null;
-  author: { username: string };
+  authorId: z.number().nullable(),
+  author: Username,
   /** Issue 33: the creators show as 'Anonymous' (`author.username`), with no link. */
-  anonymous?: boolean;
+  anonymous: z.boolean().optional(),
   /** Issue 30: the accepted co-creators after the creator, in order. */
-  coCreators?: { username: string }[];
-  tags: string[];
-  fandoms: string[];
-  moods: Moods | null;
+  coCreators: z.array(Username).optional(),
+  tags: z.array(z.string()),
+  fandoms: z.array(z.string()),
+  moods: Moods.nullable(),
   /** The gate (general or mature); the author's 5-level rating is `contentRating`. */
-  rating: "general" | "mature";
-  contentRating: ContentRating;
-  warnings: Warning[];
-  relationships: string[];
-  characterTags: string[];
-  freeformTags: string[];
-  status: StoryStatus;
-  likeCount: number;
-  commentCount: number;
+  rating: Rating,
+  contentRating: ContentRatingField,
+  warnings: z.array(WarningField),
+  relationships: z.array(z.string()),
+  characterTags: z.array(z.string()),
+  freeformTags: z.array(z.string()),
+  status: StatusField,
+  likeCount: z.number(),
+  commentCount: z.number(),
   /** The viewer's own state (false when signed out). */
-  liked: boolean;
-  bookmarked: boolean;
-  wordCount: number;
-  /** Share of words Marin wrote (0–1). */
-  aiShare: number;
-  /** Issue 29: the work's AI label (the higher of the measured share and the writer's declaration). */
-  aiLabel: AiLabel;
+  liked: z.boolean(),
+  bookmarked: z.boolean(),
+  wordCount: z.number(),
+  aiShare: AiShare,
+  aiLabel: AiLabelField,
   /** Issue 29: 'members' when only signed-in readers may read it (optional until every client fixture has it). */
-  audience?: "everyone" | "members";
+  audience: z.enum(AUDIENCES).optional(),
   /** Issue 31: the work's language (a code from shared/languages.ts), the reader's `lang` for its words. */
-  language?: string;
-  publishedAt: string | null;
-  updatedAt: string;
+  language: z.string().optional(),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
   /** The public page's path, /s/{id}-{slug} (null for mature stories, which have none). */
-  publicPath: string | null;
+  publicPath: z.string().nullable(),
   /** FicForge Plus: the author's reader background (an /api/images URL); null when none or the author is not premium. */
-  readerBackground: string | null;
+  readerBackground: z.string().nullable(),
   /** Chapters in order (issue 17); one for a story without chapter markers, none for an empty one. */
-  chapters: ChapterInfo[];
+  chapters: z.array(ChapterInfoView),
   /** 'Updated': when the latest chapter was first published (ISO 8601), or null. */
-  lastChapterAt: string | null;
+  lastChapterAt: z.string().nullable(),
   /** Issue 30: who the work is for, what it comes from, what comes from it (present when there are any). */
-  giftedTo?: GiftsAndLinksView["giftedTo"];
-  relatedWorks?: GiftsAndLinksView["relatedWorks"];
-  inspiredWorks?: GiftsAndLinksView["inspiredWorks"];
+  giftedTo: z.array(Username).optional(),
+  relatedWorks: z.array(RelatedWorkView).optional(),
+  inspiredWorks: z.array(InspiredWorkView).optional(),
   /** Issue 30: 'Part 2 of The Copper Road' for each series the work is in, with the previous and next part. */
-  series?: SeriesPart[];
-}
+  series: z.array(SeriesPart).optional(),
+});
+export type ReadStoryView = z.infer<typeof ReadStoryView>;
 
 /** GET /api/bookmarks items, newest first. */
-export interface BookmarkItem {
-  id: number;
-  title: string;
-  coverImage: string | null;
-  author: { username: string };
-  /** Issue 29: the work's AI label and Marin's measured share (0–1). */
-  aiLabel: AiLabel;
-  aiShare: number;
+export const BookmarkItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  coverImage: z.string().nullable(),
+  author: Username,
+  aiLabel: AiLabelField,
+  aiShare: AiShare,
   /** Issue 30: what the bookmark says (BookmarkDetails). */
-  note: string | null;
-  tags: string[];
-  rec: boolean;
-  private: boolean;
-  /** When it was bookmarked (ISO 8601). */
-  bookmarkedAt: string;
-}
+  note: z.string().nullable(),
+  tags: z.array(z.string()),
+  rec: z.boolean(),
+  private: z.boolean(),
+  bookmarkedAt: z.string().describe("When it was bookmarked (ISO 8601)"),
+});
+export type BookmarkItem = z.infer<typeof BookmarkItem>;
 
 /** Issue 30: limits of a bookmark's note and tags. */
 export const BOOKMARK_LIMITS = { note: 5000, tags: 30, tag: 100 } as const;
@@ -268,40 +320,38 @@ export const BookmarksQuery = z.object({
 export type BookmarksQuery = z.infer<typeof BookmarksQuery>;
 
 /** Issue 30: GET /api/me/later items, newest first: works the reader marked for later and may still read. */
-export interface LaterItem {
-  id: number;
-  title: string;
-  coverImage: string | null;
-  author: { username: string };
-  aiLabel: AiLabel;
-  aiShare: number;
-  markedAt: string;
-}
+export const LaterItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  coverImage: z.string().nullable(),
+  author: Username,
+  aiLabel: AiLabelField,
+  aiShare: AiShare,
+  markedAt: z.string(),
+});
+export type LaterItem = z.infer<typeof LaterItem>;
 
-/** PUT and DELETE /api/stories/{id}/later. */
-export interface LaterState {
-  later: boolean;
-}
+/** GET, PUT and DELETE /api/stories/{id}/later. */
+export const LaterState = z.object({ later: z.boolean() });
+export type LaterState = z.infer<typeof LaterState>;
 
 /** GET /api/bookmarks/hidden: saved stories left out of GET /api/bookmarks because the viewer blocks or mutes their authors. */
-export interface HiddenBookmarks {
-  hiddenByYou: number;
-}
+export const HiddenBookmarks = z.object({ hiddenByYou: z.number() });
+export type HiddenBookmarks = z.infer<typeof HiddenBookmarks>;
 
 /** GET and POST /api/stories/{id}/bookmark; PUT answers it too, with what the bookmark says (issue 30). */
-export interface BookmarkState {
-  bookmarked: boolean;
-  note?: string | null;
-  tags?: string[];
-  rec?: boolean;
-  private?: boolean;
-}
+export const BookmarkState = z.object({
+  bookmarked: z.boolean(),
+  note: z.string().nullable().optional(),
+  tags: z.array(z.string()).optional(),
+  rec: z.boolean().optional(),
+  private: z.boolean().optional(),
+});
+export type BookmarkState = z.infer<typeof BookmarkState>;
 
 /** POST /api/stories/{id}/like. */
-export interface LikeState {
-  liked: boolean;
-  likeCount: number;
-}
+export const LikeState = z.object({ liked: z.boolean(), likeCount: z.number() });
+export type LikeState = z.infer<typeof LikeState>;
 
 const commentContent = z
   .string()
@@ -359,63 +409,69 @@ export const CommentsQuery = z.object({
 /** GET /api/stories/{id}/paragraph-comments?chapter=n: the reader's counts at each paragraph's side. */
 export const ParagraphCountsQuery = z.object({ chapter: z.coerce.number().int().min(1).max(100_000) });
 
-export interface ParagraphCounts {
+export const ParagraphCounts = z.object({
   /** The author lets readers comment on single paragraphs. */
-  enabled: boolean;
+  enabled: z.boolean(),
   /** Comments this viewer sees, by paragraph number (paragraphs with none left out). */
-  counts: Record<string, number>;
+  counts: z.record(z.string(), z.number()),
   /** Comments on passages of this chapter that changed since. */
-  changed: number;
-}
+  changed: z.number(),
+});
+export type ParagraphCounts = z.infer<typeof ParagraphCounts>;
 
 /** Where a paragraph comment sits: `paragraph` is where its paragraph is now, null when that passage changed. */
-export interface CommentAnchor {
-  chapter: number;
-  paragraph: number | null;
+export const CommentAnchor = z.object({
+  chapter: z.number(),
+  paragraph: z.number().nullable(),
   /** The paragraph's first words when the comment was written. */
-  quote: string;
-}
+  quote: z.string(),
+});
+export type CommentAnchor = z.infer<typeof CommentAnchor>;
 
-export interface CommentView {
-  id: number;
+export const CommentView = z.object({
+  id: z.number(),
   /** Plain text; empty when deleted. */
-  content: string;
-  createdAt: string;
-  /** Null for a placeholder that stays only to hold its replies ('[deleted]' or '[hidden]'). */
-  /** Issue 33: a creator of an anonymous work shows as 'Anonymous' with a null id (to all but the writer). */
-  author: { id: number | null; username: string } | null;
+  content: z.string(),
+  createdAt: z.string(),
+  /**
+   * Null for a placeholder that stays only to hold its replies ('[deleted]' or '[hidden]'). Issue 33: a creator of
+   * an anonymous work shows as 'Anonymous' with a null id (to all but the writer).
+   */
+  author: z.object({ id: z.number().nullable(), username: z.string() }).nullable(),
   /** The comment it answers, or null. */
-  parentId: number | null;
+  parentId: z.number().nullable(),
   /** Written by the story's author ('Author' badge). */
-  byStoryAuthor: boolean;
+  byStoryAuthor: z.boolean(),
   /** When its author last edited it ('edited'), or null. */
-  editedAt: string | null;
+  editedAt: z.string().nullable(),
   /** A placeholder kept for its replies: deleted, or (with `hidden`) not shown to this viewer. */
-  deleted: boolean;
+  deleted: z.boolean(),
   /**
    * A placeholder for a comment this viewer may not see (held for review, hidden by a moderator, its writer suspended,
    * blocked or muted), kept so its replies stay in place: drawn '[hidden]' rather than '[deleted]'.
    */
-  hidden?: boolean;
+  hidden: z.boolean().optional(),
   /** Issue 18: a new account's comment with a link, shown to its writer only until a moderator approves it. */
-  awaitingReview?: boolean;
+  awaitingReview: z.boolean().optional(),
   /** The viewer may delete it (its author, or the story's author). */
-  canDelete: boolean;
+  canDelete: z.boolean(),
   /** The viewer wrote it and may edit it. */
-  canEdit: boolean;
+  canEdit: z.boolean(),
   /** Issue 31: on one paragraph (replies carry their parent's); absent for a comment on the work. */
-  anchor?: CommentAnchor;
-}
+  anchor: CommentAnchor.optional(),
+});
+export type CommentView = z.infer<typeof CommentView>;
 
 /** GET /api/stories/{id}/comments: oldest first (so a reply always comes after the comment it answers). */
-export interface CommentsPage {
-  items: CommentView[];
-  nextCursor: string | null;
+export const CommentsPage = z.object({
+  items: z.array(CommentView),
+  nextCursor: z.string().nullable(),
   /** The live comments this viewer sees (for a viewer who blocks or mutes people, without theirs). */
-  total: number;
+  total: z.number(),
   /** Live comments left out because the viewer blocks or mutes their writers; only when above 0. */
-  hiddenByYou?: number;
-}
+  hiddenByYou: z.number().optional(),
+});
+export type CommentsPage = z.infer<typeof CommentsPage>;
 
 // NOTE: defined beside the route table, which the landing page imports without zod; re-exported here for the contract.
 export { publicStoryPath } from "../routes";

@@ -1,7 +1,10 @@
 // Issue 30 section 1: a writer's series (their published works in order), its API's bodies and answers, and the
 // 'Part 2 of The Copper Road' line a work's pages show.
 import { z } from "zod";
-import type { PublishedStoryItem } from "./reading";
+import { PublishedStoryItem, type SeriesPart } from "./reading";
+
+// NOTE: the 'Part N of' line's schemas live in reading.ts (the reader's answer holds them; this file uses its cards).
+export { SeriesNeighbour, SeriesPart } from "./reading";
 
 export const SERIES_LIMITS = {
   title: 200,
@@ -74,67 +77,48 @@ export const SeriesWorkAdd = z.object({
 });
 export type SeriesWorkAdd = z.infer<typeof SeriesWorkAdd>;
 
-export interface SeriesCreated {
-  id: number;
-}
+export const SeriesCreated = z.object({ id: z.number() });
+export type SeriesCreated = z.infer<typeof SeriesCreated>;
 
 /** GET /api/series/{id}: the series and its works in order, as Discover cards (what the viewer may read). */
-export interface SeriesView {
-  id: number;
-  title: string;
-  description: string;
-  complete: boolean;
-  owner: { username: string };
-  /** The public page, /series/{id}-{slug}. */
-  path: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Every work in the series (the viewer may see fewer). */
-  workCount: number;
-  works: (PublishedStoryItem & { position: number })[];
-  /** Whether the viewer subscribes (false when signed out). */
-  subscribed: boolean;
-}
+export const SeriesView = z
+  .object({
+    id: z.number(),
+    title: z.string(),
+    description: z.string(),
+    complete: z.boolean(),
+    owner: z.object({ username: z.string() }),
+    /** The public page, /series/{id}-{slug}. */
+    path: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Every work in the series (the viewer may see fewer). */
+    workCount: z.number(),
+    works: z.array(PublishedStoryItem.extend({ position: z.number() })),
+    /** Whether the viewer subscribes (false when signed out). */
+    subscribed: z.boolean(),
+  })
+  .meta({ id: "SeriesView" });
+export type SeriesView = z.infer<typeof SeriesView>;
 
 /** GET /api/me/series: the writer's own series, newest change first, with the ids of their works in order. */
-export interface MySeriesItem {
-  id: number;
-  title: string;
-  description: string;
-  complete: boolean;
-  path: string;
-  updatedAt: string;
+export const MySeriesItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  complete: z.boolean(),
+  path: z.string(),
+  updatedAt: z.string(),
   /** Every work, in order, whatever its state now (a work unpublished since stays in the series). */
-  works: { storyId: number; position: number; title: string; published: boolean }[];
-}
+  works: z.array(z.object({ storyId: z.number(), position: z.number(), title: z.string(), published: z.boolean() })),
+});
+export type MySeriesItem = z.infer<typeof MySeriesItem>;
 
-export interface MySeriesList {
-  series: MySeriesItem[];
-}
+export const MySeriesList = z.object({ series: z.array(MySeriesItem) });
+export type MySeriesList = z.infer<typeof MySeriesList>;
 
-export interface SeriesSubscriptionState {
-  subscribed: boolean;
-}
-
-/** A neighbour a work's 'Part N of' line links to. */
-export interface SeriesNeighbour {
-  id: number;
-  title: string;
-  position: number;
-}
-
-/**
- * 'Part 2 of The Copper Road' on a work's reader, public page and chapter pages, with the previous and next part:
- * the nearest ones anyone who may read this work may read too (null when none).
- */
-export interface SeriesPart {
-  seriesId: number;
-  title: string;
-  path: string;
-  position: number;
-  previous: SeriesNeighbour | null;
-  next: SeriesNeighbour | null;
-}
+export const SeriesSubscriptionState = z.object({ subscribed: z.boolean() });
+export type SeriesSubscriptionState = z.infer<typeof SeriesSubscriptionState>;
 
 /** The line's text, one place for every page that shows it. */
 export const seriesPartText = (part: Pick<SeriesPart, "position">) => `Part ${part.position} of`;
