@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { AI_DECLARATIONS } from "../ai-label";
 import { CONTENT_RATING_IDS, STORY_STATUS_IDS, WARNINGS } from "../tagging";
-import type { PublishedStoryItem } from "./reading";
+import { PublishedStoryItem } from "./reading";
 
 export const PROMPT_LIMITS = {
   text: 2_000,
@@ -80,34 +80,6 @@ const iso = z.string().describe("ISO 8601 date and time");
 const PromptMemeStateField = z.enum(PROMPT_MEME_STATES);
 const meme = { name: z.string(), title: z.string(), promptMeme: PromptMemeStateField };
 
-// NOTE: a Discover card, field for field reading's PublishedStoryItem (an interface there, without a zod schema yet).
-const FillCard = z
-  .object({
-    id: z.number(),
-    title: z.string(),
-    description: z.string().nullable(),
-    coverImage: z.string().nullable(),
-    moods: z.union([z.record(z.string(), z.number()), z.array(z.string())]).nullable(),
-    tags: z.array(z.string()),
-    fandoms: z.array(z.string()),
-    likeCount: z.number(),
-    rating: z.enum(["general", "mature"]),
-    author: z.object({ username: z.string() }),
-    coCreators: z.array(z.object({ username: z.string() })).optional(),
-    contentRating: z.enum(CONTENT_RATING_IDS),
-    warnings: z.array(z.enum(WARNINGS)),
-    status: z.enum(STORY_STATUS_IDS),
-    wordCount: z.number(),
-    relationships: z.array(z.string()),
-    characterTags: z.array(z.string()),
-    freeformTags: z.array(z.string()),
-    moreTags: z.number(),
-    aiLabel: z.enum(AI_DECLARATIONS),
-    aiShare: z.number(),
-    language: z.string().optional(),
-  })
-  .describe("A Discover card, as GET /api/published-stories lists them") satisfies z.ZodType<PublishedStoryItem>;
-
 export const PromptView = z.object({
   id: z.number(),
   collection: z.object(meme),
@@ -123,7 +95,7 @@ export const PromptView = z.object({
   /** The viewer may delete it (its poster or a maintainer). */
   canDelete: z.boolean(),
   /** The works filling it that the viewer may read; an anonymous work's creator shows as 'Anonymous'. */
-  fills: z.array(FillCard),
+  fills: z.array(PublishedStoryItem),
 });
 export type PromptView = z.infer<typeof PromptView>;
 
