@@ -8,9 +8,13 @@ import { z } from "zod";
 import {
   ChangeEmailBody,
   ChangePasswordBody,
-  type SessionList,
-  type SignInMethods,
+  EndedSessions,
+  SessionIdParams,
+  SessionList,
+  SignInMethods,
 } from "../../shared/schemas/account-life";
+import { MessageAnswer } from "../../shared/schemas/accounts";
+import { NoContent, OPTIONAL_SIGN_IN, PUBLIC, SIGNED_IN } from "../http/api-doc";
 import { users } from "../db/schema";
 import { AppError } from "../errors";
 import { limitPerAddress } from "./address-limit";
@@ -40,7 +44,8 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { onRequest: requireUserHook };
   const sensitive = { onRequest: [requireUserHook, requireSameSite] };
 
-  r.get("/api/account/sign-in-methods", signedIn, async (request): Promise<SignInMethods> => {
+  const methodsSchema = { summary: "How your account signs in", security: SIGNED_IN, response: { 200: SignInMethods } };
+  r.get("/api/account/sign-in-methods", { ...signedIn, schema: methodsSchema }, async (request) => {
     const user = requireUser(request);
     return {
       hasPassword: user.password !== null,
@@ -50,17 +55,34 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  r.post("/api/account/password", { ...sensitive, schema: { body: ChangePasswordBody } }, async (request) => {
+  const passwordSchema = {
+    summary: "Change or set your password",
+    security: SIGNED_IN,
+    body: ChangePasswordBody,
+    response: { 200: MessageAnswer },
+  };
+  r.post("/api/account/password", { ...sensitive, schema: passwordSchema }, async (request) => {
     const message = await changePassword(request, requireUser(request), request.body);
     return { message };
   });
 
-  r.post("/api/account/email", { ...sensitive, schema: { body: ChangeEmailBody } }, async (request) => {
+  const emailSchema = {
+    summary: "Change your email address (a confirmation link goes to the new one)",
+    security: SIGNED_IN,
+    body: ChangeEmailBody,
+    response: { 200: MessageAnswer },
+  };
+  r.post("/api/account/email", { ...sensitive, schema: emailSchema }, async (request) => {
     const message = await requestEmailChange(request, requireUser(request), request.body);
     return { message };
   });
 
-  r.delete("/api/account/email/pending", sensitive, async (request) => {
+  const cancelSchema = {
+    summary: "Cancel your pending email change",
+    security: SIGNED_IN,
+    response: { 200: MessageAnswer },
+  };
+  r.delete("/api/account/email/pending", { ...sensitive, schema: cancelSchema }, async (request) => {
     await cancelPendingEmailChange(request.db, requireUser(request).id, app.deps.now());
     return { message: EMAIL_CHANGE_CANCELLED };
   });
@@ -68,7 +90,16 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
   const TokenQuery = z.object({ token: z.string().max(200).optional() });
   r.get(
     "/api/account/email/confirm",
-    { onRequest: linkLimit, schema: { querystring: TokenQuery } },
+    {
+      onRequest: linkLimit,
+      schema: {
+        summary: "Open the link that confirms a new email address (redirects to the app)",
+        security: PUBLIC,
+        querystring: TokenQuery,
+        response: { 302: NoContent },
+        "x-rate-limit": "30 per 15 minutes per address",
+      },
+    },
     async (request, reply) => {
       const status = await confirmEmailChange(accountContext(request), request.query.token);
       return reply.redirect(`${EMAIL_CHANGE_PAGE}?status=${status}`, 302);
@@ -76,7 +107,16 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     "/api/account/email/undo",
-    { onRequest: linkLimit, schema: { querystring: TokenQuery } },
+    {
+      onRequest: linkLimit,
+      schema: {
+        summary: "Open the link that undoes an email change (redirects to the app)",
+        security: OPTIONAL_SIGN_IN,
+        querystring: TokenQuery,
+        response: { 302: NoContent },
+        "x-rate-limit": "30 per 15 minutes per address",
+      },
+    },
     async (request, reply) => {
       const status = await undoEmailChange(accountContext(request), request.query.token);
       if (status === "undone" && request.user) clearSessionCookie(reply);
@@ -84,14 +124,23 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get("/api/account/sessions", signedIn, async (request): Promise<SessionList> => {
+  const sessionsSchema = { summary: "Where you are signed in", security: SIGNED_IN, response: { 200: SessionList } };
+  r.get("/api/account/sessions", { ...signedIn, schema: sessionsSchema }, async (request) => {
     const user = requireUser(request);
     return { items: await listSessions(request.db, user.id, request.sessionId!, app.deps.now()) };
   });
 
   r.delete(
     "/api/account/sessions/:id",
-    { ...signedIn, schema: { params: z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, "Unknown session") }) } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Sign out one of your sessions",
+        security: SIGNED_IN,
+        params: SessionIdParams,
+        response: { 200: EndedSessions },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const current = await endSession(request.db, user.id, request.params.id, request.sessionId!);
@@ -101,12 +150,22 @@ export async function accountLifeRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // 'Sign out of all other devices'.
-  r.delete("/api/account/sessions", signedIn, async (request) => {
+  const othersSchema = {
+    summary: "Sign out of all other devices",
+    security: SIGNED_IN,
+    response: { 200: EndedSessions },
+  };
+  r.delete("/api/account/sessions", { ...signedIn, schema: othersSchema }, async (request) => {
     const user = requireUser(request);
     return { ended: await endOtherSessions(request.db, user.id, request.sessionId!), current: false };
   });
 
-  r.delete("/api/account/google", sensitive, async (request) => {
+  const unlinkSchema = {
+    summary: "Unlink Google from your account",
+    security: SIGNED_IN,
+    response: { 200: MessageAnswer },
+  };
+  r.delete("/api/account/google", { ...sensitive, schema: unlinkSchema }, async (request) => {
     const user = requireUser(request);
     if (!user.googleId) return { message: GOOGLE_UNLINKED };
     if (!user.password) throw new AppError(400, "PASSWORD_NEEDED", UNLINK_NEEDS_PASSWORD);

@@ -1,6 +1,10 @@
 // Google sign-in: GET /api/auth/providers, GET /api/auth/google, GET /api/auth/google/callback.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AuthProviders } from "../../shared/schemas/accounts";
 import { AppError, notFound } from "../errors";
+import { errors, NoContent, OPTIONAL_SIGN_IN, PUBLIC } from "../http/api-doc";
 import { createGoogleClient, type PendingSignIn } from "./google-client";
 import { startSession } from "./sessions";
 import { findOrCreateGoogleUser, linkGoogleToAccount } from "./sign-in-with-google";
@@ -20,14 +24,33 @@ type Pending = PendingSignIn & { linkUserId?: number };
 export async function googleRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
   const google = createGoogleClient(config);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // NOTE: 404 when this server has no Google sign-in configured.
+  const redirects = { 302: NoContent, ...errors(404) };
 
-  app.get("/api/auth/providers", async () => ({ google: google !== undefined }));
+  r.get(
+    "/api/auth/providers",
+    {
+      schema: {
+        summary: "Which outside sign-ins this server offers",
+        security: PUBLIC,
+        response: { 200: AuthProviders },
+      },
+    },
+    async () => ({ google: google !== undefined }),
+  );
 
-  app.get("/api/auth/google", async (request, reply) => {
+  const startSchema = {
+    summary: "Start signing in with Google, or linking Google to your account (redirects to Google)",
+    security: OPTIONAL_SIGN_IN,
+    querystring: z.object({ intent: z.literal("link").optional().catch(undefined) }),
+    response: redirects,
+  };
+  r.get("/api/auth/google", { schema: startSchema }, async (request, reply) => {
     if (!google) throw notFound();
     try {
       const { url, pending: started } = await google.start();
-      const linking = (request.query as { intent?: string }).intent === "link" && request.user;
+      const linking = request.query.intent === "link" && request.user;
       const pending: Pending = linking ? { ...started, linkUserId: request.user!.id } : started;
       reply.setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString("base64url"), {
         path: PENDING_PATH,
@@ -43,7 +66,17 @@ export async function googleRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get("/api/auth/google/callback", async (request, reply) => {
+  const callbackSchema = {
+    summary: "Where Google sends the browser back (redirects to the app)",
+    security: OPTIONAL_SIGN_IN,
+    // NOTE: read from the whole URL by the OpenID client; a bad value ends on the failure page, never a 400.
+    querystring: z.looseObject({
+      code: z.string().optional().catch(undefined),
+      state: z.string().optional().catch(undefined),
+    }),
+    response: redirects,
+  };
+  r.get("/api/auth/google/callback", { schema: callbackSchema }, async (request, reply) => {
     if (!google) throw notFound();
     const pending = readPending(request);
     reply.clearCookie(PENDING_COOKIE, { path: PENDING_PATH });

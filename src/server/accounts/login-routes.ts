@@ -1,7 +1,9 @@
 // Sign-in and sign-out: POST /api/login, POST /api/logout.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { LoginBody } from "../../shared/schemas/accounts";
+import { z } from "zod";
+import { LoginBody, SignInAnswer } from "../../shared/schemas/accounts";
+import { OPTIONAL_SIGN_IN, PUBLIC } from "../http/api-doc";
 import { clientAddress } from "./address-limit";
 import { accountContext } from "./context";
 import { createLoginGuard, logIn } from "./log-in";
@@ -13,7 +15,14 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = createLoginGuard(app.deps.database.db, app.deps.now);
 
-  r.post("/api/login", { schema: { body: LoginBody } }, async (request, reply) => {
+  const loginSchema = {
+    summary: "Sign in with email and password (sets the session cookie)",
+    security: PUBLIC,
+    body: LoginBody,
+    response: { 200: SignInAnswer },
+    "x-rate-limit": "10 failed sign-ins per 15 minutes per address and per account",
+  };
+  r.post("/api/login", { schema: loginSchema }, async (request, reply) => {
     const client = { address: clientAddress(request), deviceTokens: deviceTokens(request) };
     const user = await logIn(accountContext(request), request.body, client, guard);
     await startSession(request, reply, user.id);
@@ -21,9 +30,14 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     return presentSignIn(user);
   });
 
-  r.post("/api/logout", async (request, reply) => {
+  const logoutSchema = {
+    summary: "Sign out of this browser",
+    security: OPTIONAL_SIGN_IN,
+    response: { 200: z.object({ success: z.literal(true) }) },
+  };
+  r.post("/api/logout", { schema: logoutSchema }, async (request, reply) => {
     if (request.sessionId) await destroySession(request.db, request.sessionId);
     clearSessionCookie(reply);
-    return { success: true };
+    return { success: true as const };
   });
 }

@@ -1,7 +1,8 @@
 // Password reset: POST /api/forgot-password, POST /api/reset-password.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ForgotPasswordBody, ResetPasswordBody } from "../../shared/schemas/accounts";
+import { ForgotPasswordBody, MessageAnswer, ResetPasswordBody } from "../../shared/schemas/accounts";
+import { PUBLIC } from "../http/api-doc";
 import { limitPerAddress } from "./address-limit";
 import { passwordChangedEmail } from "../mail/templates";
 import { accountContext, sendAccountEmail } from "./context";
@@ -31,12 +32,26 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const forgotLimit = limitPerAddress(app, "forgot-ip", FORGOTS_PER_ADDRESS, FIFTEEN_MINUTES);
   const resetLimit = limitPerAddress(app, "reset-ip", RESETS_PER_ADDRESS, FIFTEEN_MINUTES);
 
-  r.post("/api/forgot-password", { onRequest: forgotLimit, schema: { body: ForgotPasswordBody } }, async (request) => {
+  const forgotSchema = {
+    summary: "Email a link to reset your password",
+    security: PUBLIC,
+    body: ForgotPasswordBody,
+    response: { 200: MessageAnswer },
+    "x-rate-limit": `${FORGOTS_PER_ADDRESS} per 15 minutes per address; ${EMAILS_PER_ADDRESS} emails per 15 minutes per email address`,
+  };
+  r.post("/api/forgot-password", { onRequest: forgotLimit, schema: forgotSchema }, async (request) => {
     await requestPasswordReset(accountContext(request), request.body.email, resetsPerAddress);
     return { message: FORGOT_MESSAGE };
   });
 
-  r.post("/api/reset-password", { onRequest: resetLimit, schema: { body: ResetPasswordBody } }, async (request) => {
+  const resetSchema = {
+    summary: "Set a new password with the emailed link's token",
+    security: PUBLIC,
+    body: ResetPasswordBody,
+    response: { 200: MessageAnswer },
+    "x-rate-limit": `${RESETS_PER_ADDRESS} per 15 minutes per address`,
+  };
+  r.post("/api/reset-password", { onRequest: resetLimit, schema: resetSchema }, async (request) => {
     const { token, password } = request.body;
     const reset = await resetPassword(request.db, token, password, app.deps.now(), passwordCost(app.deps.config));
     // The owner learns that an email change someone asked for with the old password died with it.

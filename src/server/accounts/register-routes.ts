@@ -2,7 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { RegisterBody, ResendVerificationBody } from "../../shared/schemas/accounts";
+import { MessageAnswer, RegisterBody, ResendVerificationBody } from "../../shared/schemas/accounts";
+import { errors, NoContent, PUBLIC } from "../http/api-doc";
 import { limitPerAddress } from "./address-limit";
 import { accountContext } from "./context";
 import { registerUser } from "./register-user";
@@ -33,14 +34,28 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const registerLimit = limitPerAddress(app, "register-ip", REGISTERS_PER_ADDRESS, FIFTEEN_MINUTES);
   const resendLimit = limitPerAddress(app, "resend-ip", RESENDS_PER_ADDRESS, FIFTEEN_MINUTES);
 
-  r.post("/api/register", { onRequest: registerLimit, schema: { body: RegisterBody } }, async (request) => {
+  const registerSchema = {
+    summary: "Create an account (a verification email follows)",
+    security: PUBLIC,
+    body: RegisterBody,
+    response: { 200: MessageAnswer, ...errors(409) },
+    "x-rate-limit": `${REGISTERS_PER_ADDRESS} per 15 minutes per address`,
+  };
+  r.post("/api/register", { onRequest: registerLimit, schema: registerSchema }, async (request) => {
     await registerUser(accountContext(request), request.body);
     return { message: REGISTERED_MESSAGE };
   });
 
   r.get(
     "/api/verify-email",
-    { schema: { querystring: z.object({ token: z.string().optional() }) } },
+    {
+      schema: {
+        summary: "Open the link of the verification email (redirects to the app)",
+        security: PUBLIC,
+        querystring: z.object({ token: z.string().optional() }),
+        response: { 302: NoContent },
+      },
+    },
     async (request, reply) => {
       const verified = await verifyEmail(request.db, request.query.token, app.deps.now());
       return reply.redirect(verifyRedirect(verified), 302);
@@ -49,7 +64,16 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     "/api/resend-verification",
-    { onRequest: resendLimit, schema: { body: ResendVerificationBody } },
+    {
+      onRequest: resendLimit,
+      schema: {
+        summary: "Send the verification email again",
+        security: PUBLIC,
+        body: ResendVerificationBody,
+        response: { 200: MessageAnswer },
+        "x-rate-limit": `${RESENDS_PER_ADDRESS} per 15 minutes per address; ${EMAILS_PER_ADDRESS} emails per 15 minutes per email address`,
+      },
+    },
     async (request) => {
       await resendVerification(accountContext(request), request.body.email, resendsPerAddress);
       return { message: RESENT_MESSAGE };

@@ -2,7 +2,8 @@
 import { catchUpReaderCookie } from "../http/reader-cookie";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ProfileUpdateBody } from "../../shared/schemas/accounts";
+import { ProfileUpdateBody, UserView } from "../../shared/schemas/accounts";
+import { errors, SIGNED_IN } from "../http/api-doc";
 import { outboxRoutes } from "../mail/outbox-routes";
 import { accountLifeRoutes } from "./account-life-routes";
 import { googleRoutes } from "./google-routes";
@@ -16,14 +17,24 @@ import { updateProfile } from "./update-profile";
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/user", async (request, reply) => {
-    const user = requireUser(request);
-    // Issue 31: the app's every start brings the reader cookie in step with the account (http/reader-cookie.ts).
-    catchUpReaderCookie(request, reply, user);
-    return presentUser(user);
-  });
+  r.get(
+    "/api/user",
+    { schema: { summary: "Your account", security: SIGNED_IN, response: { 200: UserView } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Issue 31: the app's every start brings the reader cookie in step with the account (http/reader-cookie.ts).
+      catchUpReaderCookie(request, reply, user);
+      return presentUser(user);
+    },
+  );
 
-  r.patch("/api/user", { onRequest: requireUserHook, schema: { body: ProfileUpdateBody } }, async (request) => {
+  const profileSchema = {
+    summary: "Change your username and bio",
+    security: SIGNED_IN,
+    body: ProfileUpdateBody,
+    response: { 200: UserView, ...errors(409) },
+  };
+  r.patch("/api/user", { onRequest: requireUserHook, schema: profileSchema }, async (request) => {
     const user = requireUser(request);
     const updated = await updateProfile(request.db, user, request.body);
     // NOTE: after the commit: cached public views name the author, and a rename must not leave the old name there;

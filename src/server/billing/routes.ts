@@ -1,7 +1,15 @@
 // POST /api/create-subscription-session and POST /api/create-customer-portal, and the demo
 // driver's local checkout and portal pages.
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { ALREADY_PREMIUM, NO_SUBSCRIPTION, SUBSCRIPTION_PARAM } from "../../shared/schemas/billing";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  ALREADY_PREMIUM,
+  CheckoutSessionAnswer,
+  NO_SUBSCRIPTION,
+  PortalAnswer,
+  SUBSCRIPTION_PARAM,
+} from "../../shared/schemas/billing";
+import { ErrorBody, errors, SIGNED_IN } from "../http/api-doc";
 import { ROUTES } from "../../shared/routes";
 import { rateLimited } from "../accounts/address-limit";
 import { requireUser, requireUserHook } from "../accounts/guards";
@@ -26,30 +34,47 @@ async function callProvider<T>(log: FastifyBaseLogger, call: () => Promise<T>): 
   }
 }
 
-export async function billingRoutes(app: FastifyInstance): Promise<void> {
-  const { config, payments, now } = app.deps;
+export async function billingRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { config, payments, now } = root.deps;
   const upgradeUrl = (result: "success" | "canceled") =>
     `${config.APP_URL}${ROUTES.upgrade}?${SUBSCRIPTION_PARAM}=${result}`;
-  const checkouts = createThrottle(app.deps.database.db, "checkout", CHECKOUTS_PER_WINDOW, CHECKOUT_WINDOW_MS, now);
+  const checkouts = createThrottle(root.deps.database.db, "checkout", CHECKOUTS_PER_WINDOW, CHECKOUT_WINDOW_MS, now);
 
   // The body is empty (anything sent is ignored).
-  app.post("/api/create-subscription-session", { onRequest: requireUserHook }, async (request) => {
-    const user = requireUser(request);
-    if (user.isPremium) throw new AppError(409, "ALREADY_PREMIUM", ALREADY_PREMIUM);
-    const key = String(user.id);
-    if (!(await checkouts.take(key))) throw rateLimited(TOO_MANY_CHECKOUTS, await checkouts.retryAfterMs(key));
-    return callProvider(request.log, () =>
-      payments.createCheckoutSession({
-        db: request.db,
-        user,
-        successUrl: upgradeUrl("success"),
-        cancelUrl: upgradeUrl("canceled"),
-        now: now(),
-      }),
-    );
-  });
+  // NOTE: 502 when the payment provider refuses (its message for the customer, if any).
+  const checkoutSchema = {
+    summary: "Start a FicForge Plus checkout (go to the answer's url)",
+    security: SIGNED_IN,
+    response: { 200: CheckoutSessionAnswer, ...errors(409), 502: ErrorBody },
+    "x-rate-limit": `${CHECKOUTS_PER_WINDOW} per 10 minutes per account`,
+  };
+  app.post(
+    "/api/create-subscription-session",
+    { onRequest: requireUserHook, schema: checkoutSchema },
+    async (request) => {
+      const user = requireUser(request);
+      if (user.isPremium) throw new AppError(409, "ALREADY_PREMIUM", ALREADY_PREMIUM);
+      const key = String(user.id);
+      if (!(await checkouts.take(key))) throw rateLimited(TOO_MANY_CHECKOUTS, await checkouts.retryAfterMs(key));
+      return callProvider(request.log, () =>
+        payments.createCheckoutSession({
+          db: request.db,
+          user,
+          successUrl: upgradeUrl("success"),
+          cancelUrl: upgradeUrl("canceled"),
+          now: now(),
+        }),
+      );
+    },
+  );
 
-  app.post("/api/create-customer-portal", { onRequest: requireUserHook }, async (request) => {
+  const portalSchema = {
+    summary: "Open the billing portal for your subscription (go to the answer's url)",
+    security: SIGNED_IN,
+    response: { 200: PortalAnswer, ...errors(404), 502: ErrorBody },
+  };
+  app.post("/api/create-customer-portal", { onRequest: requireUserHook, schema: portalSchema }, async (request) => {
     const user = requireUser(request);
     // NOTE: request.user is read for this request, so a customer stored by a checkout just before is seen.
     if (!user.stripeCustomerId) throw new AppError(404, "NO_SUBSCRIPTION", NO_SUBSCRIPTION);
@@ -63,5 +88,5 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  if (isDemoPayments(payments)) await app.register(demoPaymentRoutes, { payments });
+  if (isDemoPayments(payments)) await root.register(demoPaymentRoutes, { payments });
 }

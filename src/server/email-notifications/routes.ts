@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { EmailSettingsUpdate } from "../../shared/schemas/email-settings";
+import { EmailSettingsUpdate, EmailSettingsView } from "../../shared/schemas/email-settings";
+import { SIGNED_IN } from "../http/api-doc";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { checkUnsubscribeClaim, getEmailSettings, unsubscribe, updateEmailSettings } from "./email-settings";
 import { renderUnsubscribePage, type UnsubscribePage } from "./unsubscribe-page";
@@ -26,13 +27,26 @@ export async function emailNotificationRoutes(root: FastifyInstance): Promise<vo
   const { deps } = root;
   const signingKey = signingKeyLoader(deps.database.db, deps.config.APP_SECRET);
 
-  app.get("/api/email-settings", { onRequest: requireUserHook }, async (request) =>
+  const readSchema = {
+    summary: "Your notification email settings",
+    security: SIGNED_IN,
+    response: { 200: EmailSettingsView },
+  };
+  app.get("/api/email-settings", { onRequest: requireUserHook, schema: readSchema }, async (request) =>
     getEmailSettings(request.db, requireUser(request)),
   );
 
   app.put(
     "/api/email-settings",
-    { onRequest: requireUserHook, schema: { body: EmailSettingsUpdate } },
+    {
+      onRequest: requireUserHook,
+      schema: {
+        summary: "Change your notification email settings",
+        security: SIGNED_IN,
+        body: EmailSettingsUpdate,
+        response: { 200: EmailSettingsView },
+      },
+    },
     async (request) => updateEmailSettings(request.db, requireUser(request), request.body, deps.now()),
   );
 

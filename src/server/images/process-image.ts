@@ -64,5 +64,9 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   }
 }
 
-export const imageUrl = (id: string | null | undefined, size: "full" | "thumb" = "full") =>
-  id ? `/api/images/${id}${size === "thumb" ? "?size=thumb" : ""}` : null;
+/** Where an image is served; null for no image (a story without a cover). */
+export function imageUrl(id: string, size?: "full" | "thumb"): string;
+export function imageUrl(id: string | null | undefined, size?: "full" | "thumb"): string | null;
+export function imageUrl(id: string | null | undefined, size: "full" | "thumb" = "full"): string | null {
+  return id ? `/api/images/${id}${size === "thumb" ? "?size=thumb" : ""}` : null;
+}

@@ -4,28 +4,33 @@ import multipart from "@fastify/multipart";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { COVER_UPLOAD_MAX_BYTES } from "../../shared/limits";
+import { ImageParams, ImageQuery, UploadedImage } from "../../shared/schemas/images";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { images } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { file, NoContent, PUBLIC, SIGNED_IN } from "../http/api-doc";
 import { IMAGE_BAD_TYPE, IMAGE_TOO_LARGE, imageUrl, processImage } from "./process-image";
 import { StorageUnavailableError } from "./storage/driver";
 import { fullObject, IMAGE_STORAGE_DOWN_SERVE, storeImage, thumbObject } from "./store-image";
-import { takeUploadOrThrow } from "./upload-throttle";
+import { takeUploadOrThrow, UPLOADS_PER_HOUR } from "./upload-throttle";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 const IMAGE_ID = /^[0-9a-f]{32}$/;
-
-const ImageParams = z.object({ id: z.string() });
-const ImageQuery = z.object({ size: z.enum(["full", "thumb"]).optional() });
 
 export async function imageRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   // NOTE: registered in this plugin's scope only; the rest of the API keeps taking JSON alone.
   await app.register(multipart, { limits: { fileSize: COVER_UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
 
-  app.post("/api/images", { onRequest: requireUserHook }, async (request, reply) => {
+  const uploadSchema = {
+    summary: "Upload a cover image (multipart, one file)",
+    security: SIGNED_IN,
+    consumes: ["multipart/form-data"],
+    response: { 201: UploadedImage },
+    "x-rate-limit": `${UPLOADS_PER_HOUR} uploads per hour per account`,
+  };
+  app.post("/api/images", { onRequest: requireUserHook, schema: uploadSchema }, async (request, reply) => {
     const user = requireUser(request);
     // NOTE: counted before the file is read, so a user over the allowance costs no decoding.
     await takeUploadOrThrow(request.db, user.id, root.deps.now());
@@ -34,15 +39,23 @@ export async function imageRoutes(root: FastifyInstance): Promise<void> {
     return reply.status(201).send({ id, url: imageUrl(id), thumbnailUrl: imageUrl(id, "thumb") });
   });
 
-  app.get("/api/images/:id", { schema: { params: ImageParams, querystring: ImageQuery } }, async (request, reply) => {
+  const imageSchema = {
+    summary: "An image or its thumbnail (cached for good: the id is the hash of the bytes)",
+    security: PUBLIC,
+    params: ImageParams,
+    querystring: ImageQuery,
+    response: { 200: file("image/jpeg", "image/png", "image/webp"), 304: NoContent },
+  };
+  app.get("/api/images/:id", { schema: imageSchema }, async (request, reply) => {
     const { id } = request.params;
     if (!IMAGE_ID.test(id)) throw notFound("Image not found");
     const thumb = request.query.size === "thumb";
     // Ids are content hashes, so the id (and size) is a strong validator of the bytes.
     const etag = `"${id}${thumb ? "-thumb" : ""}"`;
     // NOTE: a revalidation needs neither the database nor the storage: the id is the hash of the bytes.
+    // NOTE: the bytes are sent as they are (a Buffer or a stream); the document's `file()` types them as text.
     if (matchesEtag(request.headers["if-none-match"], etag)) {
-      return reply.status(304).header("cache-control", IMMUTABLE).header("etag", etag).send();
+      return reply.status(304).header("cache-control", IMMUTABLE).header("etag", etag).send(null);
     }
     const [row] = await request.db
       .select({
@@ -59,7 +72,11 @@ export async function imageRoutes(root: FastifyInstance): Promise<void> {
     const type = thumb ? "image/jpeg" : row.mimeType;
     if (row.storageKey === null) {
       if (!row.bytes) throw notFound("Image not found");
-      return reply.header("cache-control", IMMUTABLE).header("etag", etag).header("content-type", type).send(row.bytes);
+      return reply
+        .header("cache-control", IMMUTABLE)
+        .header("etag", etag)
+        .header("content-type", type)
+        .send(row.bytes as unknown as string);
     }
     let object: Awaited<ReturnType<typeof root.deps.imageStorage.stream>>;
     try {
@@ -77,7 +94,7 @@ export async function imageRoutes(root: FastifyInstance): Promise<void> {
       .header("etag", etag)
       .header("content-type", type)
       .header("content-length", object.size)
-      .send(object.body);
+      .send(object.body as unknown as string);
   });
 }
 

@@ -4,7 +4,9 @@
 // with a heap of its own (convert-files.ts), so no file, however crafted, can exhaust the server's memory.
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES } from "../../shared/schemas/imports";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_FILES, ImportResult } from "../../shared/schemas/imports";
+import { SIGNED_IN } from "../http/api-doc";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { StoryCreate } from "../../shared/schemas/story";
 import { createThrottle } from "../accounts/throttle";
 import { requireUser, requireUserHook } from "../accounts/guards";
@@ -50,36 +52,45 @@ export async function importRoutes(root: FastifyInstance): Promise<void> {
     limits: { fileSize: IMPORT_MAX_BYTES, files: IMPORT_MAX_FILES, fields: 0, parts: IMPORT_MAX_FILES },
   });
 
-  root.post(
-    "/api/imports",
-    { onRequest: requireUserHook, bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024 },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const now = root.deps.now();
-      const throttle = createThrottle(request.db, "import", IMPORTS_PER_HOUR, HOUR_MS, () => now);
-      if (!(await throttle.take(String(user.id)))) {
-        throw new AppError(
-          429,
-          "TOO_MANY_IMPORTS",
-          `You can import at most ${IMPORTS_PER_HOUR} times an hour. Please try again later.`,
-        );
-      }
-      const converted = await convertFiles(await readUploads(request));
-      const ids = await request.db.transaction(async (tx) => {
-        const created: number[] = [];
-        for (const text of converted) {
-          const input = StoryCreate.parse({ title: text.title, content: text.html });
-          const story = await createStory(tx, root.deps.imageStorage, user, input, now);
-          await recordImportVersion(tx, story, now);
-          created.push(story.id);
+  const importSchema = {
+    summary: "Import files (.docx, .epub, .md, .html, .txt) as new private drafts",
+    security: SIGNED_IN,
+    consumes: ["multipart/form-data"],
+    response: { 201: ImportResult },
+    "x-rate-limit": `${IMPORTS_PER_HOUR} imports per hour per account`,
+  };
+  root
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      "/api/imports",
+      { onRequest: requireUserHook, bodyLimit: IMPORT_MAX_BYTES + 1024 * 1024, schema: importSchema },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const now = root.deps.now();
+        const throttle = createThrottle(request.db, "import", IMPORTS_PER_HOUR, HOUR_MS, () => now);
+        if (!(await throttle.take(String(user.id)))) {
+          throw new AppError(
+            429,
+            "TOO_MANY_IMPORTS",
+            `You can import at most ${IMPORTS_PER_HOUR} times an hour. Please try again later.`,
+          );
         }
-        return created;
-      });
-      // The drafts are new text: like any save, they reach story memory (a premium writer's) and whatever listens.
-      for (const storyId of ids) {
-        await root.deps.events.emit("story.saved", { storyId, author: user, published: false, textChanged: true });
-      }
-      return reply.status(201).send({ ids });
-    },
-  );
+        const converted = await convertFiles(await readUploads(request));
+        const ids = await request.db.transaction(async (tx) => {
+          const created: number[] = [];
+          for (const text of converted) {
+            const input = StoryCreate.parse({ title: text.title, content: text.html });
+            const story = await createStory(tx, root.deps.imageStorage, user, input, now);
+            await recordImportVersion(tx, story, now);
+            created.push(story.id);
+          }
+          return created;
+        });
+        // The drafts are new text: like any save, they reach story memory (a premium writer's) and whatever listens.
+        for (const storyId of ids) {
+          await root.deps.events.emit("story.saved", { storyId, author: user, published: false, textChanged: true });
+        }
+        return reply.status(201).send({ ids });
+      },
+    );
 }

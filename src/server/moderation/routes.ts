@@ -3,7 +3,16 @@
 // before the body is validated. No route grants a role. Mutations pass the app's same-origin rule (http/security.ts).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppealBody, AuditQuery, ModerationActionBody } from "../../shared/schemas/moderation";
+import {
+  ActionResult,
+  AppealBody,
+  AppealFiled,
+  AuditPage,
+  AuditQuery,
+  ModerationActionBody,
+  ModerationQueue,
+} from "../../shared/schemas/moderation";
+import { errors, OPTIONAL_SIGN_IN, SIGNED_IN } from "../http/api-doc";
 import { requireUser } from "../accounts/guards";
 import { loadSigningKey } from "../email-notifications/unsubscribe-token";
 import { AppError } from "../errors";
@@ -19,11 +28,26 @@ export async function moderationRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const now = () => root.deps.now();
 
-  app.get("/api/moderation/reports", { onRequest: moderatorHook }, async (request) => loadQueue(request.db));
+  const queueSchema = {
+    summary: "The moderation queue: reports, appeals and held comments (moderators)",
+    security: SIGNED_IN,
+    response: { 200: ModerationQueue },
+  };
+  app.get("/api/moderation/reports", { onRequest: moderatorHook, schema: queueSchema }, async (request) =>
+    loadQueue(request.db),
+  );
 
   app.post(
     "/api/moderation/actions",
-    { onRequest: moderatorHook, schema: { body: ModerationActionBody } },
+    {
+      onRequest: moderatorHook,
+      schema: {
+        summary: "Act on a story, chapter, comment or person (moderators)",
+        security: SIGNED_IN,
+        body: ModerationActionBody,
+        response: { 200: ActionResult, ...errors(404) },
+      },
+    },
     async (request) => {
       const actor = requireModerator(request);
       const { result, effects } = await moderate(request.db, actor, request.body, now());
@@ -32,13 +56,25 @@ export async function moderationRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get("/api/moderation/audit", { onRequest: adminHook, schema: { querystring: AuditQuery } }, async (request) =>
+  const auditSchema = {
+    summary: "The moderation audit log, newest first (admins)",
+    security: SIGNED_IN,
+    querystring: AuditQuery,
+    response: { 200: AuditPage },
+  };
+  app.get("/api/moderation/audit", { onRequest: adminHook, schema: auditSchema }, async (request) =>
     listAudit(request.db, request.query),
   );
 
   // The person acted on appeals once: signed in, from the notification that told them (their own decisions only);
   // suspended, with the token the sign-in refusal gave them after the right password (appeal-token.ts).
-  app.post("/api/appeals", { schema: { body: AppealBody } }, async (request, reply) => {
+  const appealSchema = {
+    summary: "Appeal a moderation decision about you (signed in, or with the token a suspended sign-in gave)",
+    security: OPTIONAL_SIGN_IN,
+    body: AppealBody,
+    response: { 201: AppealFiled, ...errors(404, 409) },
+  };
+  app.post("/api/appeals", { schema: appealSchema }, async (request, reply) => {
     const { auditId, token, text } = request.body;
     let claim: { userId: number; auditId: number } | undefined;
     if (token !== undefined) {

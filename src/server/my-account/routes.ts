@@ -2,7 +2,9 @@
 // Account and security). Every route acts on the signed-in user only: no route takes a user id.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { DeleteAccountBody } from "../../shared/schemas/account-life";
+import { DeleteAccountBody, ExportStatus } from "../../shared/schemas/account-life";
+import { MessageAnswer } from "../../shared/schemas/accounts";
+import { errors, file, SIGNED_IN } from "../http/api-doc";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { requireSameSite } from "../accounts/reauth";
 import { clearSessionCookie } from "../accounts/sessions";
@@ -24,7 +26,14 @@ export async function myAccountRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { onRequest: requireUserHook };
   const sensitive = { onRequest: [requireUserHook, requireSameSite] };
 
-  r.delete("/api/account", { ...sensitive, schema: { body: DeleteAccountBody } }, async (request, reply) => {
+  const deleteSchema = {
+    summary: "Delete your account",
+    security: SIGNED_IN,
+    body: DeleteAccountBody,
+    response: { 200: MessageAnswer, ...errors(409) },
+    "x-rate-limit": `${DELETE_TRIES_PER_HOUR} attempts per hour per account`,
+  };
+  r.delete("/api/account", { ...sensitive, schema: deleteSchema }, async (request, reply) => {
     const user = requireUser(request);
     const key = String(user.id);
     if (!(await deletions.take(key))) {
@@ -38,12 +47,23 @@ export async function myAccountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // When the next export is possible (null: now), so Settings can say so before starting a download.
-  r.get("/api/account/export/status", signedIn, async (request) => {
+  const statusSchema = {
+    summary: "When your next data export is possible",
+    security: SIGNED_IN,
+    response: { 200: ExportStatus },
+  };
+  r.get("/api/account/export/status", { ...signedIn, schema: statusSchema }, async (request) => {
     const waitMs = await exports.retryAfterMs(String(requireUser(request).id));
     return { nextExportAt: waitMs > 0 ? new Date(app.deps.now().getTime() + waitMs).toISOString() : null };
   });
 
-  r.get("/api/account/export", signedIn, async (request, reply) => {
+  const exportSchema = {
+    summary: "Download all your data as a zip",
+    security: SIGNED_IN,
+    response: { 200: file("application/zip") },
+    "x-rate-limit": "1 per hour per account",
+  };
+  r.get("/api/account/export", { ...signedIn, schema: exportSchema }, async (request, reply) => {
     const user = requireUser(request);
     const key = String(user.id);
     if (!(await exports.take(key))) {
@@ -60,6 +80,7 @@ export async function myAccountRoutes(app: FastifyInstance): Promise<void> {
       .header("content-type", "application/zip")
       .header("content-disposition", `attachment; filename="ficforge-${user.username}-${day}.zip"`)
       .header("cache-control", "no-store");
-    return reply.send(stream);
+    // NOTE: a stream is sent as it is; the document's `file()` types the body as text.
+    return reply.send(stream as unknown as string);
   });
 }

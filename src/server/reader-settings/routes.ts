@@ -19,6 +19,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { DYSLEXIC_FONT_FILES, FONT_PATH } from "../html/reader-css";
 import { withReaderSettings } from "../html/reader-variant";
+import { OPTIONAL_SIGN_IN } from "../http/api-doc";
 import { PAGE_CSP } from "../html/site";
 import { sameOrigin } from "../http/form-origin";
 import { catchUpReaderCookie, readerCookieOf, setReaderCookie } from "../http/reader-cookie";
@@ -73,12 +74,23 @@ const fontDir = () =>
 export async function readerSettingsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/me/reader-settings", async (request, reply) => {
+  const readSchema = {
+    summary: "Your reader settings (the account's when signed in, else this browser's)",
+    security: OPTIONAL_SIGN_IN,
+    response: { 200: ReaderSettings },
+  };
+  app.get("/api/me/reader-settings", { schema: readSchema }, async (request, reply) => {
     if (request.user) catchUpReaderCookie(request, reply, request.user);
     return readerSettingsOf(request, request.user);
   });
 
-  app.put("/api/me/reader-settings", { schema: { body: ReaderSettings } }, async (request, reply) => {
+  const saveSchema = {
+    summary: "Save your reader settings (on the account when signed in, and in this browser)",
+    security: OPTIONAL_SIGN_IN,
+    body: ReaderSettings,
+    response: { 200: ReaderSettings },
+  };
+  app.put("/api/me/reader-settings", { schema: saveSchema }, async (request, reply) => {
     await keepSettings(request, reply, request.body);
     return request.body;
   });

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AiFilter } from "../../shared/ai-label";
-import { ReadingPreferences } from "../../shared/schemas/reading";
+import { ReadingPreferences, ReadingPreferencesView } from "../../shared/schemas/reading";
+import { SIGNED_IN } from "../http/api-doc";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { sessionsChanged } from "../accounts/session-cache";
 import type { Db } from "../db/client";
@@ -12,7 +13,7 @@ import { users } from "../db/schema";
 import type { UserRow } from "../types";
 import { isLanguageCode } from "../../shared/languages";
 
-export function readingPreferencesOf(user: UserRow): ReadingPreferences {
+export function readingPreferencesOf(user: UserRow): ReadingPreferencesView {
   // Issue 31: the languages Discover shows by default; null follows the browser's (the client reads them).
   const languages = (user.readingLanguages ?? []).filter(isLanguageCode);
   return { ai: user.readingAi as AiFilter, languages: languages.length > 0 ? languages : null };
@@ -29,14 +30,27 @@ export async function saveReadingPreferences(db: Db, userId: number, prefs: Read
     .returning();
   // NOTE: after the write: the cached sessions (this instance's and the others') hold the old row.
   await sessionsChanged(db, { userId });
-  return row ? readingPreferencesOf(row) : prefs;
+  return row ? readingPreferencesOf(row) : { ai: prefs.ai, languages: prefs.languages ?? null };
 }
 
 export async function readingPreferencesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: requireUserHook };
-  app.get("/api/me/reading-preferences", signedIn, async (request) => readingPreferencesOf(requireUser(request)));
-  app.put("/api/me/reading-preferences", { ...signedIn, schema: { body: ReadingPreferences } }, async (request) =>
+  const readSchema = {
+    summary: "Your reading preferences (the AI filter and languages)",
+    security: SIGNED_IN,
+    response: { 200: ReadingPreferencesView },
+  };
+  app.get("/api/me/reading-preferences", { ...signedIn, schema: readSchema }, async (request) =>
+    readingPreferencesOf(requireUser(request)),
+  );
+  const saveSchema = {
+    summary: "Save your reading preferences",
+    security: SIGNED_IN,
+    body: ReadingPreferences,
+    response: { 200: ReadingPreferencesView },
+  };
+  app.put("/api/me/reading-preferences", { ...signedIn, schema: saveSchema }, async (request) =>
     saveReadingPreferences(request.db, requireUser(request).id, request.body),
   );
 }

@@ -10,7 +10,7 @@ import {
   SAVED_FILTER_LIMITS,
   SAVED_FILTER_NAME_TAKEN,
   SAVED_FILTER_NOT_FOUND,
-  type SavedFilter,
+  SavedFilter,
   SavedFilterCreate,
   SavedFilterId,
   SavedFilterUpdate,
@@ -21,6 +21,8 @@ import { violatedUniqueConstraint } from "../accounts/find-user";
 import type { Db } from "../db/client";
 import { savedFilters, users } from "../db/schema";
 import { AppError, conflict, notFound } from "../errors";
+import { errors, NoContent, SIGNED_IN } from "../http/api-doc";
+import { z } from "zod";
 
 type Row = typeof savedFilters.$inferSelect;
 
@@ -113,20 +115,42 @@ export async function savedFilterRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: requireUserHook };
   // NOTE: a reader's own list: never shared, never cached by anyone between.
-  app.get("/api/saved-filters", signedIn, async (request, reply) => {
+  const listSchema = { summary: "Your saved filters", security: SIGNED_IN, response: { 200: z.array(SavedFilter) } };
+  app.get("/api/saved-filters", { ...signedIn, schema: listSchema }, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
     return listSavedFilters(request.db, requireUser(request).id);
   });
-  app.post("/api/saved-filters", { ...signedIn, schema: { body: SavedFilterCreate } }, async (request, reply) =>
+  const createSchema = {
+    summary: "Save a filter",
+    security: SIGNED_IN,
+    body: SavedFilterCreate,
+    response: { 201: SavedFilter, ...errors(409) },
+  };
+  app.post("/api/saved-filters", { ...signedIn, schema: createSchema }, async (request, reply) =>
     reply.code(201).send(await createSavedFilter(request.db, requireUser(request).id, request.body)),
   );
   app.patch(
     "/api/saved-filters/:id",
-    { ...signedIn, schema: { params: SavedFilterId, body: SavedFilterUpdate } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "Rename a saved filter, or make it your Always exclude",
+        security: SIGNED_IN,
+        params: SavedFilterId,
+        body: SavedFilterUpdate,
+        response: { 200: SavedFilter, ...errors(409) },
+      },
+    },
     async (request) => updateSavedFilter(request.db, requireUser(request).id, request.params.id, request.body),
   );
-  app.delete("/api/saved-filters/:id", { ...signedIn, schema: { params: SavedFilterId } }, async (request, reply) => {
+  const deleteSchema = {
+    summary: "Delete a saved filter",
+    security: SIGNED_IN,
+    params: SavedFilterId,
+    response: { 204: NoContent },
+  };
+  app.delete("/api/saved-filters/:id", { ...signedIn, schema: deleteSchema }, async (request, reply) => {
     await deleteSavedFilter(request.db, requireUser(request).id, request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

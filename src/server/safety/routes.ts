@@ -2,8 +2,15 @@
 // a request names whose report, block or mute it is.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { type BlockState, type MuteState, ReportCreate, type ReportReceipt } from "../../shared/schemas/safety";
+import {
+  BlockState,
+  HiddenPeople,
+  MuteState,
+  PersonNameParams,
+  ReportCreate,
+  ReportReceipt,
+} from "../../shared/schemas/safety";
+import { errors, SIGNED_IN } from "../http/api-doc";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import type { HideKind } from "../db/schema";
 import { AppError } from "../errors";
@@ -11,14 +18,21 @@ import { stripControlChars } from "../content/sanitize-content";
 import { getUserByNameOrThrow, hidePerson, listHiddenPeople, unhidePerson } from "./blocks";
 import { createReport } from "./reports";
 
-const NameParams = z.object({ name: z.string() });
 const signedIn = { onRequest: requireUserHook };
 
 export async function safetyRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const now = () => root.deps.now();
 
-  app.post("/api/reports", { ...signedIn, schema: { body: ReportCreate } }, async (request, reply) => {
+  const reportSchema = {
+    summary: "Report a story, chapter, comment or person to the moderators",
+    security: SIGNED_IN,
+    body: ReportCreate,
+    // 200: a repeat of an open report, received again.
+    response: { 200: ReportReceipt, 201: ReportReceipt, ...errors(404) },
+    "x-rate-limit": "20 reports per hour per account",
+  };
+  app.post("/api/reports", { ...signedIn, schema: reportSchema }, async (request, reply) => {
     const user = requireUser(request);
     const details = stripControlChars(request.body.details).trim();
     const added = await createReport(request.db, user, { ...request.body, details }, now).catch((error) => {
@@ -31,7 +45,12 @@ export async function safetyRoutes(root: FastifyInstance): Promise<void> {
     return reply.status(added ? 201 : 200).send({ received: true } satisfies ReportReceipt);
   });
 
-  app.get("/api/blocks", signedIn, async (request, reply) => {
+  const listSchema = {
+    summary: "The people you blocked and muted",
+    security: SIGNED_IN,
+    response: { 200: HiddenPeople },
+  };
+  app.get("/api/blocks", { ...signedIn, schema: listSchema }, async (request, reply) => {
     reply.header("cache-control", "private, no-store");
     return listHiddenPeople(request.db, requireUser(request).id);
   });
@@ -46,22 +65,25 @@ export async function safetyRoutes(root: FastifyInstance): Promise<void> {
       await root.deps.events.emit(on ? "user.blocked" : "user.unblocked", { userId: user.id, blockedId: other.id });
     }
   }
-  const byName = { ...signedIn, schema: { params: NameParams } };
+  const byName = (summary: string, state: typeof BlockState | typeof MuteState) => ({
+    ...signedIn,
+    schema: { summary, security: SIGNED_IN, params: PersonNameParams, response: { 200: state } },
+  });
   const answer = (reply: FastifyReply, body: BlockState | MuteState) =>
     reply.header("cache-control", "private, no-store").send(body);
-  app.post("/api/blocks/:name", byName, async (request, reply) => {
+  app.post("/api/blocks/:name", byName("Block a person", BlockState), async (request, reply) => {
     await change(request, "block", true);
     return answer(reply, { blocked: true });
   });
-  app.delete("/api/blocks/:name", byName, async (request, reply) => {
+  app.delete("/api/blocks/:name", byName("Unblock a person", BlockState), async (request, reply) => {
     await change(request, "block", false);
     return answer(reply, { blocked: false });
   });
-  app.post("/api/mutes/:name", byName, async (request, reply) => {
+  app.post("/api/mutes/:name", byName("Mute a person", MuteState), async (request, reply) => {
     await change(request, "mute", true);
     return answer(reply, { muted: true });
   });
-  app.delete("/api/mutes/:name", byName, async (request, reply) => {
+  app.delete("/api/mutes/:name", byName("Unmute a person", MuteState), async (request, reply) => {
     await change(request, "mute", false);
     return answer(reply, { muted: false });
   });

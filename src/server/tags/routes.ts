@@ -4,7 +4,8 @@ import { and, eq, exists, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { alias } from "drizzle-orm/pg-core";
-import { TagSuggestQuery } from "../../shared/schemas/tagging";
+import { TagSuggestions, TagSuggestQuery } from "../../shared/schemas/tagging";
+import { OPTIONAL_SIGN_IN } from "../http/api-doc";
 import { CATALOGUE_TAGS, hasControlChars, TAG_LIMITS, tagKey, tagPath, tagSpelling } from "../../shared/tagging";
 import type { Db } from "../db/client";
 import { freeTags, stories, storyFreeTags } from "../db/schema";
@@ -63,7 +64,13 @@ const SUGGEST_CANDIDATES = 4;
 export async function tagRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/tags", { schema: { querystring: TagSuggestQuery } }, async (request, reply) => {
+  const suggestSchema = {
+    summary: "Suggest tags that start with what you typed",
+    security: OPTIONAL_SIGN_IN,
+    querystring: TagSuggestQuery,
+    response: { 200: TagSuggestions },
+  };
+  app.get("/api/tags", { schema: suggestSchema }, async (request, reply) => {
     const { q, kind } = request.query;
     reply.header("cache-control", "private, no-cache");
     return suggestTags(request.db, request.user, q, kind);

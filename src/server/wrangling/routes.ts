@@ -9,8 +9,11 @@ import {
   FandomBody,
   SynonymBody,
   WRANGLING_MESSAGES,
+  WrangledTag,
+  WranglingQueue,
   WranglingQueueQuery,
 } from "../../shared/schemas/wrangling";
+import { SIGNED_IN } from "../http/api-doc";
 import { hasControlChars, TAG_LIMITS } from "../../shared/tagging";
 import { requireUser } from "../accounts/guards";
 import { forbidden } from "../errors";
@@ -36,6 +39,14 @@ const TagParams = z.object({
     .refine((n) => !hasControlChars(n)),
 });
 
+/** What every tag-changing route shares: the tag in the URL, the tag as it is now in the answer. */
+const wrangles = (summary: string) => ({
+  summary,
+  security: SIGNED_IN,
+  params: TagParams,
+  response: { 200: WrangledTag },
+});
+
 export async function wranglingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const now = () => root.deps.now();
@@ -43,7 +54,15 @@ export async function wranglingRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/wrangling/queue",
-    { onRequest: wranglerHook, schema: { querystring: WranglingQueueQuery } },
+    {
+      onRequest: wranglerHook,
+      schema: {
+        summary: "Tags waiting to be wrangled, and the ones wrangled lately (wranglers)",
+        security: SIGNED_IN,
+        querystring: WranglingQueueQuery,
+        response: { 200: WranglingQueue },
+      },
+    },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       return loadQueue(request.db, request.query);
@@ -52,7 +71,10 @@ export async function wranglingRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/tags/:name/synonym",
-    { onRequest: wranglerHook, schema: { params: TagParams, body: SynonymBody } },
+    {
+      onRequest: wranglerHook,
+      schema: { ...wrangles("Make a tag a synonym of another (wranglers)"), body: SynonymBody },
+    },
     async (request) => {
       const tag = await makeSynonym(request.db, requireWrangler(request), request.params.name, request.body.of, now());
       changed();
@@ -60,13 +82,15 @@ export async function wranglingRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete("/api/tags/:name/synonym", { onRequest: wranglerHook, schema: { params: TagParams } }, async (request) => {
+  const unsynonym = { onRequest: wranglerHook, schema: wrangles("Make a synonym its own tag again (wranglers)") };
+  app.delete("/api/tags/:name/synonym", unsynonym, async (request) => {
     const tag = await undoSynonym(request.db, requireWrangler(request), request.params.name, now());
     changed();
     return tag;
   });
 
-  app.post("/api/tags/:name/canonical", { onRequest: wranglerHook, schema: { params: TagParams } }, async (request) => {
+  const canonical = { onRequest: wranglerHook, schema: wrangles("Make a tag canonical (wranglers)") };
+  app.post("/api/tags/:name/canonical", canonical, async (request) => {
     const tag = await makeCanonical(request.db, requireWrangler(request), request.params.name, now());
     changed();
     return tag;
@@ -74,7 +98,10 @@ export async function wranglingRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/tags/:name/fandom",
-    { onRequest: wranglerHook, schema: { params: TagParams, body: FandomBody } },
+    {
+      onRequest: wranglerHook,
+      schema: { ...wrangles("Set or clear the fandom a tag belongs to (wranglers)"), body: FandomBody },
+    },
     async (request) => {
       const { name } = request.params;
       const tag = await setTagFandom(request.db, requireWrangler(request), name, request.body.fandom, now());

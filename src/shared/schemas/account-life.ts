@@ -36,6 +36,12 @@ export type SessionView = z.infer<typeof SessionView>;
 export const SessionList = z.object({ items: z.array(SessionView) });
 export type SessionList = z.infer<typeof SessionList>;
 
+/** DELETE /api/account/sessions/:id. */
+export const SessionIdParams = z.object({ id: z.string().regex(/^[a-f0-9]{32}$/, "Unknown session") });
+
+/** What signing sessions out ended; `current`: this browser's own session was among them. */
+export const EndedSessions = z.object({ ended: z.number().int(), current: z.boolean() });
+
 /** What Settings shows about how the account signs in; `pendingEmail`: a change whose link has not been opened yet. */
 export const SignInMethods = z.object({
   hasPassword: z.boolean(),
@@ -44,6 +50,9 @@ export const SignInMethods = z.object({
   pendingEmail: z.object({ address: z.string(), expiresAt: z.string() }).nullable(),
 });
 export type SignInMethods = z.infer<typeof SignInMethods>;
+
+/** GET /api/account/export/status: when the next export is possible (null: now). */
+export const ExportStatus = z.object({ nextExportAt: z.string().nullable() });
 
 /** Where the emailed change and undo links land: /email-change?status=… */
 export const EMAIL_CHANGE_STATUSES = ["confirmed", "undone", "invalid", "in-use"] as const;

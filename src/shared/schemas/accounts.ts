@@ -1,5 +1,5 @@
 // Account validation rules (registration, login, social sign-up, profile) with the messages users see.
-import type { ReaderSettings } from "./reader-settings";
+import { ReaderSettings } from "./reader-settings";
 import { z } from "zod";
 import * as L from "../limits";
 import { missingCharactersMessage } from "../password-strength";
@@ -115,32 +115,48 @@ export const ResetPasswordBody = z.object({ token: z.string().min(1), password: 
  * GET /api/user, PATCH /api/user and the other answers that carry the signed-in user, as server/accounts/present.ts
  * presents them: no password, tokens or Stripe ids.
  */
-export interface UserView {
-  id: number;
-  username: string;
-  email: string;
-  description: string | null;
-  createdAt: string;
-  emailVerified: boolean;
-  authProvider: string;
-  isPremium: boolean;
-  subscriptionStatus: string | null;
+export const UserView = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  emailVerified: z.boolean(),
+  authProvider: z.string(),
+  isPremium: z.boolean(),
+  subscriptionStatus: z.string().nullable(),
   /** The end of the paid period: the renewal date, or the day the plan ends when canceled. */
-  subscriptionExpiresAt: string | null;
+  subscriptionExpiresAt: z.string().nullable(),
   /** The subscriber canceled: the plan ends at subscriptionExpiresAt instead of renewing. */
-  subscriptionCancelAtPeriodEnd: boolean;
-  dailyPromptCount: number;
-  lastPromptDate: string | null;
+  subscriptionCancelAtPeriodEnd: z.boolean(),
+  dailyPromptCount: z.number().int(),
+  lastPromptDate: z.string().nullable(),
   /**
    * Issue 18: 'moderator' and 'admin' see Moderation in the sidebar (the server checks the role on every call); issue
    * 31: 'wrangler', moderators and admins see Tag wrangling.
    */
-  role?: "user" | "wrangler" | "moderator" | "admin";
+  role: z.enum(["user", "wrangler", "moderator", "admin"]).optional(),
   /** Issue 31: how they read (the defaults until they choose), so the app draws the reader without another call. */
-  readerSettings?: ReaderSettings;
-}
+  readerSettings: ReaderSettings.optional(),
+});
+export type UserView = z.infer<typeof UserView>;
 
 /** POST /api/login's answer: the user, and whether this is their first sign-in (the app greets them differently). */
-export interface SignInAnswer extends UserView {
-  firstSignIn: boolean;
-}
+export const SignInAnswer = UserView.extend({ firstSignIn: z.boolean() });
+export type SignInAnswer = z.infer<typeof SignInAnswer>;
+
+/** The answers that only say what happened, in words the app shows. */
+export const MessageAnswer = z.object({ message: z.string() });
+
+/** GET /api/auth/providers: which outside sign-ins this server offers. */
+export const AuthProviders = z.object({ google: z.boolean() });
+
+/** GET /api/referral. */
+export const ReferralAnswer = z.object({
+  code: z.string(),
+  /** `${APP_URL}/auth?ref=CODE` */
+  url: z.string(),
+  /** Accounts that signed up with the code and verified their email. */
+  credited: z.number().int(),
+});
+export type ReferralAnswer = z.infer<typeof ReferralAnswer>;

@@ -1,4 +1,5 @@
 // FicForge Plus's contract (its perks, brand, price, calls and toasts; issue 10), shared by server and client.
+import { z } from "zod";
 import { PREMIUM_PRICE_LABEL } from "../limits";
 
 export const PLUS_NAME = "FicForge Plus";
@@ -6,15 +7,12 @@ export const PLUS_NAME = "FicForge Plus";
 export const PLUS_BRAND = "FicForge+";
 
 /** POST /api/create-subscription-session's answer: go to `url` (the provider's hosted checkout). */
-export interface CheckoutSessionAnswer {
-  sessionId: string;
-  url: string;
-}
+export const CheckoutSessionAnswer = z.object({ sessionId: z.string(), url: z.string() });
+export type CheckoutSessionAnswer = z.infer<typeof CheckoutSessionAnswer>;
 
 /** POST /api/create-customer-portal's answer: go to `url`. */
-export interface PortalAnswer {
-  url: string;
-}
+export const PortalAnswer = z.object({ url: z.string() });
+export type PortalAnswer = z.infer<typeof PortalAnswer>;
 
 /** The query parameter the checkout returns with: /dashboard/upgrade?subscription=success|canceled. */
 export const SUBSCRIPTION_PARAM = "subscription";

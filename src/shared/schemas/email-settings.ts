@@ -19,8 +19,12 @@ export const EmailSettingsUpdate = z.object({
 export type EmailSettingsUpdate = z.infer<typeof EmailSettingsUpdate>;
 
 /** GET and PUT /api/email-settings. */
-export interface EmailSettingsView extends EmailSettingsUpdate {
-  emailVerified: boolean;
+export const EmailSettingsView = z.object({
+  cadence: z.enum(EMAIL_CADENCES),
+  timeZone: z.string(),
+  emailOn: z.boolean(),
+  emailVerified: z.boolean(),
   /** The hour, in `timeZone`, the daily digest goes out. */
-  digestHour: number;
-}
+  digestHour: z.number().int(),
+});
+export type EmailSettingsView = z.infer<typeof EmailSettingsView>;

@@ -35,17 +35,18 @@ export const HabitsUpdate = z
   .strict();
 export type HabitsUpdate = z.infer<typeof HabitsUpdate>;
 
-export interface HabitsView {
+export const HabitsView = z.object({
   /** Null: no goal (turned off). */
-  dailyGoal: number | null;
+  dailyGoal: z.number().int().nullable(),
   /** The zone days are counted in ('UTC' until the browser has said). */
-  timeZone: string;
+  timeZone: z.string(),
   /** The writer's local date today, YYYY-MM-DD. */
-  today: string;
+  today: z.string(),
   /** Words the writer saved today (Marin's not counted). */
-  todayWords: number;
+  todayWords: z.number().int(),
   /** Consecutive days the goal was met, ending today once met, else yesterday (a day is not lost until it is over). */
-  streak: number;
+  streak: z.number().int(),
   /** Whether today's goal is met. */
-  metToday: boolean;
-}
+  metToday: z.boolean(),
+});
+export type HabitsView = z.infer<typeof HabitsView>;

@@ -195,14 +195,8 @@ export interface MarinStatus extends PromptAllowance {
   dailyLimit: number | null;
 }
 
-/** GET /api/referral. */
-export interface ReferralAnswer {
-  code: string;
-  /** `${APP_URL}/auth?ref=CODE` */
-  url: string;
-  /** Accounts that signed up with the code and verified their email. */
-  credited: number;
-}
+/** GET /api/referral (the schema lives with the accounts). */
+export { ReferralAnswer } from "./accounts";
 
 /** The AI error codes (`{ message, code }` bodies and stream `error` events). */
 export const MARIN_ERROR_CODES = {

@@ -71,83 +71,88 @@ export const AuditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+const PersonRef = z.object({ id: z.number().int(), username: z.string() });
+
 /** The target as the queue shows it in place. */
-export type TargetView =
-  | {
-      type: "comment";
-      id: number;
-      text: string;
-      author: { id: number; username: string } | null;
-      story: { id: number; title: string };
-      state: "visible" | "held" | "hidden" | "deleted";
-    }
-  | {
-      type: "story" | "chapter";
-      id: number;
-      /** The chapter's number for a chapter. */
-      chapter: number | null;
-      chapterTitle: string | null;
-      title: string;
-      description: string | null;
-      author: { id: number; username: string } | null;
-      contentRating: string;
-      published: boolean;
-      hiddenByModerator: boolean;
-    }
-  | { type: "user"; id: number; username: string; description: string | null }
-  | { type: "missing" };
+export const TargetView = z.union([
+  z.object({
+    type: z.literal("comment"),
+    id: z.number().int(),
+    text: z.string(),
+    author: PersonRef.nullable(),
+    story: z.object({ id: z.number().int(), title: z.string() }),
+    state: z.enum(["visible", "held", "hidden", "deleted"]),
+  }),
+  z.object({
+    type: z.enum(["story", "chapter"]),
+    id: z.number().int(),
+    /** The chapter's number for a chapter. */
+    chapter: z.number().int().nullable(),
+    chapterTitle: z.string().nullable(),
+    title: z.string(),
+    description: z.string().nullable(),
+    author: PersonRef.nullable(),
+    contentRating: z.string(),
+    published: z.boolean(),
+    hiddenByModerator: z.boolean(),
+  }),
+  z.object({ type: z.literal("user"), id: z.number().int(), username: z.string(), description: z.string().nullable() }),
+  z.object({ type: z.literal("missing") }),
+]);
+export type TargetView = z.infer<typeof TargetView>;
 
-export interface QueueReport {
-  id: number;
-  reason: string;
-  details: string;
-  createdAt: string;
-  reporter: string | null;
-}
+export const QueueReport = z.object({
+  id: z.number().int(),
+  reason: z.string(),
+  details: z.string(),
+  createdAt: z.string(),
+  reporter: z.string().nullable(),
+});
+export type QueueReport = z.infer<typeof QueueReport>;
 
-export interface QueueGroup {
+export const QueueGroup = z.object({
   /** 'held': a new account's comment with a link, waiting for approval (Restore approves it, Hide rejects it). */
-  kind: "report" | "appeal" | "held";
-  targetType: ModerationTargetType;
-  targetId: string;
-  count: number;
+  kind: z.enum(["report", "appeal", "held"]),
+  targetType: z.enum(MODERATION_TARGET_TYPES),
+  targetId: z.string(),
+  count: z.number().int(),
   /** Each reason with how many reports gave it. */
-  reasons: Record<string, number>;
-  oldestAt: string;
-  reports: QueueReport[];
-  target: TargetView;
+  reasons: z.record(z.string(), z.number().int()),
+  oldestAt: z.string(),
+  reports: z.array(QueueReport),
+  target: TargetView,
   /** The person the target belongs to and whether they are suspended now. */
-  owner: { id: number; username: string; role: Role; suspendedUntil: string | null } | null;
+  owner: PersonRef.extend({ role: z.enum(ROLES), suspendedUntil: z.string().nullable() }).nullable(),
   /** For an appeal: the decision appealed against. */
-  appealOf: { auditId: number; action: string; reason: string; at: string } | null;
-}
+  appealOf: z.object({ auditId: z.number().int(), action: z.string(), reason: z.string(), at: z.string() }).nullable(),
+});
+export type QueueGroup = z.infer<typeof QueueGroup>;
 
-export interface ModerationQueue {
-  groups: QueueGroup[];
-}
+export const ModerationQueue = z.object({ groups: z.array(QueueGroup) });
+export type ModerationQueue = z.infer<typeof ModerationQueue>;
 
-export interface ActionResult {
-  auditId: number;
-  closedReports: number;
-}
+export const ActionResult = z.object({ auditId: z.number().int(), closedReports: z.number().int() });
+export type ActionResult = z.infer<typeof ActionResult>;
 
-export interface AuditEntry {
-  id: number;
-  actor: string;
-  actorId: number | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  targetUserId: number | null;
-  reason: string;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  actor: z.string(),
+  actorId: z.number().int().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  targetUserId: z.number().int().nullable(),
+  reason: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export interface AuditPage {
-  items: AuditEntry[];
-  nextCursor: string | null;
-}
+export const AuditPage = z.object({ items: z.array(AuditEntry), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof AuditPage>;
+
+/** POST /api/appeals: the appeal filed (it waits in the moderators' queue). */
+export const AppealFiled = z.object({ id: z.number().int() });
 
 /** What a moderation notification carries (the audit entry it tells about). */
 export interface NotificationModeration {

@@ -54,6 +54,12 @@ export const ReadingPreferences = z.object({
     .optional(),
 });
 export type ReadingPreferences = { ai: AiFilter; languages?: LanguageCode[] | null };
+/** GET/PUT /api/me/reading-preferences' answer: `languages` null follows the browser's. */
+export const ReadingPreferencesView = z.object({
+  ai: z.enum(AI_FILTERS),
+  languages: z.array(LanguageField).nullable(),
+});
+export type ReadingPreferencesView = z.infer<typeof ReadingPreferencesView>;
 
 /** Issue 31: Discover's `language=` (one or more codes, or `all`, which is every language). */
 const DiscoverLanguage = z.union([LanguageField, z.literal(ALL_LANGUAGES)], {

@@ -40,10 +40,11 @@ export const ReportCreate = z.object({
 });
 export type ReportCreate = z.input<typeof ReportCreate>;
 
-export interface ReportReceipt {
+export const ReportReceipt = z.object({
   /** Always true: a repeat of an open report is received again without a second one. */
-  received: true;
-}
+  received: z.literal(true),
+});
+export type ReportReceipt = z.infer<typeof ReportReceipt>;
 
 export const USER_NOT_FOUND = "User not found";
 export const BLOCK_SELF = "You can't block yourself";
@@ -54,19 +55,16 @@ export const MUTE_SELF = "You can't mute yourself";
  */
 export const WRITE_UNAVAILABLE = "This isn't available.";
 
-export interface BlockState {
-  blocked: boolean;
-}
-export interface MuteState {
-  muted: boolean;
-}
+/** Names a person in a block or mute URL (their username, any case). */
+export const PersonNameParams = z.object({ name: z.string() });
 
-export interface HiddenPerson {
-  username: string;
-  since: string;
-}
+export const BlockState = z.object({ blocked: z.boolean() });
+export type BlockState = z.infer<typeof BlockState>;
+export const MuteState = z.object({ muted: z.boolean() });
+export type MuteState = z.infer<typeof MuteState>;
+
+export const HiddenPerson = z.object({ username: z.string(), since: z.string() });
+export type HiddenPerson = z.infer<typeof HiddenPerson>;
 /** Settings' "Blocked and muted": both lists, newest first. */
-export interface HiddenPeople {
-  blocked: HiddenPerson[];
-  muted: HiddenPerson[];
-}
+export const HiddenPeople = z.object({ blocked: z.array(HiddenPerson), muted: z.array(HiddenPerson) });
+export type HiddenPeople = z.infer<typeof HiddenPeople>;

@@ -102,10 +102,11 @@ export type SavedFilterUpdate = z.infer<typeof SavedFilterUpdate>;
 
 export const SavedFilterId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export interface SavedFilter {
-  id: number;
-  name: string;
-  query: string;
-  isDefault: boolean;
-  createdAt: string;
-}
+export const SavedFilter = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  query: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type SavedFilter = z.infer<typeof SavedFilter>;

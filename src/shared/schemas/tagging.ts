@@ -50,3 +50,5 @@ export const TagSuggestQuery = z.object({
   q: z.string().max(TAG_LIMITS.maxChars),
   kind: z.enum(LABEL_KINDS).optional(),
 });
+/** GET /api/tags: the names to offer, catalogue tags first, then canonical ones. */
+export const TagSuggestions = z.array(z.string());

@@ -41,29 +41,32 @@ export const WranglingQueueQuery = z.object({
 });
 
 /** A tag as a wrangler sees it. */
-export interface WrangledTag {
-  name: string;
+export const WrangledTag = z.object({
+  name: z.string(),
   /** Its kind: the one it was wrangled as, else the kind most works use it as. */
-  kind: LabelKind;
-  canonical: boolean;
+  kind: z.enum(LABEL_KINDS),
+  canonical: z.boolean(),
   /** The canonical tag's name when this is a synonym. */
-  synonymOf: string | null;
-  fandom: string | null;
-  wrangledAt: string | null;
-}
+  synonymOf: z.string().nullable(),
+  fandom: z.string().nullable(),
+  wrangledAt: z.string().nullable(),
+});
+export type WrangledTag = z.infer<typeof WrangledTag>;
 
 /** A row of the queue: an unwrangled tag, how many published works use it (by kind), and fandom suggestions. */
-export interface QueueTag extends WrangledTag {
-  uses: number;
-  usesByKind: Partial<Record<LabelKind, number>>;
+export const QueueTag = WrangledTag.extend({
+  uses: z.number().int(),
+  usesByKind: z.partialRecord(z.enum(LABEL_KINDS), z.number().int()),
   /** The fandoms of the works using it, most used first: suggestions for a person to confirm, never applied. */
-  suggestedFandoms: { fandom: string; works: number }[];
-}
+  suggestedFandoms: z.array(z.object({ fandom: z.string(), works: z.number().int() })),
+});
+export type QueueTag = z.infer<typeof QueueTag>;
 
-export interface WranglingQueue {
-  items: QueueTag[];
+export const WranglingQueue = z.object({
+  items: z.array(QueueTag),
   /** Recently wrangled tags, newest first, so a wrangler can undo. */
-  recent: WrangledTag[];
-}
+  recent: z.array(WrangledTag),
+});
+export type WranglingQueue = z.infer<typeof WranglingQueue>;
 
 export const WRANGLING_KINDS = LABEL_KINDS;
