@@ -36,7 +36,7 @@ const SSE_HEADERS = {
 /** What each prompt costs against the limits (bookkeeping.ts, quota.ts). */
 export const PROMPT_LIMIT = `${AI_REQUESTS_PER_MINUTE} per minute per user; free accounts ${FREE_PROMPTS_PER_DAY} prompts a day plus referral bonus`;
 
-/** A charged AI answer: JSON, or Server-Sent Events when the request accepts text/event-stream (respond.ts). */
+/** A charged AI answer: JSON, or Server-Sent Events when the request accepts text/event-stream (`respond`). */
 export function jsonOrStream<T extends z.ZodType>(answer: T) {
   return {
     description: "The answer as JSON, or as Server-Sent Events (`delta`, then `done` with this JSON, or `error`)",
