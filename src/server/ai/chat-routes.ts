@@ -6,15 +6,17 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ChatBranchCreate,
-  type ChatThreadList,
+  ChatThreadList,
+  ChatThreadMade,
   ChatThreadQuery,
   ChatThreadUpdate,
   ChatTurnCreate,
-  type KeptChatTurn,
-  type StoredChat,
+  KeptChatTurn,
+  StoredChat,
 } from "../../shared/schemas/marin-chat";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import type { Db } from "../db/client";
+import { errors, NoContent, SIGNED_IN } from "../http/api-doc";
 import { getOwnStoryIdOrThrow, parseStoryId } from "../stories/story-queries";
 import { branchThread, deleteThread, listThreads, messageIdOf, renameThread } from "./chat-threads";
 import { appendChatMessage, clearChat, listChat } from "./stored-chat";
@@ -39,7 +41,15 @@ export async function storedChatRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/stories/:id/chat",
-    { schema: { params: IdParams, querystring: ChatThreadQuery } },
+    {
+      schema: {
+        summary: "Read your chat with Marin about a story (one thread)",
+        security: SIGNED_IN,
+        params: IdParams,
+        querystring: ChatThreadQuery,
+        response: { 200: StoredChat },
+      },
+    },
     async (request): Promise<StoredChat> => {
       const story = await ownStory(request, requireUser(request).id);
       return listChat(request.db, story.id, request.query.thread);
@@ -48,7 +58,17 @@ export async function storedChatRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/stories/:id/chat",
-    { schema: { params: IdParams, querystring: ChatThreadQuery, body: ChatTurnCreate } },
+    {
+      schema: {
+        summary: "Keep a turn of a story's chat (a greeting, a note, an Undo)",
+        description: "201 with the kept turn; 200 with `message: null` when `onlyIfEmpty` found the thread had turns.",
+        security: SIGNED_IN,
+        params: IdParams,
+        querystring: ChatThreadQuery,
+        body: ChatTurnCreate,
+        response: { 200: KeptChatTurn, 201: KeptChatTurn },
+      },
+    },
     async (request, reply): Promise<KeptChatTurn> => {
       const story = await ownStory(request, requireUser(request).id);
       const { role, content, note, onlyIfEmpty } = request.body;
@@ -62,17 +82,32 @@ export async function storedChatRoutes(root: FastifyInstance): Promise<void> {
 
   app.delete(
     "/api/stories/:id/chat",
-    { schema: { params: IdParams, querystring: ChatThreadQuery } },
+    {
+      schema: {
+        summary: "Clear a story's chat (one thread)",
+        security: SIGNED_IN,
+        params: IdParams,
+        querystring: ChatThreadQuery,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       const story = await ownStory(request, requireUser(request).id);
       await clearChat(request.db, story.id, request.query.thread);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.get(
     "/api/stories/:id/chat/threads",
-    { schema: { params: IdParams } },
+    {
+      schema: {
+        summary: "List a story's chat threads",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: ChatThreadList },
+      },
+    },
     async (request): Promise<ChatThreadList> => {
       const story = await ownStory(request, requireUser(request).id);
       return { threads: await listThreads(request.db, story.id) };
@@ -81,7 +116,15 @@ export async function storedChatRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/stories/:id/chat/threads",
-    { schema: { params: IdParams, body: ChatBranchCreate } },
+    {
+      schema: {
+        summary: "Branch a story's chat from a message into a new thread",
+        security: SIGNED_IN,
+        params: IdParams,
+        body: ChatBranchCreate,
+        response: { 201: ChatThreadMade, ...errors(409) },
+      },
+    },
     async (request, reply) => {
       const story = await ownStory(request, requireUser(request).id);
       const { fromMessageId, name } = request.body;
@@ -93,21 +136,36 @@ export async function storedChatRoutes(root: FastifyInstance): Promise<void> {
 
   app.patch(
     "/api/stories/:id/chat/threads/:threadId",
-    { schema: { params: ThreadParams, body: ChatThreadUpdate } },
+    {
+      schema: {
+        summary: "Rename a chat thread",
+        security: SIGNED_IN,
+        params: ThreadParams,
+        body: ChatThreadUpdate,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       const story = await ownStory(request, requireUser(request).id);
       await renameThread(request.db, story.id, request.params.threadId, request.body.name);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.delete(
     "/api/stories/:id/chat/threads/:threadId",
-    { schema: { params: ThreadParams } },
+    {
+      schema: {
+        summary: "Delete a chat thread",
+        security: SIGNED_IN,
+        params: ThreadParams,
+        response: { 204: NoContent },
+      },
+    },
     async (request, reply) => {
       const story = await ownStory(request, requireUser(request).id);
       await deleteThread(request.db, story.id, request.params.threadId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -7,11 +7,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MARIN_LIMITS } from "../../shared/schemas/marin";
-import { ChosenVersion, type StoredChatMessage, StoredMessageId } from "../../shared/schemas/marin-chat";
+import { ChosenVersion, ChosenVersionAnswer, StoredMessageId } from "../../shared/schemas/marin-chat";
 import { requireUser } from "../accounts/guards";
 import type { Db } from "../db/client";
 import { marinChatMessages } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { SIGNED_IN } from "../http/api-doc";
 import { getOwnStoryOrThrow } from "../stories/story-queries";
 import { presentChatMessage } from "./stored-chat";
 
@@ -73,6 +74,8 @@ export async function chatVersionRoutes(root: FastifyInstance): Promise<void> {
     "/api/stories/:id/chat/messages/:messageId",
     {
       schema: {
+        summary: "Choose which version of Marin's answer the chat shows",
+        security: SIGNED_IN,
         params: z.object({
           id: z.coerce
             .number()
@@ -82,9 +85,10 @@ export async function chatVersionRoutes(root: FastifyInstance): Promise<void> {
           messageId: StoredMessageId,
         }),
         body: ChosenVersion,
+        response: { 200: ChosenVersionAnswer },
       },
     },
-    async (request): Promise<{ message: StoredChatMessage }> => {
+    async (request): Promise<ChosenVersionAnswer> => {
       const user = requireUser(request);
       const { id, messageId } = request.params;
       const story = await getOwnStoryOrThrow(request.db, id, user.id);

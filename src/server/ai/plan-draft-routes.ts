@@ -4,9 +4,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PLAN_MESSAGES, PlanDraftBody, type PlanDraft, planDraftAsk, type StoryPlan } from "../../shared/schemas/plan";
+import { PLAN_MESSAGES, PlanDraft, PlanDraftBody, planDraftAsk, type StoryPlan } from "../../shared/schemas/plan";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError } from "../errors";
+import { errors, SIGNED_IN } from "../http/api-doc";
 import { loreForStory } from "../lore/load";
 import { loadPlan } from "../plans/store";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
@@ -15,7 +16,7 @@ import { loadStoryMemory } from "./memory";
 import { parsePlanDraft } from "./plan-draft-parse";
 import { excerptOf, planDraftTask } from "./plan-prompt";
 import { buildPrompt } from "./prompt";
-import { respond } from "./respond";
+import { jsonOrStream, PROMPT_LIMIT, respond } from "./respond";
 
 const StoryParams = z.object({ id: z.string() });
 
@@ -40,7 +41,17 @@ export async function planDraftRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/stories/:id/plan/draft",
-    { config: { sessionFromCache: true }, schema: { params: StoryParams, body: PlanDraftBody } },
+    {
+      config: { sessionFromCache: true },
+      schema: {
+        summary: "Have Marin draft one level of a story's planning board",
+        security: SIGNED_IN,
+        "x-rate-limit": PROMPT_LIMIT,
+        params: StoryParams,
+        body: PlanDraftBody,
+        response: { 200: jsonOrStream(PlanDraft), ...errors(502) },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;

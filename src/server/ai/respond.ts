@@ -7,7 +7,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 import { chargeAhead } from "./bookkeeping";
 import type { BuiltPrompt } from "./prompt";
-import { type Charge, refundPrompt } from "./quota";
+import { FREE_PROMPTS_PER_DAY } from "../../shared/limits";
+import { file } from "../http/api-doc";
+import type { z } from "zod";
+import { AI_REQUESTS_PER_MINUTE, type Charge, refundPrompt } from "./quota";
 import { MarinFailure, runModel } from "./run-model";
 
 export interface Generation<Answer> {
@@ -29,6 +32,17 @@ const SSE_HEADERS = {
   // NOTE: tells nginx-style proxies not to hold the stream back.
   "x-accel-buffering": "no",
 };
+
+/** What each prompt costs against the limits (bookkeeping.ts, quota.ts). */
+export const PROMPT_LIMIT = `${AI_REQUESTS_PER_MINUTE} per minute per user; free accounts ${FREE_PROMPTS_PER_DAY} prompts a day plus referral bonus`;
+
+/** A charged AI answer: JSON, or Server-Sent Events when the request accepts text/event-stream (`respond`). */
+export function jsonOrStream<T extends z.ZodType>(answer: T) {
+  return {
+    description: "The answer as JSON, or as Server-Sent Events (`delta`, then `done` with this JSON, or `error`)",
+    content: { "application/json": { schema: answer }, ...file("text/event-stream").content },
+  };
+}
 
 export const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 

@@ -7,20 +7,22 @@ import { z } from "zod";
 import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
 import { isChapterGeneration, proseToHtml } from "../../shared/prose";
 import {
+  ChatAnswer,
   ChatBody,
-  type ChatAnswer,
   type ChatStyle,
+  ContextPreview,
   DEFAULT_CHAT_STYLE,
   DEFAULT_RESPONSE_LENGTH,
+  GenerateAnswer,
   GenerateBody,
-  type GenerateAnswer,
-  type MarinStatus,
+  MarinStatus,
   PREMIUM_OPTION_MESSAGE,
   type ResponseLength,
 } from "../../shared/schemas/marin";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { requirePremium } from "../billing/premium";
 import { AppError } from "../errors";
+import { errors, SIGNED_IN } from "../http/api-doc";
 import { bodyTooLargeAs, DEFAULT_BODY_LIMIT } from "../http/json-body";
 import { sanitizeContent } from "../content/sanitize-content";
 import { getOwnStoryOrThrow } from "../stories/story-queries";
@@ -37,7 +39,7 @@ import { chargeBeforeModel } from "./bookkeeping";
 import { discardGeneration, reserveGeneration } from "./generations";
 import { addChatVersion, assertRoomForVersion, chatVersionRoutes } from "./chat-versions";
 import { promptAllowance } from "./quota";
-import { respond } from "./respond";
+import { jsonOrStream, PROMPT_LIMIT, respond } from "./respond";
 import { keepChatExchange } from "./keep-chat";
 import { getThreadIdOrThrow } from "./stored-chat";
 import { type FingerprintKind, recordFingerprint } from "../provenance/provenance";
@@ -56,7 +58,9 @@ const marinBody = {
   errorHandler: bodyTooLargeAs(() => new AppError(413, "CONTENT_TOO_LARGE", MARIN_BODY_TOO_LARGE)),
 };
 
-const PreviewBody = z.looseObject({ kind: z.enum(["chat", "generate"]) });
+const PreviewBody = z
+  .looseObject({ kind: z.enum(["chat", "generate"]) })
+  .describe('A chat-with-marin body with `kind: "chat"`, or a generate-content body with `kind: "generate"`');
 
 /** The text of a story nobody has written in yet: empty, or the editor's placeholder. */
 const STORY_PLACEHOLDER = "Start writing your story here...";
@@ -167,88 +171,136 @@ export async function marinRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
   await app.register(chatVersionRoutes);
 
-  app.get("/api/marin", async (request): Promise<MarinStatus> => {
-    const user: UserRow = requireUser(request);
-    return { ...promptAllowance(user, deps.now()), model: deps.ai.label, offline: deps.ai.offline };
-  });
-
-  app.post("/api/marin/context", { ...marinBody, schema: { body: PreviewBody } }, async (request) => {
-    const body =
-      request.body.kind === "chat"
-        ? { kind: "chat" as const, ...ChatBody.parse(request.body) }
-        : { kind: "generate" as const, ...GenerateBody.parse(request.body) };
-    return (await promptFor(request, body)).preview;
-  });
-
-  app.post("/api/chat-with-marin", { ...marinBody, schema: { body: ChatBody } }, async (request, reply) => {
-    const body = request.body;
-    const { storyId, threadId } = body;
-    // NOTE: before the charge, so an exchange meant for a deleted thread costs nothing (a clear 404).
-    if (storyId !== undefined && threadId !== undefined) await getThreadIdOrThrow(request.db, storyId, threadId);
-    const prompt = await promptFor(request, { kind: "chat", ...body });
-    // 'Another version' of a kept answer (chat-versions.ts): checked before the charge, kept on that message.
-    const { versionOf } = body;
-    if (versionOf !== undefined) {
-      if (!prompt.story) throw new AppError(400, "STORY_REQUIRED", "Another version of an answer needs its story.");
-      await assertRoomForVersion(request.db, prompt.story.id, versionOf);
-    }
-    const charge = await chargeFor(request, reply, { kind: "chat", ...body }, prompt.story);
-    const story = prompt.story;
-    const kept =
-      story && versionOf === undefined ? await keepChatExchange(request, story.id, body.messages, threadId) : null;
-    const remember = rememberDelivery(request, story?.id, "chat");
-    const keepVersion = async (text: string) => {
-      if (story && versionOf !== undefined)
-        await addChatVersion(request.db, story.id, versionOf, text).catch((error: unknown) =>
-          request.log.error({ err: error }, "Keeping another version of Marin's answer failed"),
-        );
-    };
-    return respond(request, reply, {
-      prompt,
-      charge,
-      seed: body.seed,
-      settled: async (text) => {
-        await Promise.all([kept?.reply(text), keepVersion(text), remember(text)]);
+  app.get(
+    "/api/marin",
+    {
+      schema: {
+        summary: "Marin's status: the model and your prompts left today",
+        security: SIGNED_IN,
+        response: { 200: MarinStatus },
       },
-      finish: (text): ChatAnswer => ({ response: text.trim(), ...charge.allowance, model: deps.ai.label }),
-    });
-  });
+    },
+    async (request): Promise<MarinStatus> => {
+      const user: UserRow = requireUser(request);
+      return { ...promptAllowance(user, deps.now()), model: deps.ai.label, offline: deps.ai.offline };
+    },
+  );
 
-  app.post("/api/generate-content", { ...marinBody, schema: { body: GenerateBody } }, async (request, reply) => {
-    const body = request.body;
-    const prompt = await promptFor(request, { kind: "generate", ...body });
-    // Kept before the charge, so another version's 404 or full group costs nothing (generations.ts).
-    const generationId = await reserveGeneration(request.db, {
-      userId: requireUser(request).id,
-      storyId: prompt.story?.id ?? null,
-      action: body.action,
-      request: askedFields(body),
-      alternativeOf: body.alternativeOf,
-    });
-    try {
-      const charge = await chargeFor(request, reply, { kind: "generate", ...body }, prompt.story);
-      return await respond(request, reply, {
+  app.post(
+    "/api/marin/context",
+    {
+      ...marinBody,
+      schema: {
+        summary: "Preview what Marin would be sent, without sending it",
+        security: SIGNED_IN,
+        body: PreviewBody,
+        response: { 200: ContextPreview, ...errors(404) },
+      },
+    },
+    async (request) => {
+      const body =
+        request.body.kind === "chat"
+          ? { kind: "chat" as const, ...ChatBody.parse(request.body) }
+          : { kind: "generate" as const, ...GenerateBody.parse(request.body) };
+      return (await promptFor(request, body)).preview;
+    },
+  );
+
+  app.post(
+    "/api/chat-with-marin",
+    {
+      ...marinBody,
+      schema: {
+        summary: "Chat with Marin",
+        security: SIGNED_IN,
+        "x-rate-limit": PROMPT_LIMIT,
+        body: ChatBody,
+        response: { 200: jsonOrStream(ChatAnswer), ...errors(404, 409, 502) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const { storyId, threadId } = body;
+      // NOTE: before the charge, so an exchange meant for a deleted thread costs nothing (a clear 404).
+      if (storyId !== undefined && threadId !== undefined) await getThreadIdOrThrow(request.db, storyId, threadId);
+      const prompt = await promptFor(request, { kind: "chat", ...body });
+      // 'Another version' of a kept answer (chat-versions.ts): checked before the charge, kept on that message.
+      const { versionOf } = body;
+      if (versionOf !== undefined) {
+        if (!prompt.story) throw new AppError(400, "STORY_REQUIRED", "Another version of an answer needs its story.");
+        await assertRoomForVersion(request.db, prompt.story.id, versionOf);
+      }
+      const charge = await chargeFor(request, reply, { kind: "chat", ...body }, prompt.story);
+      const story = prompt.story;
+      const kept =
+        story && versionOf === undefined ? await keepChatExchange(request, story.id, body.messages, threadId) : null;
+      const remember = rememberDelivery(request, story?.id, "chat");
+      const keepVersion = async (text: string) => {
+        if (story && versionOf !== undefined)
+          await addChatVersion(request.db, story.id, versionOf, text).catch((error: unknown) =>
+            request.log.error({ err: error }, "Keeping another version of Marin's answer failed"),
+          );
+      };
+      return respond(request, reply, {
         prompt,
         charge,
         seed: body.seed,
-        settled: rememberDelivery(request, prompt.story?.id, kindOf(body)),
-        finish: (raw): GenerateAnswer => {
-          const text = raw.trim();
-          return {
-            content: sanitizeContent(proseToHtml(text)),
-            text,
-            // NOTE: 'Write chapter N from its beats' is a new chapter only when Marin wrote its heading.
-            chapter: body.action === "write" && isChapterGeneration(body.planChapter ? "" : body.prompt, text),
-            ...charge.allowance,
-            model: deps.ai.label,
-            generatedAt: deps.now().toISOString(),
-            generationId,
-          };
+        settled: async (text) => {
+          await Promise.all([kept?.reply(text), keepVersion(text), remember(text)]);
         },
+        finish: (text): ChatAnswer => ({ response: text.trim(), ...charge.allowance, model: deps.ai.label }),
       });
-    } catch (error) {
-      await discardGeneration(request.db, generationId).catch(() => {});
-      throw error;
-    }
-  });
+    },
+  );
+
+  app.post(
+    "/api/generate-content",
+    {
+      ...marinBody,
+      schema: {
+        summary: "Have Marin write, continue or rewrite story text",
+        security: SIGNED_IN,
+        "x-rate-limit": PROMPT_LIMIT,
+        body: GenerateBody,
+        response: { 200: jsonOrStream(GenerateAnswer), ...errors(404, 409, 502) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const prompt = await promptFor(request, { kind: "generate", ...body });
+      // Kept before the charge, so another version's 404 or full group costs nothing (generations.ts).
+      const generationId = await reserveGeneration(request.db, {
+        userId: requireUser(request).id,
+        storyId: prompt.story?.id ?? null,
+        action: body.action,
+        request: askedFields(body),
+        alternativeOf: body.alternativeOf,
+      });
+      try {
+        const charge = await chargeFor(request, reply, { kind: "generate", ...body }, prompt.story);
+        return await respond(request, reply, {
+          prompt,
+          charge,
+          seed: body.seed,
+          settled: rememberDelivery(request, prompt.story?.id, kindOf(body)),
+          finish: (raw): GenerateAnswer => {
+            const text = raw.trim();
+            return {
+              content: sanitizeContent(proseToHtml(text)),
+              text,
+              // NOTE: 'Write chapter N from its beats' is a new chapter only when Marin wrote its heading.
+              chapter: body.action === "write" && isChapterGeneration(body.planChapter ? "" : body.prompt, text),
+              ...charge.allowance,
+              model: deps.ai.label,
+              generatedAt: deps.now().toISOString(),
+              generationId,
+            };
+          },
+        });
+      } catch (error) {
+        await discardGeneration(request.db, generationId).catch(() => {});
+        throw error;
+      }
+    },
+  );
 }

@@ -33,10 +33,11 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   422: "Understood but cannot be done",
   423: "Locked",
   429: "Too many requests; `Retry-After` and the `RateLimit-*` headers say when to try again",
+  502: "The AI provider failed or refused; nothing was charged",
   503: "Unavailable for a moment (the database, a restart or a busy worker); try again",
 };
 
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 502 | 503;
 
 /** The route's own error statuses, each answering `ErrorBody`: `response: { 200: X, ...errors(404, 409) }`. */
 export function errors<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof ErrorBody> {

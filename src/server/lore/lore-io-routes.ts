@@ -8,14 +8,15 @@ import { LORE_MESSAGES } from "../../shared/schemas/lore";
 import {
   LORE_IMPORT_LIMITS,
   LORE_IMPORT_MESSAGES,
-  type LoreFindAnswer,
-  type LoreImportAnswer,
+  LoreFindAnswer,
+  LoreImportAnswer,
   LoreExportQuery,
 } from "../../shared/schemas/lore-io";
 import { createThrottle } from "../accounts/throttle";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { requirePremium } from "../billing/premium";
 import { AppError } from "../errors";
+import { file, SIGNED_IN } from "../http/api-doc";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
 import { exportLorebook } from "./lore-export";
 import { findCharactersAndPlaces } from "./lore-find";
@@ -57,7 +58,19 @@ export async function loreIoRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/stories/:id/lore/import",
-    { schema: { params: StoryParams }, bodyLimit: LORE_IMPORT_LIMITS.fileBytes + 64 * 1024 },
+    {
+      schema: {
+        summary: "Import a lorebook file (SillyTavern, NovelAI or a character card) into a story's lorebook",
+        description:
+          "A multipart form with the file in the field `file`. 201 when entries were imported, 200 when none were.",
+        security: SIGNED_IN,
+        "x-rate-limit": `${LORE_IMPORT_LIMITS.importsPerHour} imports per hour per user`,
+        consumes: ["multipart/form-data"],
+        params: StoryParams,
+        response: { 200: LoreImportAnswer, 201: LoreImportAnswer },
+      },
+      bodyLimit: LORE_IMPORT_LIMITS.fileBytes + 64 * 1024,
+    },
     async (request, reply): Promise<LoreImportAnswer> => {
       const user = requireUser(request);
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
@@ -73,7 +86,15 @@ export async function loreIoRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/stories/:id/lore/export",
-    { schema: { params: StoryParams, querystring: LoreExportQuery } },
+    {
+      schema: {
+        summary: "Download a story's lorebook as a SillyTavern or NovelAI file",
+        security: SIGNED_IN,
+        params: StoryParams,
+        querystring: LoreExportQuery,
+        response: { 200: file("application/json") },
+      },
+    },
     async (request, reply) => {
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), requireUser(request).id);
       const file = await exportLorebook(request.db, story, request.query.format, root.deps.now());
@@ -88,7 +109,14 @@ export async function loreIoRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/stories/:id/lore/find",
-    { schema: { params: StoryParams } },
+    {
+      schema: {
+        summary: "Have Marin find characters and places in a story for its lorebook",
+        security: SIGNED_IN,
+        params: StoryParams,
+        response: { 200: LoreFindAnswer },
+      },
+    },
     async (request): Promise<LoreFindAnswer> => {
       const user = requireUser(request);
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);

@@ -9,14 +9,16 @@ import {
   LORE_MESSAGES,
   LoreEntryCreate,
   LoreEntryUpdate,
-  type LoreMentionsAnswer,
-  type SeriesLoreAnswer,
+  LoreEntryView,
+  LoreMentionsAnswer,
+  SeriesLoreAnswer,
 } from "../../shared/schemas/lore";
 import { SERIES_NOT_FOUND } from "../../shared/schemas/series";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import type { Db } from "../db/client";
 import { loreEntries, series } from "../db/schema";
 import { notFound } from "../errors";
+import { errors, NoContent, SIGNED_IN } from "../http/api-doc";
 import { parseSeriesId } from "../series/commands";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
 import { createLoreEntry, deleteLoreEntry, getOwnLoreEntryOrThrow, parseEntryId, updateLoreEntry } from "./entries";
@@ -50,19 +52,38 @@ export async function seriesLoreRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", requireUserHook);
 
-  app.get("/api/series/:id/lore", { schema: { params: IdParams } }, async (request): Promise<SeriesLoreAnswer> => {
-    const seriesId = await getOwnSeriesIdOrThrow(request.db, request.params.id, requireUser(request).id);
-    const rows = await request.db
-      .select()
-      .from(loreEntries)
-      .where(eq(loreEntries.seriesId, seriesId))
-      .orderBy(asc(loreEntries.id));
-    return { entries: rows.map(presentLoreEntry), limits: { entries: LORE_LIMITS.entriesPerOwner } };
-  });
+  app.get(
+    "/api/series/:id/lore",
+    {
+      schema: {
+        summary: "Read a series' lorebook",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: SeriesLoreAnswer },
+      },
+    },
+    async (request): Promise<SeriesLoreAnswer> => {
+      const seriesId = await getOwnSeriesIdOrThrow(request.db, request.params.id, requireUser(request).id);
+      const rows = await request.db
+        .select()
+        .from(loreEntries)
+        .where(eq(loreEntries.seriesId, seriesId))
+        .orderBy(asc(loreEntries.id));
+      return { entries: rows.map(presentLoreEntry), limits: { entries: LORE_LIMITS.entriesPerOwner } };
+    },
+  );
 
   app.post(
     "/api/series/:id/lore",
-    { schema: { params: IdParams, body: LoreEntryCreate.omit({ proposal: true }) } },
+    {
+      schema: {
+        summary: "Add an entry to a series' lorebook",
+        security: SIGNED_IN,
+        params: IdParams,
+        body: LoreEntryCreate.omit({ proposal: true }),
+        response: { 201: LoreEntryView, ...errors(409) },
+      },
+    },
     async (request, reply) => {
       const seriesId = await getOwnSeriesIdOrThrow(request.db, request.params.id, requireUser(request).id);
       return reply.status(201).send(await createLoreEntry(request.db, { seriesId }, request.body));
@@ -71,22 +92,48 @@ export async function seriesLoreRoutes(root: FastifyInstance): Promise<void> {
 
   app.patch(
     "/api/series/:id/lore/:entryId",
-    { schema: { params: EntryParams, body: LoreEntryUpdate } },
+    {
+      schema: {
+        summary: "Change an entry of a series' lorebook",
+        security: SIGNED_IN,
+        params: EntryParams,
+        body: LoreEntryUpdate,
+        response: { 200: LoreEntryView, ...errors(409) },
+      },
+    },
     async (request) => {
       const entry = await getSeriesEntryOrThrow(request.db, request.params, requireUser(request).id);
       return updateLoreEntry(request.db, entry, request.body);
     },
   );
 
-  app.delete("/api/series/:id/lore/:entryId", { schema: { params: EntryParams } }, async (request, reply) => {
-    const entry = await getSeriesEntryOrThrow(request.db, request.params, requireUser(request).id);
-    await deleteLoreEntry(request.db, entry);
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/api/series/:id/lore/:entryId",
+    {
+      schema: {
+        summary: "Delete an entry of a series' lorebook",
+        security: SIGNED_IN,
+        params: EntryParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const entry = await getSeriesEntryOrThrow(request.db, request.params, requireUser(request).id);
+      await deleteLoreEntry(request.db, entry);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     "/api/stories/:id/lore/mentions",
-    { schema: { params: IdParams } },
+    {
+      schema: {
+        summary: "Where each lorebook entry is mentioned in a story, chapter by chapter",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: LoreMentionsAnswer },
+      },
+    },
     async (request): Promise<LoreMentionsAnswer> => {
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), requireUser(request).id);
       return storyMentions(request.db, story);

@@ -3,9 +3,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PLAN_LIMITS, PLAN_MESSAGES, StoryPlan, type StoryPlanView } from "../../shared/schemas/plan";
+import { PLAN_LIMITS, PLAN_MESSAGES, StoryPlan, StoryPlanView } from "../../shared/schemas/plan";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { AppError } from "../errors";
+import { SIGNED_IN } from "../http/api-doc";
 import { bodyTooLargeAs } from "../http/json-body";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
 import { loadPlan, savePlan } from "./store";
@@ -16,17 +17,34 @@ export async function planRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", requireUserHook);
 
-  app.get("/api/stories/:id/plan", { schema: { params: StoryParams } }, async (request): Promise<StoryPlanView> => {
-    const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), requireUser(request).id);
-    return loadPlan(request.db, story.id);
-  });
+  app.get(
+    "/api/stories/:id/plan",
+    {
+      schema: {
+        summary: "Read a story's planning board",
+        security: SIGNED_IN,
+        params: StoryParams,
+        response: { 200: StoryPlanView },
+      },
+    },
+    async (request): Promise<StoryPlanView> => {
+      const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), requireUser(request).id);
+      return loadPlan(request.db, story.id);
+    },
+  );
 
   app.put(
     "/api/stories/:id/plan",
     {
       bodyLimit: PLAN_LIMITS.bodyBytes,
       errorHandler: bodyTooLargeAs(() => new AppError(413, "CONTENT_TOO_LARGE", PLAN_MESSAGES.tooLarge)),
-      schema: { params: StoryParams, body: StoryPlan },
+      schema: {
+        summary: "Save a story's planning board",
+        security: SIGNED_IN,
+        params: StoryParams,
+        body: StoryPlan,
+        response: { 200: StoryPlanView },
+      },
     },
     async (request): Promise<StoryPlanView> => {
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), requireUser(request).id);

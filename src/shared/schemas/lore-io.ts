@@ -2,7 +2,7 @@
 // .lorebook, and a character card's embedded book on import), the import's bounds and what it answers, and 'Find
 // characters and places' (Plus). Shared by the routes and the Lorebook dialog.
 import { z } from "zod";
-import type { LoreProposal } from "./lore";
+import { LoreProposal } from "./lore";
 
 export const LORE_EXPORT_FORMATS = ["sillytavern", "novelai"] as const;
 export type LoreExportFormat = (typeof LORE_EXPORT_FORMATS)[number];
@@ -49,7 +49,8 @@ export const LORE_IMPORT_MESSAGES = {
   notAnEntry: "It is not an entry",
 } as const;
 
-export type LoreImportFormat = "sillytavern" | "novelai" | "character_book";
+export const LoreImportFormat = z.enum(["sillytavern", "novelai", "character_book"]);
+export type LoreImportFormat = z.infer<typeof LoreImportFormat>;
 export const LORE_IMPORT_FORMAT_LABELS: Record<LoreImportFormat, string> = {
   sillytavern: "SillyTavern World Info",
   novelai: "NovelAI lorebook",
@@ -57,18 +58,19 @@ export const LORE_IMPORT_FORMAT_LABELS: Record<LoreImportFormat, string> = {
 };
 
 /** POST /api/stories/{id}/lore/import. */
-export interface LoreImportAnswer {
-  format: LoreImportFormat;
-  imported: number;
+export const LoreImportAnswer = z.object({
+  format: LoreImportFormat,
+  imported: z.number().int(),
   /** The first skipped entries, by their index in the file (0-based), with why. */
-  skipped: { index: number; name: string | null; reason: string }[];
-  skippedTotal: number;
+  skipped: z.array(z.object({ index: z.number().int(), name: z.string().nullable(), reason: z.string() })),
+  skippedTotal: z.number().int(),
   /** Descriptions cut to the lorebook's length (the full text is kept and written back on export). */
-  shortened: number;
+  shortened: z.number().int(),
   /** Fields of the file's entries FicForge keeps for export but does not use, and file-level fields it dropped. */
-  unknownFields: string[];
-  droppedFields: string[];
-}
+  unknownFields: z.array(z.string()),
+  droppedFields: z.array(z.string()),
+});
+export type LoreImportAnswer = z.infer<typeof LoreImportAnswer>;
 
 /** The import's one-line summary: '12 entries imported, 2 skipped.' */
 export function loreImportSummary(answer: Pick<LoreImportAnswer, "imported" | "skippedTotal">): string {
@@ -77,6 +79,5 @@ export function loreImportSummary(answer: Pick<LoreImportAnswer, "imported" | "s
 }
 
 /** POST /api/stories/{id}/lore/find: Marin reads the story now and proposes characters and places. */
-export interface LoreFindAnswer {
-  proposals: LoreProposal[];
-}
+export const LoreFindAnswer = z.object({ proposals: z.array(LoreProposal) });
+export type LoreFindAnswer = z.infer<typeof LoreFindAnswer>;

@@ -164,82 +164,97 @@ export type LoreEntryChange = z.output<typeof LoreEntryUpdate>;
 /** POST /api/stories/{id}/lore/proposals/dismiss. */
 export const LoreProposalDismiss = z.object({ name: z.string().trim().min(1).max(LORE_LIMITS.nameChars) });
 
-export interface LoreEntryView {
-  id: number;
-  kind: LoreKind;
-  name: string;
-  keys: string[];
-  description: string;
-  storyId: number | null;
-  canonPackId: number | null;
-  seriesId: number | null;
-  changes: LoreChange[];
-  enabled: boolean;
-  updatedAt: string;
-}
+/** An entry as the API shows it (every lorebook: a story's, a canon pack's, a series'). */
+export const LoreEntryView = z
+  .object({
+    id: z.number().int(),
+    kind: LoreKind,
+    name: z.string(),
+    keys: z.array(z.string()),
+    description: z.string(),
+    storyId: z.number().int().nullable(),
+    canonPackId: z.number().int().nullable(),
+    seriesId: z.number().int().nullable(),
+    /** How the entry reads from a chapter on, ordered by chapter. */
+    changes: z.array(z.object({ fromChapter: z.number().int(), description: z.string() })),
+    enabled: z.boolean(),
+    /** ISO time. */
+    updatedAt: z.string(),
+  })
+  .meta({ id: "LoreEntry" });
+export type LoreEntryView = z.infer<typeof LoreEntryView>;
 
 /** A series' entry as it applies to a story of the series: shown in the story's lorebook, edited with its series. */
-export interface SeriesLoreView extends LoreEntryView {
-  seriesTitle: string;
+export const SeriesLoreView = LoreEntryView.extend({
+  seriesTitle: z.string(),
   /** The story has its own entry of the same name (or an earlier series does), which Marin uses instead. */
-  overridden: boolean;
-}
+  overridden: z.boolean(),
+});
+export type SeriesLoreView = z.infer<typeof SeriesLoreView>;
 
 /** GET /api/series/{id}/lore: the series' own entries (its owner's only). */
-export interface SeriesLoreAnswer {
-  entries: LoreEntryView[];
-  limits: { entries: number };
-}
+export const SeriesLoreAnswer = z.object({
+  entries: z.array(LoreEntryView),
+  limits: z.object({ entries: z.number().int() }),
+});
+export type SeriesLoreAnswer = z.infer<typeof SeriesLoreAnswer>;
 
 /** One entry's mentions in the saved story: per chapter (1-based) with a count, and the total. */
-export interface LoreMention {
-  total: number;
-  chapters: { chapter: number; count: number }[];
-}
+export const LoreMention = z.object({
+  total: z.number().int(),
+  chapters: z.array(z.object({ chapter: z.number().int(), count: z.number().int() })),
+});
+export type LoreMention = z.infer<typeof LoreMention>;
 
 /** GET /api/stories/{id}/lore/mentions: for every entry of the story's lorebook (own, series, canon pack). */
-export interface LoreMentionsAnswer {
+export const LoreMentionsAnswer = z.object({
   /** The saved version of the story the counts were made from. */
-  version: number;
-  chapters: number;
-  mentions: Record<string, LoreMention>;
-}
+  version: z.number().int(),
+  chapters: z.number().int(),
+  /** By entry id. */
+  mentions: z.record(z.string(), LoreMention),
+});
+export type LoreMentionsAnswer = z.infer<typeof LoreMentionsAnswer>;
 
 /** A canon pack's entry as it applies to a story: shown in the story's lorebook, edited with its pack. */
-export interface CanonLoreView extends LoreEntryView {
-  fandom: string;
+export const CanonLoreView = LoreEntryView.extend({
+  fandom: z.string(),
   /** The story has its own entry of the same name, which Marin uses instead. */
-  overridden: boolean;
-}
+  overridden: z.boolean(),
+});
+export type CanonLoreView = z.infer<typeof CanonLoreView>;
 
 /** 'Marin noticed: Pip Marlow, thief, sister of Mika': a character story memory found that the lorebook lacks. */
-export interface LoreProposal {
-  name: string;
-  kind: LoreKind;
-  keys: string[];
-  description: string;
-}
+export const LoreProposal = z.object({
+  name: z.string(),
+  kind: LoreKind,
+  keys: z.array(z.string()),
+  description: z.string(),
+});
+export type LoreProposal = z.infer<typeof LoreProposal>;
 
 /** GET /api/stories/{id}/lore. */
-export interface StoryLoreAnswer {
-  entries: LoreEntryView[];
-  canon: CanonLoreView[];
+export const StoryLoreAnswer = z.object({
+  entries: z.array(LoreEntryView),
+  canon: z.array(CanonLoreView),
   /** Issue 32: the entries of the series the story is in. */
-  series: SeriesLoreView[];
+  series: z.array(SeriesLoreView),
   /** Null for free accounts: proposals come from story memory, a Plus perk. */
-  proposals: LoreProposal[] | null;
-  limits: { entries: number };
-}
+  proposals: z.array(LoreProposal).nullable(),
+  limits: z.object({ entries: z.number().int() }),
+});
+export type StoryLoreAnswer = z.infer<typeof StoryLoreAnswer>;
 
 /** One entry Marin's context carries, and why: which key matched where. */
-export interface LoreUse {
-  name: string;
-  kind: LoreKind;
+export const LoreUse = z.object({
+  name: z.string(),
+  kind: LoreKind,
   /** 'story', 'series: <title>' or 'canon pack: <fandom>'. */
-  source: string;
-  key: string;
-  where: "request" | "story";
-}
+  source: z.string(),
+  key: z.string(),
+  where: z.enum(["request", "story"]),
+});
+export type LoreUse = z.infer<typeof LoreUse>;
 
 /** What "What Marin sees" says of an entry: '"Pip" in your message'. */
 export function loreWhy(use: Pick<LoreUse, "key" | "where">): string {

@@ -80,6 +80,10 @@ const MessageRef = z.union([
 export const ChatBranchCreate = z.object({ fromMessageId: MessageRef, name: ThreadName.optional() });
 export type ChatBranchCreate = z.infer<typeof ChatBranchCreate>;
 
+/** The answer of POST /api/stories/{id}/chat/threads: the new thread. */
+export const ChatThreadMade = z.object({ id: z.number().int() });
+export type ChatThreadMade = z.infer<typeof ChatThreadMade>;
+
 /** PATCH /api/stories/{id}/chat/threads/{threadId}. */
 export const ChatThreadUpdate = z.object({ name: ThreadName });
 export type ChatThreadUpdate = z.infer<typeof ChatThreadUpdate>;
@@ -113,3 +117,7 @@ export const ChosenVersion = z.object({
     .max(MARIN_LIMITS.versions - 1),
 });
 export type ChosenVersion = z.infer<typeof ChosenVersion>;
+
+/** The answer of PATCH /api/stories/{id}/chat/messages/{messageId}: the message as it now reads. */
+export const ChosenVersionAnswer = z.object({ message: StoredChatMessage });
+export type ChosenVersionAnswer = z.infer<typeof ChosenVersionAnswer>;

@@ -1,6 +1,6 @@
 // Marin's API contract (the two AI calls, streamed as Server-Sent Events on request), shared by server and client.
 import { z } from "zod";
-import type { LoreUse } from "./lore";
+import { LoreUse } from "./lore";
 import { StoryCharacters, StoryFandoms, StoryMoods, StoryThemes } from "./story";
 
 /** Bounds on what a request may carry; the server then cuts the story text to its own prompt budget. */
@@ -138,39 +138,41 @@ export const GenerateBody = z
 export type GenerateBody = z.infer<typeof GenerateBody>;
 
 /** Carried by every AI answer (JSON and the stream's final event). */
-export interface PromptAllowance {
+export const PromptAllowance = z.object({
   /** False for premium users: no counter to show. */
-  showPromptCount: boolean;
+  showPromptCount: z.boolean(),
   /** Prompts left today after this one (null when unlimited). */
-  promptsLeft: number | null;
-}
+  promptsLeft: z.number().int().nullable(),
+});
+export type PromptAllowance = z.infer<typeof PromptAllowance>;
 
 /** Who wrote it: the wrapper of an insertion carries these (data-model, data-generated-at). */
-export interface Provenance {
+export const Provenance = z.object({
   /** The model's label, e.g. 'Offline storyteller' or 'llama3.1'. */
-  model: string;
+  model: z.string(),
   /** ISO time the generation finished. */
-  generatedAt: string;
-}
+  generatedAt: z.string(),
+});
+export type Provenance = z.infer<typeof Provenance>;
 
 /** POST /api/chat-with-marin, JSON answer. */
-export interface ChatAnswer extends PromptAllowance {
-  response: string;
-  model: string;
-}
+export const ChatAnswer = PromptAllowance.extend({ response: z.string(), model: z.string() });
+export type ChatAnswer = z.infer<typeof ChatAnswer>;
 
 /**
  * POST /api/generate-content, JSON answer. `content` is the generated story text as sanitized HTML (paragraphs,
  * and an h2 per chapter heading); `text` is the same as the model wrote it (plain text, '## ' headings).
  */
-export interface GenerateAnswer extends PromptAllowance, Provenance {
-  content: string;
-  text: string;
+export const GenerateAnswer = PromptAllowance.extend({
+  ...Provenance.shape,
+  content: z.string(),
+  text: z.string(),
   /** True when the text starts a chapter (a level-2 heading, or the prompt named a chapter). */
-  chapter: boolean;
+  chapter: z.boolean(),
   /** This generation, kept for 'Another version' (send it back as `alternativeOf`). */
-  generationId?: number;
-}
+  generationId: z.number().int().optional(),
+});
+export type GenerateAnswer = z.infer<typeof GenerateAnswer>;
 
 /**
  * Server-Sent Events (request header `Accept: text/event-stream`). Each event is `event: NAME` plus one `data:` line
@@ -186,14 +188,15 @@ export type MarinStreamEvent =
   | { event: "error"; data: { message: string; code: string } };
 
 /** GET /api/marin: what the pane shows before anything is sent. */
-export interface MarinStatus extends PromptAllowance {
+export const MarinStatus = PromptAllowance.extend({
   /** 'Offline storyteller' or the configured model's name. */
-  model: string;
+  model: z.string(),
   /** True for the built-in offline model (the pane says so). */
-  offline: boolean;
+  offline: z.boolean(),
   /** Free prompts per day plus unused referral bonus. */
-  dailyLimit: number | null;
-}
+  dailyLimit: z.number().int().nullable(),
+});
+export type MarinStatus = z.infer<typeof MarinStatus>;
 
 /** GET /api/referral (the schema lives with the accounts). */
 export { ReferralAnswer } from "./accounts";
@@ -212,13 +215,14 @@ export const MARIN_ERROR_CODES = {
  * POST /api/marin/context: what a request would send, without sending it (nothing is charged). The body is a
  * ChatBody (with `kind: "chat"`) or a GenerateBody (with `kind: "generate"`).
  */
-export interface ContextPreview {
+export const ContextPreview = z.object({
   /** One line, e.g. '3 characters · setting · moods · last 1,200 words'. */
-  summary: string;
+  summary: z.string(),
   /** The exact context text the model would get (the story part of the system prompt). */
-  text: string;
+  text: z.string(),
   /** The lorebook and canon pack entries it carries, most recently mentioned first, each with why. */
-  lore: LoreUse[];
+  lore: z.array(LoreUse),
   /** Entries that were mentioned but did not fit the lorebook's budget. */
-  loreLeftOut: number;
-}
+  loreLeftOut: z.number().int(),
+});
+export type ContextPreview = z.infer<typeof ContextPreview>;

@@ -1,7 +1,7 @@
 // The planning board's contract (issue 32, section 3; decision 0101): a braindump, a synopsis, an outline of chapters
 // and beats per chapter, each editable by hand; and Marin's drafts of each level from the one above.
 import { z } from "zod";
-import type { PromptAllowance } from "./marin";
+import { PromptAllowance } from "./marin";
 
 export const PLAN_LIMITS = {
   braindumpChars: 20_000,
@@ -56,10 +56,15 @@ export const StoryPlan = z.object({
 export type StoryPlan = z.infer<typeof StoryPlan>;
 export type StoryPlanInput = z.input<typeof StoryPlan>;
 
-export interface StoryPlanView extends StoryPlan {
+/** The board as saved (GET, and PUT's answer). */
+export const StoryPlanView = z.object({
+  braindump: z.string(),
+  synopsis: z.string(),
+  chapters: z.array(z.object({ title: z.string(), beats: z.array(z.string()) })),
   /** ISO time of the last save; null for a board never saved. */
-  updatedAt: string | null;
-}
+  updatedAt: z.string().nullable(),
+});
+export type StoryPlanView = z.infer<typeof StoryPlanView>;
 
 export const PLAN_LEVELS = ["synopsis", "outline", "beats"] as const;
 export type PlanLevel = (typeof PLAN_LEVELS)[number];
@@ -81,14 +86,15 @@ export const PlanDraftBody = z.object({
 export type PlanDraftBody = z.infer<typeof PlanDraftBody>;
 
 /** The draft, parsed into the board's shape: `synopsis` for that level, `chapters` (titles) or `beats`. */
-export interface PlanDraft extends PromptAllowance {
-  level: PlanLevel;
-  chapter: number | null;
-  synopsis: string | null;
-  chapters: string[] | null;
-  beats: string[] | null;
-  model: string;
-}
+export const PlanDraft = PromptAllowance.extend({
+  level: z.enum(PLAN_LEVELS),
+  chapter: z.number().int().nullable(),
+  synopsis: z.string().nullable(),
+  chapters: z.array(z.string()).nullable(),
+  beats: z.array(z.string()).nullable(),
+  model: z.string(),
+});
+export type PlanDraft = z.infer<typeof PlanDraft>;
 
 /** What the board's buttons say, and the chat's request line for each (used as the prompt's request too). */
 export const planDraftAsk = (body: Pick<PlanDraftBody, "level" | "chapter" | "count">): string =>

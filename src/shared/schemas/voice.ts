@@ -33,53 +33,65 @@ export const StyleSampleBody = z.object({
 export type StyleSampleBody = z.infer<typeof StyleSampleBody>;
 
 /** What is derived from a sample (server/voice/profile.ts): numbers a prompt can describe and a model can aim at. */
-export interface StyleProfile {
-  words: number;
-  sentences: number;
+export const StyleProfile = z.object({
+  words: z.number().int(),
+  sentences: z.number().int(),
   /** Words per sentence: the mean and the standard deviation. */
-  sentenceMean: number;
-  sentenceSpread: number;
+  sentenceMean: z.number(),
+  sentenceSpread: z.number(),
   /** Words per paragraph (mean). */
-  paragraphMean: number;
+  paragraphMean: z.number(),
   /** Share of the words inside quotation marks, 0–1. */
-  dialogueShare: number;
-  person: "first" | "second" | "third";
-  tense: "past" | "present";
+  dialogueShare: z.number(),
+  person: z.enum(["first", "second", "third"]),
+  tense: z.enum(["past", "present"]),
   /** Moving-average type-token ratio over 50-word windows, 0–1 (higher: fewer repeated words). */
-  richness: number;
+  richness: z.number(),
   /** The sample's most used content words, most used first. */
-  favouriteWords: string[];
-}
+  favouriteWords: z.array(z.string()),
+});
+export type StyleProfile = z.infer<typeof StyleProfile>;
 
-export type StyleSampleScope = "story" | "all";
+export const StyleSampleScope = z.enum(["story", "all"]);
+export type StyleSampleScope = z.infer<typeof StyleSampleScope>;
 
-export interface StyleSampleView {
-  scope: StyleSampleScope;
-  storyId: number | null;
-  text: string;
-  words: number;
-  profile: StyleProfile;
-  /** The profile as the prompt describes it. */
-  description: string;
-  updatedAt: string;
-}
+export const StyleSampleView = z
+  .object({
+    scope: StyleSampleScope,
+    storyId: z.number().int().nullable(),
+    text: z.string(),
+    words: z.number().int(),
+    profile: StyleProfile,
+    /** The profile as the prompt describes it. */
+    description: z.string(),
+    /** ISO time. */
+    updatedAt: z.string(),
+  })
+  .meta({ id: "VoiceStyleSample" });
+export type StyleSampleView = z.infer<typeof StyleSampleView>;
 
 /** GET answers: the sample of this scope (or null), and for a story the all-stories one it falls back to. */
-export interface StyleSampleAnswer {
-  sample: StyleSampleView | null;
+export const StyleSampleAnswer = z.object({
+  sample: StyleSampleView.nullable(),
   /** A story's GET: the writer's all-stories sample, which Marin uses while the story has none of its own. */
-  fallback: StyleSampleView | null;
-}
+  fallback: StyleSampleView.nullable(),
+});
+export type StyleSampleAnswer = z.infer<typeof StyleSampleAnswer>;
 
 /** A passage of the writer's published text the picker offers. */
-export interface VoicePassage {
-  id: string;
-  storyId: number;
-  storyTitle: string;
-  label: string;
-  text: string;
-  words: number;
-}
+export const VoicePassage = z.object({
+  id: z.string(),
+  storyId: z.number().int(),
+  storyTitle: z.string(),
+  label: z.string(),
+  text: z.string(),
+  words: z.number().int(),
+});
+export type VoicePassage = z.infer<typeof VoicePassage>;
+
+/** GET /api/me/style-sample/passages. */
+export const VoicePassages = z.object({ passages: z.array(VoicePassage) });
+export type VoicePassages = z.infer<typeof VoicePassages>;
 
 export const VOICE_URLS = {
   mine: "/api/me/style-sample",
