@@ -23,6 +23,8 @@ import { seriesFeedRoutes } from "./feeds/series-feed";
 import { stripeWebhookRoutes } from "./billing/webhook-routes";
 import { registerSessionCache, sessionsChanged } from "./accounts/session-cache";
 import { loadCachedSession, loadSession, restoreSignedInHint } from "./accounts/sessions";
+import { hasBearer, registerTokenAuth } from "./api-tokens/authenticate";
+import { apiTokenRoutes } from "./api-tokens/routes";
 import { registerErrorHandler } from "./errors";
 import { loggableError } from "./http/background";
 import { registerSubscribers } from "./app-subscribers";
@@ -141,9 +143,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cookie);
   registerReadYourWrites(app);
   settleOnReplicas(app);
+  // Issue 34: a bearer token signs an API request in instead of the cookie (api-tokens/authenticate.ts).
+  registerTokenAuth(app);
   app.addHook("onRequest", (request, reply, done) => {
     // NOTE: no Cookie header, no session to look up: signed-out reads skip the lookup and its promise.
-    if (request.headers.cookie === undefined || !isApiRequest(request)) return done();
+    if (request.headers.cookie === undefined || hasBearer(request) || !isApiRequest(request)) return done();
     // NOTE: a cached session needs no promise either (session-cache.ts).
     if (loadCachedSession(app, request)) return done();
     loadSession(app, request, reply).then(() => done(), done);
@@ -174,6 +178,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   deps.metrics.sources.readCache = () => app.readCache.stats;
   await app.register(accountRoutes);
   await app.register(myAccountRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(storyRoutes);
   await app.register(coCreatorRoutes);
   await app.register(schedulingRoutes);

@@ -95,6 +95,7 @@ export const queryKeys = {
   emailSettings: ["/api/email-settings"] as const,
   /** Settings' "Blocked and muted" (features/safety). */
   hiddenPeople: ["/api/blocks"] as const,
+  apiTokens: ["/api/me/tokens"] as const,
   /** Settings → Account and security (issue 18 section 3). */
   signInMethods: ["/api/account/sign-in-methods"] as const,
   sessions: ["/api/account/sessions"] as const,

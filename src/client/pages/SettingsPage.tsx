@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useSearch } from "wouter";
 import { toast } from "../components/ui/toaster";
 import { AccountSecurity } from "../features/account/AccountSecurity";
+import { ApiTokensCard } from "../features/api-tokens/ApiTokensCard";
 import { useAuth } from "../features/auth/auth-context";
 import { NotificationSettingsCard } from "../features/community/NotificationSettingsCard";
 import { EmailDeliveryCard } from "../features/email-notifications/EmailDeliveryCard";
@@ -39,6 +40,7 @@ export default function SettingsPage() {
       <HiddenPeopleCard />
       {user.isPremium && <SubscriptionCard user={user} />}
       <AccountSecurity user={user} />
+      <ApiTokensCard />
     </div>
   );
 }

@@ -25,6 +25,8 @@ export interface CachedSession {
    * anywhere moves it on); their own writes (a bookmark, a block) drop the whole entry (decision 0045).
    */
   bookmarks?: { generation: number; items: BookmarkItem[] };
+  /** Set when the entry is an API token's lookup (api-tokens/authenticate.ts): which token, and whether it may write. */
+  apiToken?: { id: number; canWrite: boolean };
 }
 
 interface Entry {

@@ -25,3 +25,4 @@ export * from "./organising";
 export * from "./finding";
 export * from "./marin-writing";
 export * from "./collections";
+export * from "./api-tokens";
