@@ -12,6 +12,7 @@ import { AppError, notFound } from "../errors";
 import { NoContent, SIGNED_IN } from "../http/api-doc";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT } from "../http/json-body";
 import { IMAGE_TOO_LARGE } from "../images/process-image";
+import { UPLOADS_PER_HOUR } from "../images/upload-throttle";
 import { outboxServed } from "../mail/outbox-routes";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
 import { announceReleased, releaseDue } from "./release";
@@ -63,6 +64,7 @@ export async function schedulingRoutes(root: FastifyInstance): Promise<void> {
       ...scheduleBody,
       schema: {
         summary: "Schedule chapters of your story, or its publication",
+        "x-rate-limit": `${UPLOADS_PER_HOUR} new images per hour per user (a new cover; shared with image uploads)`,
         security: SIGNED_IN,
         params: IdParams,
         body: ScheduleCreate,

@@ -18,6 +18,7 @@ import { AppError } from "../errors";
 import { errors, file, NoContent, SIGNED_IN } from "../http/api-doc";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT, STORY_BODY_LIMIT } from "../http/json-body";
 import { IMAGE_TOO_LARGE } from "../images/process-image";
+import { UPLOADS_PER_HOUR } from "../images/upload-throttle";
 import { createStory } from "./create-story";
 import { deleteStory } from "./delete-story";
 import { EPUB_TYPE, storyEpub } from "./export-epub";
@@ -38,6 +39,8 @@ const storyBody = {
   bodyLimit: STORY_BODY_LIMIT,
   errorHandler: bodyTooLargeAs(() => new AppError(413, "CONTENT_TOO_LARGE", STORY_TOO_LONG)),
 };
+// A new cover or reader background (a data URL) counts as an image upload.
+const UPLOAD_LIMIT = `${UPLOADS_PER_HOUR} new images per hour per user (shared with image uploads)`;
 const publishBody = {
   bodyLimit: PUBLISH_BODY_LIMIT,
   errorHandler: bodyTooLargeAs(() => new AppError(413, "IMAGE_TOO_LARGE", IMAGE_TOO_LARGE)),
@@ -63,7 +66,13 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     "/api/stories",
     {
       ...storyBody,
-      schema: { summary: "Start a story", security: SIGNED_IN, body: StoryCreate, response: { 201: StoryView } },
+      schema: {
+        summary: "Start a story",
+        "x-rate-limit": UPLOAD_LIMIT,
+        security: SIGNED_IN,
+        body: StoryCreate,
+        response: { 201: StoryView },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -89,6 +98,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
       ...storyBody,
       schema: {
         summary: "Save your story (any of its fields)",
+        "x-rate-limit": UPLOAD_LIMIT,
         description: "A stale `version` answers 409 STALE_VERSION with `currentVersion` and the current `story`.",
         security: SIGNED_IN,
         params: IdParams,
@@ -188,6 +198,7 @@ export async function storyRoutes(root: FastifyInstance): Promise<void> {
     ...publishBody,
     schema: {
       summary: "Publish your story",
+      "x-rate-limit": UPLOAD_LIMIT,
       security: SIGNED_IN,
       params: IdParams,
       body: PublishBody,
