@@ -7,14 +7,17 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   CO_CREATOR_MESSAGES,
+  CoCreatorAnswerResult,
   CoCreatorInvite,
+  CoCreatorInvited,
   CoCreatorInvitesSetting,
-  type CoCreatorsAnswer,
+  CoCreatorsAnswer,
 } from "../../shared/schemas/co-creators";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { sessionsChanged } from "../accounts/session-cache";
 import { users } from "../db/schema";
 import { notFound } from "../errors";
+import { errors, NoContent, SIGNED_IN } from "../http/api-doc";
 import { parseStoryId } from "../stories/story-queries";
 import { answerInvitation, inviteCoCreator, leaveStory, listCoCreators, removeCoCreator } from "./invitations";
 import { notifyAnswer, notifyInvitation } from "./notify";
@@ -39,14 +42,28 @@ export async function coCreatorRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/stories/:id/co-creators",
-    { schema: { params: IdParams } },
-    async (request): Promise<CoCreatorsAnswer> =>
-      listCoCreators(request.db, requireUser(request), parseStoryId(request.params.id)),
+    {
+      schema: {
+        summary: "List a work's creator and co-creators",
+        security: SIGNED_IN,
+        params: IdParams,
+        response: { 200: CoCreatorsAnswer },
+      },
+    },
+    async (request) => listCoCreators(request.db, requireUser(request), parseStoryId(request.params.id)),
   );
 
   app.post(
     "/api/stories/:id/co-creators",
-    { schema: { params: IdParams, body: CoCreatorInvite } },
+    {
+      schema: {
+        summary: "Invite a co-creator to your work",
+        security: SIGNED_IN,
+        params: IdParams,
+        body: CoCreatorInvite,
+        response: { 201: CoCreatorInvited, ...errors(409) },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const storyId = parseStoryId(request.params.id);
@@ -57,7 +74,13 @@ export async function coCreatorRoutes(root: FastifyInstance): Promise<void> {
   );
 
   for (const answer of ["accept", "decline"] as const) {
-    app.post(`/api/co-creator-invitations/:id/${answer}`, { schema: { params: IdParams } }, async (request) => {
+    const schema = {
+      summary: answer === "accept" ? "Accept a co-creator invitation" : "Decline a co-creator invitation",
+      security: SIGNED_IN,
+      params: IdParams,
+      response: { 200: CoCreatorAnswerResult, ...errors(409) },
+    };
+    app.post(`/api/co-creator-invitations/:id/${answer}`, { schema }, async (request) => {
       const user = requireUser(request);
       const state = answer === "accept" ? "accepted" : "declined";
       const result = await answerInvitation(request.db, user, parseInvitationId(request.params.id), state, now());
@@ -70,30 +93,55 @@ export async function coCreatorRoutes(root: FastifyInstance): Promise<void> {
     });
   }
 
-  app.delete("/api/stories/:id/co-creators/me", { schema: { params: IdParams } }, async (request, reply) => {
+  const leave = {
+    summary: "Leave a work you co-create",
+    security: SIGNED_IN,
+    params: IdParams,
+    response: { 204: NoContent },
+  };
+  app.delete("/api/stories/:id/co-creators/me", { schema: leave }, async (request, reply) => {
     const storyId = parseStoryId(request.params.id);
     const { wasAccepted } = await leaveStory(request.db, requireUser(request), storyId);
     if (wasAccepted) await namedChanged(storyId);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  app.delete("/api/stories/:id/co-creators/:userId", { schema: { params: MemberParams } }, async (request, reply) => {
+  const remove = {
+    summary: "Remove a co-creator, or withdraw their invitation",
+    security: SIGNED_IN,
+    params: MemberParams,
+    response: { 204: NoContent },
+  };
+  app.delete("/api/stories/:id/co-creators/:userId", { schema: remove }, async (request, reply) => {
     const storyId = parseStoryId(request.params.id);
     if (!/^\d{1,9}$/.test(request.params.userId)) throw notFound(CO_CREATOR_MESSAGES.coCreatorNotFound);
     const userId = Number(request.params.userId);
     const { wasAccepted } = await removeCoCreator(request.db, requireUser(request), storyId, userId);
     if (wasAccepted) await namedChanged(storyId);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   // Settings: whether others may invite the user. Kept on the user's row, so the cached sessions are told.
   app.get(
     "/api/me/co-creator-invites",
-    async (request): Promise<CoCreatorInvitesSetting> => ({
+    {
+      schema: {
+        summary: "Whether others may invite you as a co-creator",
+        security: SIGNED_IN,
+        response: { 200: CoCreatorInvitesSetting },
+      },
+    },
+    async (request) => ({
       allow: requireUser(request).coCreatorInvites,
     }),
   );
-  app.put("/api/me/co-creator-invites", { schema: { body: CoCreatorInvitesSetting } }, async (request) => {
+  const setting = {
+    summary: "Allow or refuse co-creator invitations",
+    security: SIGNED_IN,
+    body: CoCreatorInvitesSetting,
+    response: { 200: CoCreatorInvitesSetting },
+  };
+  app.put("/api/me/co-creator-invites", { schema: setting }, async (request) => {
     const user = requireUser(request);
     await request.db.update(users).set({ coCreatorInvites: request.body.allow }).where(eq(users.id, user.id));
     await sessionsChanged(request.db, { userId: user.id });

@@ -3,9 +3,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { RELATED_NOT_FOUND } from "../../shared/schemas/gifts";
+import { OwnGiftsAndLinks, RELATED_NOT_FOUND, RelatedWorkAnswer } from "../../shared/schemas/gifts";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { notFound } from "../errors";
+import { NoContent, SIGNED_IN } from "../http/api-doc";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
 import { GIFT_NOT_FOUND } from "../../shared/schemas/gifts";
 import { refuseGift } from "./gifts";
@@ -25,7 +26,13 @@ export async function giftRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const now = () => root.deps.now();
 
-  app.get("/api/stories/:id/gifts-and-links", { ...signedIn, schema: { params: IdParams } }, async (request, reply) => {
+  const ownSchema = {
+    summary: "Your story's gift recipients and related works, as you edit them",
+    security: SIGNED_IN,
+    params: IdParams,
+    response: { 200: OwnGiftsAndLinks },
+  };
+  app.get("/api/stories/:id/gifts-and-links", { ...signedIn, schema: ownSchema }, async (request, reply) => {
     const user = requireUser(request);
     const id = parseStoryId(request.params.id);
     await getOwnStoryOrThrow(request.db, id, user.id);
@@ -33,7 +40,13 @@ export async function giftRoutes(root: FastifyInstance): Promise<void> {
     return ownGiftsAndLinks(request.db, user, id);
   });
 
-  app.delete("/api/gifts/:storyId", { ...signedIn, schema: { params: StoryParams } }, async (request, reply) => {
+  const refuseSchema = {
+    summary: "Refuse a work gifted to you",
+    security: SIGNED_IN,
+    params: StoryParams,
+    response: { 204: NoContent },
+  };
+  app.delete("/api/gifts/:storyId", { ...signedIn, schema: refuseSchema }, async (request, reply) => {
     const user = requireUser(request);
     if (!/^\d{1,9}$/.test(request.params.storyId)) throw notFound(GIFT_NOT_FOUND);
     const storyId = Number(request.params.storyId);
@@ -41,11 +54,20 @@ export async function giftRoutes(root: FastifyInstance): Promise<void> {
     // The name leaves the work's pages and the recipient's Gifts tab.
     root.readCache.invalidateStory(storyId);
     root.readCache.invalidateAuthors();
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   for (const answer of ["approve", "reject"] as const) {
-    app.post(`/api/related-works/:id/${answer}`, { ...signedIn, schema: { params: IdParams } }, async (request) => {
+    const schema = {
+      summary:
+        answer === "approve"
+          ? "Approve a work's link to your work (it is listed under 'Works inspired by this')"
+          : "Reject a work's link to your work",
+      security: SIGNED_IN,
+      params: IdParams,
+      response: { 200: RelatedWorkAnswer },
+    };
+    app.post(`/api/related-works/:id/${answer}`, { ...signedIn, schema }, async (request) => {
       const user = requireUser(request);
       const { originalId } = await answerLink(
         request.db,

@@ -5,12 +5,14 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ScheduleCreate, ScheduleEdit, SCHEDULE_MESSAGES } from "../../shared/schemas/scheduling";
+import { ScheduleCreate, ScheduledReleaseView, ScheduleEdit, SCHEDULE_MESSAGES } from "../../shared/schemas/scheduling";
 import { requireUser, requireUserHook } from "../accounts/guards";
 import { scheduledReleases } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { NoContent, SIGNED_IN } from "../http/api-doc";
 import { bodyTooLargeAs, PUBLISH_BODY_LIMIT } from "../http/json-body";
 import { IMAGE_TOO_LARGE } from "../images/process-image";
+import { UPLOADS_PER_HOUR } from "../images/upload-throttle";
 import { outboxServed } from "../mail/outbox-routes";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
 import { announceReleased, releaseDue } from "./release";
@@ -35,9 +37,22 @@ export async function schedulingRoutes(root: FastifyInstance): Promise<void> {
   const now = () => root.deps.now();
   const dropViews = (storyId: number) => root.readCache.invalidateStory(storyId);
 
-  app.get("/api/schedules", async (request) => listReleases(request.db, requireUser(request).id));
+  const listSchema = {
+    summary: "List your scheduled releases, soonest first",
+    security: SIGNED_IN,
+    response: { 200: z.array(ScheduledReleaseView) },
+  };
+  app.get("/api/schedules", { schema: listSchema }, async (request) =>
+    listReleases(request.db, requireUser(request).id),
+  );
 
-  app.get("/api/stories/:id/schedule", { schema: { params: IdParams } }, async (request) => {
+  const storySchema = {
+    summary: "List your story's scheduled releases",
+    security: SIGNED_IN,
+    params: IdParams,
+    response: { 200: z.array(ScheduledReleaseView) },
+  };
+  app.get("/api/stories/:id/schedule", { schema: storySchema }, async (request) => {
     const user = requireUser(request);
     const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
     return listReleases(request.db, user.id, story.id);
@@ -45,7 +60,17 @@ export async function schedulingRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/stories/:id/schedule",
-    { ...scheduleBody, schema: { params: IdParams, body: ScheduleCreate } },
+    {
+      ...scheduleBody,
+      schema: {
+        summary: "Schedule chapters of your story, or its publication",
+        "x-rate-limit": `${UPLOADS_PER_HOUR} new images per hour per user (a new cover; shared with image uploads)`,
+        security: SIGNED_IN,
+        params: IdParams,
+        body: ScheduleCreate,
+        response: { 201: ScheduledReleaseView },
+      },
+    },
     async (request, reply) => {
       const id = parseStoryId(request.params.id);
       const user = requireUser(request);
@@ -57,7 +82,15 @@ export async function schedulingRoutes(root: FastifyInstance): Promise<void> {
 
   app.patch(
     "/api/stories/:id/schedule/:releaseId",
-    { schema: { params: ReleaseParams, body: ScheduleEdit } },
+    {
+      schema: {
+        summary: "Move a scheduled release to another time",
+        security: SIGNED_IN,
+        params: ReleaseParams,
+        body: ScheduleEdit,
+        response: { 200: ScheduledReleaseView },
+      },
+    },
     async (request) => {
       const id = parseStoryId(request.params.id);
       const releaseId = parseReleaseId(request.params.releaseId);
@@ -65,14 +98,20 @@ export async function schedulingRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete("/api/stories/:id/schedule/:releaseId", { schema: { params: ReleaseParams } }, async (request, reply) => {
+  const cancelSchema = {
+    summary: "Cancel a scheduled release",
+    security: SIGNED_IN,
+    params: ReleaseParams,
+    response: { 204: NoContent },
+  };
+  app.delete("/api/stories/:id/schedule/:releaseId", { schema: cancelSchema }, async (request, reply) => {
     const id = parseStoryId(request.params.id);
     const releaseId = parseReleaseId(request.params.releaseId);
     const { newChapters, fanOut } = await cancelRelease(request.db, requireUser(request), id, releaseId, now());
     dropViews(id);
     if (fanOut)
       await root.deps.events.emit("chapters.published", { storyId: id, chapters: newChapters, durable: fanOut });
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   // Development and end-to-end journeys only (never in production, served as the dev outbox is): the story's waiting

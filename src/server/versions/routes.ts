@@ -4,14 +4,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  RestoreBody,
-  type VersionDetail,
-  type VersionList,
-  VersionListQuery,
-  VersionQuery,
-} from "../../shared/schemas/versions";
+import { StoryView } from "../../shared/schemas/story";
+import { RestoreBody, VersionDetail, VersionList, VersionListQuery, VersionQuery } from "../../shared/schemas/versions";
 import { requireUser, requireUserHook } from "../accounts/guards";
+import { errors, SIGNED_IN } from "../http/api-doc";
 import { presentOwnStory } from "../stories/present";
 import { getOwnStoryOrThrow, parseStoryId } from "../stories/story-queries";
 import { chaptersLost } from "./chapters-lost";
@@ -29,8 +25,16 @@ export async function versionRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/stories/:id/versions",
-    { schema: { params: StoryParams, querystring: VersionListQuery } },
-    async (request): Promise<VersionList> => {
+    {
+      schema: {
+        summary: "List your story's kept versions, newest first",
+        security: SIGNED_IN,
+        params: StoryParams,
+        querystring: VersionListQuery,
+        response: { 200: VersionList },
+      },
+    },
+    async (request) => {
       const user = requireUser(request);
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
       const { rows, nextBefore } = await listVersions(request.db, story.id, request.query);
@@ -40,8 +44,16 @@ export async function versionRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/stories/:id/versions/:v",
-    { schema: { params: VersionParams, querystring: VersionQuery } },
-    async (request): Promise<VersionDetail> => {
+    {
+      schema: {
+        summary: "Open one version of your story (with a diff against the current text on request)",
+        security: SIGNED_IN,
+        params: VersionParams,
+        querystring: VersionQuery,
+        response: { 200: VersionDetail },
+      },
+    },
+    async (request) => {
       const user = requireUser(request);
       const story = await getOwnStoryOrThrow(request.db, parseStoryId(request.params.id), user.id);
       const version = await getVersionOrThrow(request.db, story.id, parseVersionId(request.params.v));
@@ -57,7 +69,17 @@ export async function versionRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/stories/:id/versions/:v/restore",
-    { schema: { params: VersionParams, body: RestoreBody } },
+    {
+      schema: {
+        summary: "Restore a version of your story",
+        description:
+          "A published story's restore needs `readersSeeIt: true`; without it the answer is 409 RESTORE_IS_PUBLIC.",
+        security: SIGNED_IN,
+        params: VersionParams,
+        body: RestoreBody,
+        response: { 200: StoryView, ...errors(409) },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       const id = parseStoryId(request.params.id);

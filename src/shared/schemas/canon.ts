@@ -4,7 +4,7 @@
 // are changed and deleted through PATCH/DELETE /api/lore/{entryId} like a story's (decision 0043).
 import { z } from "zod";
 import { isBlankText } from "../blank-text";
-import { LORE_LIMITS, type LoreEntryView } from "./lore";
+import { LORE_KINDS, LORE_LIMITS, type LoreEntryView } from "./lore";
 
 export const CANON_LIMITS = {
   fandomMax: 80,
@@ -50,57 +50,72 @@ export const CanonPackQuery = z.object({
   fandom: z.string().trim().max(L.fandomMax, M.fandomTooLong).optional(),
 });
 
-/** A pack's entry: a lorebook entry whose canonPackId is the pack's. */
+/**
+ * A pack's entry: a lorebook entry whose canonPackId is the pack's (lore.ts's LoreEntryView, which the server checks it
+ * against: server/canon/routes.ts).
+ */
+export const CanonEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(LORE_KINDS),
+  name: z.string(),
+  keys: z.array(z.string()),
+  description: z.string(),
+  storyId: z.number().int().nullable(),
+  canonPackId: z.number().int().nullable(),
+  seriesId: z.number().int().nullable(),
+  changes: z.array(z.object({ fromChapter: z.number().int(), description: z.string() })),
+  enabled: z.boolean(),
+  updatedAt: z.iso.datetime(),
+});
 export type CanonEntry = LoreEntryView;
 
-export interface CanonStoryRef {
-  id: number;
-  title: string;
-}
+export const CanonStoryRef = z.object({ id: z.number().int(), title: z.string() });
+export type CanonStoryRef = z.infer<typeof CanonStoryRef>;
 
 /** One of the writer's own packs. */
-export interface CanonPack {
-  id: number;
-  fandom: string;
-  publishedAt: string | null;
-  /** The published pack this one was first copied from, while it exists. */
-  copiedFrom: { id: number; fandom: string; ownerUsername: string } | null;
-  entryCount: number;
-  /** The writer's stories set in this fandom: the pack applies to each of them. */
-  stories: CanonStoryRef[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const CanonPack = z
+  .object({
+    id: z.number().int(),
+    fandom: z.string(),
+    publishedAt: z.iso.datetime().nullable(),
+    /** The published pack this one was first copied from, while it exists. */
+    copiedFrom: z.object({ id: z.number().int(), fandom: z.string(), ownerUsername: z.string() }).nullable(),
+    entryCount: z.number().int(),
+    /** The writer's stories set in this fandom: the pack applies to each of them. */
+    stories: z.array(CanonStoryRef),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "CanonPack" });
+export type CanonPack = z.infer<typeof CanonPack>;
 
 /** GET /api/canon-packs: the writer's packs, and fandoms of their stories that have no pack yet. */
-export interface CanonPackList {
-  packs: CanonPack[];
-  suggestedFandoms: string[];
-}
+export const CanonPackList = z.object({ packs: z.array(CanonPack), suggestedFandoms: z.array(z.string()) });
+export type CanonPackList = z.infer<typeof CanonPackList>;
 
 /** Someone else's published pack, as browsing shows it. */
-export interface PublishedCanonPack {
-  id: number;
-  fandom: string;
-  ownerUsername: string;
-  entryCount: number;
-  publishedAt: string;
-}
+export const PublishedCanonPack = z.object({
+  id: z.number().int(),
+  fandom: z.string(),
+  ownerUsername: z.string(),
+  entryCount: z.number().int(),
+  publishedAt: z.iso.datetime(),
+});
+export type PublishedCanonPack = z.infer<typeof PublishedCanonPack>;
 
 /** GET /api/canon-packs?published=1. */
-export interface PublishedCanonPackList {
-  packs: PublishedCanonPack[];
-}
+export const PublishedCanonPackList = z.object({ packs: z.array(PublishedCanonPack) });
+export type PublishedCanonPackList = z.infer<typeof PublishedCanonPackList>;
 
 /** GET /api/canon-packs/{id}/lore. */
-export interface CanonEntryList {
-  entries: CanonEntry[];
-}
+export const CanonEntryList = z.object({ entries: z.array(CanonEntry) });
+export type CanonEntryList = z.infer<typeof CanonEntryList>;
 
 /** POST /api/canon-packs/{id}/copy: the writer's pack for the fandom, what was copied and what was left out. */
-export interface CanonCopyResult {
-  pack: CanonPack;
-  copied: number;
+export const CanonCopyResult = z.object({
+  pack: CanonPack,
+  copied: z.number().int(),
   /** Entries not copied: a name the writer's pack already has, or past the pack's limit. */
-  skipped: { name: string; reason: "exists" | "full" }[];
-}
+  skipped: z.array(z.object({ name: z.string(), reason: z.enum(["exists", "full"]) })),
+});
+export type CanonCopyResult = z.infer<typeof CanonCopyResult>;

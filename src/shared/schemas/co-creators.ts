@@ -33,32 +33,39 @@ export type CoCreatorInvite = z.infer<typeof CoCreatorInvite>;
 export const CO_CREATOR_STATES = ["pending", "accepted", "declined"] as const;
 export type CoCreatorState = (typeof CO_CREATOR_STATES)[number];
 
-export interface CoCreatorView {
+export const CoCreatorView = z.object({
   /** The invitation's id (what accept and decline take). */
-  id: number;
-  userId: number;
-  username: string;
-  state: CoCreatorState;
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  state: z.enum(CO_CREATOR_STATES),
   /** Who invited them (null once that account is gone). */
-  invitedBy: { username: string } | null;
-  createdAt: string;
-  answeredAt: string | null;
-}
+  invitedBy: z.object({ username: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+  answeredAt: z.iso.datetime().nullable(),
+});
+export type CoCreatorView = z.infer<typeof CoCreatorView>;
 
 /** GET /api/stories/{id}/co-creators: the creator, then everyone invited (accepted in their named order first). */
-export interface CoCreatorsAnswer {
-  creator: { id: number; username: string };
-  coCreators: CoCreatorView[];
+export const CoCreatorsAnswer = z.object({
+  creator: z.object({ id: z.number().int(), username: z.string() }),
+  coCreators: z.array(CoCreatorView),
   /** Whether the viewer is the creator: invites, removes and withdraws. */
-  canManage: boolean;
-  max: number;
-}
+  canManage: z.boolean(),
+  max: z.number().int(),
+});
+export type CoCreatorsAnswer = z.infer<typeof CoCreatorsAnswer>;
 
-export interface CoCreatorAnswerResult {
-  id: number;
-  storyId: number;
-  state: CoCreatorState;
-}
+/** POST /api/stories/{id}/co-creators: the new invitation. */
+export const CoCreatorInvited = z.object({ id: z.number().int() });
+
+/** POST /api/co-creator-invitations/{id}/accept and …/decline. */
+export const CoCreatorAnswerResult = z.object({
+  id: z.number().int(),
+  storyId: z.number().int(),
+  state: z.enum(CO_CREATOR_STATES),
+});
+export type CoCreatorAnswerResult = z.infer<typeof CoCreatorAnswerResult>;
 
 /** GET / PUT /api/me/co-creator-invites: whether others may invite the user (Settings). */
 export const CoCreatorInvitesSetting = z.object({

@@ -158,11 +158,30 @@ export interface GiftsAndLinksView {
   inspiredWorks: InspiredWorkView[];
 }
 
+const OwnLinkFacts = {
+  id: z.number().int(),
+  relation: z.enum(RELATIONS),
+  /** For a translation: its language. */
+  language: z.string().optional(),
+  /** Approved by the original's author (its 'Works inspired by this' lists it). */
+  approved: z.boolean(),
+};
+
 /** The owner's view (GET /api/stories/{id}/gifts-and-links): what the details page and the publish dialog edit. */
-export interface OwnGiftsAndLinks {
-  giftedTo: string[];
-  relatedWorks: (RelatedWorkInput & { id: number; title?: string; approved: boolean })[];
-}
+export const OwnGiftsAndLinks = z.object({
+  giftedTo: z.array(z.string()),
+  relatedWorks: z.array(
+    z.union([
+      /** A FicForge work; `title` only while the owner may see it. */
+      z.object({ ...OwnLinkFacts, storyId: z.number().int(), title: z.string().optional() }),
+      z.object({ ...OwnLinkFacts, url: z.string(), title: z.string(), author: z.string() }),
+    ]),
+  ),
+});
+export type OwnGiftsAndLinks = z.infer<typeof OwnGiftsAndLinks>;
+
+/** POST /api/related-works/{id}/approve and …/reject. */
+export const RelatedWorkAnswer = z.object({ id: z.number().int(), approved: z.boolean() });
 
 /** After a translation's link: ' (in French)'; '' for anything else. */
 export function languageNote(relation: Relation, language: string | null | undefined): string {

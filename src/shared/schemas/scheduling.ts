@@ -75,16 +75,19 @@ export const ScheduleEdit = z.object({ at: ScheduleTime, silent: z.boolean().opt
 export type ScheduleEdit = z.infer<typeof ScheduleEdit>;
 
 /** One waiting release, as the writer's dashboard and the editor list it. */
-export interface ScheduledReleaseView {
-  id: number;
-  storyId: number;
-  storyTitle: string;
-  /** ISO 8601. */
-  at: string;
-  /** The chapters it releases, ascending; null for a whole publish. */
-  chapters: number[] | null;
-  silent: boolean;
-}
+export const ScheduledReleaseView = z
+  .object({
+    id: z.number().int(),
+    storyId: z.number().int(),
+    storyTitle: z.string(),
+    /** ISO 8601. */
+    at: z.iso.datetime(),
+    /** The chapters it releases, ascending; null for a whole publish. */
+    chapters: z.array(z.number().int()).nullable(),
+    silent: z.boolean(),
+  })
+  .meta({ id: "SchedulingRelease" });
+export type ScheduledReleaseView = z.infer<typeof ScheduledReleaseView>;
 
 /** 'Chapter 2', 'Chapters 2 and 3', 'Chapters 2, 3 and 5'; 'The story' for a whole publish. */
 export function releaseLabel(chapters: readonly number[] | null): string {

@@ -1,9 +1,9 @@
 // Story validation rules (title, characters, setting, plot ideas, publish) with the messages users see.
 import { z } from "zod";
-import { AI_DECLARATIONS, AUDIENCES, type AiDeclaration, type AiLabel, type Audience } from "../ai-label";
+import { AI_DECLARATIONS, AUDIENCES } from "../ai-label";
 import { ALL_TAGS, ARCHETYPES, PUBLISH_TAGS, THEME_IDS } from "../catalogues";
 import * as L from "../limits";
-import type { ContentRating, StoryStatus, Warning } from "../tagging";
+import { CONTENT_RATING_IDS, STORY_STATUS_IDS, WARNINGS } from "../tagging";
 import { FreeTagList, TaggingFields } from "./tagging";
 import { GiftFields } from "./gifts";
 import { FillsField } from "./prompts";
@@ -270,71 +270,87 @@ export type StoryUpdate = z.infer<typeof StoryUpdate>;
 /** The 413 answer to a story whose content is over STORY_CONTENT_MAX_BYTES. */
 export const STORY_TOO_LONG = "Your story is too long to save. The limit is 2 MB of text.";
 
+// ---- What the story routes answer (the handlers are type-checked against these) ----
+
 /** GET /api/stories items. */
-export interface StoryListItem {
-  id: number;
-  title: string;
-  coverImage: string | null;
-  updatedAt: string;
-  published: boolean;
+export const StoryListItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** The cover's thumbnail (an /api/images URL), or null. */
+  coverImage: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+  published: z.boolean(),
   /** Issue 30: a work the user co-creates (someone else created it): it opens in the editor but is not theirs to delete. */
-  coWritten?: boolean;
-}
+  coWritten: z.boolean().optional(),
+});
+export type StoryListItem = z.infer<typeof StoryListItem>;
+
+// NOTE: the stored shapes as normalizeStoryFields reads them, not the write schemas above (those also take text).
+const CharactersView = z.object({
+  lead: z.array(z.string()),
+  supporting: z.array(z.string()),
+  description: z.string(),
+});
+const MoodsView = z.union([z.record(z.string(), z.number()), z.array(z.string())]);
 
 /**
  * The OWNER's view of a story (server/stories/present.ts): GET /api/stories/{id} and the answer of every story write.
  * Readers of published stories get reading.ts's views instead, never this one.
  */
-export interface StoryView {
-  id: number;
-  title: string;
-  description: string | null;
-  content: string;
-  authorId: number;
-  published: boolean;
-  createdAt: string;
-  updatedAt: string;
-  template: string | null;
-  characters: StoryCharacters | null;
-  setting: string | null;
-  plotIdeas: string | null;
-  moods: StoryMoods | null;
-  coverImage: string | null;
-  fandoms: StoryFandoms;
-  themes: StoryThemes;
-  tags: string[];
-  version: number;
-  /** The gate: mature stories reach only premium readers (and their author). */
-  rating: "general" | "mature";
-  /** The author's 5-level rating (Mature and Explicit make `rating` mature). */
-  contentRating: ContentRating;
-  warnings: Warning[];
-  relationships: string[];
-  characterTags: string[];
-  freeformTags: string[];
-  status: StoryStatus;
-  /** The author's own mature mark (the rating is also mature by the nsfw theme or the NSFW rule in shared/nsfw.ts). */
-  markedMature: boolean;
-  /** Issue 31: readers may comment on single paragraphs (absent: they may). */
-  paragraphComments?: boolean;
-  /** Words in the story (the editor's word rule). */
-  wordCount: number;
-  /** Provenance: the share of those words Marin wrote, measured from the text against Marin's fingerprints, 0–1. */
-  aiShare: number;
-  /** Issue 29: the writer's statement, the label (the higher of it and the measured share), and the audience. */
-  aiDeclaration: AiDeclaration;
-  aiLabel: AiLabel;
-  audience?: Audience;
-  /** Issue 31: the work's language (a code from shared/languages.ts; optional until every client fixture has it). */
-  language?: string;
-  /** FicForge Plus: the reader background (an /api/images URL), kept even while the author is not premium. */
-  readerBackground: string | null;
-  /**
-   * The story's public page (/s/{id}-{slug}), or null while it has none: a draft, or a mature story (mature stories
-   * are never on the open web; readers 18+ open them in the app).
-   */
-  publicPath: string | null;
-}
+export const StoryView = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    content: z.string(),
+    authorId: z.number().int(),
+    published: z.boolean(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    template: z.string().nullable(),
+    characters: CharactersView.nullable(),
+    setting: z.string().nullable(),
+    plotIdeas: z.string().nullable(),
+    moods: MoodsView.nullable(),
+    coverImage: z.string().nullable(),
+    fandoms: z.array(z.string()),
+    themes: z.array(z.string()),
+    tags: z.array(z.string()),
+    version: z.number().int(),
+    /** The gate: mature stories reach only premium readers (and their author). */
+    rating: z.enum(["general", "mature"]),
+    /** The author's 5-level rating (Mature and Explicit make `rating` mature). */
+    contentRating: z.enum(CONTENT_RATING_IDS),
+    warnings: z.array(z.enum(WARNINGS)),
+    relationships: z.array(z.string()),
+    characterTags: z.array(z.string()),
+    freeformTags: z.array(z.string()),
+    status: z.enum(STORY_STATUS_IDS),
+    /** The author's own mature mark (the rating is also mature by the nsfw theme or the NSFW rule in shared/nsfw.ts). */
+    markedMature: z.boolean(),
+    // NOTE: paragraphComments, audience and language are always sent; optional only while client fixtures lack them.
+    /** Issue 31: readers may comment on single paragraphs (absent: they may). */
+    paragraphComments: z.boolean().optional(),
+    /** Words in the story (the editor's word rule). */
+    wordCount: z.number().int(),
+    /** Provenance: the share of those words Marin wrote, measured from the text against Marin's fingerprints, 0–1. */
+    aiShare: z.number(),
+    /** Issue 29: the writer's statement, the label (the higher of it and the measured share), and the audience. */
+    aiDeclaration: z.enum(AI_DECLARATIONS),
+    aiLabel: z.enum(AI_DECLARATIONS),
+    audience: z.enum(AUDIENCES).optional(),
+    /** Issue 31: the work's language (a code from shared/languages.ts). */
+    language: z.string().optional(),
+    /** FicForge Plus: the reader background (an /api/images URL), kept even while the author is not premium. */
+    readerBackground: z.string().nullable(),
+    /**
+     * The story's public page (/s/{id}-{slug}), or null while it has none: a draft, or a mature story (mature stories
+     * are never on the open web; readers 18+ open them in the app).
+     */
+    publicPath: z.string().nullable(),
+  })
+  .meta({ id: "StoryOwnView" });
+export type StoryView = z.infer<typeof StoryView>;
 
 /** The 409 answer to a stale save. */
 export interface StaleVersionError {

@@ -26,50 +26,60 @@ export const VersionListQuery = z.object({
 export const VersionQuery = z.object({ diff: z.literal("current").optional() });
 
 /** One version as the History list shows it. */
-export interface VersionView {
-  id: number;
+export const VersionView = z.object({
+  id: z.number().int(),
   /** When its text was written. */
-  savedAt: string;
-  wordCount: number;
+  savedAt: z.iso.datetime(),
+  wordCount: z.number().int(),
   /** Words against the version before it. */
-  wordChange: number;
-  origin: VersionOrigin;
+  wordChange: z.number().int(),
+  origin: z.enum(VERSION_ORIGINS),
   /** Marin's model, for origin 'marin'. */
-  model: string | null;
+  model: z.string().nullable(),
   /** Taken when the story was published. */
-  published: boolean;
+  published: z.boolean(),
   /** For origin 'restore': the version brought back. */
-  restoredFrom: number | null;
+  restoredFrom: z.number().int().nullable(),
   /** Of wordCount, the words inside Marin's generated-content wrappers: who wrote a text kept without an origin. */
-  aiWordCount: number;
+  aiWordCount: z.number().int(),
   /** Issue 30: who saved this text (a co-written work has several editors); null when not known. */
-  savedBy?: { username: string } | null;
-}
+  savedBy: z.object({ username: z.string() }).nullable().optional(),
+});
+export type VersionView = z.infer<typeof VersionView>;
 
-export interface VersionList {
-  versions: VersionView[];
+export const VersionList = z.object({
+  versions: z.array(VersionView),
   /** The id to ask `before` for the next page, or null at the oldest. */
-  nextBefore: number | null;
+  nextBefore: z.number().int().nullable(),
   /** Whether older versions go after FREE_HISTORY_DAYS (a free account). */
-  limitedHistory: boolean;
-}
+  limitedHistory: z.boolean(),
+});
+export type VersionList = z.infer<typeof VersionList>;
 
 /**
  * A word-level diff against the current text: 'same' (unchanged), 'added' (in the current text only), 'removed'
  * (in the version only); 'gap' stands for unchanged paragraphs left out. Paragraphs are separated by "\n".
  */
-export type DiffPart = { kind: "same" | "added" | "removed"; text: string } | { kind: "gap"; paragraphs: number };
+export const DiffPart = z.union([
+  z.object({ kind: z.enum(["same", "added", "removed"]), text: z.string() }),
+  z.object({ kind: z.literal("gap"), paragraphs: z.number().int() }),
+]);
+export type DiffPart = z.infer<typeof DiffPart>;
 
-export interface VersionDetail extends VersionView {
+export const VersionDetail = VersionView.extend({
   /** The version's story HTML. */
-  content: string;
+  content: z.string(),
   /**
    * For a published story (readers see its text, so a restore changes what they read at once): the chapters readers
    * have now that this version does not, by title. Null for a draft.
    */
-  readers: { chaptersLost: string[] } | null;
-  diff?: { parts: DiffPart[]; added: number; removed: number; truncated: boolean };
-}
+  readers: z.object({ chaptersLost: z.array(z.string()) }).nullable(),
+  /** With `diff=current`. */
+  diff: z
+    .object({ parts: z.array(DiffPart), added: z.number().int(), removed: z.number().int(), truncated: z.boolean() })
+    .optional(),
+});
+export type VersionDetail = z.infer<typeof VersionDetail>;
 
 /**
  * POST /api/stories/{id}/versions/{v}/restore. Restoring a published story changes its public text at once, so the
