@@ -22,6 +22,9 @@ export const STAGES = [
   // (572 CPU-seconds over 675 s), but beside the unit stage the load (about 18 on 2 cores) pushed a dozen
   // timing-sensitive unit tests (jsdom waits, the sign-in race) past their limits (docs/decisions/0103-session-45.md).
   ["unit", "npm", ["run", "--silent", "test:unit"], { after: ["typecheck"] }],
+  // Every operation of the API document driven with generated requests, on PGlite and PostgreSQL at once (issue 34;
+  // docs/decisions/0110-api-document-and-fuzzing.md). Bounded well under 2 minutes.
+  ["fuzz", "npm", ["run", "--silent", "test:fuzz"]],
   ["e2e", "npx", ["playwright", "test"]],
 ];
 

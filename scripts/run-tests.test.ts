@@ -11,7 +11,7 @@ it("is what npm test runs, with Chromium first and the journeys last", () => {
   const scripts = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts;
   expect(scripts.test).toBe("node scripts/run-tests.mjs");
   const names = (STAGES as [string][]).map(([name]) => name);
-  expect(names).toEqual(["chromium", "typecheck", "lint", "build", "unit", "e2e"]);
+  expect(names).toEqual(["chromium", "typecheck", "lint", "build", "unit", "fuzz", "e2e"]);
 });
 
 it("stops at a failing stage with its exit code and still prints the times so far", async () => {

@@ -71,7 +71,6 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`FicForge is running at ${config.APP_URL}`);
-  app.log.info({ openApiBuildMs: Math.round(app.openApiBuildMs) }, "API document built (GET /api/openapi.json)");
 }
 
 main().catch((error: unknown) => {

@@ -75,3 +75,6 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The largest id a table's serial column holds (PostgreSQL integer): a larger one in a request is refused, not looked up. */
+export const DB_ID_MAX = 2_147_483_647;

@@ -215,45 +215,49 @@ describeEachDb("Marin's chat threads", (ctx) => {
 });
 
 // NOTE: on PostgreSQL only: replaying every migration on a fresh PGlite costs ~4 CPU-seconds (far more on a busy machine).
-it.skipIf(!TEST_DATABASE_URL)("migration 0036 made a story's existing chat its 'Main' thread", async () => {
-  // The migrations up to 0035, as a database that had a chat before issue 32 was.
-  const upTo35 = mkdtempSync(join(tmpdir(), "ff-migrations-"));
-  cpSync(MIGRATIONS_DIR, upTo35, { recursive: true });
-  const journalPath = join(upTo35, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag < "0036");
-  writeFileSync(journalPath, JSON.stringify(journal));
-  const scratch = await createScratchDatabase(TEST_DATABASE_URL!);
-  const client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-  try {
-    const db = drizzle(client, { schema }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder: upTo35 });
-    const me = await createVerifiedUserWithSession(db);
-    // NOTE: rows of the 0035 schema written by hand: the factories write every column the schema has now.
-    const story = async (title: string) =>
-      (
-        await client.query<{ id: number }>("insert into stories (title, author_id) values ($1, $2) returning id", [
-          title,
-          me.user.id,
-        ])
-      ).rows[0]!;
-    const [a, b] = [await story("A"), await story("B")];
-    await client.query(`insert into marin_chat_messages (story_id, role, content, created_at) values
+it.skipIf(!TEST_DATABASE_URL)(
+  "migration 0036 made a story's existing chat its 'Main' thread",
+  async () => {
+    // The migrations up to 0035, as a database that had a chat before issue 32 was.
+    const upTo35 = mkdtempSync(join(tmpdir(), "ff-migrations-"));
+    cpSync(MIGRATIONS_DIR, upTo35, { recursive: true });
+    const journalPath = join(upTo35, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag < "0036");
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const scratch = await createScratchDatabase(TEST_DATABASE_URL!);
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      const db = drizzle(client, { schema }) as unknown as Db;
+      await migrate(db as never, { migrationsFolder: upTo35 });
+      const me = await createVerifiedUserWithSession(db);
+      // NOTE: rows of the 0035 schema written by hand: the factories write every column the schema has now.
+      const story = async (title: string) =>
+        (
+          await client.query<{ id: number }>("insert into stories (title, author_id) values ($1, $2) returning id", [
+            title,
+            me.user.id,
+          ])
+        ).rows[0]!;
+      const [a, b] = [await story("A"), await story("B")];
+      await client.query(`insert into marin_chat_messages (story_id, role, content, created_at) values
       (${a.id}, 'user', 'one', '2026-01-01T10:00:00Z'), (${a.id}, 'assistant', 'two', '2026-01-01T10:01:00Z'),
       (${b.id}, 'user', 'three', '2026-01-02T10:00:00Z')`);
-    await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
-    const threads = await client.query<{ story_id: number; name: string; n: number; updated_at: Date }>(
-      `select t.story_id, t.name, t.updated_at, (select count(*)::int from marin_chat_messages m where m.thread_id = t.id) n
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      const threads = await client.query<{ story_id: number; name: string; n: number; updated_at: Date }>(
+        `select t.story_id, t.name, t.updated_at, (select count(*)::int from marin_chat_messages m where m.thread_id = t.id) n
        from marin_chat_threads t order by t.story_id`,
-    );
-    expect(threads.rows.map((t) => [t.story_id, t.name, t.n])).toEqual([
-      [a.id, "Main", 2],
-      [b.id, "Main", 1],
-    ]);
-    expect(threads.rows[0]!.updated_at.toISOString()).toBe("2026-01-01T10:01:00.000Z");
-  } finally {
-    await client.end();
-    await scratch.drop();
-  }
-});
+      );
+      expect(threads.rows.map((t) => [t.story_id, t.name, t.n])).toEqual([
+        [a.id, "Main", 2],
+        [b.id, "Main", 1],
+      ]);
+      expect(threads.rows[0]!.updated_at.toISOString()).toBe("2026-01-01T10:01:00.000Z");
+    } finally {
+      await client.end();
+      await scratch.drop();
+    }
+  },
+  90_000,
+);

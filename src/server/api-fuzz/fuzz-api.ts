@@ -15,8 +15,10 @@ export interface FuzzWorld {
   token: Record<string, string>;
   /** A fresh signed-in session for a session-only route (a throwaway user, so deleting it harms nothing). */
   session: () => Promise<Record<string, string>>;
-  /** Ids and names the generated requests pick from: the user's own, another user's, and nonsense. */
-  ids: (number | string)[];
+  /** Ids the generated requests pick from: the user's own (stories, series, lore …) and another user's. */
+  ownIds: (number | string)[];
+  otherIds: (number | string)[];
+  /** Names (users, tags, collections) for `{name}`-like parameters. */
   names: string[];
   /** Moves the app's clock past the per-minute limits between operations. */
   advanceClock: () => void;
@@ -86,10 +88,20 @@ function operationsOf(document: OpenApiDocument): Operation[] {
 
 /** A path parameter: mostly the world's ids and names (so requests reach real rows), sometimes what the schema allows. */
 function paramArbitrary(name: string, schema: JsonSchema | undefined, world: FuzzWorld, resolve: Resolve) {
-  const pool = /name|slug|username|tag/i.test(name) ? world.names : world.ids;
   const fromSchema = schema ? valueArbitrary(schema, resolve) : fc.string();
-  return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: fromSchema });
+  if (/name|slug|username|tag|giver|action/i.test(name)) {
+    return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...world.names) }, { weight: 1, arbitrary: fromSchema });
+  }
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...world.ownIds) },
+    { weight: 1, arbitrary: fc.constantFrom(...world.otherIds) },
+    { weight: 1, arbitrary: fc.constantFrom(...ODD_IDS) },
+    { weight: 1, arbitrary: fromSchema },
+  );
 }
+
+/** Ids no row has: zero, negative, the integer column's edge and past it, not a number. */
+const ODD_IDS = [0, -1, 2_147_483_647, 2_147_483_648, "abc", "1.5", "1e3"];
 
 function requestArbitrary(op: Operation, world: FuzzWorld, resolve: Resolve): fc.Arbitrary<FuzzRequest> {
   const pathParams: Record<string, fc.Arbitrary<unknown>> = {};
@@ -123,7 +135,15 @@ function requestArbitrary(op: Operation, world: FuzzWorld, resolve: Resolve): fc
   return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: missed });
 }
 
-const encode = (value: unknown) => encodeURIComponent(typeof value === "string" ? value : JSON.stringify(value));
+/** Percent-encodes a path segment byte by byte (a lone surrogate becomes U+FFFD, as a browser would send it). */
+const encode = (value: unknown) =>
+  [...Buffer.from(typeof value === "string" ? value : JSON.stringify(value), "utf8")]
+    .map((byte) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+    )
+    .join("");
 
 function urlOf(op: Operation, request: FuzzRequest): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encode(request.params[name]));
@@ -136,6 +156,12 @@ function urlOf(op: Operation, request: FuzzRequest): string {
   }
   const text = search.toString();
   return text ? `${path}?${text}` : path;
+}
+
+function seedFor(seed: number, operation: string): number {
+  let hash = seed | 0;
+  for (let i = 0; i < operation.length; i++) hash = (Math.imul(hash, 31) + operation.charCodeAt(i)) | 0;
+  return hash;
 }
 
 /** A field the near miss broke that the schema types strictly enough that accepting it is a bug. */
@@ -151,7 +177,18 @@ function mustRefuse(mutation: Mutation | undefined, body: JsonSchema | undefined
   return typeof resolved.type === "string" && ["string", "integer", "number", "boolean"].includes(resolved.type);
 }
 
-export async function fuzzApi(app: FastifyInstance, world: FuzzWorld, options: FuzzOptions): Promise<Finding[]> {
+/** What a run did: requests by status, and the operations no request reached a success of (coverage, printed). */
+export interface FuzzStats {
+  requests: number;
+  byStatus: Record<number, number>;
+  neverSucceeded: string[];
+}
+
+export async function fuzzApi(
+  app: FastifyInstance,
+  world: FuzzWorld,
+  options: FuzzOptions,
+): Promise<{ findings: Finding[]; stats: FuzzStats }> {
   const document = JSON.parse(app.openApiJson()) as OpenApiDocument;
   const resolve = resolverFor(document);
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
@@ -181,6 +218,8 @@ export async function fuzzApi(app: FastifyInstance, world: FuzzWorld, options: F
   function problemWith(op: Operation, request: FuzzRequest, response: LightMyRequestResponse): string | undefined {
     const status = response.statusCode;
     if (status >= 500 && status !== 503) return `answered ${status}: ${response.body.slice(0, 300)}`;
+    // NOTE: nothing the token's own requests do may end it (it cannot reach the routes that revoke it).
+    if (status === 401 && request.auth === "token") return `refused the fuzzing user's valid token: ${response.body}`;
     const documented = op.responses[String(status)] ?? op.responses.default;
     if (!documented)
       return `answered ${status}, which the document does not list (${Object.keys(op.responses).join(", ")})`;
@@ -205,6 +244,7 @@ export async function fuzzApi(app: FastifyInstance, world: FuzzWorld, options: F
   }
 
   const findings: Finding[] = [];
+  const stats: FuzzStats = { requests: 0, byStatus: {}, neverSucceeded: [] };
   const started = performance.now();
   const operations = operationsOf(document).filter(
     (op) => !options.only || options.only.test(`${op.method} ${op.path}`),
@@ -217,18 +257,25 @@ export async function fuzzApi(app: FastifyInstance, world: FuzzWorld, options: F
       continue;
     }
     world.advanceClock();
+    let succeeded = false;
     const property = fc.asyncProperty(requestArbitrary(op, world, resolve), async (request) => {
       const response = await send(op, request);
+      stats.requests++;
+      stats.byStatus[response.statusCode] = (stats.byStatus[response.statusCode] ?? 0) + 1;
+      if (response.statusCode < 400) succeeded = true;
       const problem = problemWith(op, request, response);
       if (problem) throw new Error(`${op.method} ${urlOf(op, request)} [${request.auth}] ${problem}`);
     });
     const result = await fc.check(property, {
       numRuns: options.runsPerOperation,
-      seed: options.seed,
+      // NOTE: a seed per operation (the run's seed and the operation's name), so the runs of different operations do
+      // not make the same choices in step, and FUZZ_ONLY reproduces one operation's run exactly.
+      seed: seedFor(options.seed, operation),
       // NOTE: shrinking sends a request per step; bounded so one bad route cannot eat the stage.
       interruptAfterTimeLimit: Math.min(left, 8_000),
       markInterruptAsFailure: false,
     });
+    if (!succeeded) stats.neverSucceeded.push(operation);
     if (result.failed) {
       const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
       const example = JSON.stringify(result.counterexample?.[0]);
@@ -238,5 +285,5 @@ export async function fuzzApi(app: FastifyInstance, world: FuzzWorld, options: F
       });
     }
   }
-  return findings;
+  return { findings, stats };
 }

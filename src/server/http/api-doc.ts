@@ -47,13 +47,20 @@ export function errors<S extends ErrorStatus>(...statuses: S[]): Record<S, typeo
 /** A 204's schema: no body. */
 export const NoContent = z.null().describe(STATUS_TEXT[204] ?? "");
 
-/** A non-JSON answer (a file, a page, a feed): `response: { 200: file("application/epub+zip") }`. */
+/**
+ * A file, a page or a feed: `response: { 200: file("application/epub+zip") }`. Its body is text or bytes to the
+ * document, except a JSON file's, which is some JSON object (a lorebook in another app's format).
+ */
 export function file(...contentTypes: string[]) {
   return {
     description: STATUS_TEXT[200],
-    content: Object.fromEntries(contentTypes.map((type) => [type, { schema: z.string() }])),
+    content: Object.fromEntries(
+      contentTypes.map((type) => [type, { schema: type.includes("json") ? JsonFile : z.string() }]),
+    ),
   };
 }
+
+const JsonFile = z.record(z.string(), z.unknown()).describe("A JSON file");
 
 /** Who may call a route. Session-only routes (api-tokens/policy.ts) drop the token scheme in the document. */
 export const SIGNED_IN = [{ session: [] }, { token: [] }] as const;

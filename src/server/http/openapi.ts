@@ -4,9 +4,13 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
-import { isSessionOnly, TOKEN_RATE_LIMIT } from "../api-tokens/policy";
 import { z } from "zod";
 import { STATUS_TEXT } from "./api-doc";
+
+// NOTE: the app's mark (src/client/public/favicon.svg) with its name, inline: the server bundle has no path to it.
+const LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 220 64"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs><rect width="64" height="64" rx="14" fill="url(#g)"/><path d="M44 14c-9 2-18 10-22 22l-4 12 3 2 8-9c9-2 16-9 18-18 1-3 0-6-3-9z" fill="#fff"/><text x="78" y="43" font-family="sans-serif" font-size="30" font-weight="700" fill="#fff">FicForge</text></svg>',
+);
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const DOCS_PATH = "/api/docs";
@@ -16,7 +20,11 @@ const UNDOCUMENTED = [/^\/api\/dev\//, /^\/api\/demo-/, /^\/api\/stripe\/webhook
 
 export const isDocumentedRoute = (url: string) => url.startsWith("/api/") && !UNDOCUMENTED.some((re) => re.test(url));
 
-const TOKEN_LIMIT_TEXT = `${TOKEN_RATE_LIMIT.requests} requests per ${TOKEN_RATE_LIMIT.windowSeconds} seconds per API token`;
+/** What the document says of API tokens; app.ts passes api-tokens/policy.ts's (http/ imports no domain). */
+export interface TokenPolicy {
+  isSessionOnly: (routeUrl: string) => boolean;
+  rateLimit: { requests: number; windowSeconds: number };
+}
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const OpenApiDocument = z
@@ -57,42 +65,46 @@ type JsonResponse = Record<string, unknown> & { description?: string };
  * One route's operation: the zod schemas as JSON Schema (fastify-type-provider-zod), then what every route shares:
  * the statuses of the checks that run before any handler, each status's meaning, who may call it and its limits.
  */
-function transform(document: Parameters<typeof zodTransform>[0]): ReturnType<typeof zodTransform> {
-  const { url, route } = document;
-  if (!isDocumentedRoute(url) || document.schema?.hide) return { schema: { hide: true }, url };
-  const schema = document.schema ?? {};
-  const { schema: out } = zodTransform({ ...document, schema });
-  const responses: Record<string, JsonResponse> = { ...((out.response ?? {}) as Record<string, JsonResponse>) };
-  const methods = methodsOf(route as RouteOptions);
-  const writes = methods.some((m) => WRITE_METHODS.has(m));
-  const hasInput = Boolean(schema.params || schema.querystring || schema.body) || writes;
-  const shared: number[] = [401, 403, 429, 503];
-  if (hasInput) shared.push(400);
-  if (url.includes("/:")) shared.push(404);
-  if (writes) shared.push(413, 415);
-  for (const status of shared) responses[status] ??= { ...errorJson };
-  for (const [status, response] of Object.entries(responses)) {
-    const text = STATUS_TEXT[Number(status)];
-    if (text && response.description === undefined) responses[status] = { ...response, description: text };
-  }
-  const sessionOnly = isSessionOnly(url);
-  const security = sessionOnly
-    ? (schema.security ?? [])
-        .map((scheme) => ("token" in scheme ? {} : scheme))
-        .filter((s, i, all) => all.indexOf(s) === i)
-    : schema.security;
-  return {
-    url,
-    schema: {
-      ...out,
-      response: responses,
-      ...(security ? { security: dedupe(security) } : {}),
-      tags: [url.split("/")[2] ?? "api"],
-      "x-rate-limit": { token: TOKEN_LIMIT_TEXT, ...(schema["x-rate-limit"] ? { route: schema["x-rate-limit"] } : {}) },
-      ...(sessionOnly ? { "x-session-only": true } : {}),
-    } as unknown as FastifySchema,
+const transformWith = (policy: TokenPolicy) =>
+  function transform(document: Parameters<typeof zodTransform>[0]): ReturnType<typeof zodTransform> {
+    const { url, route } = document;
+    if (!isDocumentedRoute(url) || document.schema?.hide) return { schema: { hide: true }, url };
+    const schema = document.schema ?? {};
+    const { schema: out } = zodTransform({ ...document, schema });
+    const responses: Record<string, JsonResponse> = { ...((out.response ?? {}) as Record<string, JsonResponse>) };
+    const methods = methodsOf(route as RouteOptions);
+    const writes = methods.some((m) => WRITE_METHODS.has(m));
+    const hasInput = Boolean(schema.params || schema.querystring || schema.body) || writes;
+    const shared: number[] = [401, 403, 429, 503];
+    if (hasInput) shared.push(400);
+    if (url.includes("/:")) shared.push(404);
+    if (writes) shared.push(413, 415);
+    for (const status of shared) responses[status] ??= { ...errorJson };
+    for (const [status, response] of Object.entries(responses)) {
+      const text = STATUS_TEXT[Number(status)];
+      if (text && response.description === undefined) responses[status] = { ...response, description: text };
+    }
+    const sessionOnly = policy.isSessionOnly(url);
+    const security = sessionOnly
+      ? (schema.security ?? [])
+          .map((scheme) => ("token" in scheme ? {} : scheme))
+          .filter((s, i, all) => all.indexOf(s) === i)
+      : schema.security;
+    return {
+      url,
+      schema: {
+        ...out,
+        response: responses,
+        ...(security ? { security: dedupe(security) } : {}),
+        tags: [url.split("/")[2] ?? "api"],
+        "x-rate-limit": {
+          token: `${policy.rateLimit.requests} requests per ${policy.rateLimit.windowSeconds} seconds per API token`,
+          ...(schema["x-rate-limit"] ? { route: schema["x-rate-limit"] } : {}),
+        },
+        ...(sessionOnly ? { "x-session-only": true } : {}),
+      } as unknown as FastifySchema,
+    };
   };
-}
 
 function dedupe(security: FastifySchema["security"] & object) {
   const seen = new Set<string>();
@@ -127,7 +139,11 @@ export function documentProblems(routes: readonly ApiRoute[], document: { paths?
   return problems;
 }
 
-export async function registerOpenApi(app: FastifyInstance, appUrl: string): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  appUrl: string,
+  options: { buildAtStart: boolean; tokens: TokenPolicy },
+): Promise<void> {
   const routes: ApiRoute[] = [];
   app.decorate("apiRoutes", routes);
   app.addHook("onRoute", (route) => {
@@ -157,7 +173,7 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
         },
       },
     },
-    transform,
+    transform: transformWith(options.tokens),
     transformObject: createJsonSchemaTransformObject({}),
   });
   let json: string | undefined;
@@ -170,12 +186,17 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
   };
   app.decorate("openApiJson", build);
   app.decorate("openApiBuildMs", 0);
-  // NOTE: built once, after every route is in, and served from memory (budget: under 200 ms): at start, except under
-  // test, where it waits for its first use. The unit stage builds hundreds of apps that never serve it, and the build
-  // cost ~0.35 of the ~1.25 CPU-seconds a test app took to start.
-  if (app.deps.config.NODE_ENV !== "test") {
-    app.addHook("onReady", async () => {
-      build();
+  // NOTE: built once, after every route is in, and served from memory: right after the server starts listening (off
+  // the start-to-first-answer path; a request that comes sooner builds it), except under test, where it waits for its
+  // first use: the unit stage builds hundreds of apps that never serve it (the build was ~0.35 of the ~1.25
+  // CPU-seconds a test app took to start).
+  if (options.buildAtStart) {
+    app.addHook("onListen", (done) => {
+      setImmediate(() => {
+        build();
+        app.log.info({ openApiBuildMs: Math.round(app.openApiBuildMs) }, "API document built (GET /api/openapi.json)");
+      });
+      done();
     });
   }
   app.get(
@@ -193,8 +214,19 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
   );
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
-    uiConfig: { docExpansion: "list", deepLinking: true, validatorUrl: null, tryItOutEnabled: false },
+    // NOTE: tags folded and no schema list: Swagger UI resolves each operation's schemas as it draws it, and drawing
+    // all 230 at once took over 8 s; a reader opens the tag they want, or filters by it.
+    uiConfig: {
+      docExpansion: "none",
+      defaultModelsExpandDepth: -1,
+      filter: true,
+      deepLinking: true,
+      validatorUrl: null,
+      tryItOutEnabled: false,
+    },
     staticCSP: false,
     theme: { title: "FicForge API" },
+    // Our mark instead of Fastify's, linking home.
+    logo: { type: "image/svg+xml", content: LOGO, href: "/", target: "_self" },
   });
 }

@@ -1,6 +1,7 @@
 // Follows, subscriptions, notifications and their per-type settings (issue 17, section 2).
 import { AiFilterField, AiLabelField } from "./reading";
 import { z } from "zod";
+import { DB_ID_MAX } from "../limits";
 
 /** What a notification is about; the order is the Settings list's. */
 export const NOTIFICATION_TYPES = [
@@ -54,6 +55,8 @@ export const NotificationsQuery = z.object({
   cursor: z
     .string()
     .regex(/^\d{1,12}$/, "Invalid cursor")
+    // NOTE: the cursor is a notification id; past the column's range it used to reach the database and fail (issue 34).
+    .refine((cursor) => Number(cursor) <= DB_ID_MAX, "Invalid cursor")
     .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });

@@ -1,5 +1,6 @@
 // Moderation (issue 18, section 2): the queue, the actions, appeals and the audit log.
 import { z } from "zod";
+import { DB_ID_MAX } from "../limits";
 import { CONTENT_RATING_IDS } from "../tagging";
 
 export const ROLES = ["user", "moderator", "admin"] as const;
@@ -53,7 +54,12 @@ export type ModerationActionBody = z.infer<typeof ModerationActionBody>;
 
 /** Signed in: `auditId` (from the notification). Suspended, from the sign-in refusal: `token` instead. */
 export const AppealBody = z.object({
-  auditId: z.number({ error: "Say which decision you appeal" }).int().positive().optional(),
+  auditId: z
+    .number({ error: "Say which decision you appeal" })
+    .int()
+    .positive()
+    .max(DB_ID_MAX, "Say which decision you appeal")
+    .optional(),
   token: z.string().max(200).optional(),
   text: z
     .string({ error: "Say why the decision should change" })

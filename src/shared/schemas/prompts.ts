@@ -1,8 +1,6 @@
 // Issue 33 section 3: a collection's prompt meme. Readers post prompts (text and catalogue tags, optionally
 // anonymous), writers claim them (several may), and a work posted to the collection with `fills` fills one.
 import { z } from "zod";
-import { AI_DECLARATIONS } from "../ai-label";
-import { CONTENT_RATING_IDS, STORY_STATUS_IDS, WARNINGS } from "../tagging";
 import { PublishedStoryItem } from "./reading";
 
 export const PROMPT_LIMITS = {

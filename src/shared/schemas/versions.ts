@@ -1,5 +1,6 @@
 // Issue 20 §1: a story's kept versions (decision 0041), shared by the server's presenters and the History panel.
 import { z } from "zod";
+import { DB_ID_MAX } from "../limits";
 
 export const VERSION_ORIGINS = ["writer", "marin", "restore", "import"] as const;
 export type VersionOrigin = (typeof VERSION_ORIGINS)[number];
@@ -19,7 +20,8 @@ export type VersionOriginHint = z.infer<typeof VersionOriginHint>;
 
 export const VersionListQuery = z.object({
   /** Versions older than this id (the list's next page). */
-  before: z.coerce.number().int().positive().optional(),
+  // NOTE: at most the id column's range; past it the lookup failed in the database (found by the fuzzing stage).
+  before: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 

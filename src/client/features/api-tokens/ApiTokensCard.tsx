@@ -174,7 +174,10 @@ export function ApiTokensCard() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Let a script or app use FicForge as you, with <code>Authorization: Bearer</code> and your token. A token can't
-        change your password, email, sessions, tokens, billing or account. <a href="/api/docs">API reference</a>
+        change your password, email, sessions, tokens, billing or account.{" "}
+        <a href="/api/docs" className="font-medium text-brand-700 underline">
+          API reference
+        </a>
       </p>
       {created ? (
         <NewToken created={created} onDone={() => setCreated(null)} />

@@ -1,0 +1,94 @@
+// Issue 34 section 1: GET /api/openapi.json describes every API route, is a valid OpenAPI 3.1 document, is served
+// from memory; GET /api/docs renders it from the app alone; a route added without a response schema fails here.
+import SwaggerParser from "@apidevtools/swagger-parser";
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { expect, it } from "vitest";
+import { z } from "zod";
+import { isSessionOnly, sessionOnlyPatterns, TOKEN_RATE_LIMIT } from "../api-tokens/policy";
+import { describeEachDb } from "../test/app";
+import { SIGNED_IN } from "./api-doc";
+import { documentProblems, registerOpenApi } from "./openapi";
+
+describeEachDb("the OpenAPI document", (ctx) => {
+  it("names every API route with its summary, security and answers, and is a valid OpenAPI 3.1 document", async () => {
+    const { app } = ctx();
+    const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/json");
+    const document = response.json();
+    expect(documentProblems(app.apiRoutes, document)).toEqual([]);
+    // Left out on purpose: the dev outbox and shortcuts, the demo checkout, the Stripe webhook, the docs' files.
+    const paths = Object.keys(document.paths);
+    expect(paths.filter((p) => /^\/api\/(dev|demo-|stripe\/webhook|docs)/.test(p))).toEqual([]);
+    expect(paths).toContain("/api/stories/{id}");
+    await SwaggerParser.validate(structuredClone(document));
+    // Served from memory: the same bytes each time, built once when the app became ready.
+    const again = await app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(again.body).toBe(response.body);
+    expect(app.openApiBuildMs).toBeGreaterThan(0);
+  });
+
+  it("marks the session-only routes, and each of their patterns still names a route", async () => {
+    const { app } = ctx();
+    const document = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    for (const pattern of sessionOnlyPatterns()) {
+      const prefix = pattern.replace(/\*$/, "");
+      const matching = app.apiRoutes.filter((r) =>
+        pattern.endsWith("*") ? r.url.startsWith(prefix) : r.url === prefix,
+      );
+      expect(matching.length, pattern).toBeGreaterThan(0);
+    }
+    const password = document.paths["/api/account/password"].post;
+    expect(password["x-session-only"]).toBe(true);
+    expect(JSON.stringify(password.security)).not.toContain("token");
+    const stories = document.paths["/api/stories"].get;
+    expect(stories.security).toEqual([{ session: [] }, { token: [] }]);
+    expect(stories["x-rate-limit"].token).toMatch(/per API token/);
+  });
+
+  it("serves a readable reference of it from the app alone, under the app's CSP", async () => {
+    const { app } = ctx();
+    const page = await app.inject({ method: "GET", url: "/api/docs" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    const scripts = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const url of scripts) {
+      expect(url.startsWith("/api/docs/")).toBe(true);
+      expect((await app.inject({ method: "GET", url })).statusCode).toBe(200);
+    }
+    expect(page.body).not.toMatch(/<script>[^<]/);
+    const initializer = await app.inject({ method: "GET", url: "/api/docs/static/swagger-initializer.js" });
+    // NOTE: a comment in it cites a web page; no string in it names another origin (validatorUrl is null).
+    expect(initializer.body).not.toMatch(/["'`]https?:\/\//);
+  });
+});
+
+it("fails a route added without a response schema, a summary or a security", async () => {
+  const app = Fastify().withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerOpenApi(app, "http://localhost:3000", {
+    buildAtStart: false,
+    tokens: { isSessionOnly, rateLimit: TOKEN_RATE_LIMIT },
+  });
+  app.get(
+    "/api/complete",
+    { schema: { summary: "Complete", security: SIGNED_IN, response: { 200: z.object({}) } } },
+    () => ({}),
+  );
+  app.get("/api/bare", () => ({}));
+  app.post("/api/half", { schema: { summary: "Half", body: z.object({ a: z.string() }) } }, () => ({}));
+  await app.ready();
+  const problems = documentProblems(app.apiRoutes, JSON.parse(app.openApiJson()));
+  expect(problems).toEqual([
+    "GET /api/bare: no summary",
+    "GET /api/bare: no security (SIGNED_IN, OPTIONAL_SIGN_IN or PUBLIC)",
+    "GET /api/bare: no response schema for its success",
+    "POST /api/half: no security (SIGNED_IN, OPTIONAL_SIGN_IN or PUBLIC)",
+    "POST /api/half: no response schema for its success",
+  ]);
+  await app.close();
+});
