@@ -1,15 +1,17 @@
 // The per-token request limit (TOKEN_RATE_LIMIT), counted in the throttles table so every instance shares it, but
 // not with a write per request: an instance leases a share of what is left in the window with one atomic upsert
 // (the counter of accounts/throttle.ts, raised by the share) and spends it in process, leasing the next share in the
-// background when a quarter of this one is left. The share is an eighth of what was left (at most MAX_LEASE), so it
+// background when a quarter of this one is left. The share is a third of what was left (at most MAX_LEASE), so it
 // shrinks to one near the limit, and a share an instance leases but never spends only makes the limit stricter,
-// never looser (docs/decisions/0109-api-tokens.md).
+// never looser (docs/decisions/0109-api-tokens.md). NOTE: an eighth (at most 32) cost a write every ~25 requests,
+// which the bearer read path paid for (bench/token-auth.ts: 1.32× a cookie read); a third (at most 100) is 3–4 writes
+// in a 300-request window.
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles } from "../db/schema";
 
-const MAX_LEASE = 32;
-const LEASE_SHARE = 8;
+const MAX_LEASE = 100;
+const LEASE_SHARE = 3;
 /** Tokens tracked before spent windows are swept out. */
 const MAX_TRACKED = 10_000;
 

@@ -1,6 +1,7 @@
 // Issue 34 section 1: GET /api/openapi.json describes every API route, is a valid OpenAPI 3.1 document, is served
 // from memory; GET /api/docs renders it from the app alone; a route added without a response schema fails here.
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { brotliDecompressSync } from "node:zlib";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { expect, it } from "vitest";
@@ -26,6 +27,14 @@ describeEachDb("the OpenAPI document", (ctx) => {
     // Served from memory: the same bytes each time, built once when the app became ready.
     const again = await app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(again.body).toBe(response.body);
+    // Compressed once per coding, the same document.
+    const br = await app.inject({
+      method: "GET",
+      url: "/api/openapi.json",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(response.body);
     expect(app.openApiBuildMs).toBeGreaterThan(0);
   });
 

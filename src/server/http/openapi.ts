@@ -6,6 +6,10 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { STATUS_TEXT } from "./api-doc";
+import { compressBody } from "./compress";
+import { type Encoding, negotiateEncoding } from "./encoding";
+
+const ENCODINGS: readonly Encoding[] = ["br", "gzip"];
 
 // NOTE: the app's mark (src/client/public/favicon.svg) with its name, inline: the server bundle has no path to it.
 const LOGO = Buffer.from(
@@ -185,6 +189,7 @@ export async function registerOpenApi(
     return json;
   };
   app.decorate("openApiJson", build);
+  const encoded = new Map<Encoding, Buffer>();
   app.decorate("openApiBuildMs", 0);
   // NOTE: built once, after every route is in, and served from memory: right after the server starts listening (off
   // the start-to-first-answer path; a request that comes sooner builds it), except under test, where it waits for its
@@ -208,9 +213,19 @@ export async function registerOpenApi(
         response: { 200: OpenApiDocument },
       },
     },
-    // NOTE: a string is sent as it is, not serialized again.
-    async (_request, reply) =>
-      reply.type("application/json; charset=utf-8").send(build() as unknown as OpenApiDocument),
+    async (request, reply) => {
+      const json = build();
+      reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
+      // NOTE: half a megabyte of JSON, compressed once per coding and kept beside it (~40 ms a request otherwise).
+      const encoding = negotiateEncoding(request.headers["accept-encoding"], ENCODINGS);
+      if (encoding === "identity") return reply.send(json as unknown as OpenApiDocument);
+      let body = encoded.get(encoding);
+      if (!body) {
+        body = compressBody(Buffer.from(json), encoding);
+        encoded.set(encoding, body);
+      }
+      return reply.header("content-encoding", encoding).send(body as unknown as OpenApiDocument);
+    },
   );
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
