@@ -5,19 +5,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-type RunOptions = Parameters<AxeBuilder["options"]>[0];
-
-/**
- * Only the violations are reported in full: the journeys read nothing else, and axe otherwise builds a selector and an
- * HTML excerpt for every node that passed (a hundred on the landing page), in the page and again in the runner. About
- * a tenth of an analysis's CPU in the page, measured on / and /terms. `options()` keeps it when a journey sets its own.
- */
-class ViolationsOnly extends AxeBuilder {
-  override options(options: RunOptions): this {
-    return super.options({ ...options, resultTypes: ["violations"] });
-  }
-}
-
 export function axe(page: Page): AxeBuilder {
-  return new ViolationsOnly({ page }).setLegacyMode(true).options({});
+  return new AxeBuilder({ page }).setLegacyMode(true);
 }
