@@ -73,15 +73,20 @@ async function round(kind: keyof typeof headers): Promise<number[]> {
   return times;
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const times = { cookie: [] as number[], bearer: [] as number[] };
+/** Each pair of rounds' ratio of medians: the machine's drift over the run (JIT, GC, neighbours) cancels within a pair. */
+const pairRatios: number[] = [];
 await round("cookie");
 await round("bearer");
 for (let r = 0; r < rounds; r++) {
   // Alternating which goes first, so neither always follows the other's garbage.
   const order = r % 2 === 0 ? (["cookie", "bearer"] as const) : (["bearer", "cookie"] as const);
-  for (const kind of order) times[kind].push(...(await round(kind)));
+  const pair = { cookie: [] as number[], bearer: [] as number[] };
+  for (const kind of order) pair[kind] = await round(kind);
+  for (const kind of order) times[kind].push(...pair[kind]);
+  pairRatios.push(median(pair.bearer) / median(pair.cookie));
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 const rows = (["cookie", "bearer"] as const).map((kind) => [
   kind,
@@ -91,6 +96,7 @@ const rows = (["cookie", "bearer"] as const).map((kind) => [
 ]);
 printTable(["auth", "median per request", "mean per request", "rounds × requests"], rows);
 console.log(`bearer / cookie, medians: ${(median(times.bearer) / median(times.cookie)).toFixed(3)} (budget 1.05)`);
+console.log(`bearer / cookie, median of ${rounds} paired rounds' ratios: ${median(pairRatios).toFixed(3)}`);
 console.log(`bearer / cookie, means: ${(mean(times.bearer) / mean(times.cookie)).toFixed(3)}`);
 await app.close();
 await database.close();

@@ -58,8 +58,21 @@ interface FuzzRequest {
 
 type OpenApiDocument = {
   paths: Record<string, Record<string, Record<string, unknown>>>;
-  components?: { schemas?: Record<string, JsonSchema> };
+  components?: { schemas?: Record<string, JsonSchema>; responses?: Operation["responses"] };
 };
+
+/** The operation's responses, each shared one (`$ref` to components.responses) read from where it is written. */
+function responsesOf(document: OpenApiDocument, responses: Record<string, unknown> = {}): Operation["responses"] {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const ref = (response as { $ref?: unknown }).$ref;
+      if (typeof ref !== "string") return [status, response];
+      const shared = document.components?.responses?.[ref.replace("#/components/responses/", "")];
+      if (!shared) throw new Error(`unresolved response $ref ${ref}`);
+      return [status, shared];
+    }),
+  ) as Operation["responses"];
+}
 
 function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
@@ -78,7 +91,7 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         parameters: op.parameters ?? [],
         body: op.requestBody?.content?.["application/json"]?.schema,
         bodyRequired: Boolean(op.requestBody?.required),
-        responses: op.responses ?? {},
+        responses: responsesOf(document, op.responses),
         sessionOnly: Boolean(op["x-session-only"]) || isSessionOnly(path.replace(/\{(\w+)\}/g, ":$1")),
       });
     }

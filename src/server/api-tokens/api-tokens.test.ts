@@ -161,6 +161,48 @@ describeEachDb(
       expect(byToken.json().content).toBe(bySession.json().content);
     });
 
+    it("answers a token's read with the reader's own flags, as their session gets, cached or not", async () => {
+      const writer = await person();
+      const story = await createStory(db(), {
+        authorId: writer.user.id,
+        title: "Lantern Row",
+        content: "<p>The lamps came on one by one.</p>",
+        published: true,
+        publishedAt: ctx().clock.now(),
+      });
+      const reader = await person();
+      const { token } = await tokenOf(reader.cookie);
+      const path = `/api/stories/${story.id}/read`;
+      // Cached signed out first: the fast path holds the view, and a bearer request has no cookie either.
+      expect((await send(app(), "GET", path)).json()).toMatchObject({ liked: false, bookmarked: false });
+      const liked = await send(app(), "POST", `/api/stories/${story.id}/like`, undefined, reader.headers);
+      expect(liked.statusCode, liked.body).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        const bySession = await send(app(), "GET", path, undefined, reader.headers);
+        const byToken = await send(app(), "GET", path, undefined, bearer(token));
+        expect(bySession.json()).toMatchObject({ liked: true });
+        expect(byToken.json()).toEqual(bySession.json());
+        expect(byToken.headers["cache-control"]).toBe(bySession.headers["cache-control"]);
+      }
+    });
+
+    it("answers a token's Discover as the reader's own, not the signed-out list it has cached", async () => {
+      const writer = await person();
+      const title = `Harbour Bells ${serial}`;
+      await createStory(db(), { authorId: writer.user.id, title, published: true, publishedAt: ctx().clock.now() });
+      const reader = await person();
+      const { token } = await tokenOf(reader.cookie);
+      const path = "/api/published-stories?limit=50";
+      const titles = (res: { json: () => unknown }) => (res.json() as { title: string }[]).map((s) => s.title);
+      expect(titles(await send(app(), "GET", path))).toContain(title);
+      const blocked = await send(app(), "POST", `/api/blocks/${writer.user.username}`, undefined, reader.headers);
+      expect(blocked.statusCode, blocked.body).toBe(200);
+      for (let i = 0; i < 2; i++) {
+        expect(titles(await send(app(), "GET", path, undefined, reader.headers))).not.toContain(title);
+        expect(titles(await send(app(), "GET", path, undefined, bearer(token)))).not.toContain(title);
+      }
+    });
+
     it("holds each person to 100 tokens, even when two creates race at 99", async () => {
       const { user, cookie } = await person();
       await db()

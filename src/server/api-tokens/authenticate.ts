@@ -191,12 +191,8 @@ function invalidToken(reply: FastifyReply): AppError {
  * session does.
  */
 export function authenticateBearer(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  const match = BEARER.exec(request.headers.authorization ?? "");
-  const token = match?.[1];
-  if (!token || !WHOLE_TOKEN.test(token)) {
-    done(invalidToken(reply));
-    return;
-  }
+  // NOTE: "Bearer " and the token (hasBearer checked the scheme); the whole header is matched only on a cache miss.
+  const token = (request.headers.authorization ?? "").slice(7).trim();
   const tokenHash = sha256(token);
   const key = tokenCacheKey(tokenHash);
   const app = request.server;
@@ -204,13 +200,18 @@ export function authenticateBearer(request: FastifyRequest, reply: FastifyReply,
   const cached = READS.has(request.method) ? app.sessionCache.get(key) : undefined;
   let taking: Promise<RateVerdict> | undefined;
   if (cached?.apiToken && isLive(cached, now) && now.getTime() - cached.lastSeenAt.getTime() < LAST_USED_EVERY_MS) {
-    const verdict = app.tokenRateLimiter.take(cached.apiToken.id);
+    const verdict = app.tokenRateLimiter.take(cached.apiToken.id, now.getTime());
     if (!(verdict instanceof Promise)) {
       signIn(request, cached, cached.apiToken);
       done(refusal(request, reply, cached.apiToken, verdict));
       return;
     }
     taking = verdict;
+  }
+  const match = BEARER.exec(request.headers.authorization ?? "");
+  if (!match?.[1] || !WHOLE_TOKEN.test(match[1])) {
+    done(invalidToken(reply));
+    return;
   }
   authenticateSlowly(request, reply, key, tokenHash, cached, taking).then(() => done(), done);
 }

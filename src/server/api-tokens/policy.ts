@@ -25,11 +25,19 @@ const SESSION_ONLY_ROUTES: readonly string[] = [
   "/api/tags/:name/fandom",
 ];
 
-/** Whether a route (by its pattern, `/api/stories/:id`) refuses API tokens. */
+const verdicts = new Map<string, boolean>();
+
+/** Whether a route (by its pattern, `/api/stories/:id`) refuses API tokens. Asked on every token request: kept. */
 export function isSessionOnly(routeUrl: string): boolean {
-  return SESSION_ONLY_ROUTES.some((pattern) =>
-    pattern.endsWith("*") ? routeUrl.startsWith(pattern.slice(0, -1)) : routeUrl === pattern,
-  );
+  let verdict = verdicts.get(routeUrl);
+  if (verdict === undefined) {
+    verdict = SESSION_ONLY_ROUTES.some((pattern) =>
+      pattern.endsWith("*") ? routeUrl.startsWith(pattern.slice(0, -1)) : routeUrl === pattern,
+    );
+    // NOTE: route patterns, a few hundred at most; a request's own path never reaches here.
+    if (verdicts.size < 10_000) verdicts.set(routeUrl, verdict);
+  }
+  return verdict;
 }
 
 /** The patterns themselves, for the test that each still names a route. */

@@ -51,8 +51,7 @@ export class TokenRateLimiter {
    * Spends one request of the token's allowance: answered at once while a lease lasts (a lease running low is
    * refilled in the background, off the request), else after one upsert (a token's first request of a window).
    */
-  take(tokenId: number): RateVerdict | Promise<RateVerdict> {
-    const at = this.now().getTime();
+  take(tokenId: number, at = this.now().getTime()): RateVerdict | Promise<RateVerdict> {
     const lease = this.leases.get(tokenId);
     if (lease && lease.windowEndsAt > at) {
       if (lease.left > 0) {

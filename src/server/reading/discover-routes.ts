@@ -189,7 +189,8 @@ function cachedList(request: FastifyRequest, reply: FastifyReply, done: () => vo
     return;
   }
   const cache = request.server.readCache;
-  if (request.headers.cookie === undefined) {
+  // NOTE: nobody signed in either: a reader signed in by an API token has no cookie, and gets their own list.
+  if (request.headers.cookie === undefined && !request.user) {
     if (!cache.sendCached(request, reply, keys.plain, () => true)) done();
     return;
   }

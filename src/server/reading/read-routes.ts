@@ -70,13 +70,14 @@ const signedOutMayRead = (facts: ReadableFacts | undefined) => facts !== undefin
  * the text guard, the schema and the handler, with the very bytes and headers the handler would send (the same key,
  * the same readCache code). Anything else, a miss or a view this visitor may not read included, goes on to the handler.
  */
-// NOTE: only without a Cookie header (no session, so no user): a signed-out visitor with other cookies takes the
-// handler, which answers the same (fast-path.test.ts compares the two that way).
+// NOTE: only without a Cookie header and with nobody signed in: a signed-out visitor with other cookies takes the
+// handler, which answers the same (fast-path.test.ts compares the two that way), and a reader signed in by an API
+// token (no cookie) takes the signed-in path, as with their session (it answered them the signed-out view).
 function cachedForSignedOut(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   const raw = (request.params as { id?: unknown }).id;
   if (typeof raw !== "string" || !READABLE_ID.test(raw)) {
     done();
-  } else if (request.headers.cookie === undefined) {
+  } else if (request.headers.cookie === undefined && !request.user) {
     if (request.server.readCache.sendCached(request, reply, readCacheKey(Number(raw)), signedOutMayRead)) {
       countRead({ storyId: Number(raw), request });
     } else {

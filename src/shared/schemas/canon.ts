@@ -4,7 +4,7 @@
 // are changed and deleted through PATCH/DELETE /api/lore/{entryId} like a story's (decision 0043).
 import { z } from "zod";
 import { isBlankText } from "../blank-text";
-import { LORE_KINDS, LORE_LIMITS, type LoreEntryView } from "./lore";
+import { LORE_LIMITS, LoreEntryView } from "./lore";
 
 export const CANON_LIMITS = {
   fandomMax: 80,
@@ -50,23 +50,8 @@ export const CanonPackQuery = z.object({
   fandom: z.string().trim().max(L.fandomMax, M.fandomTooLong).optional(),
 });
 
-/**
- * A pack's entry: a lorebook entry whose canonPackId is the pack's (lore.ts's LoreEntryView, which the server checks it
- * against: server/canon/routes.ts).
- */
-export const CanonEntry = z.object({
-  id: z.number().int(),
-  kind: z.enum(LORE_KINDS),
-  name: z.string(),
-  keys: z.array(z.string()),
-  description: z.string(),
-  storyId: z.number().int().nullable(),
-  canonPackId: z.number().int().nullable(),
-  seriesId: z.number().int().nullable(),
-  changes: z.array(z.object({ fromChapter: z.number().int(), description: z.string() })),
-  enabled: z.boolean(),
-  updatedAt: z.iso.datetime(),
-});
+/** A pack's entry: a lorebook entry whose canonPackId is the pack's (lore.ts's LoreEntryView itself). */
+export const CanonEntry = LoreEntryView;
 export type CanonEntry = LoreEntryView;
 
 export const CanonStoryRef = z.object({ id: z.number().int(), title: z.string() });

@@ -260,14 +260,18 @@ export const ReadStoryView = z.object({
 });
 export type ReadStoryView = z.infer<typeof ReadStoryView>;
 
-/** GET /api/bookmarks items, newest first. */
-export const BookmarkItem = z.object({
+/** A work on one of the reader's own lists (Saved Stories, Later): what its row shows. */
+const SavedWork = z.object({
   id: z.number(),
   title: z.string(),
   coverImage: z.string().nullable(),
   author: Username,
   aiLabel: AiLabelField,
   aiShare: AiShare,
+});
+
+/** GET /api/bookmarks items, newest first. */
+export const BookmarkItem = SavedWork.extend({
   /** Issue 30: what the bookmark says (BookmarkDetails). */
   note: z.string().nullable(),
   tags: z.array(z.string()),
@@ -326,15 +330,7 @@ export const BookmarksQuery = z.object({
 export type BookmarksQuery = z.infer<typeof BookmarksQuery>;
 
 /** Issue 30: GET /api/me/later items, newest first: works the reader marked for later and may still read. */
-export const LaterItem = z.object({
-  id: z.number(),
-  title: z.string(),
-  coverImage: z.string().nullable(),
-  author: Username,
-  aiLabel: AiLabelField,
-  aiShare: AiShare,
-  markedAt: z.string(),
-});
+export const LaterItem = SavedWork.extend({ markedAt: z.string() });
 export type LaterItem = z.infer<typeof LaterItem>;
 
 /** GET, PUT and DELETE /api/stories/{id}/later. */
