@@ -20,6 +20,11 @@ export interface FuzzWorld {
   otherIds: (number | string)[];
   /** Names (users, tags, collections) for `{name}`-like parameters. */
   names: string[];
+  /**
+   * The user's own thing of each kind, by the path segment a parameter follows (`stories`, `series`, `lore`,
+   * `comments`, `collections`, `authors`, `tags` …): each operation is first sent a plain request built from these.
+   */
+  ownBySegment: Record<string, number | string>;
   /** Moves the app's clock past the per-minute limits between operations. */
   advanceClock: () => void;
 }
@@ -148,6 +153,34 @@ function requestArbitrary(op: Operation, world: FuzzWorld, resolve: Resolve): fc
   return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: missed });
 }
 
+/**
+ * The plain request an operation is sent first: signed in, each path parameter the user's own thing of its kind, no
+ * optional query, and no body (or an empty object where nothing in it is required). Generated requests mostly miss
+ * (a random id, a query value the server refuses): this one shows whether the operation works at all. None for an
+ * operation that needs a query value or a body field, nor for a DELETE (the world's things serve the operations after).
+ */
+function plainRequest(op: Operation, world: FuzzWorld, resolve: Resolve): FuzzRequest | undefined {
+  if (op.method === "DELETE") return undefined;
+  if (op.parameters.some((parameter) => parameter.in === "query" && parameter.required)) return undefined;
+  let body: unknown;
+  if (op.body) {
+    const schema = resolve(op.body);
+    if (schema.type !== "object" || (schema.required?.length ?? 0) > 0) {
+      if (op.bodyRequired) return undefined;
+    } else body = {};
+  }
+  const params: Record<string, unknown> = {};
+  const segments = op.path.split("/");
+  for (const [i, segment] of segments.entries()) {
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (!name) continue;
+    const own = world.ownBySegment[segments[i - 1] ?? ""];
+    if (own === undefined) return undefined;
+    params[name] = own;
+  }
+  return { auth: op.sessionOnly ? "session" : "token", params, query: {}, ...(body === undefined ? {} : { body }) };
+}
+
 /** Percent-encodes a path segment byte by byte (a lone surrogate becomes U+FFFD, as a browser would send it). */
 const encode = (value: unknown) =>
   [...Buffer.from(typeof value === "string" ? value : JSON.stringify(value), "utf8")]
@@ -259,9 +292,12 @@ export async function fuzzApi(
   const findings: Finding[] = [];
   const stats: FuzzStats = { requests: 0, byStatus: {}, neverSucceeded: [] };
   const started = performance.now();
-  const operations = operationsOf(document).filter(
-    (op) => !options.only || options.only.test(`${op.method} ${op.path}`),
-  );
+  // NOTE: reads first, while the world's things (the user's published story, series, lore …) are as made; then the
+  // writes (an unpublish, a block …); the DELETEs last.
+  const rank = (op: Operation) => (op.method === "GET" ? 0 : op.method === "DELETE" ? 2 : 1);
+  const operations = operationsOf(document)
+    .filter((op) => !options.only || options.only.test(`${op.method} ${op.path}`))
+    .sort((a, b) => rank(a) - rank(b));
   for (const op of operations) {
     const operation = `${op.method} ${op.path}`;
     const left = options.timeBudgetMs - (performance.now() - started);
@@ -279,8 +315,10 @@ export async function fuzzApi(
       const problem = problemWith(op, request, response);
       if (problem) throw new Error(`${op.method} ${urlOf(op, request)} [${request.auth}] ${problem}`);
     });
+    const plain = plainRequest(op, world, resolve);
     const result = await fc.check(property, {
       numRuns: options.runsPerOperation,
+      examples: plain ? [[plain]] : [],
       // NOTE: a seed per operation (the run's seed and the operation's name), so the runs of different operations do
       // not make the same choices in step, and FUZZ_ONLY reproduces one operation's run exactly.
       seed: seedFor(options.seed, operation),

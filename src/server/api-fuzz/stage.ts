@@ -38,7 +38,17 @@ async function worldOf(context: TestContext): Promise<FuzzWorld> {
   // Things of the user's own, made through the API, so generated ids and names reach real rows.
   const ownIds: (number | string)[] = own.map((s) => s.id);
   const names = [owner.user.username, other.user.username, "Fluff"];
-  const make = async (url: string, body: unknown) => {
+  const storyId = own[0]!.id;
+  const ownBySegment: FuzzWorld["ownBySegment"] = {
+    stories: storyId,
+    authors: owner.user.username,
+    users: owner.user.username,
+    blocks: other.user.username,
+    mutes: other.user.username,
+    tags: "Fluff",
+    collections: "fuzz_collection",
+  };
+  const make = async (segment: string, url: string, body: unknown) => {
     const response = await context.app.inject({
       method: "POST",
       url,
@@ -46,22 +56,25 @@ async function worldOf(context: TestContext): Promise<FuzzWorld> {
       payload: JSON.stringify(body),
     });
     const id = response.statusCode < 300 ? (response.json() as { id?: number }).id : undefined;
-    if (id !== undefined) ownIds.push(id);
+    if (id === undefined) return;
+    ownIds.push(id);
+    ownBySegment[segment] ??= id;
   };
-  const storyId = own[0]!.id;
-  await make("/api/series", { title: "Fuzzed series" });
-  await make("/api/collections", { name: "fuzz_collection", title: "Fuzzed collection" });
+  await make("series", "/api/series", { title: "Fuzzed series" });
+  await make("collections-by-id", "/api/collections", { name: "fuzz_collection", title: "Fuzzed collection" });
   names.push("fuzz_collection");
-  await make(`/api/stories/${storyId}/lore`, { kind: "character", name: "Ada", description: "A lighthouse keeper." });
-  await make(`/api/stories/${storyId}/comments`, { content: "First!" });
-  await make("/api/saved-filters", { name: "Fluff only", query: "tag:Fluff" });
-  await make("/api/canon-packs", { fandom: "Fuzzed fandom" });
+  const lore = { kind: "character", name: "Ada", description: "A lighthouse keeper." };
+  await make("lore", `/api/stories/${storyId}/lore`, lore);
+  await make("comments", `/api/stories/${storyId}/comments`, { content: "First!" });
+  await make("saved-filters", "/api/saved-filters", { name: "Fluff only", query: "tag:Fluff" });
+  await make("canon-packs", "/api/canon-packs", { fandom: "Fuzzed fandom" });
   return {
     token,
     session: async () => (await createVerifiedUserWithSession(db, {}, context.clock.now())).headers,
     ownIds,
     otherIds: theirs.map((s) => s.id),
     names,
+    ownBySegment,
     advanceClock: () => context.clock.advance(61_000),
   };
 }

@@ -5,6 +5,8 @@ import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import yauzl from "yauzl";
+import { sha256 } from "../accounts/tokens";
+import { createApiToken } from "../api-tokens/tokens";
 import { comments, notificationSettings, users } from "../db/schema";
 import { describeEachDb, send } from "../test/app";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
@@ -85,6 +87,8 @@ describeEachDb("exporting my data", (ctx) => {
         .statusCode,
     ).toBe(201);
     for (const path of ["like", "bookmark"]) await call("POST", `/api/stories/${theirs.id}/${path}`, me.cookie);
+    const apiToken = await createApiToken(db(), me.user.id, { name: "Export script", scopes: ["read"] }, new Date());
+    await createApiToken(db(), other.user.id, { name: "Not mine", scopes: ["read"] }, new Date());
     await call("POST", `/api/authors/${other.user.username}/follow`, me.cookie);
     await call("POST", `/api/authors/${me.user.username}/follow`, other.cookie);
     await db().insert(notificationSettings).values({ userId: me.user.id, type: "reply", channel: "off" });
@@ -128,6 +132,11 @@ describeEachDb("exporting my data", (ctx) => {
     expect(account.settings.notifications.reply).toBe("off");
     expect(account.subscription).toEqual({ plus: false, status: null, paidUntil: null, cancelAtPeriodEnd: false });
     expect(JSON.stringify(account)).not.toMatch(/argon2|password"\s*:\s*"/);
+    expect(account.apiTokens).toEqual([
+      expect.objectContaining({ id: apiToken.id, name: "Export script", scopes: ["read"], lastUsedAt: null }),
+    ]);
+    expect(JSON.stringify(account)).not.toContain(apiToken.token);
+    expect(JSON.stringify(account)).not.toContain(sha256(apiToken.token));
 
     const myComments = await db().select().from(comments).where(eq(comments.authorId, me.user.id));
     expect(json(entries, "comments.json")).toEqual(

@@ -27,6 +27,7 @@ import { storyEpub } from "../stories/export-epub";
 import { asciiFileName, exportStory, storyExportHtml } from "../stories/export-story";
 import { findOwnStory } from "../stories/story-queries";
 import { canonPackExportPage } from "../canon/packs";
+import { listApiTokens } from "../api-tokens/tokens";
 import type { UserRow } from "../types";
 
 const PAGE = 500;
@@ -112,6 +113,8 @@ async function accountJson(db: Db, user: UserRow): Promise<string> {
         lastPromptDate: user.lastPromptDate,
         bonusPrompts: user.bonusPrompts,
       },
+      // Issue 34: the personal API tokens as Settings lists them (names, access, last use): never a token or its hash.
+      apiTokens: await listApiTokens(db, user.id),
     },
     null,
     2,
