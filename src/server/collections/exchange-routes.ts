@@ -76,7 +76,7 @@ export async function exchangeRoutes(root: FastifyInstance): Promise<void> {
         security: SIGNED_IN,
         params: NameParams,
         body: ExchangeSettings,
-        response: { 200: ExchangeView },
+        response: { 200: ExchangeView, ...errors(409) },
       },
     },
     async (request) => {

@@ -3,6 +3,7 @@
 import { and, count, eq } from "drizzle-orm";
 import {
   EXCHANGE_NOT_FOUND,
+  EXCHANGE_SENT_LOCK,
   type ExchangeRulesView,
   type ExchangeSettings,
   type ExchangeView,
@@ -10,7 +11,7 @@ import {
 import type { Db } from "../db/client";
 import { collections, exchangeSignups, giftExchanges } from "../db/schema";
 import type { ExchangeRules } from "../db/schema/collections";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import { type CollectionRow, maintainerRole } from "./access";
 
 export type ExchangeRow = typeof giftExchanges.$inferSelect;
@@ -40,6 +41,31 @@ export async function getExchangeOrThrow(db: Db, collectionId: number): Promise<
 export const signupState = (exchange: ExchangeRow, now: Date): ExchangeView["signupState"] =>
   now < exchange.signupOpensAt ? "upcoming" : now < exchange.signupClosesAt ? "open" : "closed";
 
+/**
+ * Once assignments were sent, the sign-up window and the matching rules are what the pairs were made from: changing
+ * them would contradict the assignments people hold. The due date and the reveal may still move (an extension; the
+ * due reminder follows the new date).
+ */
+function contradictsSent(exchange: ExchangeRow, body: ExchangeSettings): boolean {
+  // NOTE: to the minute, as the settings form writes times (datetime-local).
+  const minute = (at: Date | string) => Math.floor(new Date(at).getTime() / 60_000);
+  const same = (a: Date | string, b: Date | string) => minute(a) === minute(b);
+  // NOTE: field by field: jsonb keeps an object's keys in its own order ({ max, min }).
+  const [held, asked] = [rulesOf(exchange.rules), rulesOf(body.rules satisfies ExchangeRules)];
+  const sameRules =
+    held.minFandomMatch === asked.minFandomMatch &&
+    held.minCharacterMatch === asked.minCharacterMatch &&
+    held.minRelationshipMatch === asked.minRelationshipMatch &&
+    (["offers", "requests"] as const).every(
+      (side) => held[side].min === asked[side].min && held[side].max === asked[side].max,
+    );
+  return (
+    !same(exchange.signupOpensAt, body.signupOpensAt) ||
+    !same(exchange.signupClosesAt, body.signupClosesAt) ||
+    !sameRules
+  );
+}
+
 /** PUT …/exchange: creates or replaces the settings; `revealAt` (when given) is the collection's reveal time. */
 export async function saveExchange(
   db: Db,
@@ -55,6 +81,12 @@ export async function saveExchange(
     updatedAt: now,
   };
   await db.transaction(async (tx) => {
+    const [held] = await tx
+      .select()
+      .from(giftExchanges)
+      .where(eq(giftExchanges.collectionId, collection.id))
+      .for("update");
+    if (held?.matchingState === "sent" && contradictsSent(held, body)) throw conflict(EXCHANGE_SENT_LOCK);
     await tx
       .insert(giftExchanges)
       .values({ collectionId: collection.id, ...values, createdAt: now })

@@ -6,6 +6,8 @@ import { expect, it } from "vitest";
 import {
   ASSIGNMENT_HAS_PINCH_HITTER,
   ASSIGNMENT_STORY_NOT_YOURS,
+  EXCHANGE_SENT_LOCK,
+  type ExchangeView,
   MATCHING_RUNNING,
   MATCHING_SENT,
   type MatchingView,
@@ -234,6 +236,25 @@ describeEachDb("gift exchanges", (ctx) => {
     expect((await call("POST", `${base}/assignments/send`, owner)).json()).toEqual({ sent: 3 });
     const again = await call("POST", `${base}/assignments/send`, owner);
     expect([again.statusCode, again.json().message]).toEqual([409, MATCHING_SENT]);
+    // Sent: the window and rules the pairs were made from stay; the due date may still move (an extension).
+    const held = (await call("GET", `${base}/exchange`, owner)).json() as ExchangeView;
+    const kept = {
+      signupOpensAt: held.signupOpensAt,
+      signupClosesAt: held.signupClosesAt,
+      dueAt: held.dueAt,
+      rules: held.rules,
+    };
+    const stricter = await call("PUT", `${base}/exchange`, owner, {
+      ...kept,
+      rules: { ...held.rules, minFandomMatch: 2 },
+    });
+    expect([stricter.statusCode, stricter.json().message]).toEqual([409, EXCHANGE_SENT_LOCK]);
+    const reopenedUntil = new Date(new Date(held.signupClosesAt).getTime() + DAY).toISOString();
+    const reopened = await call("PUT", `${base}/exchange`, owner, { ...kept, signupClosesAt: reopenedUntil });
+    expect([reopened.statusCode, reopened.json().message]).toEqual([409, EXCHANGE_SENT_LOCK]);
+    const later = new Date(new Date(held.dueAt).getTime() + 3 * DAY).toISOString();
+    const extended = await call("PUT", `${base}/exchange`, owner, { ...kept, dueAt: later });
+    expect([extended.statusCode, (extended.json() as ExchangeView).dueAt]).toEqual([200, later]);
     for (const who of [a, b, d]) {
       const got = await notes(who.user.id, "assignment");
       expect(got.map((n) => n.collectionId)).toEqual([c.id]);

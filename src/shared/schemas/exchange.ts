@@ -22,7 +22,8 @@ export const MATCHING_RUNNING = "Matching is already running for this exchange; 
 export const MATCHING_SENT = "Assignments have already been sent";
 export const MATCHING_NOT_DONE = "Run matching first";
 export const MATCHING_TOO_FEW = "Matching needs at least two sign-ups";
-export const EXCHANGE_SENT_LOCK = "The exchange's dates and rules cannot change after assignments were sent";
+export const EXCHANGE_SENT_LOCK =
+  "The sign-up dates and matching rules cannot change after assignments were sent; the due date and reveal still can";
 export const PAIR_NOT_SIGNED_UP = (username: string) => `${username} has not signed up for this exchange`;
 export const PAIR_SELF = "A participant cannot write for themselves";
 export const PAIR_RECIPIENT_TAKEN = (recipient: string, giver: string) =>

@@ -17,7 +17,17 @@ const DEFAULT_RULES: ExchangeSettingsInput["rules"] = {
   requests: { min: 1, max: 5 },
 };
 
-function NumberField({ label, value, onChange }: { label: string; value: number; onChange: (n: number) => void }) {
+function NumberField({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: number;
+  onChange: (n: number) => void;
+  disabled: boolean;
+}) {
   const id = useId();
   return (
     <div className="space-y-1">
@@ -28,6 +38,7 @@ function NumberField({ label, value, onChange }: { label: string; value: number;
         min={0}
         max={20}
         value={value}
+        disabled={disabled}
         onChange={(e) => onChange(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
       />
     </div>
@@ -46,6 +57,9 @@ export function ExchangeSettingsForm({ name, current }: { name: string; current:
   });
   const [rules, setRules] = useState(current?.rules ?? DEFAULT_RULES);
   const [error, setError] = useState<string>();
+  // Assignments sent: the window and rules the pairs were made from stay (the server refuses a change); the due date
+  // and the reveal may still move.
+  const locked = current?.matchingState === "sent";
   const timeFields: [keyof typeof times, string][] = [
     ["signupOpensAt", "Sign-ups open"],
     ["signupClosesAt", "Sign-ups close"],
@@ -77,44 +91,58 @@ export function ExchangeSettingsForm({ name, current }: { name: string; current:
               id={`${id}-${key}`}
               type="datetime-local"
               value={times[key]}
+              disabled={locked && (key === "signupOpensAt" || key === "signupClosesAt")}
               onChange={(e) => setTimes({ ...times, [key]: e.target.value })}
             />
           </div>
         ))}
       </div>
+      {locked && (
+        <p className="text-sm text-slate-600">
+          Assignments were sent, so the sign-up dates and matching rules stay as they were. The due date and the reveal
+          can still move.
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <NumberField
           label="Shared fandoms needed"
+          disabled={locked}
           value={rules.minFandomMatch}
           onChange={(n) => setRules({ ...rules, minFandomMatch: n })}
         />
         <NumberField
           label="Shared characters needed"
+          disabled={locked}
           value={rules.minCharacterMatch}
           onChange={(n) => setRules({ ...rules, minCharacterMatch: n })}
         />
         <NumberField
           label="Shared relationships needed"
+          disabled={locked}
           value={rules.minRelationshipMatch}
           onChange={(n) => setRules({ ...rules, minRelationshipMatch: n })}
         />
         <NumberField
           label="Offers: fewest fandoms"
+          disabled={locked}
           value={rules.offers.min}
           onChange={(n) => setRules({ ...rules, offers: { ...rules.offers, min: n } })}
         />
         <NumberField
           label="Offers: most of each"
+          disabled={locked}
           value={rules.offers.max}
           onChange={(n) => setRules({ ...rules, offers: { ...rules.offers, max: n } })}
         />
         <NumberField
           label="Requests: fewest fandoms"
+          disabled={locked}
           value={rules.requests.min}
           onChange={(n) => setRules({ ...rules, requests: { ...rules.requests, min: n } })}
         />
         <NumberField
           label="Requests: most of each"
+          disabled={locked}
           value={rules.requests.max}
           onChange={(n) => setRules({ ...rules, requests: { ...rules.requests, max: n } })}
         />
