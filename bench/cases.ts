@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { publicChapterPath } from "../src/shared/chapters";
 import { publicStoryPath } from "../src/shared/schemas/reading";
 import { createSession, SESSION_COOKIE } from "../src/server/accounts/sessions";
+import { createApiToken } from "../src/server/api-tokens/tokens";
 import type { Db } from "../src/server/db/client";
 import { bookmarks, stories, users } from "../src/server/db/schema";
 import { SANITIZER_VERSION, sanitizeContent } from "../src/server/content/sanitize-content";
@@ -176,6 +177,22 @@ export const CASES: BenchCase[] = [
       return {
         path: `/api/stories/${(await newestGeneralStory(db)).id}/read`,
         headers: { cookie: `${SESSION_COOKIE}=${token}` },
+      };
+    },
+  },
+  {
+    name: "read-token",
+    about:
+      "GET /api/stories/{id}/read with a personal API token (issue 34): read-signed-in's request, the token instead of the cookie",
+    path: "/api/stories/{id}/read",
+    seeded: true,
+    onlyByName: true,
+    setup: async ({ db }) => {
+      const [reader] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+      const { token } = await createApiToken(db, reader!.id, { name: "bench", scopes: ["read"] }, new Date());
+      return {
+        path: `/api/stories/${(await newestGeneralStory(db)).id}/read`,
+        headers: { authorization: `Bearer ${token}` },
       };
     },
   },

@@ -42,7 +42,7 @@ import { isApiRequest } from "./http/route-path";
 import { registerReadYourWrites } from "./http/read-your-writes";
 import { registerSecurity } from "./http/security";
 import { registerOpenApi } from "./http/openapi";
-import { isSessionOnly, TOKEN_RATE_LIMIT } from "./api-tokens/policy";
+import { isSessionOnly, tokenRateLimit } from "./api-tokens/policy";
 import { createSerializerCompiler } from "./http/serializer";
 import { pulseCheck } from "./email-notifications/pulse";
 import { emailNotificationRoutes } from "./email-notifications/routes";
@@ -178,7 +178,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // NOTE: before any route, so the document sees them all as they are added.
   await registerOpenApi(app, deps.config.APP_URL, {
     buildAtStart: deps.config.NODE_ENV !== "test",
-    tokens: { isSessionOnly, rateLimit: TOKEN_RATE_LIMIT },
+    tokens: { isSessionOnly, rateLimit: tokenRateLimit(deps.config.API_TOKEN_REQUESTS_PER_MINUTE) },
   });
   await healthRoutes(app, deps, () => pulseCheck(deps.emailPulse, deps.now().getTime()));
   metricsRoute(app, deps.metrics, deps.config.METRICS_TOKEN);

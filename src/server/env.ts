@@ -102,6 +102,8 @@ export const EnvSchema = z.object({
    * 0 switches the limit off (a proxy in front limits instead).
    */
   PUBLIC_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  /** Issue 34: requests one personal API token may make a minute, shared by every instance (api-tokens/policy.ts). */
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

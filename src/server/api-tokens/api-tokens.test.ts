@@ -13,7 +13,7 @@ import { apiTokens, throttles } from "../db/schema";
 import { createDeps } from "../deps";
 import { loadConfig } from "../env";
 import { createDevOutbox } from "../mail/mailer";
-import { createClock, describeEachDb, send, TEST_APP_URL } from "../test/app";
+import { createClock, createTestApp, describeEachDb, send, TEST_APP_URL } from "../test/app";
 import { TEST_DATABASE_URL } from "../test/database";
 import { createStory, createVerifiedUserWithSession } from "../test/factories";
 import { createScratchDatabase } from "../test/postgres";
@@ -295,6 +295,30 @@ describeEachDb(
   },
   { logger },
 );
+
+it("applies and documents the limit an operator sets (API_TOKEN_REQUESTS_PER_MINUTE)", async () => {
+  const { app, database, clock } = await createTestApp("pglite", { env: { API_TOKEN_REQUESTS_PER_MINUTE: "5" } });
+  try {
+    const reader = await createVerifiedUserWithSession(database.db, { username: "tokenslimit" }, clock.now());
+    const made = await send(
+      app,
+      "POST",
+      "/api/me/tokens",
+      { name: "script", scopes: ["read"] },
+      { cookie: reader.cookie },
+    );
+    const { token } = made.json() as { token: string };
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await send(app, "GET", "/api/user", undefined, bearer(token)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(answers[0]!.headers["ratelimit-limit"]).toBe("5");
+    const document = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    expect(document.paths["/api/user"].get["x-rate-limit"].token).toBe("5 requests per 60 seconds per API token");
+  } finally {
+    await app.close();
+    await database.close();
+  }
+});
 
 /** Two instances, each with its own pool and LISTEN connection: only NOTIFY can tell one what the other did. */
 describe.skipIf(!TEST_DATABASE_URL)("[postgres] API token revoked on one instance", () => {

@@ -12,7 +12,7 @@ import { sha256 } from "../accounts/tokens";
 import { apiTokens, users } from "../db/schema";
 import { AppError, forbidden, unauthorized } from "../errors";
 import { isApiRequest } from "../http/route-path";
-import { isSessionOnly, SESSION_ONLY_MESSAGE, TOKEN_RATE_LIMIT } from "./policy";
+import { isSessionOnly, SESSION_ONLY_MESSAGE, tokenRateLimit } from "./policy";
 import { type RateVerdict, TokenRateLimiter } from "./rate-limit";
 import { canWriteWith, tokenCacheKey } from "./tokens";
 
@@ -56,7 +56,7 @@ export const hasBearer = (request: FastifyRequest) =>
  */
 export function registerTokenAuth(app: FastifyInstance): void {
   app.decorateRequest("apiToken", null);
-  const { requests, windowSeconds } = TOKEN_RATE_LIMIT;
+  const { requests, windowSeconds } = tokenRateLimit(app.deps.config.API_TOKEN_REQUESTS_PER_MINUTE);
   app.decorate(
     "tokenRateLimiter",
     new TokenRateLimiter(app.deps.database.db, app.deps.now, requests, windowSeconds * 1000),

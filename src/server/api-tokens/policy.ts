@@ -1,8 +1,22 @@
 // Issue 34 section 2: what a personal API token may reach. One table, read by the token check (every request that
 // carries a bearer token) and by the OpenAPI document (each operation's `security`), so the two cannot disagree.
 
-/** Requests per token per window, shared by every instance; the `RateLimit-*` headers tell what is left. */
+/**
+ * Requests per token per window, shared by every instance; the `RateLimit-*` headers tell what is left. The default;
+ * an operator sets another with API_TOKEN_REQUESTS_PER_MINUTE (tokenRateLimit).
+ */
 export const TOKEN_RATE_LIMIT = { requests: 300, windowSeconds: 60 } as const;
+
+export interface TokenRateLimit {
+  requests: number;
+  windowSeconds: number;
+}
+
+/** The limit this instance applies (and documents): the configured number of requests a minute. */
+export const tokenRateLimit = (requestsPerMinute: number): TokenRateLimit => ({
+  requests: requestsPerMinute,
+  windowSeconds: TOKEN_RATE_LIMIT.windowSeconds,
+});
 
 /** The one message a token gets on a route a browser session guards more closely. */
 export const SESSION_ONLY_MESSAGE =
