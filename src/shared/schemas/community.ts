@@ -2,6 +2,7 @@
 import { AiFilterField, AiLabelField } from "./reading";
 import { z } from "zod";
 import { DB_ID_MAX } from "../limits";
+import { NotificationModeration } from "./moderation";
 
 /** What a notification is about; the order is the Settings list's. */
 export const NOTIFICATION_TYPES = [
@@ -61,21 +62,6 @@ export const NotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
-/** For 'moderation_action' and 'report_decided': the decision (moderation.ts NotificationModeration). */
-const NotificationModerationView = z.object({
-  auditId: z.number(),
-  action: z.string(),
-  targetType: z.string(),
-  /** The moderator's reason: shown to the person acted on, not to reporters. */
-  reason: z.string().nullable(),
-  /** What was acted on, as the person knows it (a story title, the start of a comment). */
-  label: z.string().nullable(),
-  rating: z.string().nullable(),
-  until: z.string().nullable(),
-  appealable: z.boolean(),
-  appealed: z.boolean(),
-});
-
 export const NotificationView = z.object({
   id: z.number(),
   type: z.enum([...NOTIFICATION_TYPES, "moderation_action", "report_decided"]),
@@ -86,7 +72,7 @@ export const NotificationView = z.object({
   commentId: z.number().nullable(),
   chapterNumber: z.number().nullable(),
   milestone: z.number().nullable(),
-  moderation: NotificationModerationView.nullable().optional(),
+  moderation: NotificationModeration.nullable().optional(),
   /** Issue 30, 'series_work': the series the work was added to (null once it is gone). */
   series: z.object({ id: z.number(), title: z.string() }).nullable().optional(),
   /**

@@ -133,23 +133,33 @@ export const RelatedWorks = z
 export const GiftFields = { giftedTo: GiftedTo.optional(), relatedWorks: RelatedWorks.optional() };
 
 /** A link as the new work shows it. `story` is null when the reader may not see the original: no title then. */
-export type RelatedWorkView =
-  | {
-      kind: "story";
-      relation: Relation;
-      language: string | null;
-      story: { id: number; title: string; author: string; path: string | null } | null;
-    }
-  | { kind: "outside"; relation: Relation; language: string | null; url: string; title: string; author: string };
+export const RelatedWorkView = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("story"),
+    relation: z.enum(RELATIONS),
+    language: z.string().nullable(),
+    story: z.object({ id: z.number(), title: z.string(), author: z.string(), path: z.string().nullable() }).nullable(),
+  }),
+  z.object({
+    kind: z.literal("outside"),
+    relation: z.enum(RELATIONS),
+    language: z.string().nullable(),
+    url: z.string(),
+    title: z.string(),
+    author: z.string(),
+  }),
+]);
+export type RelatedWorkView = z.infer<typeof RelatedWorkView>;
 
 /** A work listed on its original under 'Works inspired by this' (approved by the original's author). */
-export interface InspiredWorkView {
-  id: number;
-  title: string;
-  author: string;
-  relation: Relation;
-  path: string | null;
-}
+export const InspiredWorkView = z.object({
+  id: z.number(),
+  title: z.string(),
+  author: z.string(),
+  relation: z.enum(RELATIONS),
+  path: z.string().nullable(),
+});
+export type InspiredWorkView = z.infer<typeof InspiredWorkView>;
 
 /** What the reader, public page and chapter pages show of gifts and links (all optional: older cached views). */
 export interface GiftsAndLinksView {

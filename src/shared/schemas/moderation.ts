@@ -160,17 +160,18 @@ export type AuditPage = z.infer<typeof AuditPage>;
 /** POST /api/appeals: the appeal filed (it waits in the moderators' queue). */
 export const AppealFiled = z.object({ id: z.number().int() });
 
-/** What a moderation notification carries (the audit entry it tells about). */
-export interface NotificationModeration {
-  auditId: number;
-  action: string;
-  targetType: string;
+/** What a moderation notification carries (the audit entry it tells about); 'moderation_action', 'report_decided'. */
+export const NotificationModeration = z.object({
+  auditId: z.number(),
+  action: z.string(),
+  targetType: z.string(),
   /** The moderator's reason: shown to the person acted on, not to reporters. */
-  reason: string | null;
+  reason: z.string().nullable(),
   /** What was acted on, as the person knows it (a story title, the start of a comment). */
-  label: string | null;
-  rating: string | null;
-  until: string | null;
-  appealable: boolean;
-  appealed: boolean;
-}
+  label: z.string().nullable(),
+  rating: z.string().nullable(),
+  until: z.string().nullable(),
+  appealable: z.boolean(),
+  appealed: z.boolean(),
+});
+export type NotificationModeration = z.infer<typeof NotificationModeration>;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { CONTENT_RATING_IDS, STORY_STATUS_IDS, TAG_LIMITS, WARNINGS } from "../tagging";
 import { FreeTag } from "./tagging";
-import { RELATIONS } from "./gifts";
+import { InspiredWorkView, RelatedWorkView } from "./gifts";
 import { AI_DECLARATIONS, AI_FILTERS, AUDIENCES, type AiFilter } from "../ai-label";
 import { QUOTE_INPUT_MAX_CHARS } from "../paragraphs";
 import { ALL_LANGUAGES, LanguageField, type LanguageCode, MAX_LANGUAGE_FILTERS } from "../languages";
@@ -157,32 +157,6 @@ const ChapterInfoView = z.object({
   title: z.string(),
   words: z.number(),
   firstPublishedAt: z.string().describe("When this chapter was first published (ISO 8601)"),
-});
-
-const RelationField = z.enum(RELATIONS);
-/** Issue 30: a work this one relates to (gifts.ts RelatedWorkView): one on FicForge, or outside it. */
-const RelatedWorkView = z.discriminatedUnion("kind", [
-  z.object({
-    kind: z.literal("story"),
-    relation: RelationField,
-    language: z.string().nullable(),
-    story: z.object({ id: z.number(), title: z.string(), author: z.string(), path: z.string().nullable() }).nullable(),
-  }),
-  z.object({
-    kind: z.literal("outside"),
-    relation: RelationField,
-    language: z.string().nullable(),
-    url: z.string(),
-    title: z.string(),
-    author: z.string(),
-  }),
-]);
-const InspiredWorkView = z.object({
-  id: z.number(),
-  title: z.string(),
-  author: z.string(),
-  relation: RelationField,
-  path: z.string().nullable(),
 });
 
 /** A neighbour a work's 'Part N of' line links to. */
