@@ -84,6 +84,12 @@ test("an organiser runs a gift exchange: sign-ups, matching, anonymous gifts, an
   await page.getByRole("button", { name: "Send assignments" }).click();
   expect((await sent).status()).toBe(200);
   await expect(page.getByRole("button", { name: "Send assignments" })).toBeDisabled();
+  // Sent: the settings keep the sign-up dates and rules the pairs came from, and say so; the due date still moves.
+  const settings = page.getByRole("form", { name: "Exchange settings" });
+  await expect(settings.getByText(/Assignments were sent/)).toBeVisible();
+  await expect(settings.getByLabel("Sign-ups close")).toBeDisabled();
+  await expect(settings.getByLabel("Shared fandoms needed")).toBeDisabled();
+  await expect(settings.getByLabel("Gifts due")).toBeEnabled();
   await page.screenshot({ path: testInfo.outputPath("matching-1280.png"), fullPage: true });
 
   // Each fan has one assignment for another fan, and posts a gift: the phone through My assignments.
