@@ -4,7 +4,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { type JsonSchema, nearMiss, resolverFor, valueArbitrary } from "./arbitraries";
+import { type JsonSchema, nearMiss, plainValue, resolverFor, valueArbitrary } from "./arbitraries";
 
 const components: Record<string, JsonSchema> = {
   Tag: { type: "string", minLength: 1, maxLength: 40, pattern: "^[a-z][a-z0-9-]*$" },
@@ -56,4 +56,18 @@ it("breaks exactly what a near miss says, so the schema refuses it", () => {
     }),
     { numRuns: 300 },
   );
+});
+
+it("makes the plainest value a schema takes: its required fields only, and none where a pattern refuses words", () => {
+  const plain = plainValue(BODY, resolve);
+  expect(plain).toEqual({ title: "Fuzzed words", words: 1, kind: "story" });
+  expect(validate(plain)).toBe(true);
+  const tagged: JsonSchema = { ...BODY, required: [...(BODY.required ?? []), "tags", "rating", "at"] };
+  const withTags = plainValue(
+    { ...tagged, properties: { ...BODY.properties, tags: { ...BODY.properties!.tags!, minItems: 1 } } },
+    resolve,
+  );
+  expect(withTags).toBeUndefined();
+  const dated = plainValue({ ...BODY, required: ["at", "rating", "note"] }, resolve);
+  expect(dated).toEqual({ at: "2026-12-01T12:00:00.000Z", rating: "general", note: "Fuzzed wor" });
 });

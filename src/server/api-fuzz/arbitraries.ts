@@ -235,3 +235,67 @@ function withProtoKey(record: Record<string, unknown>): Record<string, unknown> 
   Object.defineProperty(copy, "__proto__", { value: { polluted: true }, enumerable: true });
   return copy;
 }
+
+const PLAIN_FORMATS: Record<string, string> = {
+  email: "fuzz.reader@example.com",
+  "date-time": "2026-12-01T12:00:00.000Z",
+  date: "2026-12-01",
+  uri: "https://example.com/fuzzed",
+  url: "https://example.com/fuzzed",
+};
+
+/**
+ * The plainest value a schema takes, as a person would type it: the first of an enum or a union, words for a string,
+ * the smallest count, no optional field. Undefined where the schema's pattern refuses plain words.
+ */
+export function plainValue(input: JsonSchema, resolve: Resolve, depth = 0): unknown {
+  if (depth > 8) return undefined;
+  const schema = resolve(input);
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives?.length) {
+    for (const alternative of alternatives) {
+      const value = plainValue(alternative, resolve, depth + 1);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  }
+  if (schema.allOf?.length) return plainValue(Object.assign({}, ...schema.allOf.map(resolve)), resolve, depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  switch (type) {
+    case "string": {
+      const format = typeof schema.format === "string" ? PLAIN_FORMATS[schema.format] : undefined;
+      const min = num(schema.minLength) ?? 0;
+      const max = num(schema.maxLength) ?? 200;
+      const text = (format ?? "Fuzzed words").padEnd(min, " words").slice(0, Math.max(max, 1));
+      if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(text)) return undefined;
+      return text;
+    }
+    case "integer":
+    case "number":
+      return Math.min(Math.max(num(schema.minimum) ?? 1, 1), num(schema.maximum) ?? Number.MAX_SAFE_INTEGER);
+    case "boolean":
+      return false;
+    case "null":
+      return null;
+    case "array": {
+      const count = num(schema.minItems) ?? 0;
+      if (count === 0) return [];
+      const item = schema.items ? plainValue(schema.items, resolve, depth + 1) : "Fuzzed";
+      return item === undefined ? undefined : Array.from({ length: count }, () => item);
+    }
+    case "object": {
+      const value: Record<string, unknown> = {};
+      for (const name of schema.required ?? []) {
+        const field = schema.properties?.[name];
+        const plain = field ? plainValue(field, resolve, depth + 1) : "Fuzzed";
+        if (plain === undefined) return undefined;
+        value[name] = plain;
+      }
+      return value;
+    }
+    default:
+      return undefined;
+  }
+}

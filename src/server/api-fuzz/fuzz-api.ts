@@ -8,7 +8,15 @@ import addFormats from "ajv-formats";
 import fc from "fast-check";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { isSessionOnly } from "../api-tokens/policy";
-import { type JsonSchema, type Mutation, nearMiss, type Resolve, resolverFor, valueArbitrary } from "./arbitraries";
+import {
+  type JsonSchema,
+  type Mutation,
+  nearMiss,
+  plainValue,
+  type Resolve,
+  resolverFor,
+  valueArbitrary,
+} from "./arbitraries";
 
 export interface FuzzWorld {
   /** The headers that sign the fuzzing user in: `authorization: Bearer …` (or a cookie, for session-only routes). */
@@ -155,19 +163,17 @@ function requestArbitrary(op: Operation, world: FuzzWorld, resolve: Resolve): fc
 
 /**
  * The plain request an operation is sent first: signed in, each path parameter the user's own thing of its kind, no
- * optional query, and no body (or an empty object where nothing in it is required). Generated requests mostly miss
+ * optional query, and the plainest body its schema takes (arbitraries.ts plainValue). Generated requests mostly miss
  * (a random id, a query value the server refuses): this one shows whether the operation works at all. None for an
- * operation that needs a query value or a body field, nor for a DELETE (the world's things serve the operations after).
+ * operation that needs a query value or a body no plain value fits, nor for a DELETE (the world's things serve the operations after).
  */
 function plainRequest(op: Operation, world: FuzzWorld, resolve: Resolve): FuzzRequest | undefined {
   if (op.method === "DELETE") return undefined;
   if (op.parameters.some((parameter) => parameter.in === "query" && parameter.required)) return undefined;
   let body: unknown;
   if (op.body) {
-    const schema = resolve(op.body);
-    if (schema.type !== "object" || (schema.required?.length ?? 0) > 0) {
-      if (op.bodyRequired) return undefined;
-    } else body = {};
+    body = plainValue(op.body, resolve);
+    if (body === undefined && op.bodyRequired) return undefined;
   }
   const params: Record<string, unknown> = {};
   const segments = op.path.split("/");
