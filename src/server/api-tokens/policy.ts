@@ -39,19 +39,11 @@ const SESSION_ONLY_ROUTES: readonly string[] = [
   "/api/tags/:name/fandom",
 ];
 
-const verdicts = new Map<string, boolean>();
-
-/** Whether a route (by its pattern, `/api/stories/:id`) refuses API tokens. Asked on every token request: kept. */
+/** Whether a route (by its pattern, `/api/stories/:id`) refuses API tokens. Asked as routes are added and when the document is built, never per request. */
 export function isSessionOnly(routeUrl: string): boolean {
-  let verdict = verdicts.get(routeUrl);
-  if (verdict === undefined) {
-    verdict = SESSION_ONLY_ROUTES.some((pattern) =>
-      pattern.endsWith("*") ? routeUrl.startsWith(pattern.slice(0, -1)) : routeUrl === pattern,
-    );
-    // NOTE: route patterns, a few hundred at most; a request's own path never reaches here.
-    if (verdicts.size < 10_000) verdicts.set(routeUrl, verdict);
-  }
-  return verdict;
+  return SESSION_ONLY_ROUTES.some((pattern) =>
+    pattern.endsWith("*") ? routeUrl.startsWith(pattern.slice(0, -1)) : routeUrl === pattern,
+  );
 }
 
 /** The patterns themselves, for the test that each still names a route. */
