@@ -1,7 +1,9 @@
 // Benchmarks the app against a bare Node http server that answers the same bytes from memory.
 //   npx tsx bench/run.ts [case ...] [--duration 10] [--connections 50[,10]] [--warmup 2] [--rounds 1]
 //                        [--pipelining 1] [--stories N] [--seed 1] [--database-url postgres://...] [--json file]
-//                        [--cpu-prof DIR]
+//                        [--cpu-prof DIR] [--paired]
+// --paired with two cases: the app alone, their rounds alternating (A B, B A, …), and the median of each pair's
+// ratios (B over A) of CPU per request and of requests a second: drift over the run cancels within a pair.
 // Each server runs in its own process; autocannon runs in this one. See bench/README.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -27,6 +29,7 @@ const { values, positionals } = parseArgs({
     seed: { type: "string", default: "1" },
     json: { type: "string" },
     "cpu-prof": { type: "string" },
+    paired: { type: "boolean", default: false },
   },
 });
 
@@ -161,8 +164,54 @@ function printResults(results: Result[]): void {
   );
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** --paired: the two targets' rounds alternate on the app alone; each pair gives B/A ratios. */
+async function measurePaired([a, b]: Target[], connections: number, app: Server): Promise<void> {
+  const measured = async (target: Target) => {
+    const cpuBefore = await app.process.call<number>("cpu");
+    const result = await runLoad({
+      url: app.url + target.path,
+      connections,
+      pipelining,
+      duration,
+      headers: target.headers,
+      expectBody: target.body.toString(),
+    });
+    const cpu = (await app.process.call<number>("cpu")) - cpuBefore;
+    return { rps: result.rps, cpuPerRequest: cpu / Math.max(1, result.requests) };
+  };
+  for (const target of [a!, b!]) await measured(target);
+  const cpuRatios: number[] = [];
+  const rpsRatios: number[] = [];
+  const rows: string[][] = [];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? [a!, b!] : [b!, a!];
+    const got = new Map<Target, { rps: number; cpuPerRequest: number }>();
+    for (const target of order) got.set(target, await measured(target));
+    const [ma, mb] = [got.get(a!)!, got.get(b!)!];
+    cpuRatios.push(mb.cpuPerRequest / ma.cpuPerRequest);
+    rpsRatios.push(mb.rps / ma.rps);
+    rows.push([
+      String(round + 1),
+      formatInt(ma.rps),
+      `${ma.cpuPerRequest.toFixed(1)} µs`,
+      formatInt(mb.rps),
+      `${mb.cpuPerRequest.toFixed(1)} µs`,
+    ]);
+  }
+  console.log(
+    `\n${duration} s per run, ${rounds} pairs at ${connections} connections, load average now ${loadavg()[0]?.toFixed(2)}`,
+  );
+  printTable(["pair", `${a!.name} req/s`, "CPU/req", `${b!.name} req/s`, "CPU/req"], rows);
+  console.log(
+    `${b!.name} / ${a!.name}, median of the pairs: CPU per request ${median(cpuRatios).toFixed(3)}, requests a second ${median(rpsRatios).toFixed(3)}`,
+  );
+}
+
 async function main(): Promise<void> {
   const cases = selectCases(positionals);
+  if (values.paired && cases.length !== 2) throw new Error(`--paired compares two cases (got ${cases.length})`);
   const connectionCounts = values.connections.split(",").map((c) => numberFlag("connections", c));
   const stories = values.stories ? numberFlag("stories", values.stories) : cases.some((c) => c.seeded) ? 10_000 : 0;
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`;
@@ -190,6 +239,12 @@ async function main(): Promise<void> {
     const routes: Record<string, BareRoute> = Object.fromEntries(
       targets.map((t) => [t.path, { contentType: t.contentType, body: t.body.toString("base64") }]),
     );
+    if (values.paired) {
+      for (const connections of connectionCounts) {
+        await measurePaired(targets, connections, { url: appUrl, process: app as ServerProcess<unknown> });
+      }
+      return;
+    }
     bare = await startServerProcess(new URL("./servers/bare-server.ts", import.meta.url), {
       routes,
     } satisfies BareServerOptions);

@@ -1,16 +1,15 @@
 // The per-token request limit (TOKEN_RATE_LIMIT), counted in the throttles table so every instance shares it, but
 // not with a write per request: an instance leases a share of what is left in the window with one atomic upsert
 // (the counter of accounts/throttle.ts, raised by the share) and spends it in process, leasing the next share in the
-// background when a quarter of this one is left. The share is a third of what was left (at most MAX_LEASE), so it
-// shrinks to one near the limit, and a share an instance leases but never spends only makes the limit stricter,
-// never looser (docs/decisions/0109-api-tokens.md). NOTE: an eighth (at most 32) cost a write every ~25 requests,
-// which the bearer read path paid for (bench/token-auth.ts: 1.32× a cookie read); a third (at most 100) is 3–4 writes
-// in a 300-request window.
+// background when a quarter of this one is left. The share is a third of what was left, so it shrinks to one near
+// the limit, and a share an instance leases but never spends only makes the limit stricter, never looser
+// (docs/decisions/0109-api-tokens.md). NOTE: the share scales with the limit: a fixed cap (an eighth, at most 32;
+// then at most 100) made a raised limit cost a write every 25–75 requests, which the bearer read path paid for
+// (bench/run.ts read-token).
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles } from "../db/schema";
 
-const MAX_LEASE = 100;
 const LEASE_SHARE = 3;
 /** Tokens tracked before spent windows are swept out. */
 const MAX_TRACKED = 10_000;
@@ -75,7 +74,7 @@ export class TokenRateLimiter {
   }
 
   private shareOf(unleased: number): number {
-    return Math.max(1, Math.min(MAX_LEASE, Math.ceil(unleased / LEASE_SHARE)));
+    return Math.max(1, Math.ceil(unleased / LEASE_SHARE));
   }
 
   /** Leases `share` more; `spend` takes one of them for the request waiting on it. */
