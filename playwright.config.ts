@@ -1,5 +1,5 @@
 // End-to-end journeys in Debian's Chromium against the built app on a free port with a fresh data directory.
-import { mkdtempSync } from "node:fs";
+import { accessSync, constants, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,6 +44,21 @@ async function freshE2eDatabase(testUrl: string): Promise<string> {
 if (process.env.TEST_DATABASE_URL && process.env.E2E_DATABASE_URL === undefined) {
   process.env.E2E_DATABASE_URL = await freshE2eDatabase(process.env.TEST_DATABASE_URL);
 }
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell, which scripts/ensure-chromium.mjs installs): the build
+ * Playwright runs for headless journeys by default. The full browser in headless mode did the same journeys with
+ * more CPU on a machine the stage keeps saturated (docs/decisions/0111-session-49.md). CHROMIUM_PATH overrides it.
+ */
+function journeyBrowser(): string {
+  const shell = "/usr/bin/chromium-headless-shell";
+  try {
+    accessSync(shell, constants.X_OK);
+    return shell;
+  } catch {
+    return "/usr/bin/chromium";
+  }
+}
+
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
@@ -76,7 +91,7 @@ export default defineConfig({
     // E2E_SERVICE_WORKERS=allow runs any journey with it, to check that it disturbs none.
     serviceWorkers: process.env.E2E_SERVICE_WORKERS === "allow" ? "allow" : "block",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? journeyBrowser(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

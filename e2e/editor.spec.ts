@@ -69,9 +69,11 @@ test("write and format, autosave, reload keeps it; Ctrl+S saves; leaving unsaved
   expect(await chatShare(page)).toBeCloseTo(0.4, 2);
   await page.keyboard.press("Control+Alt+b");
   await expect(page.getByRole("heading", { name: "Marin" })).toBeHidden();
-  expect(
-    await page.getByRole("region", { name: "Story editor" }).evaluate((el) => el.getBoundingClientRect().width),
-  ).toBe(await page.locator("main").evaluate((el) => el.getBoundingClientRect().width));
+  // NOTE: polled: the panels lay out again a frame after the pane hides (once measured 624 of 1040 px under load).
+  const mainWidth = await page.locator("main").evaluate((el) => el.getBoundingClientRect().width);
+  await expect
+    .poll(() => page.getByRole("region", { name: "Story editor" }).evaluate((el) => el.getBoundingClientRect().width))
+    .toBe(mainWidth);
   await page.getByRole("button", { name: "Show assistant" }).click();
   await expect(page.getByRole("heading", { name: "Marin" })).toBeVisible();
 

@@ -37,7 +37,9 @@ async function notificationEmail(request: APIRequestContext, to: string, line: s
   await expect
     .poll(
       async () => {
-        const entries = (await (await request.get("/api/dev/outbox")).json()) as OutboxEntry[];
+        const entries = (await (
+          await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+        ).json()) as OutboxEntry[];
         found = entries.find((m) => m.to === to && m.text.includes(line));
         return found;
       },

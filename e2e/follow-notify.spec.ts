@@ -120,7 +120,9 @@ test("a reader follows and subscribes, and hears of the author's new story (1280
   await expect
     .poll(
       async () => {
-        const outbox = (await (await page.request.get("/api/dev/outbox")).json()) as { to: string; text: string }[];
+        const outbox = (await (
+          await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(reader.email)}`)
+        ).json()) as { to: string; text: string }[];
         text = outbox.find((m) => m.to === reader.email && m.text.includes("Chapter 2 of"))?.text ?? "";
         return text;
       },

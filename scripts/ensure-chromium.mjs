@@ -7,7 +7,10 @@ import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 
 const DEFAULT_PATH = "/usr/bin/chromium";
-const PACKAGES = ["chromium", "fonts-dejavu-core"];
+// NOTE: the journeys run Chromium's headless shell (playwright.config.ts), the lighter build Playwright itself uses for
+// headless runs; the full browser stays for the rest (Lighthouse, screenshots).
+const HEADLESS_SHELL_PATH = "/usr/bin/chromium-headless-shell";
+const PACKAGES = ["chromium", "chromium-headless-shell", "fonts-dejavu-core"];
 
 const executable = (path) => {
   try {
@@ -37,7 +40,7 @@ const TOOLS = [
 const override = process.env.CHROMIUM_PATH?.trim();
 if (override && !executable(override))
   fail(`CHROMIUM_PATH=${override} is not an executable file: point it at a Chromium binary.`);
-const needsChromium = !override && !executable(DEFAULT_PATH);
+const needsChromium = !override && !(executable(DEFAULT_PATH) && executable(HEADLESS_SHELL_PATH));
 const missingTools = TOOLS.filter(([command]) => !onPath(command));
 if (!needsChromium && missingTools.length === 0) process.exit(0);
 
@@ -66,7 +69,7 @@ for (const args of [
 for (const [command, pkg] of missingTools)
   if (!onPath(command)) fail(`apt-get installed ${pkg} but ${command} is still not on PATH.`);
 if (needsChromium) {
-  if (!executable(DEFAULT_PATH))
-    fail(`apt-get installed chromium but ${DEFAULT_PATH} is still missing: set CHROMIUM_PATH.`);
+  for (const path of [DEFAULT_PATH, HEADLESS_SHELL_PATH])
+    if (!executable(path)) fail(`apt-get installed Chromium but ${path} is still missing: set CHROMIUM_PATH.`);
   console.log(`--- Chromium installed at ${DEFAULT_PATH}`);
 }

@@ -31,7 +31,7 @@ export async function linkFromOutbox(request: APIRequestContext, email: string, 
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get("/api/dev/outbox");
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
       const entries = (await response.json()) as OutboxEntry[];
       const message = entries.find((m) => m.to === email && m.text.includes(pathPart));
       link = message?.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));

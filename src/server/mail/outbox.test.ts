@@ -50,4 +50,12 @@ describeEachDb("GET /api/dev/outbox", (ctx) => {
     const [newest] = (await send(ctx().app, "GET", "/api/dev/outbox")).json();
     expect(newest).toMatchObject({ to: "reader@example.com", headers });
   });
+
+  it("keeps one recipient's messages with ?to= (any case)", async () => {
+    await ctx().mailer.send({ to: "ana@example.com", subject: "One", text: "1", html: "" });
+    await ctx().mailer.send({ to: "bo@example.com", subject: "Two", text: "2", html: "" });
+    const mine = (await send(ctx().app, "GET", "/api/dev/outbox?to=Ana%40Example.com")).json();
+    expect(mine.map((m: { subject: string }) => m.subject)).toEqual(["One"]);
+    expect((await send(ctx().app, "GET", `/api/dev/outbox?to=${"a".repeat(321)}`)).statusCode).toBe(400);
+  });
 });
