@@ -14,6 +14,7 @@ import { presentUser } from "./present";
 import { referralRoutes } from "./referral-routes";
 import { registerRoutes } from "./register-routes";
 import { updateProfile } from "./update-profile";
+import { named } from "../http/named-plugin";
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,11 +46,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return presentUser(updated);
   });
 
-  await app.register(registerRoutes);
-  await app.register(loginRoutes);
-  await app.register(passwordRoutes);
-  await app.register(googleRoutes);
-  await app.register(outboxRoutes);
-  await app.register(referralRoutes);
-  await app.register(accountLifeRoutes);
+  await app.register(named(registerRoutes));
+  await app.register(named(loginRoutes));
+  await app.register(named(passwordRoutes));
+  await app.register(named(googleRoutes));
+  await app.register(named(outboxRoutes));
+  await app.register(named(referralRoutes));
+  await app.register(named(accountLifeRoutes));
 }

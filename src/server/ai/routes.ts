@@ -43,6 +43,7 @@ import { jsonOrStream, PROMPT_LIMIT, respond } from "./respond";
 import { keepChatExchange } from "./keep-chat";
 import { getThreadIdOrThrow } from "./stored-chat";
 import { type FingerprintKind, recordFingerprint } from "../provenance/provenance";
+import { named } from "../http/named-plugin";
 
 /**
  * The editor's whole story may ride along (storyContext.currentContent), plus the chat history. JSON escaping can
@@ -169,7 +170,7 @@ export async function marinRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", requireUserHook);
   const { deps } = root;
-  await app.register(chatVersionRoutes);
+  await app.register(named(chatVersionRoutes));
 
   app.get(
     "/api/marin",

@@ -18,6 +18,7 @@ import { AppError } from "../errors";
 import { isDemoPayments } from "./demo-payments";
 import { demoPaymentRoutes } from "./demo-routes";
 import { ProviderError } from "./provider-error";
+import { named } from "../http/named-plugin";
 
 /** Checkout sessions a user may start per window (each one may create a provider-side session). */
 export const CHECKOUTS_PER_WINDOW = 10;
@@ -88,5 +89,5 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     );
   });
 
-  if (isDemoPayments(payments)) await root.register(demoPaymentRoutes, { payments });
+  if (isDemoPayments(payments)) await root.register(named(demoPaymentRoutes), { payments });
 }
