@@ -2,10 +2,21 @@
 // pages are replaced by one interaction route that signs in whoever the test chose with signInAs, so the browser's
 // trip through the provider is plain HTTP requests with cookies. Two modes: email and name in the ID token (as
 // Google does), or only at the userinfo endpoint (conformIdTokenClaims, OIDC Core 5.4).
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider, { type Configuration } from "oidc-provider";
+
+/**
+ * The peer's RS256 signing key, a fixed 2048-bit RSA key made for these tests only (it signs nothing else). NOTE: not
+ * generated per peer: on Node 20, exporting a freshly generated key as a JWK can deadlock the thread when a garbage
+ * collection lands inside the export (the key-generation job's destructor waits on the key's lock, which the export
+ * holds). It hung a unit worker for good in CI (docs/decisions/0111-session-49.md).
+ */
+const SIGNING_KEY = JSON.parse(
+  readFileSync(new URL("./oidc-peer-signing-key.json", import.meta.url), "utf8"),
+) as Record<string, string>;
 
 export interface OidcAccount {
   sub: string;
@@ -42,7 +53,6 @@ export async function startOidcProviderPeer(options: OidcProviderPeerOptions): P
   let next: OidcAccount | undefined;
   let userinfoCount = 0;
 
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const configuration: Configuration = {
     clients: [
       {
@@ -62,7 +72,7 @@ export async function startOidcProviderPeer(options: OidcProviderPeerOptions): P
     },
     features: { devInteractions: { enabled: false }, userinfo: { enabled: true } },
     interactions: { url: (_ctx, interaction) => `${INTERACTION}${interaction.uid}` },
-    jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "test", alg: "RS256", use: "sig" }] },
+    jwks: { keys: [{ ...SIGNING_KEY, kid: "test", alg: "RS256", use: "sig" }] },
     cookies: { keys: [randomBytes(32).toString("hex")] },
     pkce: { required: () => true },
     // Explicit lifetimes (seconds) keep the provider from printing a notice for each default it falls back to.
