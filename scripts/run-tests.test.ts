@@ -76,3 +76,17 @@ it("stops a stage beside the others when a later stage fails, instead of waiting
   expect(performance.now() - started).toBeLessThan(30_000);
   expect(lines.at(-1)).toBe("stage 'broken' failed");
 });
+
+it("stops a stage that runs past its limit and fails it by name", async () => {
+  const lines: string[] = [];
+  const started = performance.now();
+  const code = await runStages(
+    [[...node("hung", "setTimeout(() => process.exit(0), 60_000)"), { limitMinutes: 0.01 }], node("never", "")],
+    (line: string) => lines.push(line),
+  );
+  expect(code).not.toBe(0);
+  expect(performance.now() - started).toBeLessThan(30_000);
+  expect(lines.join("\n")).toContain("--- npm test: hung was still running after its limit and was stopped");
+  expect(lines.join("\n")).not.toContain("--- npm test: never");
+  expect(lines.at(-1)).toBe("stage 'hung' failed");
+});
