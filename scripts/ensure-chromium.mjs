@@ -57,7 +57,8 @@ if (!hasAptGet || !isRoot) {
 // One `apt-get update` and one install for everything missing (each apt-get run costs seconds on a fresh machine).
 const packages = [...missingTools.map(([, pkg]) => pkg), ...(needsChromium ? PACKAGES : [])];
 for (const [command, pkg] of missingTools) console.log(`--- ${command} is missing: installing Debian's ${pkg}`);
-if (needsChromium) console.log(`--- Chromium is missing: installing Debian's ${PACKAGES.join(", ")}`);
+if (needsChromium)
+  console.log(`--- Chromium or its headless shell is missing: installing Debian's ${PACKAGES.join(", ")}`);
 const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
 for (const args of [
   ["update", "-qq"],
