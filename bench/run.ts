@@ -83,25 +83,30 @@ interface Measured extends LoadResult {
   cpuPerRequest: number;
 }
 
+/** `seconds` of load on `server` with the target's request. */
+const load = (server: Server, target: Target, connections: number, seconds: number) =>
+  runLoad({
+    url: server.url + target.path,
+    connections,
+    pipelining,
+    duration: seconds,
+    headers: target.headers,
+    expectBody: target.body.toString(),
+  });
+
+/** One measured run: the load's figures and the server's CPU time per request. */
+async function measuredRun(server: Server, target: Target, connections: number): Promise<Measured> {
+  const cpuBefore = await server.process.call<number>("cpu");
+  const result = await load(server, target, connections, duration);
+  const cpu = (await server.process.call<number>("cpu")) - cpuBefore;
+  return { ...result, cpuPerRequest: cpu / Math.max(1, result.requests) };
+}
+
 async function measure(target: Target, connections: number, bare: Server, app: Server) {
-  const load = (server: Server, seconds: number) =>
-    runLoad({
-      url: server.url + target.path,
-      connections,
-      pipelining,
-      duration: seconds,
-      headers: target.headers,
-      expectBody: target.body.toString(),
-    });
-  const measured = async (server: Server): Promise<Measured> => {
-    const cpuBefore = await server.process.call<number>("cpu");
-    const result = await load(server, duration);
-    const cpu = (await server.process.call<number>("cpu")) - cpuBefore;
-    return { ...result, cpuPerRequest: cpu / Math.max(1, result.requests) };
-  };
+  const measured = (server: Server) => measuredRun(server, target, connections);
   if (warmup > 0) {
-    await load(bare, warmup);
-    await load(app, warmup);
+    await load(bare, target, connections, warmup);
+    await load(app, target, connections, warmup);
   }
   let bestBare: Measured | undefined;
   let bestApp: Measured | undefined;
@@ -168,26 +173,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** --paired: the two targets' rounds alternate on the app alone; each pair gives B/A ratios. */
 async function measurePaired([a, b]: Target[], connections: number, app: Server): Promise<void> {
-  const measured = async (target: Target) => {
-    const cpuBefore = await app.process.call<number>("cpu");
-    const result = await runLoad({
-      url: app.url + target.path,
-      connections,
-      pipelining,
-      duration,
-      headers: target.headers,
-      expectBody: target.body.toString(),
-    });
-    const cpu = (await app.process.call<number>("cpu")) - cpuBefore;
-    return { rps: result.rps, cpuPerRequest: cpu / Math.max(1, result.requests) };
-  };
+  const measured = (target: Target) => measuredRun(app, target, connections);
   for (const target of [a!, b!]) await measured(target);
   const cpuRatios: number[] = [];
   const rpsRatios: number[] = [];
   const rows: string[][] = [];
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? [a!, b!] : [b!, a!];
-    const got = new Map<Target, { rps: number; cpuPerRequest: number }>();
+    const got = new Map<Target, Measured>();
     for (const target of order) got.set(target, await measured(target));
     const [ma, mb] = [got.get(a!)!, got.get(b!)!];
     cpuRatios.push(mb.cpuPerRequest / ma.cpuPerRequest);

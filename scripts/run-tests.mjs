@@ -32,7 +32,7 @@ export const STAGES = [
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const limitMs = (options) => (options.limitMinutes === undefined ? undefined : options.limitMinutes * 60_000);
+const stageLimitMs = (options) => (options.limitMinutes === undefined ? undefined : options.limitMinutes * 60_000);
 
 /**
  * Runs a command; answers its exit code and, when `hold` is set, its output instead of printing it. `started` is
@@ -102,12 +102,12 @@ export async function runStages(stages, log = console.log) {
         (c) => {
           child = c;
         },
-        limitMs(options),
+        stageLimitMs(options),
       ).then((result) => ({ ...result, ms: performance.now() - stageStarted }));
       background.set(name, { done, stop: () => child?.kill("SIGTERM") });
       continue;
     }
-    const result = await run(command, args, false, undefined, limitMs(options));
+    const result = await run(command, args, false, undefined, stageLimitMs(options));
     times.push([name, performance.now() - stageStarted]);
     if (!check(name, result)) break;
   }
