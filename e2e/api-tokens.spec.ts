@@ -65,7 +65,18 @@ test("a reader creates a read token, copies it once, uses it, sees its last use 
   await expect(page).toHaveURL(/\/api\/docs$/);
   // NOTE: Swagger UI spends ~2.4 CPU-seconds normalizing the OpenAPI 3.1 document (ApiDOM) before it draws the title,
   // measured alone on this machine; with the stage's five journeys on two cores that ran past the 10 s default on CI.
-  await expect(page.getByRole("heading", { name: /FicForge API/ })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole("heading", { name: /FicForge API/ }))
+    .toBeVisible({ timeout: 45_000 })
+    .catch(async (error: Error) => {
+      // CI prints only the message: say what the page showed and what it complained of.
+      const shown = (
+        await page
+          .locator("body")
+          .innerText()
+          .catch(() => "")
+      ).slice(0, 500);
+      throw new Error(`${error.message}\npage text: ${shown}\nproblems: ${problems.join(" | ")}`);
+    });
   // Groups start folded (230 operations drawn at once took seconds): the reader opens the one they want.
   await page.getByRole("link", { name: "me", exact: true }).click();
   await expect(page.getByText("Create a personal API token").first()).toBeVisible();
