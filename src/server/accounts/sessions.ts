@@ -163,8 +163,22 @@ const isLive = (session: CachedSession, now: Date) =>
 const hasHintCookie = (request: FastifyRequest) => request.cookies[SIGNED_IN_HINT_COOKIE] === SIGNED_IN_HINT_VALUE;
 
 /**
+ * Whether this answer may delete a cookie naming no live session: the ones that say who is signed in (GET /api/user,
+ * and pages). Any other call may have been sent with a session that a sign-in has since replaced (sign-in ends the
+ * session it came with), and its answer, arriving after the new cookie, would delete that one and sign the browser
+ * out (seen in e2e/offline.spec.ts: a reader's in-flight calls beside another account's sign-in). A stale cookie
+ * there is only a 401; the client's next GET /api/user clears it.
+ */
+function answersWhoIsSignedIn(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const path = request.url.split("?", 1)[0]!;
+  return path === "/api/user" || !path.startsWith("/api/");
+}
+
+/**
  * onRequest: resolves the cookie to a user, extending the session as it is used. A cookie that names no live
- * session is cleared with the hint, and so is a hint without a session, so the client stops asking who is signed in.
+ * session is cleared with the hint, and so is a hint without a session, so the client stops asking who is signed in
+ * (on the answers that say who is: answersWhoIsSignedIn).
  */
 export async function loadSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   request.user = null;
@@ -175,7 +189,7 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest,
   const id = token ? sha256(token) : undefined;
   const session = id ? await liveSession(request, id, now) : undefined;
   if (!id || !session) {
-    if (token || hasHintCookie(request)) clearSessionCookie(reply);
+    if ((token || hasHintCookie(request)) && answersWhoIsSignedIn(request)) clearSessionCookie(reply);
     return;
   }
   request.user = session.user;

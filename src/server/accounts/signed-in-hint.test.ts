@@ -49,6 +49,31 @@ describeEachDb("signed-in hint cookie", (ctx) => {
     expect(cleared(expired)).toEqual(["ff_session", "ff_signed_in"]);
   });
 
+  it("is not cleared by a call still carrying the session a sign-in just replaced; who-is-signed-in answers clear it", async () => {
+    // A reader's page has calls in flight when another account signs in on the same browser (sign-in ends the session
+    // it came with): those calls' answers land after the new cookie, and deleting the cookie there signed the browser
+    // out (e2e/offline.spec.ts, once on CI).
+    const reader = await createVerifiedAccount(ctx().app, ctx().mailer);
+    const other = await createVerifiedAccount(ctx().app, ctx().mailer);
+    const first = await sendFrom(ctx().app, freshIp(), "POST", "/api/login", reader);
+    const replaced = `ff_session=${cookieNamed(first, "ff_session")?.value}; ff_signed_in=1`;
+    const signIn = await sendFrom(ctx().app, freshIp(), "POST", "/api/login", other, { cookie: replaced });
+    expect(signIn.statusCode).toBe(200);
+
+    const inFlightRead = await send(ctx().app, "GET", "/api/notifications/unread-count", undefined, {
+      cookie: replaced,
+    });
+    expect(inFlightRead.statusCode).toBe(401);
+    expect(inFlightRead.cookies).toEqual([]);
+    const inFlightWrite = await send(ctx().app, "POST", "/api/notifications/1/read", undefined, { cookie: replaced });
+    expect(inFlightWrite.statusCode).toBe(401);
+    expect(inFlightWrite.cookies).toEqual([]);
+
+    const who = await send(ctx().app, "GET", "/api/user", undefined, { cookie: replaced });
+    expect(who.statusCode).toBe(401);
+    expect(cleared(who)).toEqual(["ff_session", "ff_signed_in"]);
+  });
+
   it("is cleared when it comes without a session cookie, and visitors get no cookies at all", async () => {
     const stale = await send(ctx().app, "GET", "/api/user", undefined, { cookie: "ff_signed_in=1" });
     expect(stale.statusCode).toBe(401);
