@@ -307,6 +307,16 @@ describeEachDb(
       expect(res.json().text).toContain("Setting: A floating city above the clouds");
       const bad = await send(ctx().app, "POST", "/api/marin/context", { kind: "chat", messages: [] }, { cookie });
       expect(bad.statusCode).toBe(400);
+      // The body is checked like the routes it previews, at the field (it was a loose object checked in the handler).
+      const preview = (body: unknown) => send(ctx().app, "POST", "/api/marin/context", body, { cookie });
+      const rewrite = await preview({ kind: "generate", prompt: "Go", action: "rewrite", storyId: story.id });
+      expect(rewrite.statusCode).toBe(400);
+      expect(rewrite.json().fields).toEqual({ selection: "Select some text to rewrite" });
+      for (const body of [{ kind: "summarize", prompt: "Go" }, { prompt: "Go" }, { kind: "generate", prompt: 7 }]) {
+        const refused = await preview(body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+        expect(refused.json().code, JSON.stringify(body)).toBe("VALIDATION");
+      }
       expect(peer.requests).toHaveLength(0);
       expect((await row(user.id)).dailyPromptCount).toBe(0);
     });

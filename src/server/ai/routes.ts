@@ -3,12 +3,12 @@
 // guard, the charge, then the model.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { STORY_CONTENT_MAX_BYTES } from "../../shared/limits";
 import { isChapterGeneration, proseToHtml } from "../../shared/prose";
 import {
   ChatAnswer,
   ChatBody,
+  ContextPreviewBody,
   type ChatStyle,
   ContextPreview,
   DEFAULT_CHAT_STYLE,
@@ -58,10 +58,6 @@ const marinBody = {
   config: { sessionFromCache: true },
   errorHandler: bodyTooLargeAs(() => new AppError(413, "CONTENT_TOO_LARGE", MARIN_BODY_TOO_LARGE)),
 };
-
-const PreviewBody = z
-  .looseObject({ kind: z.enum(["chat", "generate"]) })
-  .describe('A chat-with-marin body with `kind: "chat"`, or a generate-content body with `kind: "generate"`');
 
 /** The text of a story nobody has written in yet: empty, or the editor's placeholder. */
 const STORY_PLACEHOLDER = "Start writing your story here...";
@@ -194,17 +190,11 @@ export async function marinRoutes(root: FastifyInstance): Promise<void> {
       schema: {
         summary: "Preview what Marin would be sent, without sending it",
         security: SIGNED_IN,
-        body: PreviewBody,
+        body: ContextPreviewBody,
         response: { 200: ContextPreview, ...errors(404) },
       },
     },
-    async (request) => {
-      const body =
-        request.body.kind === "chat"
-          ? { kind: "chat" as const, ...ChatBody.parse(request.body) }
-          : { kind: "generate" as const, ...GenerateBody.parse(request.body) };
-      return (await promptFor(request, body)).preview;
-    },
+    async (request) => (await promptFor(request, request.body)).preview,
   );
 
   app.post(

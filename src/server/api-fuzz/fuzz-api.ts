@@ -33,6 +33,11 @@ export interface FuzzWorld {
    * `comments`, `collections`, `authors`, `tags` …): each operation is first sent a plain request built from these.
    */
   ownBySegment: Record<string, number | string>;
+  /**
+   * Another user's published thing of a kind, by segment (`stories`): a reader's operations (like, bookmark, comment,
+   * subscribe, report, reading progress) refuse the user's own work, so each is also sent a plain request as a reader.
+   */
+  theirsBySegment: Record<string, number | string>;
   /** Moves the app's clock past the per-minute limits between operations. */
   advanceClock: () => void;
 }
@@ -167,7 +172,12 @@ function requestArbitrary(op: Operation, world: FuzzWorld, resolve: Resolve): fc
  * (a random id, a query value the server refuses): this one shows whether the operation works at all. None for an
  * operation that needs a query value or a body no plain value fits, nor for a DELETE (the world's things serve the operations after).
  */
-function plainRequest(op: Operation, world: FuzzWorld, resolve: Resolve): FuzzRequest | undefined {
+function plainRequest(
+  op: Operation,
+  world: FuzzWorld,
+  resolve: Resolve,
+  bySegment: Record<string, number | string> = world.ownBySegment,
+): FuzzRequest | undefined {
   if (op.method === "DELETE") return undefined;
   if (op.parameters.some((parameter) => parameter.in === "query" && parameter.required)) return undefined;
   let body: unknown;
@@ -180,9 +190,9 @@ function plainRequest(op: Operation, world: FuzzWorld, resolve: Resolve): FuzzRe
   for (const [i, segment] of segments.entries()) {
     const name = /^\{(\w+)\}$/.exec(segment)?.[1];
     if (!name) continue;
-    const own = world.ownBySegment[segments[i - 1] ?? ""];
-    if (own === undefined) return undefined;
-    params[name] = own;
+    const thing = bySegment[segments[i - 1] ?? ""] ?? world.ownBySegment[segments[i - 1] ?? ""];
+    if (thing === undefined) return undefined;
+    params[name] = thing;
   }
   return { auth: op.sessionOnly ? "session" : "token", params, query: {}, ...(body === undefined ? {} : { body }) };
 }
@@ -322,9 +332,13 @@ export async function fuzzApi(
       if (problem) throw new Error(`${op.method} ${urlOf(op, request)} [${request.auth}] ${problem}`);
     });
     const plain = plainRequest(op, world, resolve);
+    const segments = op.path.split("/");
+    const asReader = Object.keys(world.theirsBySegment).some((segment) => segments.includes(segment))
+      ? plainRequest(op, world, resolve, world.theirsBySegment)
+      : undefined;
     const result = await fc.check(property, {
       numRuns: options.runsPerOperation,
-      examples: plain ? [[plain]] : [],
+      examples: [plain, asReader].filter((request) => request !== undefined).map((request) => [request]),
       // NOTE: a seed per operation (the run's seed and the operation's name), so the runs of different operations do
       // not make the same choices in step, and FUZZ_ONLY reproduces one operation's run exactly.
       seed: seedFor(options.seed, operation),

@@ -75,6 +75,7 @@ async function worldOf(context: TestContext): Promise<FuzzWorld> {
     otherIds: theirs.map((s) => s.id),
     names,
     ownBySegment,
+    theirsBySegment: { stories: theirs[0]!.id },
     advanceClock: () => context.clock.advance(61_000),
   };
 }

@@ -116,27 +116,41 @@ export type ChatBody = z.infer<typeof ChatBody>;
 export const GenerateAction = z.enum(["write", "continue", "rewrite"]);
 export type GenerateAction = z.infer<typeof GenerateAction>;
 
+const generateFields = {
+  ...common,
+  prompt: z.string().trim().min(1, "Please type a message").max(MARIN_LIMITS.messageChars),
+  action: GenerateAction.default("write"),
+  /** The text just before the cursor (continue). */
+  before: z.string().max(MARIN_LIMITS.selectionChars).optional(),
+  /** The selected text (rewrite). */
+  selection: z.string().max(MARIN_LIMITS.selectionChars).optional(),
+  instruction: z.string().max(MARIN_LIMITS.instructionChars).optional(),
+  /** 'Write chapter N from its beats' (the planning board): the chapter whose beats Marin follows. */
+  planChapter: z.number().int().min(1).max(200).optional(),
+  /** 'Another version': the `generationId` of an earlier generation of the same story, asked again (issue 32). */
+  alternativeOf: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+};
+const rewriteHasSelection: [
+  (body: { action: GenerateAction; selection?: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (body) => body.action !== "rewrite" || (body.selection ?? "").trim() !== "",
+  { message: "Select some text to rewrite", path: ["selection"] },
+];
+
 /** POST /api/generate-content. */
-export const GenerateBody = z
-  .object({
-    ...common,
-    prompt: z.string().trim().min(1, "Please type a message").max(MARIN_LIMITS.messageChars),
-    action: GenerateAction.default("write"),
-    /** The text just before the cursor (continue). */
-    before: z.string().max(MARIN_LIMITS.selectionChars).optional(),
-    /** The selected text (rewrite). */
-    selection: z.string().max(MARIN_LIMITS.selectionChars).optional(),
-    instruction: z.string().max(MARIN_LIMITS.instructionChars).optional(),
-    /** 'Write chapter N from its beats' (the planning board): the chapter whose beats Marin follows. */
-    planChapter: z.number().int().min(1).max(200).optional(),
-    /** 'Another version': the `generationId` of an earlier generation of the same story, asked again (issue 32). */
-    alternativeOf: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  })
-  .refine((body) => body.action !== "rewrite" || (body.selection ?? "").trim() !== "", {
-    message: "Select some text to rewrite",
-    path: ["selection"],
-  });
+export const GenerateBody = z.object(generateFields).refine(...rewriteHasSelection);
 export type GenerateBody = z.infer<typeof GenerateBody>;
+
+/**
+ * POST /api/marin/context: what Marin would be sent for a chat-with-marin body (`kind: "chat"`) or a
+ * generate-content body (`kind: "generate"`), checked as strictly as those routes check theirs.
+ */
+export const ContextPreviewBody = z.discriminatedUnion("kind", [
+  ChatBody.extend({ kind: z.literal("chat") }),
+  z.object({ ...generateFields, kind: z.literal("generate") }).refine(...rewriteHasSelection),
+]);
+export type ContextPreviewBody = z.infer<typeof ContextPreviewBody>;
 
 /** Carried by every AI answer (JSON and the stream's final event). */
 export const PromptAllowance = z.object({
