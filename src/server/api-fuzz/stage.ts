@@ -68,6 +68,27 @@ async function worldOf(context: TestContext): Promise<FuzzWorld> {
   await make("comments", `/api/stories/${storyId}/comments`, { content: "First!" });
   await make("saved-filters", "/api/saved-filters", { name: "Fluff only", query: "tag:Fluff" });
   await make("canon-packs", "/api/canon-packs", { fandom: "Fuzzed fandom" });
+  // A kept version (a save makes one) and a notification (another reader's comment on the user's work), found by
+  // listing them, for the operations on one version or one notification.
+  const call = async (method: "GET" | "PATCH" | "POST", url: string, headers: Record<string, string>, body?: unknown) =>
+    context.app.inject({
+      method,
+      url,
+      headers: { origin: TEST_APP_URL, ...headers, ...(body ? { "content-type": "application/json" } : {}) },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    });
+  const first = async (segment: string, url: string, pick: (answer: never) => number | undefined) => {
+    const response = await call("GET", url, token);
+    const id = response.statusCode === 200 ? pick(response.json() as never) : undefined;
+    if (id === undefined)
+      throw new Error(`the fuzzing world has no ${segment}: ${response.statusCode} ${response.body}`);
+    ownIds.push(id);
+    ownBySegment[segment] ??= id;
+  };
+  await call("PATCH", `/api/stories/${storyId}`, token, { content: "<p>The lamp was lit at dusk.</p>" });
+  await first("versions", `/api/stories/${storyId}/versions`, (a: { versions: { id: number }[] }) => a.versions[0]?.id);
+  await call("POST", `/api/stories/${storyId}/comments`, other.headers, { content: "Lovely." });
+  await first("notifications", "/api/notifications", (a: { items: { id: number }[] }) => a.items[0]?.id);
   return {
     token,
     session: async () => (await createVerifiedUserWithSession(db, {}, context.clock.now())).headers,
