@@ -70,10 +70,10 @@ test("a reader creates a read token, copies it once, uses it, sees its last use 
     .catch(async (error: Error) => {
       // CI prints only the message: say what the page showed and what it complained of.
       const shown = (
-        await page
+        (await page
           .locator("body")
-          .innerText()
-          .catch(() => "")
+          .textContent()
+          .catch(() => "")) ?? ""
       ).slice(0, 500);
       throw new Error(`${error.message}\npage text: ${shown}\nproblems: ${problems.join(" | ")}`);
     });
