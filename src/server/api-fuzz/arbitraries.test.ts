@@ -70,4 +70,10 @@ it("makes the plainest value a schema takes: its required fields only, and none 
   expect(withTags).toBeUndefined();
   const dated = plainValue({ ...BODY, required: ["at", "rating", "note"] }, resolve);
   expect(dated).toEqual({ at: "2026-12-01T12:00:00.000Z", rating: "general", note: "Fuzzed wor" });
+  // A known field takes the world's real value (a username that names someone), anywhere in the body.
+  expect(plainValue(BODY, resolve, 0, { title: "ada_lovelace" })).toEqual({
+    title: "ada_lovelace",
+    words: 1,
+    kind: "story",
+  });
 });

@@ -248,7 +248,16 @@ const PLAIN_FORMATS: Record<string, string> = {
  * The plainest value a schema takes, as a person would type it: the first of an enum or a union, words for a string,
  * the smallest count, no optional field. Undefined where the schema's pattern refuses plain words.
  */
-export function plainValue(input: JsonSchema, resolve: Resolve, depth = 0): unknown {
+/**
+ * The plainest value `input` takes; `known` gives a field of that name a real value instead (a `username` that names a
+ * user, so an invitation reaches someone).
+ */
+export function plainValue(
+  input: JsonSchema,
+  resolve: Resolve,
+  depth = 0,
+  known: Readonly<Record<string, unknown>> = {},
+): unknown {
   if (depth > 8) return undefined;
   const schema = resolve(input);
   if ("const" in schema) return schema.const;
@@ -256,12 +265,13 @@ export function plainValue(input: JsonSchema, resolve: Resolve, depth = 0): unkn
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives?.length) {
     for (const alternative of alternatives) {
-      const value = plainValue(alternative, resolve, depth + 1);
+      const value = plainValue(alternative, resolve, depth + 1, known);
       if (value !== undefined) return value;
     }
     return undefined;
   }
-  if (schema.allOf?.length) return plainValue(Object.assign({}, ...schema.allOf.map(resolve)), resolve, depth + 1);
+  if (schema.allOf?.length)
+    return plainValue(Object.assign({}, ...schema.allOf.map(resolve)), resolve, depth + 1, known);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
     case "string": {
@@ -282,14 +292,14 @@ export function plainValue(input: JsonSchema, resolve: Resolve, depth = 0): unkn
     case "array": {
       const count = num(schema.minItems) ?? 0;
       if (count === 0) return [];
-      const item = schema.items ? plainValue(schema.items, resolve, depth + 1) : "Fuzzed";
+      const item = schema.items ? plainValue(schema.items, resolve, depth + 1, known) : "Fuzzed";
       return item === undefined ? undefined : Array.from({ length: count }, () => item);
     }
     case "object": {
       const value: Record<string, unknown> = {};
       for (const name of schema.required ?? []) {
         const field = schema.properties?.[name];
-        const plain = field ? plainValue(field, resolve, depth + 1) : "Fuzzed";
+        const plain = name in known ? known[name] : field ? plainValue(field, resolve, depth + 1, known) : "Fuzzed";
         if (plain === undefined) return undefined;
         value[name] = plain;
       }

@@ -38,6 +38,8 @@ export interface FuzzWorld {
    * subscribe, report, reading progress) refuse the user's own work, so each is also sent a plain request as a reader.
    */
   theirsBySegment: Record<string, number | string>;
+  /** Body fields a plain request fills with a real value, by name (`username`: another user, to invite). */
+  plainFields: Record<string, unknown>;
   /** Moves the app's clock past the per-minute limits between operations. */
   advanceClock: () => void;
 }
@@ -182,7 +184,7 @@ function plainRequest(
   if (op.parameters.some((parameter) => parameter.in === "query" && parameter.required)) return undefined;
   let body: unknown;
   if (op.body) {
-    body = plainValue(op.body, resolve);
+    body = plainValue(op.body, resolve, 0, world.plainFields);
     if (body === undefined && op.bodyRequired) return undefined;
   }
   const params: Record<string, unknown> = {};

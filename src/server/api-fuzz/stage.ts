@@ -97,6 +97,7 @@ async function worldOf(context: TestContext): Promise<FuzzWorld> {
     names,
     ownBySegment,
     theirsBySegment: { stories: theirs[0]!.id },
+    plainFields: { username: other.user.username },
     advanceClock: () => context.clock.advance(61_000),
   };
 }
