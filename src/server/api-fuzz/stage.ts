@@ -97,7 +97,7 @@ async function worldOf(context: TestContext): Promise<FuzzWorld> {
     names,
     ownBySegment,
     theirsBySegment: { stories: theirs[0]!.id },
-    plainFields: { username: other.user.username },
+    plainFields: { username: other.user.username, targetId: String(theirs[0]!.id) },
     advanceClock: () => context.clock.advance(61_000),
   };
 }
