@@ -38,7 +38,10 @@ export interface FuzzWorld {
    * subscribe, report, reading progress) refuse the user's own work, so each is also sent a plain request as a reader.
    */
   theirsBySegment: Record<string, number | string>;
-  /** Body fields a plain request fills with a real value, by name (`username`: another user to invite; `targetId`: their work, to report). */
+  /**
+   * Body fields a plain request fills with a real value, by name (`username`: another user, to invite; `targetId`:
+   * their work, to report).
+   */
   plainFields: Record<string, unknown>;
   /** Moves the app's clock past the per-minute limits between operations. */
   advanceClock: () => void;
