@@ -1,5 +1,6 @@
 // Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Both run the same drizzle migrations.
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -160,11 +161,14 @@ const PGLITE_SETTINGS = ["shared_buffers=16MB", "max_connections=8", "maintenanc
 
 async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   let release: (() => void) | undefined;
-  if (dataDir) {
-    keepDataDirPrivate(dataDir);
-    release = lockDataDir(dataDir);
-  }
   try {
+    if (dataDir) {
+      // NOTE: locked before anything walks the directory: a second start while the first still shuts down (PGlite
+      // removing its postmaster.pid) is refused with the lock's message instead of failing on a vanished file.
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      release = lockDataDir(dataDir);
+      keepDataDirPrivate(dataDir);
+    }
     // NOTE: the database lives in DATA_DIR/pglite; the lock sits beside it, where PGlite never touches it.
     const client = new PGlite(dataDir ? join(dataDir, "pglite") : undefined, {
       loadDataDir: template,

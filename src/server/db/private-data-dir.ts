@@ -56,14 +56,24 @@ function wrapModeSetters(): void {
   syncBuiltinESMExports();
 }
 
+function readdirIfThere(path: string): string[] {
+  try {
+    return fs.readdirSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
 /** Every entry under `dir` (the directory included) whose mode lets group or others in. */
 export function exposedEntries(dir: string): string[] {
   const exposed: string[] = [];
   const visit = (path: string) => {
-    const stat = fs.lstatSync(path);
-    if (stat.isSymbolicLink()) return;
+    // NOTE: an entry may vanish between its directory's listing and its lstat (a database file removed as it runs).
+    const stat = fs.lstatSync(path, { throwIfNoEntry: false });
+    if (!stat || stat.isSymbolicLink()) return;
     if (stat.mode & OTHERS) exposed.push(path);
-    if (stat.isDirectory()) for (const name of fs.readdirSync(path)) visit(join(path, name));
+    if (stat.isDirectory()) for (const name of readdirIfThere(path)) visit(join(path, name));
   };
   visit(dir);
   return exposed;
