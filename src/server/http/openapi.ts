@@ -379,6 +379,32 @@ export async function registerOpenApi(
       validatorUrl: null,
       tryItOutEnabled: false,
       tagsSorter: "alpha",
+      // NOTE: Swagger UI resolves components.securitySchemes as soon as a document loads (for its Authorize button),
+      // and on an OpenAPI 3.1 document any resolve normalizes the whole document first: 1.3 of the 2.0–2.5 CPU-seconds
+      // before the title showed (decision 0112). Try-it-out is off, so nothing needs the button: that one resolve is
+      // skipped, and each operation still resolves its own part when opened. The functions are serialized into the
+      // page's initializer script (served from the app, so the CSP holds); the first keeps the default plugin.
+      plugins: [
+        function downloadUrl(system: unknown) {
+          // @ts-expect-error SwaggerUIBundle is the reference page's global, not this module's
+          return SwaggerUIBundle.plugins.DownloadUrl(system);
+        },
+        function noSecuritySchemesResolve() {
+          type Resolve = (path: string[]) => unknown;
+          const skip = (path: string[]) =>
+            path.length === 2 && path[0] === "components" && path[1] === "securitySchemes";
+          return {
+            statePlugins: {
+              spec: {
+                wrapActions: {
+                  requestResolvedSubtree: (resolve: Resolve) => (path: string[]) =>
+                    skip(path) ? undefined : resolve(path),
+                },
+              },
+            },
+          };
+        },
+      ],
     },
     // NOTE: the reference fetches ./json, which @fastify/swagger-ui answers by serializing the whole document again,
     // uncompressed (~0.3 MB); it is sent to the one built at start instead, compressed and from memory.
