@@ -85,6 +85,9 @@ describeEachDb("the OpenAPI document", (ctx) => {
     const stories = document.paths["/api/stories"].get;
     expect(stories.security).toEqual([{ session: [] }, { token: [] }]);
     expect(stories["x-rate-limit"].token).toMatch(/per API token/);
+    // A union of tuples draws as `[null]` in the reference's example without one of its own.
+    const create = document.paths["/api/me/tokens"].post.requestBody.content["application/json"].schema;
+    expect(create.properties.scopes.examples).toEqual([["read"]]);
   });
 
   it("serves a readable reference of it from the app alone, under the app's CSP", async () => {

@@ -20,7 +20,10 @@ export const API_TOKEN_NOT_FOUND = "API token not found";
 export const API_TOKEN_SCOPES = ["read", "write"] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
-const Scopes = z.union([z.tuple([z.literal("read")]), z.tuple([z.literal("read"), z.literal("write")])]);
+// NOTE: the example is for the reference: Swagger UI's example generator draws a union of tuples as `[null]`.
+const Scopes = z
+  .union([z.tuple([z.literal("read")]), z.tuple([z.literal("read"), z.literal("write")])])
+  .meta({ description: 'Either `["read"]` or `["read", "write"]`', examples: [["read"]] });
 
 export const ApiTokenCreate = z.strictObject({
   name: z
