@@ -381,9 +381,10 @@ export async function registerOpenApi(
       tagsSorter: "alpha",
       // NOTE: Swagger UI resolves components.securitySchemes as soon as a document loads (for its Authorize button),
       // and on an OpenAPI 3.1 document any resolve normalizes the whole document first: 1.3 of the 2.0–2.5 CPU-seconds
-      // before the title showed (decision 0112). Try-it-out is off, so nothing needs the button: that one resolve is
-      // skipped, and each operation still resolves its own part when opened. The functions are serialized into the
-      // page's initializer script (served from the app, so the CSP holds); the first keeps the default plugin.
+      // before the title showed (decision 0112). That one resolve is skipped: the Authorize dialog reads the schemes
+      // from the document as it is (ours have no $ref) and still lists both, and each operation resolves its own part
+      // when opened. The functions are serialized into the page's initializer script (served from the app, so the CSP
+      // holds); the first keeps the default plugin.
       plugins: [
         function downloadUrl(system: unknown) {
           // @ts-expect-error SwaggerUIBundle is the reference page's global, not this module's
