@@ -246,11 +246,8 @@ const PLAIN_FORMATS: Record<string, string> = {
 
 /**
  * The plainest value a schema takes, as a person would type it: the first of an enum or a union, words for a string,
- * the smallest count, no optional field. Undefined where the schema's pattern refuses plain words.
- */
-/**
- * The plainest value `input` takes; `known` gives a field of that name a real value instead (a `username` that names a
- * user, so an invitation reaches someone).
+ * the smallest count, no optional field. Undefined where the schema's pattern refuses plain words. `known` gives a
+ * required field of that name a real value instead (a `username` that names a user, so an invitation reaches someone).
  */
 export function plainValue(
   input: JsonSchema,

@@ -48,17 +48,21 @@ async function worldOf(context: TestContext): Promise<FuzzWorld> {
     tags: "Fluff",
     collections: "fuzz_collection",
   };
-  const make = async (segment: string, url: string, body: unknown) => {
-    const response = await context.app.inject({
-      method: "POST",
+  const call = async (method: "GET" | "PATCH" | "POST", url: string, headers: Record<string, string>, body?: unknown) =>
+    context.app.inject({
+      method,
       url,
-      headers: { ...token, "content-type": "application/json" },
-      payload: JSON.stringify(body),
+      headers: { origin: TEST_APP_URL, ...headers, ...(body ? { "content-type": "application/json" } : {}) },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
     });
-    const id = response.statusCode < 300 ? (response.json() as { id?: number }).id : undefined;
-    if (id === undefined) return;
+  const keep = (segment: string, id: number) => {
     ownIds.push(id);
     ownBySegment[segment] ??= id;
+  };
+  const make = async (segment: string, url: string, body: unknown) => {
+    const response = await call("POST", url, token, body);
+    const id = response.statusCode < 300 ? (response.json() as { id?: number }).id : undefined;
+    if (id !== undefined) keep(segment, id);
   };
   await make("series", "/api/series", { title: "Fuzzed series" });
   await make("collections-by-id", "/api/collections", { name: "fuzz_collection", title: "Fuzzed collection" });
@@ -70,28 +74,18 @@ async function worldOf(context: TestContext): Promise<FuzzWorld> {
   await make("canon-packs", "/api/canon-packs", { fandom: "Fuzzed fandom" });
   // A kept version (a save makes one) and a notification (another reader's comment on the user's work), found by
   // listing them, for the operations on one version or one notification.
-  const call = async (method: "GET" | "PATCH" | "POST", url: string, headers: Record<string, string>, body?: unknown) =>
-    context.app.inject({
-      method,
-      url,
-      headers: { origin: TEST_APP_URL, ...headers, ...(body ? { "content-type": "application/json" } : {}) },
-      ...(body ? { payload: JSON.stringify(body) } : {}),
-    });
   const first = async (segment: string, url: string, pick: (answer: never) => number | undefined) => {
     // NOTE: a notification is an after-save effect (events/), delivered after the answer: settled, then asked again
     // for a moment (on PostgreSQL the list once came back empty right after the comment).
     await context.app.background.settled();
-    let response = await call("GET", url, token);
-    let id = response.statusCode === 200 ? pick(response.json() as never) : undefined;
-    for (let attempt = 0; id === undefined && attempt < 40; attempt++) {
+    for (let attempt = 0; ; attempt++) {
+      const response = await call("GET", url, token);
+      const id = response.statusCode === 200 ? pick(response.json() as never) : undefined;
+      if (id !== undefined) return keep(segment, id);
+      if (attempt === 40)
+        throw new Error(`the fuzzing world has no ${segment}: ${response.statusCode} ${response.body}`);
       await new Promise((resolve) => setTimeout(resolve, 125));
-      response = await call("GET", url, token);
-      id = response.statusCode === 200 ? pick(response.json() as never) : undefined;
     }
-    if (id === undefined)
-      throw new Error(`the fuzzing world has no ${segment}: ${response.statusCode} ${response.body}`);
-    ownIds.push(id);
-    ownBySegment[segment] ??= id;
   };
   await call("PATCH", `/api/stories/${storyId}`, token, { content: "<p>The lamp was lit at dusk.</p>" });
   await first("versions", `/api/stories/${storyId}/versions`, (a: { versions: { id: number }[] }) => a.versions[0]?.id);
